@@ -1,0 +1,83 @@
+/**
+ * `@sunset-lint/core/client`: the reference client for configuring the managed core ruleset
+ * (OWASP-based) of a zone through the ruleset API, the replacement for the legacy WAF packages API.
+ * See docs/reference-client.md.
+ */
+export { EdgeApiClient, type CreateZoneRulesetBody, type EdgeApiClientOptions } from './client.js';
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_TIMEOUT_MS,
+  HttpTransport,
+  type FetchFunction,
+  type RetryMode,
+  type TransportOptions,
+  type TransportRequest,
+} from './transport.js';
+export { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './retry.js';
+export {
+  ConcurrentModificationError,
+  EdgeApiError,
+  EdgeClientError,
+  EdgeNetworkError,
+  EdgeResponseError,
+  ExecuteRuleSelectionError,
+  InvalidInputError,
+  NotDeployedError,
+  RulesetSelectionError,
+  UnknownManagedRuleError,
+  formatRootCauses,
+  rootCauseErrors,
+  type RootCauseError,
+  type RulesetCandidate,
+} from './errors.js';
+export { decodeEnvelope, type RawResponse, type ResultDecoder } from './envelope.js';
+export { CORE_RULESET_NAME_PATTERN, executeRulesFor, selectCoreRuleset, selectExecuteRule } from './discovery.js';
+export {
+  disabledRuleIds,
+  executeRuleUpdateBody,
+  mergeOverrides,
+  newExecuteRuleBody,
+  paranoiaLevelOfCategory,
+  paranoiaTag,
+  readParanoiaLevel,
+  ruleOverrideOf,
+  withParanoiaLevel,
+  withRuleDisabled,
+  withRuleReenabled,
+  withScoreThresholdAndAction,
+  type ManagedRulesetFacts,
+  type OverrideChange,
+  type ParanoiaLevelReading,
+  type ScoreThresholdAndAction,
+} from './overrides.js';
+export {
+  applyManagedRulesetChange,
+  planManagedRulesetChange,
+  readManagedRulesetConfiguration,
+  setParanoiaLevel,
+  setRulesEnabled,
+  setScoreThresholdAndAction,
+  type ChangeOptions,
+  type ExecuteRuleSummary,
+  type ManagedRulesetChange,
+  type ManagedRulesetChangeResult,
+  type ManagedRulesetConfiguration,
+  type ManagedRulesetPlan,
+  type ManagedRulesetTarget,
+  type PlannedWrite,
+  type SettingReading,
+} from './procedures.js';
+export { isOutcomeUnknown, writeSafely, type SafeWriteOutcome, type WriteVerdict } from './safe-write.js';
+export {
+  isRuleAction,
+  validateBaseUrl,
+  validateParanoiaLevel,
+  validatePathId,
+  validateRuleAction,
+  validateRulesetId,
+  validateScoreThreshold,
+  validateToken,
+} from './validation.js';
+export { REDACTED } from './redact.js';
+export { isExecuteRule } from './decode.js';
+export * from './types.js';

@@ -1,0 +1,181 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { EdgeNetworkError, type RequestLine } from './errors.js';
+import type { RawResponse } from './envelope.js';
+import { createRedactor } from './redact.js';
+import { parseRetryAfterMs, resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry.js';
+import { validateBaseUrl, validateDuration, validateToken } from './validation.js';
+
+/** The `fetch` signature the transport needs; Node 20's global fetch (undici) by default. */
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface TransportOptions {
+  /** Including the version segment, e.g. `https://api.cloudflare.com/client/v4`. */
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly fetch?: FetchFunction;
+  /** Per attempt, covering the response headers and the whole body. Default 30 s. */
+  readonly timeoutMs?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  /** Waits between attempts; injectable so tests do not wait for real. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Source of jitter, in [0, 1). */
+  readonly random?: () => number;
+  /** Clock in epoch milliseconds, for `Retry-After` dates and request durations. */
+  readonly now?: () => number;
+  /** Receives one line per request, response and retry. Never given the token. */
+  readonly log?: (line: string) => void;
+  readonly userAgent?: string;
+}
+
+/**
+ * Which failures a request may be retried on by the transport itself.
+ * - `idempotent` (reads): 429, 5xx, timeouts and connection failures; sending a GET again cannot
+ *   change anything.
+ * - `rejected-only` (writes): 429 only, the one answer that says the request was turned away
+ *   unprocessed. After a 5xx, a timeout or a dropped connection a write may or may not have been
+ *   applied; whether it can be sent again is decided by the caller, who can re-read the state
+ *   (see safe-write.ts).
+ */
+export type RetryMode = 'idempotent' | 'rejected-only';
+
+export interface TransportRequest {
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  /** Relative to the base URL, starting with '/'; ids already validated and encoded. */
+  readonly path: string;
+  readonly body?: unknown;
+  readonly retry: RetryMode;
+}
+
+export const DEFAULT_BASE_URL = 'https://api.cloudflare.com/client/v4';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_USER_AGENT = 'sunset-lint-reference-client';
+
+function isRetryableStatus(status: number, mode: RetryMode): boolean {
+  if (status === 429) return true;
+  return mode === 'idempotent' && status >= 500 && status <= 599;
+}
+
+/**
+ * Sends requests to the API: authentication and content headers, a timeout per attempt, retries with
+ * exponential backoff and jitter, `Retry-After`. Returns the raw status and body; decoding the
+ * envelope is the caller's job (envelope.ts), so this module knows nothing about rulesets.
+ */
+export class HttpTransport {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly retryPolicy: RetryPolicy;
+  /** Private field: not enumerable, not shown by util.inspect or JSON.stringify of the transport. */
+  readonly #token: string;
+  readonly #fetch: FetchFunction;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+  readonly #now: () => number;
+  readonly #log: ((line: string) => void) | undefined;
+  readonly #userAgent: string;
+  /** Removes the token from anything that came from the server or the network stack. */
+  readonly redact: (text: string) => string;
+
+  constructor(options: TransportOptions) {
+    this.#token = validateToken(options.token);
+    this.baseUrl = validateBaseUrl(options.baseUrl);
+    this.timeoutMs = validateDuration('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    this.retryPolicy = resolveRetryPolicy(options.retry);
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#sleep = options.sleep ?? ((ms) => delay(ms));
+    this.#random = options.random ?? Math.random;
+    this.#now = options.now ?? Date.now;
+    this.#log = options.log;
+    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.redact = createRedactor(this.#token);
+  }
+
+  /** The sleep function, shared with callers that pace their own retries (safe-write.ts). */
+  sleep(ms: number): Promise<void> {
+    return this.#sleep(ms);
+  }
+
+  random(): number {
+    return this.#random();
+  }
+
+  log(line: string): void {
+    this.#log?.(this.redact(line));
+  }
+
+  /**
+   * Sends the request, retrying as `request.retry` allows. Resolves with the last response (which
+   * may be an error status for the caller to decode), or rejects with EdgeNetworkError when the last
+   * attempt got no response.
+   */
+  async send(request: TransportRequest): Promise<RawResponse> {
+    const line: RequestLine = { method: request.method, path: request.path };
+    const maxAttempts = this.retryPolicy.maxAttempts;
+    for (let attempt = 1; ; attempt += 1) {
+      const lastAttempt = attempt >= maxAttempts;
+      let waitMs: number | undefined;
+      let outcome: string;
+      try {
+        const { response, retryAfter } = await this.#attempt(request, line);
+        if (lastAttempt || !isRetryableStatus(response.status, request.retry)) return response;
+        waitMs = retryDelayMs(this.retryPolicy, attempt, parseRetryAfterMs(retryAfter, this.#now()), () => this.#random());
+        // The server asked for a longer pause than the policy allows: report its answer now.
+        if (waitMs === undefined) return response;
+        outcome = `HTTP ${response.status}`;
+      } catch (error) {
+        if (!(error instanceof EdgeNetworkError) || lastAttempt || request.retry !== 'idempotent') throw error;
+        waitMs = retryDelayMs(this.retryPolicy, attempt, undefined, () => this.#random());
+        outcome = error.reason === 'timeout' ? 'timeout' : 'connection failure';
+      }
+      if (waitMs === undefined) throw new Error('unreachable: a retry without a delay');
+      this.log(`${line.method} ${line.path}: ${outcome}; retry ${attempt} of ${maxAttempts - 1} in ${Math.round(waitMs)} ms`);
+      await this.#sleep(waitMs);
+    }
+  }
+
+  async #attempt(request: TransportRequest, line: RequestLine): Promise<{ response: RawResponse; retryAfter: string | null }> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.#token}`,
+      Accept: 'application/json',
+      'User-Agent': this.#userAgent,
+    };
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    const started = this.#now();
+    this.log(`${line.method} ${line.path}`);
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      const response = await this.#fetch(`${this.baseUrl}${request.path}`, {
+        method: request.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        signal,
+        // The API does not redirect; following one would send the bearer token somewhere unplanned.
+        redirect: 'error',
+      });
+      // Read the body under the same signal: a server that sends headers and then stalls must time
+      // out too.
+      const text = await response.text();
+      this.log(`${line.method} ${line.path}: HTTP ${response.status} (${Math.round(this.#now() - started)} ms)`);
+      return {
+        response: { status: response.status, contentType: response.headers.get('content-type'), body: this.redact(text) },
+        retryAfter: response.headers.get('retry-after'),
+      };
+    } catch (error) {
+      throw this.#networkError(line, error, signal);
+    }
+  }
+
+  #networkError(line: RequestLine, error: unknown, signal: AbortSignal): EdgeNetworkError {
+    if (signal.aborted) {
+      return new EdgeNetworkError(line, 'timeout', `no complete response within ${this.timeoutMs} ms (timeout)`);
+    }
+    // undici reports "fetch failed" and puts the socket-level reason in `cause`.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return new EdgeNetworkError(line, 'connection', this.redact(`connection failed: ${message}${code ? ` (${code})` : ''}`));
+  }
+}
