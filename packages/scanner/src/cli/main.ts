@@ -1,4 +1,44 @@
-export async function main(argv: readonly string[]): Promise<number> {
-  process.stdout.write(`${argv.join(' ')}\n`);
-  return 0;
+import { EXIT_USAGE, processIo, UsageError, type CliIo } from './io.js';
+
+type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+// Commands are loaded lazily so `sunset-lint schedule` does not pay for the scanner's parser.
+const commands: Record<string, () => Promise<Command>> = {
+  schedule: async () => (await import('./commands/schedule.js')).runScheduleCommand,
+};
+
+const USAGE = `Usage: sunset-lint <command> [options]
+
+Commands:
+  schedule   Print the deprecation catalogue with each entry's grade as of a date
+${'' /* further commands are listed by their modules' help */}
+Run 'sunset-lint <command> --help' for a command's options.
+`;
+
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(USAGE);
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    const { createRequire } = await import('node:module');
+    const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
+    io.stdout.write(`${pkg.version}\n`);
+    return 0;
+  }
+  const load = commands[name];
+  if (!load) {
+    io.stderr.write(`sunset-lint: unknown command '${name}'\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await (await load())(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`sunset-lint ${name}: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
 }

@@ -1,0 +1,22 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { matchFacts } from './detect/match-facts.js';
+import { extractFacts } from './extract/extract.js';
+import type { FileFacts } from './extract/facts.js';
+import { buildFindings } from './findings/build.js';
+import type { Finding } from './findings/finding.js';
+import type { ResolvedSettings } from './options.js';
+
+/** Facts of one file under these settings (the catalogue decides which fields and names matter). */
+export function extractFileFacts(program: TSESTree.Program, source: string, settings: ResolvedSettings): FileFacts {
+  return extractFacts(program, source, { catalogue: settings.catalogue, apiHosts: settings.apiHosts });
+}
+
+/**
+ * Everything one file shows on its own: what the ESLint plugin reports. The scanner does the same
+ * after resolving what other modules export.
+ */
+export function analyzeProgram(program: TSESTree.Program, source: string, file: string, settings: ResolvedSettings): Finding[] {
+  const facts = extractFileFacts(program, source, settings);
+  const matches = matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts });
+  return buildFindings(matches, file, source, settings);
+}

@@ -1,0 +1,105 @@
+/** Shapes of the catalogue data in `rules/*.json` (validated against `rules/schema.json`). */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export type RuleName =
+  | 'no-deprecated-endpoint'
+  | 'no-srv-data-name-fields'
+  | 'no-dns-record-locked'
+  | 'no-dns-error-chain'
+  | 'no-transfer-encoding-with-content-length'
+  | 'no-lb-notification-email'
+  | 'no-legacy-chacha20-ciphers'
+  | 'no-deprecated-field';
+
+export interface PathRewrite {
+  from: string;
+  to: string;
+  kind: 'fix' | 'suggestion';
+  note?: string;
+}
+
+export interface EndpointMatcher {
+  methods: HttpMethod[];
+  /** As written in the data: `:name` or `{name}` params, leading slash optional. */
+  path: string;
+  rewrite?: PathRewrite;
+}
+
+export interface SegmentMatcher {
+  segment: string;
+  replacement: string;
+  fix?: 'fix' | 'suggestion';
+}
+
+export type FieldContext = 'dns-record' | 'load-balancer-pool';
+
+export interface FieldMatcher {
+  path: string;
+  context: FieldContext;
+  recordType?: string;
+  access: Array<'write' | 'read'>;
+  onWrite?: 'report' | 'fix-remove' | 'suggest-remove';
+  endpoints?: EndpointMatcher[];
+}
+
+export interface ErrorShapeMatcher {
+  code: number;
+  message?: string;
+  chainField?: string;
+}
+
+export interface HeaderComboMatcher {
+  allOf: string[];
+  drop?: string;
+}
+
+export interface SdkMatcher {
+  chain: string;
+  methods?: string[];
+}
+
+export interface EntryMatch {
+  endpoints?: EndpointMatcher[];
+  segments?: SegmentMatcher[];
+  fields?: FieldMatcher[];
+  errorShapes?: ErrorShapeMatcher[];
+  headers?: HeaderComboMatcher[];
+  settingIds?: string[];
+  ciphers?: string[];
+  sdk?: SdkMatcher[];
+}
+
+export interface CatalogueEntry {
+  id: string;
+  title: string;
+  area: string;
+  /** End-of-life date, `YYYY-MM-DD`. */
+  eol: string;
+  spec?: string;
+  rule: RuleName;
+  replacement: string;
+  replacementDocs?: string;
+  docs: string;
+  match: EntryMatch;
+}
+
+/** Where an entry came from, for error messages and reports. */
+export type EntrySource = { kind: 'builtin'; file: string } | { kind: 'user'; file: string };
+
+export interface Catalogue {
+  readonly entries: readonly CatalogueEntry[];
+  readonly byId: ReadonlyMap<string, CatalogueEntry>;
+  readonly sources: ReadonlyMap<string, EntrySource>;
+}
+
+/** User-facing changes to the built-in catalogue (config file or ESLint settings). */
+export interface CatalogueChanges {
+  /** New entries, in the same schema as `rules/*.json`. */
+  add?: unknown[];
+  /** Entry id -> replacement end-of-life date (`YYYY-MM-DD`). */
+  eolOverrides?: Record<string, string>;
+  /** Entry ids to switch off. */
+  disable?: string[];
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { parseDay } from '../grading/day.js';
+import { CatalogueError } from './errors.js';
+import type { CatalogueEntry } from './types.js';
+
+let compiled: ValidateFunction | undefined;
+
+function entryValidator(schemaPath: string): ValidateFunction {
+  if (!compiled) {
+    const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    compiled = ajv.compile(schema);
+  }
+  return compiled;
+}
+
+function describeAjvError(error: ErrorObject): { field: string; problem: string } {
+  const base = error.instancePath ? error.instancePath.slice(1).replaceAll('/', '.') : '';
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return { field: base ? `${base}.${missing}` : missing, problem: 'is required' };
+  }
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return { field: base ? `${base}.${extra}` : extra, problem: 'is not a known field' };
+  }
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    return { field: base || '(entry)', problem: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+  }
+  return { field: base || '(entry)', problem: error.message ?? 'is invalid' };
+}
+
+/**
+ * Validates one entry against `rules/schema.json` plus the checks a schema cannot express
+ * (a real calendar date). Throws a CatalogueError naming file, entry and field.
+ */
+export function validateEntry(raw: unknown, file: string, schemaPath: string): CatalogueEntry {
+  const validate = entryValidator(schemaPath);
+  const entryId = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '(no id)';
+  if (!validate(raw)) {
+    const errors = validate.errors ?? [];
+    // Report the most specific problem first (deepest path), which is usually the real cause.
+    const described = errors.map(describeAjvError).sort((a, b) => b.field.length - a.field.length);
+    const first = described[0] ?? { field: '(entry)', problem: 'is invalid' };
+    const more = described.length > 1 ? ` (and ${described.length - 1} more problem${described.length > 2 ? 's' : ''})` : '';
+    throw new CatalogueError(`${file}: entry '${entryId}': field '${first.field}' ${first.problem}${more}`, file, entryId, first.field);
+  }
+  const entry = raw as CatalogueEntry;
+  assertCalendarDate(entry.eol, file, entryId, 'eol');
+  return entry;
+}
+
+export function assertCalendarDate(value: string, file: string, entryId: string, field: string): void {
+  if (parseDay(value) === undefined) {
+    throw new CatalogueError(`${file}: entry '${entryId}': field '${field}' must be a real date written YYYY-MM-DD, got ${JSON.stringify(value)}`, file, entryId, field);
+  }
+}

@@ -1,0 +1,111 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { visitorKeys } from '@typescript-eslint/visitor-keys';
+
+export type Node = TSESTree.Node;
+export type Expression = TSESTree.Expression;
+
+/**
+ * Source offsets of a node. ESLint's parsers give `range`; oxc-parser gives `start`/`end`.
+ * Everything the extractor records is an offset pair, so either parser's tree will do.
+ */
+export function rangeOf(node: Node): [number, number] {
+  const withOffsets = node as Node & { start?: number; end?: number };
+  if (node.range) return node.range;
+  return [withOffsets.start!, withOffsets.end!];
+}
+
+const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'start', 'end', 'type', 'tokens', 'comments']);
+
+/** Child nodes in source order, by the typescript-eslint visitor keys (covers every TS node). */
+export function childrenOf(node: Node): Node[] {
+  const keys = (visitorKeys as Record<string, readonly string[] | undefined>)[node.type] ?? Object.keys(node).filter((key) => !SKIP_KEYS.has(key));
+  const out: Node[] = [];
+  for (const key of keys) {
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) out.push(item);
+    } else if (isNode(value)) {
+      out.push(value);
+    }
+  }
+  return out;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/** Strips what does not change a value: parentheses, `as`, `satisfies`, `!`, `<T>x`, `await`. */
+export function unwrap(node: Node): Node {
+  let current = node;
+  for (;;) {
+    switch (current.type) {
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'TSInstantiationExpression':
+        current = current.expression as Node;
+        break;
+      case 'AwaitExpression':
+        current = current.argument;
+        break;
+      case 'ChainExpression':
+        current = current.expression;
+        break;
+      case 'ParenthesizedExpression' as string:
+        current = (current as unknown as { expression: Node }).expression;
+        break;
+      default:
+        return current;
+    }
+  }
+}
+
+/** A property key's name when it is static: `a`, `'a'`, `[\`a\`]`, `#a`. */
+export function propertyKeyName(key: Node, computed: boolean): string | undefined {
+  if (!computed && key.type === 'Identifier') return key.name;
+  if (key.type === 'PrivateIdentifier') return `#${key.name}`;
+  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
+  if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+/** `a.b.c` and `a?.b['c']` as ['a','b','c'] with the root node; undefined for dynamic members. */
+export function memberChain(node: Node): { root: Node; names: string[] } | undefined {
+  const names: string[] = [];
+  let current = unwrap(node);
+  while (current.type === 'MemberExpression') {
+    const name = propertyKeyName(current.property, current.computed);
+    if (name === undefined) return undefined;
+    names.unshift(name);
+    current = unwrap(current.object);
+  }
+  return { root: current, names };
+}
+
+export function isFunctionNode(node: Node): node is TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression {
+  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+}
+
+/** 1-based line and column from source offsets, computed once per file. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const char = text.charCodeAt(i);
+      if (char === 10) this.starts.push(i + 1);
+      else if (char === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
+    }
+  }
+  position(offset: number): { line: number; column: number } {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - this.starts[low]! + 1 };
+  }
+}

@@ -1,0 +1,359 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { concatPatterns, hole, sliceText, substituteParams, text, type PatternPart } from '../url/pattern.js';
+import { memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
+import { HTTP_MODULES, SDK_MODULE, UNKNOWN, type HttpLib, type Value } from './values.js';
+
+const MAX_DEPTH = 40;
+
+/**
+ * Evaluates expressions to abstract values within one file. Identifiers resolve through the
+ * file's scopes; imports become module references that the scanner resolves across files.
+ */
+export class Evaluator {
+  private readonly memo = new Map<Node, Value>();
+  private readonly inProgress = new Set<Node>();
+  private depth = 0;
+  /** String literals and template quasis that flowed into some evaluated pattern. */
+  readonly used = new Set<Node>();
+
+  constructor(
+    readonly index: ScopeIndex,
+    readonly source: string,
+  ) {}
+
+  scopeOf(node: Node): Scope {
+    return this.index.scopeOf.get(node) ?? this.index.program;
+  }
+
+  value(input: Node, scope: Scope): Value {
+    const node = unwrap(input);
+    const cached = this.memo.get(node);
+    if (cached) return cached;
+    if (this.inProgress.has(node) || this.depth > MAX_DEPTH) return UNKNOWN;
+    this.inProgress.add(node);
+    this.depth++;
+    try {
+      const result = this.compute(node, scope);
+      this.memo.set(node, result);
+      return result;
+    } finally {
+      this.depth--;
+      this.inProgress.delete(node);
+    }
+  }
+
+  pattern(node: Node, scope: Scope): PatternPart[] {
+    return this.asPattern(this.value(node, scope));
+  }
+
+  asPattern(value: Value): PatternPart[] {
+    switch (value.kind) {
+      case 'string':
+        return value.pattern;
+      case 'param':
+        return value.path.length === 0 ? [hole({ param: value.index, fn: value.fn.id })] : [hole()];
+      case 'module':
+        return [hole({ from: { source: value.source, path: value.path } })];
+      case 'global':
+        return [hole({ ref: value.name, member: value.path })];
+      default:
+        return [hole()];
+    }
+  }
+
+  private compute(node: Node, scope: Scope): Value {
+    switch (node.type) {
+      case 'Literal':
+        if (typeof node.value === 'string') {
+          this.used.add(node);
+          const [start] = rangeOf(node);
+          const raw = this.source.slice(start + 1, rangeOf(node)[1] - 1);
+          return { kind: 'string', pattern: [text(node.value, { start: start + 1, exact: raw === node.value })] };
+        }
+        if (typeof node.value === 'number' || typeof node.value === 'boolean') return { kind: 'string', pattern: [text(String(node.value))] };
+        return UNKNOWN;
+      case 'TemplateLiteral':
+        return { kind: 'string', pattern: this.templatePattern(node, scope) };
+      case 'BinaryExpression':
+        if (node.operator !== '+') return UNKNOWN;
+        return { kind: 'string', pattern: concatPatterns(this.pattern(node.left, scope), this.pattern(node.right, scope)) };
+      case 'Identifier':
+        return this.identifier(node.name, scope);
+      case 'ThisExpression':
+        return scope.cls ? { kind: 'instance', cls: scope.cls } : UNKNOWN;
+      case 'MemberExpression': {
+        const object = this.value(node.object, scope);
+        const name = propertyKeyName(node.property, node.computed);
+        if (name === undefined && node.computed) return this.computedMember(object, node.property, scope);
+        return name === undefined ? UNKNOWN : this.member(object, name);
+      }
+      case 'ConditionalExpression': {
+        const options = [this.value(node.consequent, scope), this.value(node.alternate, scope)];
+        return this.choice(options);
+      }
+      case 'LogicalExpression': {
+        const left = this.value(node.left, scope);
+        if (left.kind !== 'unknown' && left.kind !== 'global') return left;
+        // `process.env.CF_API_BASE ?? 'https://api…'`: the fallback is the only value the code shows.
+        // An empty fallback (`parts[2] ?? ''`) says nothing about the value: keep it unknown.
+        const right = this.value(node.right, scope);
+        return right.kind === 'string' && right.pattern.some((part) => part.kind !== 'text' || part.text !== '') ? right : left;
+      }
+      case 'ObjectExpression':
+        return { kind: 'object', node, scope };
+      case 'ArrayExpression':
+        return { kind: 'array', node, scope };
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression': {
+        const fn = this.index.functionOf.get(node);
+        return fn ? { kind: 'function', fn } : UNKNOWN;
+      }
+      case 'ClassExpression':
+        return UNKNOWN;
+      case 'CallExpression':
+        return this.callValue(node, scope);
+      case 'NewExpression':
+        return this.newValue(node, scope);
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  private templatePattern(node: TSESTree.TemplateLiteral, scope: Scope): PatternPart[] {
+    const parts: PatternPart[][] = [];
+    node.quasis.forEach((quasi, i) => {
+      const cooked = quasi.value.cooked ?? quasi.value.raw;
+      // Quasi ranges include the delimiters for some parsers and not for others: find the raw text.
+      const at = this.source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+      this.used.add(quasi);
+      parts.push([text(cooked, at >= 0 ? { start: at, exact: quasi.value.raw === cooked } : undefined)]);
+      const expression = node.expressions[i];
+      if (expression) parts.push(this.pattern(expression, scope));
+    });
+    return concatPatterns(...parts);
+  }
+
+  identifier(name: string, scope: Scope): Value {
+    const binding = lookup(scope, name);
+    if (!binding) {
+      if (name === 'undefined') return UNKNOWN;
+      return { kind: 'global', name, path: [] };
+    }
+    switch (binding.kind) {
+      case 'value': {
+        if (!binding.init) return UNKNOWN;
+        let value = this.value(binding.init, binding.scope);
+        for (const key of binding.path) value = this.member(value, key);
+        return value;
+      }
+      case 'param': {
+        const param = binding.fn.params[binding.index];
+        if (param?.typeName && this.isSdkClassName(param.typeName, binding.fn.scope)) return { kind: 'sdk', flavor: 'v4', chain: [] };
+        // A constructor's default is the value the class is written for (`base = API_BASE`).
+        if (binding.fn.isConstructor && param?.default && binding.path.length === 0) return this.value(param.default, binding.fn.scope);
+        return { kind: 'param', fn: binding.fn, index: binding.index, path: binding.path };
+      }
+      case 'function':
+        return { kind: 'function', fn: binding.fn };
+      case 'class':
+        return { kind: 'class', cls: binding.cls };
+      case 'import':
+        return { kind: 'module', source: binding.binding.source, path: [binding.binding.imported] };
+    }
+  }
+
+  member(object: Value, name: string): Value {
+    switch (object.kind) {
+      case 'object': {
+        const property = findProperty(object.node, name);
+        if (!property) return UNKNOWN;
+        if (property.type === 'Property' && (property.method || property.value.type === 'FunctionExpression' || property.value.type === 'ArrowFunctionExpression')) {
+          const fn = this.index.functionOf.get(property.value as TSESTree.FunctionExpression);
+          return fn ? { kind: 'function', fn } : UNKNOWN;
+        }
+        return this.value(property.value, object.scope);
+      }
+      case 'module':
+        return { kind: 'module', source: object.source, path: [...object.path, name] };
+      case 'global':
+        return { kind: 'global', name: object.name, path: [...object.path, name] };
+      case 'param':
+        return { ...object, path: [...object.path, name] };
+      case 'sdk':
+        return { ...object, chain: [...object.chain, name] };
+      case 'instance':
+        return this.classMember(object.cls, name);
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  classMember(cls: ClassInfo, name: string): Value {
+    const method = cls.methods.get(name);
+    if (method) return { kind: 'function', fn: method, receiver: cls };
+    const field = cls.fields.get(name);
+    if (!field) return UNKNOWN;
+    if (field.typeName && this.isSdkClassName(field.typeName, field.scope)) return { kind: 'sdk', flavor: 'v4', chain: [] };
+    if (field.value) return this.value(field.value, field.scope);
+    if (field.fromParam) return { kind: 'param', fn: field.fromParam.fn, index: field.fromParam.index, path: [] };
+    return UNKNOWN;
+  }
+
+  /** `SETTINGS[key]` with an unknown key: any of the map's string values. */
+  private computedMember(object: Value, key: Node, scope: Scope): Value {
+    const keyValue = this.value(key, scope);
+    if (keyValue.kind === 'string' && keyValue.pattern.length === 1 && keyValue.pattern[0]!.kind === 'text') return this.member(object, keyValue.pattern[0]!.text);
+    if (object.kind !== 'object') return UNKNOWN;
+    const options: Value[] = [];
+    for (const property of object.node.properties) {
+      if (property.type !== 'Property') return UNKNOWN;
+      options.push(this.value(property.value, object.scope));
+    }
+    return this.choice(options);
+  }
+
+  private choice(options: Value[]): Value {
+    const texts: string[] = [];
+    for (const option of options) {
+      if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'text') texts.push(option.pattern[0]!.text);
+      else if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'choice') texts.push(...option.pattern[0]!.options);
+      else return UNKNOWN;
+    }
+    return texts.length === 0 ? UNKNOWN : { kind: 'string', pattern: [{ kind: 'choice', options: [...new Set(texts)] }] };
+  }
+
+  private callValue(node: TSESTree.CallExpression, scope: Scope): Value {
+    const callee = this.value(node.callee, scope);
+    const args = node.arguments;
+    if (callee.kind === 'global') {
+      const name = [callee.name, ...callee.path].join('.');
+      if (name === 'require' && args[0]?.type === 'Literal' && typeof args[0].value === 'string') return { kind: 'module', source: args[0].value, path: ['*'] };
+      if (name === 'String' && args[0]) return this.value(args[0], scope);
+      if ((name === 'encodeURIComponent' || name === 'encodeURI') && args[0]) return { kind: 'string', pattern: this.pattern(args[0], scope) };
+      return UNKNOWN;
+    }
+    if (callee.kind === 'module') return this.moduleCall(callee, node, scope, false);
+    if (callee.kind === 'http-client') return UNKNOWN;
+    if (callee.kind === 'function') return this.returnValue(callee.fn, args, scope);
+    // `url.toString()`, `[a, b].join('/')`
+    const chain = node.callee.type === 'MemberExpression' ? propertyKeyName(node.callee.property, node.callee.computed) : undefined;
+    if (node.callee.type === 'MemberExpression' && chain) {
+      const receiver = this.value(node.callee.object, scope);
+      if (receiver.kind === 'string' && (chain === 'toString' || chain === 'trim')) return receiver;
+      if (receiver.kind === 'http-client' && (chain === 'extend' || chain === 'create')) return this.clientFromOptions(receiver.lib, args[0], scope, receiver.base);
+      if (receiver.kind === 'array' && chain === 'join') {
+        const separator = args[0] ? this.pattern(args[0], scope) : [text(',')];
+        const pieces: PatternPart[][] = [];
+        receiver.node.elements.forEach((element, i) => {
+          if (i > 0) pieces.push(separator);
+          pieces.push(element && element.type !== 'SpreadElement' ? this.pattern(element, receiver.scope) : [hole()]);
+        });
+        return { kind: 'string', pattern: concatPatterns(...pieces) };
+      }
+    }
+    return UNKNOWN;
+  }
+
+  private newValue(node: TSESTree.NewExpression, scope: Scope): Value {
+    const callee = this.value(node.callee, scope);
+    const args = node.arguments;
+    if (callee.kind === 'global' && callee.path.length === 0 && callee.name === 'URL' && args[0]) {
+      if (!args[1]) return { kind: 'string', pattern: this.pattern(args[0], scope) };
+      return { kind: 'string', pattern: joinUrl(this.pattern(args[1], scope), this.pattern(args[0], scope)) };
+    }
+    if (callee.kind === 'module') return this.moduleCall(callee, node, scope, true);
+    if (callee.kind === 'class') return { kind: 'instance', cls: callee.cls };
+    return UNKNOWN;
+  }
+
+  /** Calls into external modules: client factories and the SDK constructors. */
+  private moduleCall(callee: Extract<Value, { kind: 'module' }>, node: TSESTree.CallExpression | TSESTree.NewExpression, scope: Scope, isNew: boolean): Value {
+    const [head, ...rest] = normalizeModulePath(callee.path);
+    if (callee.source === SDK_MODULE && rest.length === 0 && (head === undefined || head === 'Cloudflare')) {
+      return isNew ? { kind: 'sdk', flavor: 'v4', chain: [] } : { kind: 'sdk', flavor: 'legacy', chain: [] };
+    }
+    const lib = HTTP_MODULES[callee.source];
+    if (lib && head === undefined && rest.length === 0 && !isNew) return UNKNOWN; // a request, not a value
+    if (lib && rest.length === 0 && (head === 'create' || head === 'extend')) return this.clientFromOptions(lib, node.arguments[0], scope);
+    if (isRelative(callee.source)) {
+      return { kind: 'string', pattern: [hole({ from: { source: callee.source, path: callee.path }, args: node.arguments.map((arg) => this.pattern(arg, scope)) })] };
+    }
+    return UNKNOWN;
+  }
+
+  clientFromOptions(lib: HttpLib, options: Node | undefined, scope: Scope, inheritedBase?: PatternPart[]): Value {
+    const config = options ? this.value(options, scope) : UNKNOWN;
+    const key = lib === 'axios' ? 'baseURL' : 'prefixUrl';
+    if (config.kind !== 'object') return { kind: 'http-client', lib, ...(inheritedBase ? { base: inheritedBase } : {}) };
+    const property = findProperty(config.node, key);
+    const base = property ? this.pattern(property.value, config.scope) : inheritedBase;
+    return { kind: 'http-client', lib, ...(base ? { base } : {}) };
+  }
+
+  /** What a URL-building helper returns, with this call's arguments substituted. */
+  private returnValue(fn: FunctionInfo, args: TSESTree.CallExpressionArgument[], scope: Scope): Value {
+    const returned = returnedExpression(fn);
+    if (!returned) return UNKNOWN;
+    const value = this.value(returned, fn.scope);
+    if (value.kind !== 'string') return value.kind === 'param' ? UNKNOWN : value;
+    const argPatterns = fn.params.map((param, i) => {
+      const arg = args[i];
+      if (arg && arg.type !== 'SpreadElement') return this.pattern(arg, scope);
+      return param.default ? this.pattern(param.default, fn.scope) : undefined;
+    });
+    return { kind: 'string', pattern: substituteParams(value.pattern, fn.id, argPatterns) };
+  }
+
+  isSdkClassName(typeName: string, scope: Scope): boolean {
+    const binding = lookup(scope, typeName);
+    return binding?.kind === 'import' && binding.binding.source === SDK_MODULE;
+  }
+
+  /** The callee of a call as a member chain on a value: `client.firewall.rules.list`. */
+  calleeChain(callee: Node, scope: Scope): { root: Value; names: string[] } | undefined {
+    const chain = memberChain(callee);
+    if (!chain) return undefined;
+    return { root: this.value(chain.root, scope), names: chain.names };
+  }
+}
+
+/** The single expression a function returns, when it has exactly one `return` (or is an arrow). */
+export function returnedExpression(fn: FunctionInfo): Node | undefined {
+  const body = fn.node.body;
+  if (!body) return undefined;
+  if (body.type !== 'BlockStatement') return body;
+  const returns = body.body.filter((statement): statement is TSESTree.ReturnStatement => statement.type === 'ReturnStatement');
+  return returns.length === 1 ? (returns[0]!.argument ?? undefined) : undefined;
+}
+
+export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+  // Later properties win, as at run time.
+  for (let i = object.properties.length - 1; i >= 0; i--) {
+    const property = object.properties[i]!;
+    if (property.type === 'Property' && propertyKeyName(property.key, property.computed) === name) return property;
+  }
+  return undefined;
+}
+
+/** Joins a base URL and a path the way client libraries do: exactly one slash between them. */
+export function joinUrl(base: PatternPart[], path: PatternPart[]): PatternPart[] {
+  const last = base[base.length - 1];
+  const first = path[0];
+  const baseEndsWithSlash = last?.kind === 'text' && last.text.endsWith('/');
+  const pathStartsWithSlash = first?.kind === 'text' && first.text.startsWith('/');
+  if (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text)) return path; // absolute URL wins
+  if (baseEndsWithSlash && pathStartsWithSlash) return concatPatterns(base, [sliceText(first, 1)], path.slice(1));
+  if (!baseEndsWithSlash && !pathStartsWithSlash && first !== undefined) return concatPatterns(base, [text('/')], path);
+  return concatPatterns(base, path);
+}
+
+/** `import axios from 'axios'`, `import * as axios`, `require('axios')`: all the module itself. */
+export function normalizeModulePath(path: string[]): string[] {
+  const [head, ...rest] = path;
+  return head === 'default' || head === '*' ? rest : path;
+}
+
+function isRelative(source: string): boolean {
+  return source.startsWith('.') || source.startsWith('/');
+}

@@ -1,0 +1,387 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Catalogue } from '../catalogue/types.js';
+import { normalizeApiUrl } from '../url/normalize.js';
+import { paramsUsed, substituteParams, type PatternPart } from '../url/pattern.js';
+import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { propertyRemoval } from './edits.js';
+import { Evaluator, returnedExpression } from './evaluate.js';
+import type { ExportedValue, FileFacts, ImportedCallFact, MethodValue, PayloadKey, Range, RequestFact, SdkCallFact } from './facts.js';
+import { detectLocalMatches } from './local-matches.js';
+import { recognizeRequest } from './requests.js';
+import { indexScopes, type FunctionInfo, type ScopeIndex } from './scope.js';
+import { isRelativeModule, type Value } from './values.js';
+
+export interface ExtractOptions {
+  catalogue: Catalogue;
+  apiHosts: readonly string[];
+}
+
+interface CallFacts {
+  requests: RequestFact[];
+  sdk?: SdkCallFact;
+  imported?: ImportedCallFact;
+}
+
+const NO_FACTS: CallFacts = { requests: [] };
+/** Receivers that read as an SDK client when the file does not show where they come from. */
+const SDK_CLIENT_NAMES = /^(cf|cloudflare|cfClient|cloudflareClient|cfApi|client)$/;
+
+/**
+ * Walks a program once and returns its facts: the small, AST-free index that both engines match
+ * against the catalogue (the ESLint plugin at once, the scanner after resolving imports).
+ */
+export function extractFacts(program: TSESTree.Program, source: string, options: ExtractOptions): FileFacts {
+  return new FileExtraction(indexScopes(program), source, options).run();
+}
+
+class FileExtraction {
+  private readonly ev: Evaluator;
+  private readonly callFacts = new Map<Node, CallFacts>();
+  private readonly summaries = new Map<FunctionInfo, RequestFact[]>();
+  private readonly summarizing = new Set<FunctionInfo>();
+  /** Request payload objects, so that local detection knows which objects are sent. */
+  private readonly requestObjects = new Map<Node, RequestFact>();
+
+  constructor(
+    private readonly index: ScopeIndex,
+    private readonly source: string,
+    private readonly options: ExtractOptions,
+  ) {
+    this.ev = new Evaluator(index, source);
+  }
+
+  run(): FileFacts {
+    const requests: RequestFact[] = [];
+    const sdkCalls: SdkCallFact[] = [];
+    const importedCalls: ImportedCallFact[] = [];
+    for (const call of this.index.calls) {
+      const facts = this.analyzeCall(call);
+      requests.push(...facts.requests);
+      if (facts.sdk) sdkCalls.push(facts.sdk);
+      if (facts.imported) importedCalls.push(facts.imported);
+    }
+    requests.push(...this.urlMentions(requests));
+    const local = detectLocalMatches(this.index, this.ev, this.options.catalogue, this.requestObjects);
+    return { requests, sdkCalls, importedCalls, local, imports: this.imports(), ...this.exports() };
+  }
+
+  private analyzeCall(node: Node): CallFacts {
+    const cached = this.callFacts.get(node);
+    if (cached) return cached;
+    this.callFacts.set(node, NO_FACTS); // recursion guard
+    const facts = this.computeCall(node as TSESTree.CallExpression | TSESTree.NewExpression);
+    this.callFacts.set(node, facts);
+    return facts;
+  }
+
+  private computeCall(node: TSESTree.CallExpression | TSESTree.NewExpression): CallFacts {
+    const request = recognizeRequest(node, this.ev);
+    if (request) {
+      const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
+      const fact: RequestFact = { url: request.url, method: request.method, range: rangeOf(request.urlNode), via: request.lib, ...ownerOf(request.url, request.method), ...(payload?.length ? { payload } : {}) };
+      for (const node of [request.body, request.headers]) {
+        const object = node ? this.objectNode(node, request.scope) : undefined;
+        if (object) this.requestObjects.set(object, fact);
+      }
+      return { requests: [fact] };
+    }
+    if (node.type !== 'CallExpression') return NO_FACTS;
+    const scope = this.ev.scopeOf(node);
+    const sdk = this.sdkCall(node);
+    if (sdk) return { requests: [], sdk };
+    const callee = this.ev.value(node.callee, scope);
+    const args = node.arguments.map((arg) => (arg.type === 'SpreadElement' ? undefined : arg));
+    if (callee.kind === 'function') return { requests: this.helperCall(node, callee.fn, args) };
+    if (callee.kind === 'module' && isRelativeModule(callee.source)) {
+      const argPatterns = args.map((arg) => (arg ? this.ev.pattern(arg, scope) : []));
+      return {
+        requests: [],
+        imported: { callee: { source: callee.source, path: callee.path }, args: argPatterns, argRanges: args.map((arg) => (arg ? rangeOf(arg) : rangeOf(node))), range: rangeOf(node), ...ownerOfPatterns(argPatterns) },
+      };
+    }
+    return NO_FACTS;
+  }
+
+  /** A call of a URL-building helper defined in this file: its requests with our arguments. */
+  private helperCall(node: TSESTree.CallExpression, fn: FunctionInfo, args: Array<Node | undefined>): RequestFact[] {
+    const summary = this.summary(fn);
+    if (summary.length === 0) return [];
+    const scope = this.ev.scopeOf(node);
+    const argPatterns = fn.params.map((param, i) => {
+      const arg = args[i];
+      if (arg) return this.ev.pattern(arg, scope);
+      return param.default ? this.ev.pattern(param.default, fn.scope) : undefined;
+    });
+    return summary.map((inner) => {
+      const url = substituteParams(inner.url, fn.id, argPatterns);
+      const method = inner.method.kind === 'param' && inner.method.fn === fn.id ? methodFromArgument(argPatterns[inner.method.param]) : inner.method;
+      return { url, method, range: reportedArgumentRange(node, inner.url, fn.id, args, argPatterns), via: 'helper', innerUrl: inner.url, innerFn: fn.id, ...ownerOf(url, method), ...(inner.payload ? { payload: inner.payload } : {}) };
+    });
+  }
+
+  /** The requests inside a function whose URL or method depends on its parameters. */
+  private summary(fn: FunctionInfo): RequestFact[] {
+    const cached = this.summaries.get(fn);
+    if (cached) return cached;
+    if (this.summarizing.has(fn)) return [];
+    this.summarizing.add(fn);
+    const requests = fn.calls.flatMap((call) => this.analyzeCall(call).requests).filter((request) => paramsUsed(request.url, fn.id).length > 0 || (request.method.kind === 'param' && request.method.fn === fn.id));
+    this.summarizing.delete(fn);
+    this.summaries.set(fn, requests);
+    return requests;
+  }
+
+  private sdkCall(node: TSESTree.CallExpression): SdkCallFact | undefined {
+    if (node.callee.type !== 'MemberExpression' && node.callee.type !== 'ChainExpression') return undefined;
+    const scope = this.ev.scopeOf(node);
+    const chain = this.ev.calleeChain(node.callee, scope);
+    if (!chain || chain.names.length === 0) return undefined;
+    const method = chain.names[chain.names.length - 1]!;
+    const names = chain.names.slice(0, -1);
+    // Walk while the value stays known (`this.cf` -> the SDK client held in a field).
+    let value: Value = chain.root;
+    let consumed = 0;
+    while (consumed < names.length && (value.kind === 'instance' || value.kind === 'object')) value = this.ev.member(value, names[consumed++]!);
+    const rest = names.slice(consumed);
+    const args = node.arguments.map((arg) => {
+      if (arg.type === 'SpreadElement') return undefined;
+      const pattern = this.ev.pattern(arg, scope);
+      return pattern.length === 1 && pattern[0]!.kind === 'text' ? pattern[0]!.text : undefined;
+    });
+    const range = rangeOf(node);
+    if (value.kind === 'sdk') return { flavor: value.flavor, chain: [...value.chain, ...rest], method, args, range };
+    if (value.kind === 'module' && isRelativeModule(value.source)) {
+      const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
+      const chainFromModule = [...value.path.slice(exportLength), ...rest];
+      return chainFromModule.length ? { flavor: 'unknown', chain: chainFromModule, method, args, range, clientFrom: { source: value.source, path: value.path.slice(0, exportLength) } } : undefined;
+    }
+    if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global')) return undefined;
+    // Not shown where the client comes from: accept receivers named like one (medium confidence).
+    const root = rootNode(node.callee);
+    const receiverName = consumed > 0 ? names[consumed - 1] : root.type === 'Identifier' ? root.name : undefined;
+    const extra = value.kind === 'unknown' ? [] : value.path;
+    if (receiverName && SDK_CLIENT_NAMES.test(receiverName)) return { flavor: 'unknown', chain: [...extra, ...rest], method, args, range };
+    return undefined;
+  }
+
+  /** Strings naming the API by its full URL outside any recognized request: the method is unknown. */
+  private urlMentions(requests: RequestFact[]): RequestFact[] {
+    const consumed = new Set<number>();
+    for (const request of requests) for (const part of request.url) if (part.kind === 'text') for (const span of part.spans ?? []) consumed.add(span.start);
+    const mentions: RequestFact[] = [];
+    for (const root of this.index.stringRoots) {
+      if (!this.mayNameApiUrl(root)) continue;
+      const pattern = this.ev.pattern(root, this.ev.scopeOf(root));
+      const normalized = normalizeApiUrl(pattern, this.options.apiHosts);
+      if (!normalized || (normalized.anchor !== 'api-host' && normalized.anchor !== 'api-prefix')) continue;
+      if (pattern.some((part) => part.kind === 'text' && part.spans?.some((span) => consumed.has(span.start)))) continue;
+      mentions.push({ url: pattern, method: { kind: 'unknown' }, range: rangeOf(root), via: 'mention', ...ownerOf(pattern, { kind: 'unknown' }) });
+    }
+    return mentions;
+  }
+
+  /** Cheap filter before evaluating: the expression's text starts like a URL or an API path. */
+  private mayNameApiUrl(node: Node): boolean {
+    const [start] = rangeOf(node);
+    const head = this.source.slice(start, start + 12);
+    return /^['"`](https?:|\/\/|\/client)/.test(head) || node.type === 'BinaryExpression' || (node.type === 'TemplateLiteral' && head.startsWith('`${'));
+  }
+
+  private objectNode(node: Node, scope: import('./scope.js').Scope): TSESTree.ObjectExpression | undefined {
+    const target = this.unwrapPayload(node, scope);
+    return target?.kind === 'object' ? target.node : undefined;
+  }
+
+  /** `JSON.stringify(x)`, `x`, `new Headers(x)` -> x's value. */
+  private unwrapPayload(node: Node, scope: import('./scope.js').Scope): Value | undefined {
+    const inner = unwrap(node);
+    if ((inner.type === 'CallExpression' || inner.type === 'NewExpression') && inner.arguments[0] && inner.arguments[0].type !== 'SpreadElement') {
+      const callee = this.ev.value(inner.callee, scope);
+      const name = callee.kind === 'global' ? [callee.name, ...callee.path].join('.') : '';
+      if (name === 'JSON.stringify' || name === 'Headers') return this.ev.value(inner.arguments[0], scope);
+    }
+    return this.ev.value(inner, scope);
+  }
+
+  /** Payload keys that matter by endpoint: top-level keys, keys inside `data`, bulk `items[].id`. */
+  private payloadKeys(body: Node, scope: import('./scope.js').Scope): PayloadKey[] {
+    const value = this.unwrapPayload(body, scope);
+    if (value?.kind !== 'object') return [];
+    const keys: PayloadKey[] = [];
+    for (const property of value.node.properties) {
+      if (property.type !== 'Property') continue;
+      const name = propertyKeyName(property.key, property.computed);
+      if (name === undefined) continue;
+      keys.push({ path: name, range: rangeOf(property.key), removal: propertyRemoval(this.source, rangeOf(property)) });
+      const inner = this.ev.value(property.value, value.scope);
+      if (name === 'data' && inner.kind === 'object') {
+        for (const nested of inner.node.properties) {
+          const nestedName = nested.type === 'Property' ? propertyKeyName(nested.key, nested.computed) : undefined;
+          if (nested.type === 'Property' && nestedName !== undefined) keys.push({ path: `data.${nestedName}`, range: rangeOf(nested.key), removal: propertyRemoval(this.source, rangeOf(nested)) });
+        }
+      }
+      if (name === 'items' && inner.kind === 'array') {
+        for (const element of inner.node.elements) {
+          const item = element && element.type !== 'SpreadElement' ? this.ev.value(element, inner.scope) : undefined;
+          if (item?.kind !== 'object') continue;
+          const id = item.node.properties.find((p): p is TSESTree.Property => p.type === 'Property' && propertyKeyName(p.key, p.computed) === 'id');
+          const idValue = id ? this.ev.pattern(id.value, item.scope) : [];
+          if (id && idValue.length === 1 && idValue[0]!.kind === 'text') keys.push({ path: 'items.id', range: rangeOf(id.value), removal: propertyRemoval(this.source, rangeOf(item.node)), value: idValue[0]!.text });
+        }
+      }
+    }
+    return keys;
+  }
+
+  private imports(): FileFacts['imports'] {
+    const imports: FileFacts['imports'] = {};
+    for (const [name, binding] of this.index.program.bindings) {
+      if (binding.kind === 'import') imports[name] = binding.binding;
+      else if (binding.kind === 'value' && binding.init) {
+        const value = this.ev.value(binding.init, binding.scope);
+        if (value.kind === 'module' && isRelativeModule(value.source)) imports[name] = { source: value.source, imported: [...value.path, ...binding.path].filter((p) => p !== '*')[0] ?? '*' };
+      }
+    }
+    return imports;
+  }
+
+  private exports(): Pick<FileFacts, 'exports' | 'exportAll'> {
+    const exports: Record<string, ExportedValue> = {};
+    const exportAll: string[] = [];
+    const program = this.index.program;
+    const put = (name: string, value: ExportedValue | undefined) => {
+      if (value) exports[name] = value;
+    };
+    for (const node of this.index.exportNodes) {
+      if (node.type === 'ExportAllDeclaration') {
+        const source = String(node.source.value);
+        if (node.exported) put(propertyKeyName(node.exported, false) ?? '*', { kind: 'reexport', source, imported: '*' });
+        else exportAll.push(source);
+      } else if (node.type === 'ExportDefaultDeclaration') {
+        const declaration = node.declaration;
+        if (declaration.type === 'FunctionDeclaration') {
+          const fn = this.index.functionOf.get(declaration);
+          put('default', fn ? this.exportFunction(fn) : undefined);
+        } else if (declaration.type !== 'ClassDeclaration' && !declaration.type.startsWith('TS')) {
+          put('default', this.exportValue(this.ev.value(declaration, program)));
+        }
+      } else if (node.type === 'ExportNamedDeclaration') {
+        if (node.exportKind === 'type') continue;
+        const declaration = node.declaration;
+        if (declaration?.type === 'VariableDeclaration') {
+          for (const declarator of declaration.declarations) {
+            if (declarator.id.type === 'Identifier' && declarator.init) put(declarator.id.name, this.exportValue(this.ev.value(declarator.init, this.ev.scopeOf(declarator))));
+          }
+        } else if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+          const fn = this.index.functionOf.get(declaration);
+          put(declaration.id.name, fn ? this.exportFunction(fn) : undefined);
+        }
+        for (const specifier of node.specifiers) {
+          const exported = propertyKeyName(specifier.exported, false);
+          const local = propertyKeyName(specifier.local, false);
+          if (exported === undefined || local === undefined) continue;
+          if (node.source) put(exported, { kind: 'reexport', source: String(node.source.value), imported: local });
+          else put(exported, this.exportValue(this.ev.identifier(local, program)));
+        }
+      }
+    }
+    for (const assignment of this.index.assignments) this.commonJsExport(assignment, put);
+    return { exports, exportAll };
+  }
+
+  /** `module.exports = …`, `module.exports.x = …`, `exports.x = …`. */
+  private commonJsExport(node: TSESTree.AssignmentExpression, put: (name: string, value: ExportedValue | undefined) => void): void {
+    if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
+    const left = node.left;
+    const target = propertyKeyName(left.property, left.computed);
+    const object = unwrap(left.object);
+    const isModuleExports = (n: Node) => n.type === 'MemberExpression' && unwrap(n.object).type === 'Identifier' && (unwrap(n.object) as TSESTree.Identifier).name === 'module' && propertyKeyName(n.property, n.computed) === 'exports';
+    const scope = this.ev.scopeOf(node);
+    const value = this.ev.value(node.right, scope);
+    if (object.type === 'Identifier' && object.name === 'module' && target === 'exports') {
+      put('default', this.exportValue(value));
+      if (value.kind === 'object') {
+        for (const property of value.node.properties) {
+          const name = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
+          if (name !== undefined) put(name, this.exportValue(this.ev.member(value, name)));
+        }
+      }
+    } else if (target !== undefined && ((object.type === 'Identifier' && object.name === 'exports') || isModuleExports(object))) {
+      put(target, this.exportValue(value));
+    }
+  }
+
+  private exportValue(value: Value): ExportedValue | undefined {
+    switch (value.kind) {
+      case 'string':
+        return { kind: 'string', pattern: value.pattern };
+      case 'object': {
+        const entries: Record<string, PatternPart[]> = {};
+        for (const property of value.node.properties) {
+          const name = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
+          if (name === undefined) continue;
+          const inner = this.ev.member(value, name);
+          if (inner.kind === 'string') entries[name] = inner.pattern;
+        }
+        return Object.keys(entries).length ? { kind: 'map', entries } : undefined;
+      }
+      case 'function':
+        return this.exportFunction(value.fn);
+      case 'sdk':
+        return value.chain.length === 0 ? { kind: 'sdk', flavor: value.flavor } : undefined;
+      case 'http-client':
+        return { kind: 'http-client', lib: value.lib, ...(value.base ? { base: value.base } : {}) };
+      case 'module':
+        return isRelativeModule(value.source) ? { kind: 'reexport', source: value.source, imported: value.path.join('.') } : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private exportFunction(fn: FunctionInfo): ExportedValue {
+    const returned = returnedExpression(fn);
+    const returns = returned ? this.ev.value(returned, fn.scope) : undefined;
+    return { kind: 'helper', fn: fn.id, params: fn.params.length, requests: this.summary(fn), ...(returns?.kind === 'string' ? { returns: returns.pattern } : {}) };
+  }
+}
+
+function ownerOf(url: PatternPart[], method: MethodValue): { ownerFn?: number } {
+  for (const part of url) if (part.kind === 'hole' && part.param !== undefined && part.fn !== undefined) return { ownerFn: part.fn };
+  return method.kind === 'param' ? { ownerFn: method.fn } : {};
+}
+
+function ownerOfPatterns(patterns: PatternPart[][]): { ownerFn?: number } {
+  for (const pattern of patterns) {
+    const owner = ownerOf(pattern, { kind: 'unknown' });
+    if (owner.ownerFn !== undefined) return owner;
+  }
+  return {};
+}
+
+export function methodFromArgument(pattern: PatternPart[] | undefined): MethodValue {
+  const only = pattern?.length === 1 ? pattern[0] : undefined;
+  if (only?.kind === 'text') {
+    const method = only.text.toUpperCase();
+    if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) return { kind: 'known', method: method as 'GET' };
+  }
+  return { kind: 'unknown' };
+}
+
+/**
+ * Where a helper call is reported: the last argument that supplies literal text to the URL
+ * (`getZoneSetting(zoneId, token, '/settings/brotli')` -> the third argument), else the call.
+ */
+function reportedArgumentRange(node: TSESTree.CallExpression, innerUrl: PatternPart[], fnId: number, args: Array<Node | undefined>, argPatterns: Array<PatternPart[] | undefined>): Range {
+  const used = paramsUsed(innerUrl, fnId).sort((a, b) => b - a);
+  for (const param of used) {
+    const arg = args[param];
+    if (arg && argPatterns[param]?.some((part) => part.kind !== 'hole')) return rangeOf(arg);
+  }
+  return rangeOf(node);
+}
+
+function rootNode(node: Node): Node {
+  let current = unwrap(node);
+  while (current.type === 'MemberExpression') current = unwrap(current.object);
+  return current;
+}

@@ -1,0 +1,93 @@
+import type { HttpMethod, RuleName } from '../catalogue/types.js';
+import type { Confidence, FindingFix, TextEdit } from '../findings/finding.js';
+import type { PatternPart } from '../url/pattern.js';
+
+export type Range = [number, number];
+
+export type MethodValue = { kind: 'known'; method: HttpMethod } | { kind: 'param'; param: number; fn: number } | { kind: 'unknown' };
+
+/** A request (or a URL that names the API) whose target is matched against endpoint templates. */
+export interface RequestFact {
+  url: PatternPart[];
+  method: MethodValue;
+  /** Where a finding is reported: the URL argument, or the helper-call argument that supplied it. */
+  range: Range;
+  /** fetch, axios, got, ky, undici, url-mention, or `helper` for a call through a URL-building function. */
+  via: string;
+  /** The helper function (by its id in this file) whose parameters appear in `url`. */
+  ownerFn?: number;
+  /** For helper calls: the range of each argument, by parameter index. */
+  argRanges?: Record<number, Range>;
+  /** For helper calls: the helper's own pattern; what it matches is reported inside the helper, not again here. */
+  innerUrl?: PatternPart[];
+  innerFn?: number;
+  /** Payload keys that matter by endpoint context (fields, bulk setting ids). */
+  payload?: PayloadKey[];
+}
+
+/** A key in a request payload, with the value when it is a known string (bulk setting ids). */
+export interface PayloadKey {
+  path: string;
+  range: Range;
+  /** The edit that removes the whole property (for removal fixes). */
+  removal: TextEdit;
+  value?: string;
+}
+
+/** `client.firewall.rules.list(...)` on an official SDK client. */
+export interface SdkCallFact {
+  flavor: 'v4' | 'legacy' | 'unknown';
+  chain: string[];
+  method: string;
+  /** Known string arguments (setting ids), by index. */
+  args: Array<string | undefined>;
+  range: Range;
+  /** The client came from another module (resolved across files by the scanner). */
+  clientFrom?: ModuleRef;
+}
+
+/** A call to a function imported from another module: resolved by the scanner, never by ESLint. */
+export interface ImportedCallFact {
+  callee: ModuleRef;
+  args: PatternPart[][];
+  argRanges: Range[];
+  range: Range;
+  ownerFn?: number;
+}
+
+export type ImportBinding = { source: string; imported: string };
+/** A value of another module: `source` as written in the import, then the export name and members. */
+export type ModuleRef = { source: string; path: string[] };
+
+/** What a module exports, in the same vocabulary (no AST). */
+export type ExportedValue =
+  | { kind: 'string'; pattern: PatternPart[] }
+  | { kind: 'map'; entries: Record<string, PatternPart[]> }
+  | { kind: 'helper'; fn: number; params: number; requests: RequestFact[]; returns?: PatternPart[] }
+  | { kind: 'sdk'; flavor: 'v4' | 'legacy' }
+  | { kind: 'http-client'; lib: string; base?: PatternPart[] }
+  | { kind: 'reexport'; source: string; imported: string };
+
+/** A finding before grading: what the detectors produce. */
+export interface RawMatch {
+  entryId: string;
+  ruleId: RuleName;
+  range: Range;
+  confidence: Confidence;
+  subject: string;
+  fixes?: FindingFix[];
+  note?: string;
+}
+
+/** The small index a file leaves behind once its AST is dropped. */
+export interface FileFacts {
+  requests: RequestFact[];
+  sdkCalls: SdkCallFact[];
+  importedCalls: ImportedCallFact[];
+  /** Findings that need nothing outside the file (fields, headers, error shapes, ciphers). */
+  local: RawMatch[];
+  imports: Record<string, ImportBinding>;
+  exports: Record<string, ExportedValue>;
+  /** `export * from './x'`. */
+  exportAll: string[];
+}

@@ -1,0 +1,265 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Catalogue, CatalogueEntry, FieldMatcher } from '../catalogue/types.js';
+import type { Confidence } from '../findings/finding.js';
+import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { propertyRemoval } from './edits.js';
+import type { Evaluator } from './evaluate.js';
+import type { RawMatch, RequestFact } from './facts.js';
+import type { ScopeIndex } from './scope.js';
+
+/** DNS record types, to recognize a record payload by its shape. */
+const DNS_RECORD_TYPES = new Set(['A', 'AAAA', 'CAA', 'CERT', 'CNAME', 'DNSKEY', 'DS', 'HTTPS', 'LOC', 'MX', 'NAPTR', 'NS', 'OPENPGPKEY', 'PTR', 'SMIMEA', 'SRV', 'SSHFP', 'SVCB', 'TLSA', 'TXT', 'URI']);
+const DNS_RECORD_KEYS = ['name', 'content', 'data', 'ttl', 'proxied', 'priority', 'comment', 'tags'];
+const SRV_DATA_KEYS = ['priority', 'weight', 'port', 'target'];
+/** Receivers whose names say they hold a DNS record or a load-balancer pool. */
+const RECEIVER_HINTS: Readonly<Record<FieldMatcher['context'], RegExp>> = {
+  'dns-record': /(record|^rec$|^rr$|^srv)/i,
+  'load-balancer-pool': /pool/i,
+};
+
+/**
+ * Findings that need nothing beyond the file: fields in payloads and reads, error-shape checks,
+ * header combinations, cipher names. Endpoint-dependent checks happen in the matchers.
+ */
+export function detectLocalMatches(index: ScopeIndex, ev: Evaluator, catalogue: Catalogue, requestObjects: ReadonlyMap<Node, RequestFact>): RawMatch[] {
+  const matches: RawMatch[] = [];
+  for (const entry of catalogue.entries) {
+    const match = entry.match;
+    for (const field of match.fields ?? []) {
+      matches.push(...fieldWrites(entry, field, index, ev));
+      if (field.access.includes('read')) matches.push(...fieldReads(entry, field, index));
+    }
+    for (const shape of match.errorShapes ?? []) matches.push(...errorShapeChecks(entry, shape, index, ev.source));
+    for (const combo of match.headers ?? []) matches.push(...headerCombinations(entry, combo, index, ev, requestObjects));
+    if (match.ciphers) matches.push(...cipherNames(entry, match.ciphers, index));
+  }
+  return matches;
+}
+
+function staticKeys(object: TSESTree.ObjectExpression): Map<string, TSESTree.Property> {
+  const keys = new Map<string, TSESTree.Property>();
+  for (const property of object.properties) {
+    if (property.type !== 'Property') continue;
+    const name = propertyKeyName(property.key, property.computed);
+    if (name !== undefined) keys.set(name, property);
+  }
+  return keys;
+}
+
+function stringValue(ev: Evaluator, node: Node, object: TSESTree.ObjectExpression): string | undefined {
+  const pattern = ev.pattern(node, ev.scopeOf(object));
+  return pattern.length === 1 && pattern[0]!.kind === 'text' ? pattern[0]!.text : undefined;
+}
+
+/** The resource an object literal describes, judged by its shape. */
+function objectContext(object: TSESTree.ObjectExpression, keys: Map<string, TSESTree.Property>, ev: Evaluator): { context: FieldMatcher['context']; recordType?: string; confidence: Confidence } | undefined {
+  const type = keys.get('type');
+  const typeValue = type ? stringValue(ev, type.value, object)?.toUpperCase() : undefined;
+  if (typeValue && DNS_RECORD_TYPES.has(typeValue) && DNS_RECORD_KEYS.some((key) => keys.has(key))) return { context: 'dns-record', recordType: typeValue, confidence: 'high' };
+  if (keys.has('origins') || (keys.has('monitor') && keys.has('name') && keys.has('minimum_origins'))) return { context: 'load-balancer-pool', confidence: 'high' };
+  return undefined;
+}
+
+function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, index: ScopeIndex, ev: Evaluator): RawMatch[] {
+  if (!field.access.includes('write')) return [];
+  const segments = field.path.split('.');
+  const last = segments[segments.length - 1]!;
+  const matches: RawMatch[] = [];
+  for (const object of index.objects) {
+    const keys = staticKeys(object);
+    const outerKey = segments[0]!;
+    if (!keys.has(outerKey)) continue;
+    let target = keys.get(outerKey)!;
+    if (segments.length === 2) {
+      const inner = unwrap(target.value);
+      if (inner.type !== 'ObjectExpression') continue;
+      const innerKeys = staticKeys(inner);
+      const found = innerKeys.get(last);
+      if (!found) continue;
+      target = found;
+      const context = objectContext(object, keys, ev);
+      let confidence: Confidence | undefined;
+      if (context?.context === field.context && (!field.recordType || context.recordType === field.recordType)) confidence = 'high';
+      else if (!context && field.recordType === 'SRV' && SRV_DATA_KEYS.filter((key) => innerKeys.has(key)).length >= 2) confidence = 'medium';
+      if (!confidence) continue;
+      matches.push(fieldWriteMatch(entry, field, target, confidence, ev.source));
+    } else {
+      const context = objectContext(object, keys, ev);
+      const inContext = context?.context === field.context && (!field.recordType || context.recordType === field.recordType);
+      // Outside its resource the name is someone else's field (a registrar's `locked`, a customer's
+      // `notification_email`): low confidence, not reported unless asked for.
+      const confidence: Confidence = inContext ? 'high' : 'low';
+      matches.push(fieldWriteMatch(entry, field, target, confidence, ev.source));
+    }
+  }
+  return matches;
+}
+
+export function fieldWriteMatch(entry: CatalogueEntry, field: FieldMatcher, property: { key: Node; range?: [number, number] } & Node, confidence: Confidence, source: string): RawMatch {
+  const onWrite = field.onWrite ?? 'report';
+  const removal = propertyRemoval(source, rangeOf(property));
+  return {
+    entryId: entry.id,
+    ruleId: entry.rule,
+    range: rangeOf((property as TSESTree.Property).key),
+    confidence,
+    subject: `\`${field.path}\` sent in a ${describeContext(field)} payload`,
+    ...(onWrite === 'report' ? {} : { fixes: [{ kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion', description: `Remove \`${field.path.split('.').pop()}\` from the payload`, edits: [removal] }] }),
+  };
+}
+
+export function describeContext(field: FieldMatcher): string {
+  if (field.context === 'dns-record') return field.recordType ? `${field.recordType} record` : 'DNS record';
+  return 'load-balancer pool';
+}
+
+/** The name that says what a receiver holds: `record` in `record.locked`, `records` in `records[0].locked`. */
+function receiverName(node: Node): string | undefined {
+  const inner = unwrap(node);
+  if (inner.type === 'Identifier') return inner.name;
+  if (inner.type === 'MemberExpression') {
+    if (inner.computed) return receiverName(inner.object);
+    return propertyKeyName(inner.property, false);
+  }
+  if (inner.type === 'CallExpression') return receiverName(inner.callee);
+  return undefined;
+}
+
+function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeIndex): RawMatch[] {
+  const segments = field.path.split('.');
+  const last = segments[segments.length - 1]!;
+  const parents = segments.slice(0, -1);
+  const hint = RECEIVER_HINTS[field.context];
+  const matches: RawMatch[] = [];
+  const report = (node: Node, receiver: string | undefined) => {
+    const confidence: Confidence = receiver && hint.test(receiver) ? 'high' : 'low';
+    matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(node), confidence, subject: `\`${field.path}\` read from a ${describeContext(field)}` });
+  };
+  for (const member of index.members) {
+    if (propertyKeyName(member.property, member.computed) !== last) continue;
+    let object: Node = unwrap(member.object);
+    let ok = true;
+    for (let i = parents.length - 1; i >= 0; i--) {
+      if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i]) {
+        ok = false;
+        break;
+      }
+      object = unwrap(object.object);
+    }
+    if (ok) report(member.property, receiverName(object));
+  }
+  // const { service, proto } = record.data
+  for (const declarator of index.destructures) {
+    if (declarator.id.type !== 'ObjectPattern' || !declarator.init) continue;
+    let object: Node = unwrap(declarator.init);
+    let ok = true;
+    for (let i = parents.length - 1; i >= 0; i--) {
+      if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i]) {
+        ok = false;
+        break;
+      }
+      object = unwrap(object.object);
+    }
+    if (!ok) continue;
+    for (const property of declarator.id.properties) {
+      if (property.type === 'Property' && propertyKeyName(property.key, property.computed) === last) report(property.key, receiverName(object));
+    }
+  }
+  return matches;
+}
+
+function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEntry['match']['errorShapes']>[number], index: ScopeIndex, source: string): RawMatch[] {
+  const matches: RawMatch[] = [];
+  const isCodeRead = (node: Node) => {
+    const inner = unwrap(node);
+    const name = inner.type === 'Identifier' ? inner.name : inner.type === 'MemberExpression' ? propertyKeyName(inner.property, inner.computed) : undefined;
+    return name !== undefined && /code$/i.test(name);
+  };
+  const isCode = (node: Node | null | undefined): node is TSESTree.Literal => !!node && node.type === 'Literal' && node.value === shape.code;
+  for (const comparison of index.comparisons) {
+    if (comparison.type === 'BinaryExpression') {
+      const literal = isCode(comparison.left) && isCodeRead(comparison.right) ? comparison.left : isCode(comparison.right) && isCodeRead(comparison.left) ? comparison.right : undefined;
+      if (literal) matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: 'high', subject: `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)` });
+      continue;
+    }
+    const switchNode = index.parentOf.get(comparison);
+    if (isCode(comparison.test) && switchNode?.type === 'SwitchStatement' && isCodeRead(switchNode.discriminant)) {
+      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(comparison.test), confidence: 'high', subject: `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)` });
+    }
+  }
+  if (shape.message) {
+    for (const literal of index.strings) {
+      if (literal.type === 'Literal' && literal.value === shape.message) {
+        matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: 'high', subject: `a check for the '${shape.message}' message` });
+      }
+    }
+  }
+  if (shape.chainField) {
+    // error_chain is only worth reporting where the code deals with DNS records.
+    const fileMentionsDns = source.includes('dns_records') || source.includes(String(shape.code)) || (shape.message !== undefined && source.includes(shape.message));
+    for (const member of index.members) {
+      if (propertyKeyName(member.property, member.computed) !== shape.chainField) continue;
+      const receiver = receiverName(member.object) ?? '';
+      const confidence: Confidence = fileMentionsDns || /dns|record/i.test(receiver) ? 'high' : 'low';
+      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(member.property), confidence, subject: `a read of \`${shape.chainField}\`` });
+    }
+  }
+  return matches;
+}
+
+function headerCombinations(entry: CatalogueEntry, combo: NonNullable<CatalogueEntry['match']['headers']>[number], index: ScopeIndex, ev: Evaluator, requestObjects: ReadonlyMap<Node, RequestFact>): RawMatch[] {
+  const wanted = combo.allOf.map((name) => name.toLowerCase());
+  const reported = (combo.drop ?? combo.allOf[0]!).toLowerCase();
+  const matches: RawMatch[] = [];
+  const subject = `\`${combo.allOf.join('` together with `')}\` in one request's headers`;
+  for (const object of index.objects) {
+    const byName = new Map<string, TSESTree.Property>();
+    for (const [name, property] of staticKeys(object)) byName.set(name.toLowerCase(), property);
+    if (!wanted.every((name) => byName.has(name))) continue;
+    const property = byName.get(reported)!;
+    const parent = index.parentOf.get(object);
+    const isHeaders = requestObjects.has(object) || (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
+    matches.push({
+      entryId: entry.id,
+      ruleId: entry.rule,
+      range: rangeOf(property.key),
+      confidence: isHeaders ? 'high' : 'medium',
+      subject,
+      fixes: [{ kind: 'suggestion', description: `Remove the \`${combo.drop ?? combo.allOf[0]}\` header`, edits: [propertyRemoval(ev.source, rangeOf(property))] }],
+    });
+  }
+  // headers.set('Transfer-Encoding', …) and headers.set('Content-Length', …) on one object
+  const sets = new Map<string, Map<string, TSESTree.Node>>();
+  for (const call of index.calls) {
+    if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') continue;
+    const method = propertyKeyName(call.callee.property, call.callee.computed);
+    const name = call.arguments[0];
+    if ((method !== 'set' && method !== 'append') || name?.type !== 'Literal' || typeof name.value !== 'string') continue;
+    // Grouped by the receiver's text: `headers.set(…)` twice on one `headers`.
+    const [start, end] = rangeOf(call.callee.object);
+    const receiver = ev.source.slice(start, end);
+    const group = sets.get(receiver) ?? new Map<string, TSESTree.Node>();
+    group.set(name.value.toLowerCase(), name);
+    sets.set(receiver, group);
+  }
+  for (const group of sets.values()) {
+    if (!wanted.every((name) => group.has(name))) continue;
+    matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(group.get(reported)!), confidence: 'medium', subject });
+  }
+  return matches;
+}
+
+function cipherNames(entry: CatalogueEntry, ciphers: string[], index: ScopeIndex): RawMatch[] {
+  const matches: RawMatch[] = [];
+  const escaped = ciphers.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`(?<![A-Za-z0-9_-])(${escaped.join('|')})(?![A-Za-z0-9_-])`, 'g');
+  for (const literal of index.strings) {
+    const texts = literal.type === 'Literal' ? [String(literal.value)] : literal.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
+    for (const value of texts) {
+      for (const found of value.matchAll(pattern)) {
+        matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: 'high', subject: `the draft cipher suite \`${found[1]}\`` });
+      }
+    }
+  }
+  return matches;
+}

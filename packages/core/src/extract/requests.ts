@@ -1,0 +1,163 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { HTTP_METHODS, type HttpMethod } from '../catalogue/types.js';
+import { hole, type PatternPart } from '../url/pattern.js';
+import { propertyKeyName, unwrap, type Node } from './ast.js';
+import { findProperty, joinUrl, normalizeModulePath, type Evaluator } from './evaluate.js';
+import type { MethodValue } from './facts.js';
+import type { Scope } from './scope.js';
+import { HTTP_MODULES, type HttpLib, type Value } from './values.js';
+
+/** A call that sends an HTTP request, before it is turned into a fact. */
+export interface RequestCall {
+  lib: HttpLib | 'unknown-client';
+  urlNode: Node;
+  url: PatternPart[];
+  method: MethodValue;
+  body?: Node;
+  headers?: Node;
+  scope: Scope;
+}
+
+const VERBS_WITHOUT_BODY = new Set(['get', 'delete', 'head', 'options']);
+const VERBS_WITH_BODY = new Set(['post', 'put', 'patch']);
+const FETCH_GLOBALS = new Set(['fetch', 'globalThis.fetch', 'window.fetch', 'self.fetch']);
+
+/** Recognizes a request in a call or `new Request(...)`; undefined when the call is not one. */
+export function recognizeRequest(node: TSESTree.CallExpression | TSESTree.NewExpression, ev: Evaluator): RequestCall | undefined {
+  const scope = ev.scopeOf(node);
+  const callee = ev.value(node.callee, scope);
+  const args = node.arguments.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
+
+  if (callee.kind === 'global') {
+    const name = [callee.name, ...callee.path].join('.');
+    if ((node.type === 'CallExpression' && FETCH_GLOBALS.has(name)) || (node.type === 'NewExpression' && name === 'Request')) return fetchCall(args, ev, scope, 'fetch');
+  }
+  if (callee.kind === 'module' && HTTP_MODULES[callee.source] && node.type === 'CallExpression') {
+    const lib = HTTP_MODULES[callee.source]!;
+    const path = normalizeModulePath(callee.path);
+    if (lib === 'fetch' && path.length === 0) return fetchCall(args, ev, scope, 'fetch');
+    if (lib === 'undici') {
+      if (path.length === 1 && path[0] === 'fetch') return fetchCall(args, ev, scope, 'fetch');
+      if (path.length === 1 && path[0] === 'request') return fetchCall(args, ev, scope, 'undici');
+      return undefined;
+    }
+    if (path.length === 0) return clientCall(lib, undefined, args, ev, scope);
+    if (path.length === 1) return verbCall(lib, undefined, path[0]!, args, ev, scope);
+    return undefined;
+  }
+  if (callee.kind === 'http-client' && node.type === 'CallExpression') return clientCall(callee.lib, callee.base, args, ev, scope);
+
+  if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
+    const verb = propertyKeyName(node.callee.property, node.callee.computed);
+    if (verb === undefined) return undefined;
+    const receiver = ev.value(node.callee.object, scope);
+    if (receiver.kind === 'http-client') return verbCall(receiver.lib, receiver.base, verb, args, ev, scope);
+    if (isUnknownReceiver(receiver) && (VERBS_WITHOUT_BODY.has(verb) || VERBS_WITH_BODY.has(verb))) return unknownClientCall(verb, args, ev, scope);
+  }
+  return undefined;
+}
+
+function isUnknownReceiver(value: Value): boolean {
+  return value.kind === 'unknown' || value.kind === 'param' || (value.kind === 'global' && value.name !== 'axios');
+}
+
+/** fetch(url, init), new Request(url, init), undici.request(url, options). */
+function fetchCall(args: TSESTree.Expression[], ev: Evaluator, scope: Scope, lib: HttpLib): RequestCall | undefined {
+  const [urlNode, initNode] = args;
+  if (!urlNode) return undefined;
+  const init = initNode ? ev.value(initNode, scope) : undefined;
+  return {
+    lib,
+    urlNode,
+    url: ev.pattern(urlNode, scope),
+    method: init === undefined ? { kind: 'known', method: 'GET' } : methodFromOptions(init, ev),
+    ...optionNode(init, 'body'),
+    ...optionNode(init, 'headers'),
+    scope,
+  };
+}
+
+/** axios(url, config), axios(config), got(url, options), ky(url, options). */
+function clientCall(lib: HttpLib, base: PatternPart[] | undefined, args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+  const [first, second] = args;
+  if (!first) return undefined;
+  const firstValue = ev.value(first, scope);
+  if (firstValue.kind === 'object') {
+    const urlProperty = findProperty(firstValue.node, 'url');
+    if (!urlProperty) return undefined;
+    return withOptions(lib, base, urlProperty.value, firstValue, ev, firstValue.scope, scope);
+  }
+  const options = second ? ev.value(second, scope) : undefined;
+  return withOptions(lib, base, first, options, ev, scope, scope);
+}
+
+/** api.get(url, config), api.post(url, data, config), api.request(config), got.post(url, options). */
+function verbCall(lib: HttpLib, base: PatternPart[] | undefined, verb: string, args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+  if (verb === 'request') return clientCall(lib, base, args, ev, scope);
+  const method = verb.toUpperCase() as HttpMethod;
+  if (!HTTP_METHODS.includes(method) && verb !== 'head' && verb !== 'options') return undefined;
+  const [urlNode, second, third] = args;
+  if (!urlNode) return undefined;
+  const bodyInSecond = lib === 'axios' && VERBS_WITH_BODY.has(verb);
+  const optionsNode = bodyInSecond ? third : second;
+  const options = optionsNode ? ev.value(optionsNode, scope) : undefined;
+  const call = withOptions(lib, base, urlNode, options, ev, scope, scope, method);
+  if (call && bodyInSecond && second) call.body = second;
+  return call;
+}
+
+function withOptions(lib: HttpLib, base: PatternPart[] | undefined, urlNode: Node, options: Value | undefined, ev: Evaluator, urlScope: Scope, scope: Scope, verbMethod?: HttpMethod): RequestCall {
+  const baseKey = lib === 'axios' ? 'baseURL' : 'prefixUrl';
+  let effectiveBase = base;
+  if (options?.kind === 'object') {
+    const baseProperty = findProperty(options.node, baseKey);
+    if (baseProperty) effectiveBase = ev.pattern(baseProperty.value, options.scope);
+  }
+  const path = ev.pattern(urlNode, urlScope);
+  const method: MethodValue = verbMethod ? { kind: 'known', method: verbMethod } : options === undefined ? { kind: 'known', method: 'GET' } : methodFromOptions(options, ev);
+  const bodyKey = lib === 'axios' ? 'data' : lib === 'got' || lib === 'ky' ? 'json' : 'body';
+  return {
+    lib,
+    urlNode,
+    url: effectiveBase ? joinUrl(effectiveBase, path) : path,
+    method,
+    ...(optionNode(options, bodyKey).body ? optionNode(options, bodyKey) : optionNode(options, 'body')),
+    ...optionNode(options, 'headers'),
+    scope,
+  };
+}
+
+/** A verb call on a receiver the file does not show (a parameter, an injected client). */
+function unknownClientCall(verb: string, args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+  const [urlNode, second] = args;
+  if (!urlNode) return undefined;
+  // `app.get('/path', handler)`: a route the user's own server defines, not a request.
+  if (second && ['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type)) return undefined;
+  const method = verb === 'request' ? undefined : (verb.toUpperCase() as HttpMethod);
+  return { lib: 'unknown-client', urlNode, url: ev.pattern(urlNode, scope), method: method ? { kind: 'known', method } : { kind: 'unknown' }, ...(VERBS_WITH_BODY.has(verb) && second ? { body: second } : {}), scope };
+}
+
+function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
+  if (options.kind !== 'object') return { kind: 'unknown' };
+  const property = findProperty(options.node, 'method');
+  if (!property) {
+    // A spread may carry a method: then it is unknown, not the default.
+    return options.node.properties.some((p) => p.type === 'SpreadElement') ? { kind: 'unknown' } : { kind: 'known', method: 'GET' };
+  }
+  const value = ev.value(property.value, options.scope);
+  if (value.kind === 'param' && value.path.length === 0) return { kind: 'param', param: value.index, fn: value.fn.id };
+  if (value.kind === 'string' && value.pattern.length === 1 && value.pattern[0]!.kind === 'text') {
+    const method = value.pattern[0]!.text.toUpperCase() as HttpMethod;
+    if (HTTP_METHODS.includes(method)) return { kind: 'known', method };
+  }
+  return { kind: 'unknown' };
+}
+
+function optionNode(options: Value | undefined, key: string): { body?: Node; headers?: Node } {
+  if (options?.kind !== 'object') return {};
+  const property = findProperty(options.node, key);
+  if (!property) return {};
+  return key === 'headers' ? { headers: property.value } : { body: property.value };
+}
+
+export const UNKNOWN_URL: PatternPart[] = [hole()];

@@ -1,0 +1,344 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { ImportBinding } from './facts.js';
+import { childrenOf, isFunctionNode, propertyKeyName, type Node } from './ast.js';
+
+export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+export interface FunctionInfo {
+  id: number;
+  node: FunctionNode;
+  /** Parameter names by index (undefined for patterns), with their default values. */
+  params: Array<{ name?: string; default?: Node; typeName?: string }>;
+  scope: Scope;
+  cls?: ClassInfo;
+  isConstructor: boolean;
+  /** Call and new expressions lexically inside this function, nested closures included. */
+  calls: Node[];
+}
+
+export interface ClassInfo {
+  node: TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+  /** `x = value`, `#x = value`, `this.x = value` in the constructor, constructor parameter properties. */
+  fields: Map<string, { value?: Node; scope: Scope; typeName?: string; fromParam?: { fn: FunctionInfo; index: number } }>;
+  methods: Map<string, FunctionInfo>;
+}
+
+export type Binding =
+  | { kind: 'value'; name: string; init?: Node; path: string[]; scope: Scope }
+  | { kind: 'param'; name: string; fn: FunctionInfo; index: number; path: string[] }
+  | { kind: 'function'; name: string; fn: FunctionInfo }
+  | { kind: 'class'; name: string; cls: ClassInfo }
+  | { kind: 'import'; name: string; binding: ImportBinding };
+
+export interface Scope {
+  parent?: Scope;
+  bindings: Map<string, Binding>;
+  /** The innermost function (for `var` and for param ownership). */
+  fn?: FunctionInfo;
+  cls?: ClassInfo;
+}
+
+export function lookup(scope: Scope, name: string): Binding | undefined {
+  for (let current: Scope | undefined = scope; current; current = current.parent) {
+    const binding = current.bindings.get(name);
+    if (binding) return binding;
+  }
+  return undefined;
+}
+
+/** Nodes the detectors look at, each with the scope it was seen in. */
+export interface ScopeIndex {
+  program: Scope;
+  scopeOf: Map<Node, Scope>;
+  parentOf: Map<Node, Node>;
+  functions: FunctionInfo[];
+  functionOf: Map<FunctionNode, FunctionInfo>;
+  calls: Node[];
+  objects: TSESTree.ObjectExpression[];
+  members: TSESTree.MemberExpression[];
+  comparisons: Array<TSESTree.BinaryExpression | TSESTree.SwitchCase>;
+  strings: Array<TSESTree.Literal | TSESTree.TemplateLiteral>;
+  /** Outermost string-valued expressions (literal, template, `+` chain): candidate API URL mentions. */
+  stringRoots: Node[];
+  destructures: TSESTree.VariableDeclarator[];
+  assignments: TSESTree.AssignmentExpression[];
+  exportNodes: Node[];
+}
+
+const INTERESTING_PARENT = new Set(['SwitchStatement', 'CallExpression', 'NewExpression', 'ObjectExpression', 'MemberExpression', 'BinaryExpression', 'Literal', 'TemplateLiteral', 'Property', 'ArrayExpression', 'VariableDeclarator', 'AssignmentExpression', 'SwitchCase', 'ReturnStatement', 'ArrowFunctionExpression', 'ExpressionStatement']);
+
+/** One walk over the program: scopes, bindings, and the nodes of interest. */
+export function indexScopes(program: TSESTree.Program): ScopeIndex {
+  const index: ScopeIndex = {
+    program: { bindings: new Map() },
+    scopeOf: new Map(),
+    parentOf: new Map(),
+    functions: [],
+    functionOf: new Map(),
+    calls: [],
+    objects: [],
+    members: [],
+    comparisons: [],
+    strings: [],
+    stringRoots: [],
+    destructures: [],
+    assignments: [],
+    exportNodes: [],
+  };
+  const fnStack: FunctionInfo[] = [];
+
+  const declarePattern = (pattern: Node, scope: Scope, init: Node | undefined, path: string[], kind: 'value' | { fn: FunctionInfo; index: number }) => {
+    switch (pattern.type) {
+      case 'Identifier':
+        scope.bindings.set(pattern.name, kind === 'value' ? { kind: 'value', name: pattern.name, init, path, scope } : { kind: 'param', name: pattern.name, fn: kind.fn, index: kind.index, path });
+        break;
+      case 'AssignmentPattern':
+        declarePattern(pattern.left, scope, init, path, kind);
+        break;
+      case 'ObjectPattern':
+        for (const property of pattern.properties) {
+          if (property.type === 'RestElement') continue;
+          const key = propertyKeyName(property.key, property.computed);
+          if (key !== undefined) declarePattern(property.value, scope, init, [...path, key], kind);
+        }
+        break;
+      case 'ArrayPattern':
+        pattern.elements.forEach((element, i) => element && declarePattern(element, scope, init, [...path, String(i)], kind));
+        break;
+      case 'TSParameterProperty':
+        declarePattern(pattern.parameter, scope, init, path, kind);
+        break;
+      default:
+        break;
+    }
+  };
+
+  const functionScopeOf = (scope: Scope): Scope => {
+    let current = scope;
+    while (current.parent && !current.fn) current = current.parent;
+    // The function's own scope is the one that carries `fn` and has the function's bindings.
+    return current;
+  };
+
+  const hoistFunctions = (statements: readonly Node[], scope: Scope) => {
+    for (const statement of statements) {
+      const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+      if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+        const fn = makeFunction(declaration, scope);
+        scope.bindings.set(declaration.id.name, { kind: 'function', name: declaration.id.name, fn });
+      }
+    }
+  };
+
+  const makeFunction = (node: FunctionNode, outer: Scope, cls?: ClassInfo, isConstructor = false): FunctionInfo => {
+    const existing = index.functionOf.get(node);
+    if (existing) return existing;
+    const scope: Scope = { parent: outer, bindings: new Map(), ...(cls ? { cls } : outer.cls ? { cls: outer.cls } : {}) };
+    const fn: FunctionInfo = { id: index.functions.length, node, params: [], scope, isConstructor, calls: [], ...(cls ?? outer.cls ? { cls: cls ?? outer.cls } : {}) };
+    scope.fn = fn;
+    node.params.forEach((param, i) => {
+      const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
+      const named = inner.type === 'AssignmentPattern' ? inner.left : inner;
+      const typeName = typeNameOf(named);
+      fn.params.push({ ...(named.type === 'Identifier' ? { name: named.name } : {}), ...(inner.type === 'AssignmentPattern' ? { default: inner.right } : {}), ...(typeName ? { typeName } : {}) });
+      declarePattern(param, scope, undefined, [], { fn, index: i });
+      // `constructor(private readonly base: string)` is also a class field.
+      if (param.type === 'TSParameterProperty' && cls && named.type === 'Identifier') {
+        cls.fields.set(named.name, { scope, ...(typeName ? { typeName } : {}), fromParam: { fn, index: i }, ...(inner.type === 'AssignmentPattern' ? { value: inner.right } : {}) });
+      }
+    });
+    if (node.type === 'FunctionExpression' && node.id) scope.bindings.set(node.id.name, { kind: 'function', name: node.id.name, fn });
+    index.functions.push(fn);
+    index.functionOf.set(node, fn);
+    return fn;
+  };
+
+  const visitClass = (node: TSESTree.ClassDeclaration | TSESTree.ClassExpression, scope: Scope) => {
+    const cls: ClassInfo = { node, fields: new Map(), methods: new Map() };
+    if (node.id) scope.bindings.set(node.id.name, { kind: 'class', name: node.id.name, cls });
+    const classScope: Scope = { parent: scope, bindings: new Map(), cls };
+    if (node.superClass) visit(node.superClass, scope, node);
+    for (const member of node.body.body) {
+      if (member.type === 'MethodDefinition' || member.type === 'TSAbstractMethodDefinition') {
+        const name = propertyKeyName(member.key, member.computed);
+        const fn = makeFunction(member.value as FunctionNode, classScope, cls, member.kind === 'constructor');
+        if (name !== undefined && member.kind !== 'constructor') cls.methods.set(name, fn);
+        visitFunctionBody(fn, member);
+      } else if (member.type === 'PropertyDefinition') {
+        const name = propertyKeyName(member.key, member.computed);
+        if (name !== undefined) {
+          if (member.value && isFunctionNode(member.value)) {
+            const fn = makeFunction(member.value, classScope, cls);
+            cls.methods.set(name, fn);
+            visitFunctionBody(fn, member);
+          } else {
+            const typeName = member.typeAnnotation ? typeNameFromAnnotation(member.typeAnnotation) : undefined;
+            cls.fields.set(name, { ...(member.value ? { value: member.value } : {}), scope: classScope, ...(typeName ? { typeName } : {}) });
+            if (member.value) visit(member.value, classScope, member);
+          }
+        }
+      } else {
+        visit(member, classScope, node.body);
+      }
+    }
+    return cls;
+  };
+
+  const visitFunctionBody = (fn: FunctionInfo, parent: Node) => {
+    index.parentOf.set(fn.node, parent);
+    fnStack.push(fn);
+    for (const param of fn.node.params) visit(param, fn.scope, fn.node);
+    const body = fn.node.body;
+    if (body) {
+      if (body.type === 'BlockStatement') {
+        hoistFunctions(body.body, fn.scope);
+        for (const statement of body.body) visit(statement, fn.scope, body);
+      } else {
+        visit(body, fn.scope, fn.node);
+      }
+    }
+    fnStack.pop();
+  };
+
+  const visit = (node: Node, scope: Scope, parent: Node | undefined): void => {
+    if (parent && INTERESTING_PARENT.has(parent.type)) index.parentOf.set(node, parent);
+    switch (node.type) {
+      case 'ImportDeclaration': {
+        if (node.importKind === 'type') return;
+        const source = String(node.source.value);
+        for (const specifier of node.specifiers) {
+          if (specifier.type === 'ImportSpecifier' && specifier.importKind === 'type') continue;
+          const imported = specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportNamespaceSpecifier' ? '*' : propertyKeyName(specifier.imported, false) ?? 'default';
+          scope.bindings.set(specifier.local.name, { kind: 'import', name: specifier.local.name, binding: { source, imported } });
+        }
+        return;
+      }
+      case 'VariableDeclaration': {
+        const target = node.kind === 'var' ? functionScopeOf(scope) : scope;
+        for (const declarator of node.declarations) {
+          declarePattern(declarator.id, target, declarator.init ?? undefined, [], 'value');
+          if (declarator.id.type === 'ObjectPattern' && declarator.init) index.destructures.push(declarator);
+          index.scopeOf.set(declarator, scope);
+          if (declarator.init) visit(declarator.init, scope, declarator);
+        }
+        return;
+      }
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression': {
+        const fn = makeFunction(node, scope);
+        visitFunctionBody(fn, parent ?? node);
+        return;
+      }
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        visitClass(node, scope);
+        return;
+      case 'BlockStatement':
+      case 'StaticBlock': {
+        const block: Scope = { parent: scope, bindings: new Map(), ...(scope.cls ? { cls: scope.cls } : {}) };
+        hoistFunctions(node.body, block);
+        for (const statement of node.body) visit(statement, block, node);
+        return;
+      }
+      case 'ForStatement':
+      case 'ForInStatement':
+      case 'ForOfStatement':
+      case 'CatchClause':
+      case 'SwitchStatement': {
+        const block: Scope = { parent: scope, bindings: new Map(), ...(scope.cls ? { cls: scope.cls } : {}) };
+        if (node.type === 'CatchClause' && node.param) declarePattern(node.param, block, undefined, [], 'value');
+        for (const child of childrenOf(node)) visit(child, block, node);
+        return;
+      }
+      case 'CallExpression':
+      case 'NewExpression':
+        index.calls.push(node);
+        index.scopeOf.set(node, scope);
+        for (const fn of fnStack) fn.calls.push(node);
+        break;
+      case 'ObjectExpression':
+        index.objects.push(node);
+        index.scopeOf.set(node, scope);
+        break;
+      case 'MemberExpression':
+        index.members.push(node);
+        index.scopeOf.set(node, scope);
+        break;
+      case 'BinaryExpression':
+        if (['===', '==', '!==', '!='].includes(node.operator)) {
+          index.comparisons.push(node);
+          index.scopeOf.set(node, scope);
+        }
+        break;
+      case 'SwitchCase':
+        index.comparisons.push(node);
+        index.scopeOf.set(node, scope);
+        break;
+      case 'Literal':
+        if (typeof node.value === 'string') index.strings.push(node);
+        break;
+      case 'TemplateLiteral':
+        index.strings.push(node);
+        break;
+      case 'AssignmentExpression':
+        index.assignments.push(node);
+        index.scopeOf.set(node, scope);
+        recordThisAssignment(node, scope);
+        break;
+      case 'ExportNamedDeclaration':
+      case 'ExportDefaultDeclaration':
+      case 'ExportAllDeclaration':
+        index.exportNodes.push(node);
+        index.scopeOf.set(node, scope);
+        break;
+      case 'Program':
+        hoistFunctions(node.body, scope);
+        break;
+      default:
+        break;
+    }
+    if (isStringRoot(node, parent)) {
+      index.stringRoots.push(node);
+      index.scopeOf.set(node, scope);
+    }
+    for (const child of childrenOf(node)) visit(child, scope, node);
+  };
+
+  /** `this.x = value` inside a constructor defines a field of the class. */
+  const recordThisAssignment = (node: TSESTree.AssignmentExpression, scope: Scope) => {
+    const fn = fnStack[fnStack.length - 1];
+    if (!fn?.isConstructor || !fn.cls || node.operator !== '=' || node.left.type !== 'MemberExpression' || node.left.object.type !== 'ThisExpression') return;
+    const name = propertyKeyName(node.left.property, node.left.computed);
+    if (name !== undefined && !fn.cls.fields.get(name)?.value) fn.cls.fields.set(name, { ...fn.cls.fields.get(name), value: node.right, scope });
+  };
+
+  index.scopeOf.set(program, index.program);
+  visit(program, index.program, undefined);
+  return index;
+}
+
+function isStringRoot(node: Node, parent: Node | undefined): boolean {
+  const stringy = (node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral' || (node.type === 'BinaryExpression' && node.operator === '+');
+  if (!stringy) return false;
+  if (parent?.type === 'BinaryExpression' && parent.operator === '+') return false;
+  if (parent?.type === 'TemplateLiteral' || parent?.type === 'TaggedTemplateExpression') return false;
+  if (parent && (parent.type === 'ImportDeclaration' || parent.type === 'ExportAllDeclaration' || parent.type === 'ExportNamedDeclaration' || parent.type === 'ImportExpression' || parent.type === 'TSLiteralType')) return false;
+  if (parent?.type === 'Property' && (parent as TSESTree.Property).key === node) return false;
+  return true;
+}
+
+function typeNameOf(node: Node): string | undefined {
+  const annotation = (node as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation;
+  return annotation ? typeNameFromAnnotation(annotation) : undefined;
+}
+
+function typeNameFromAnnotation(annotation: TSESTree.TSTypeAnnotation): string | undefined {
+  const type = annotation.typeAnnotation;
+  if (type.type === 'TSTypeReference') {
+    const name = type.typeName;
+    if (name.type === 'Identifier') return name.name;
+    if (name.type === 'TSQualifiedName' && name.right.type === 'Identifier') return name.right.name;
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import type { CatalogueEntry } from '../catalogue/types.js';
+import type { RawMatch } from '../extract/facts.js';
+import { LineIndex } from '../extract/ast.js';
+import { parseDay } from '../grading/day.js';
+import { gradeEol } from '../grading/grade.js';
+import type { ResolvedSettings } from '../options.js';
+import { CONFIDENCE_RANK, type Finding } from './finding.js';
+import { fingerprintOf } from './fingerprint.js';
+import { formatFindingMessage } from './message.js';
+
+/** Grades raw matches and turns them into findings, sorted by position. */
+export function buildFindings(matches: readonly RawMatch[], file: string, source: string, settings: ResolvedSettings, lines = new LineIndex(source)): Finding[] {
+  const occurrences = new Map<string, number>();
+  const sorted = [...matches].sort((a, b) => a.range[0] - b.range[0] || a.entryId.localeCompare(b.entryId) || a.subject.localeCompare(b.subject));
+  const findings: Finding[] = [];
+  for (const match of sorted) {
+    if (CONFIDENCE_RANK[match.confidence] > CONFIDENCE_RANK[settings.minConfidence]) continue;
+    const entry = settings.catalogue.byId.get(match.entryId);
+    if (!entry) continue;
+    const finding = buildFinding(match, entry, file, source, settings, lines, occurrences);
+    if (finding.severity !== 'off') findings.push(finding);
+  }
+  return findings;
+}
+
+function buildFinding(match: RawMatch, entry: CatalogueEntry, file: string, source: string, settings: ResolvedSettings, lines: LineIndex, occurrences: Map<string, number>): Finding {
+  const graded = gradeEol(parseDay(entry.eol)!, { asOf: settings.asOf, imminentDays: settings.imminentDays });
+  const start = lines.position(match.range[0]);
+  const end = lines.position(match.range[1]);
+  const snippet = source.slice(match.range[0], match.range[1]);
+  const occurrenceKey = `${entry.id}\u0000${match.ruleId}\u0000${snippet}`;
+  const occurrence = occurrences.get(occurrenceKey) ?? 0;
+  occurrences.set(occurrenceKey, occurrence + 1);
+  return {
+    ruleId: match.ruleId,
+    entryId: entry.id,
+    file,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    range: match.range,
+    eol: entry.eol,
+    grade: graded.grade,
+    severity: settings.severities[graded.grade],
+    confidence: match.confidence,
+    message: formatFindingMessage(match.subject, entry, graded, match.note),
+    replacement: entry.replacement,
+    fingerprint: fingerprintOf({ file, entryId: entry.id, ruleId: match.ruleId, snippet: `${match.subject}\u0000${snippet}`, occurrence }),
+    fixes: match.fixes ?? [],
+    subject: match.subject,
+  };
+}

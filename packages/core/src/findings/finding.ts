@@ -1,0 +1,46 @@
+import type { RuleName } from '../catalogue/types.js';
+import type { Grade, Severity } from '../grading/grade.js';
+
+/**
+ * high: the call, method and target are all known. medium: the target is known but the method is
+ * not (or the context is inferred from names). low: plausible but weak; not reported by default.
+ */
+export type Confidence = 'high' | 'medium' | 'low';
+export const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { high: 0, medium: 1, low: 2 };
+
+/** A mechanical edit: replace the source range [start, end) with `text`. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface FindingFix {
+  /** `fix`: safe to apply automatically; `suggestion`: offered, applied only on request. */
+  kind: 'fix' | 'suggestion';
+  description: string;
+  edits: TextEdit[];
+}
+
+/** One model for every engine (ESLint plugin, scanner, reports). Lines and columns are 1-based. */
+export interface Finding {
+  ruleId: RuleName;
+  entryId: string;
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Source offsets of the reported range, for editors and fixes. */
+  range: [number, number];
+  eol: string;
+  grade: Grade;
+  severity: Severity;
+  confidence: Confidence;
+  message: string;
+  replacement: string;
+  fingerprint: string;
+  fixes: FindingFix[];
+  /** What was found, in the words of the message ("GET /zones/:zone_id/firewall/rules"). */
+  subject: string;
+}

@@ -1,0 +1,27 @@
+import { UTCDate } from '@date-fns/utc';
+
+/**
+ * Calendar days in UTC. End-of-life dates are days, not instants, so every comparison happens on
+ * UTC midnights: the result must not depend on the machine's time zone.
+ */
+export type Day = UTCDate;
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses `YYYY-MM-DD`; undefined when the text is not a real calendar date. */
+export function parseDay(text: string): Day | undefined {
+  const match = DAY_PATTERN.exec(text);
+  if (!match) return undefined;
+  const [, y, m, d] = match as unknown as [string, string, string, string];
+  const day = new UTCDate(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return formatDay(day) === text ? day : undefined;
+}
+
+export function formatDay(day: Date): string {
+  return day.toISOString().slice(0, 10);
+}
+
+/** Today in UTC. The only place that reads the clock; everything else takes `asOf`. */
+export function todayUtc(now: Date = new Date()): Day {
+  return new UTCDate(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}

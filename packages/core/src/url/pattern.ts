@@ -1,0 +1,115 @@
+/**
+ * A URL expression as the extractor sees it: literal text with holes. Code rarely holds a whole
+ * literal URL; template literals, concatenation and unresolved identifiers leave unknown parts.
+ */
+
+/**
+ * Where a stretch of literal text sits in the source: `text[at, at + length)` was written at
+ * source offset `start`. Only exact spans (no escape sequences) can be edited in place.
+ */
+export interface TextSpan {
+  at: number;
+  length: number;
+  start: number;
+  exact: boolean;
+}
+
+export interface TextPart {
+  kind: 'text';
+  text: string;
+  spans?: TextSpan[];
+}
+
+export interface HolePart {
+  kind: 'hole';
+  /** The function parameter this hole stands for, inside a helper summary. */
+  param?: number;
+  /** Which function (its id within the file) `param` belongs to. */
+  fn?: number;
+  /** A value imported from another module: resolved across files by the scanner. */
+  from?: { source: string; path: string[] };
+  /** The hole is the result of calling what `from` names with these arguments (a URL-building helper). */
+  args?: PatternPart[][];
+  /** An identifier that could not be resolved in this file (an import or a global). */
+  ref?: string;
+  /** Member chain read from `ref` (`ref.a.b`), when the hole came from a member expression. */
+  member?: string[];
+}
+
+/** One of several known strings (a conditional, a map lookup with an unknown key). */
+export interface ChoicePart {
+  kind: 'choice';
+  options: string[];
+}
+
+export type PatternPart = TextPart | HolePart | ChoicePart;
+export type UrlPattern = readonly PatternPart[];
+
+export const hole = (extra: Omit<HolePart, 'kind'> = {}): HolePart => ({ kind: 'hole', ...extra });
+export const text = (value: string, origin?: { start: number; exact: boolean }): TextPart =>
+  origin ? { kind: 'text', text: value, spans: [{ at: 0, length: value.length, start: origin.start, exact: origin.exact }] } : { kind: 'text', text: value };
+
+/** The text from `from` on, its spans shifted to match. */
+export function sliceText(part: TextPart, from: number, to = part.text.length): TextPart {
+  const value = part.text.slice(from, to);
+  if (!part.spans) return { kind: 'text', text: value };
+  const spans: TextSpan[] = [];
+  for (const span of part.spans) {
+    const lo = Math.max(span.at, from);
+    const hi = Math.min(span.at + span.length, to);
+    if (hi > lo) spans.push({ at: lo - from, length: hi - lo, start: span.exact ? span.start + (lo - span.at) : span.start, exact: span.exact && (lo === span.at || span.exact) });
+  }
+  return { kind: 'text', text: value, spans };
+}
+
+/** The source range of `text[at, at + length)` when one exact span covers it. */
+export function sourceRangeOf(part: TextPart, at: number, length: number): [number, number] | undefined {
+  for (const span of part.spans ?? []) {
+    if (span.exact && at >= span.at && at + length <= span.at + span.length) {
+      const start = span.start + (at - span.at);
+      return [start, start + length];
+    }
+  }
+  return undefined;
+}
+
+/** Joins parts, merging adjacent text so matching sees whole words. */
+export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
+  const out: PatternPart[] = [];
+  for (const pattern of patterns) {
+    for (const part of pattern) {
+      const last = out[out.length - 1];
+      if (part.kind === 'text' && last?.kind === 'text') {
+        if (part.text === '') continue;
+        const spans = [...(last.spans ?? []), ...(part.spans ?? []).map((span) => ({ ...span, at: span.at + last.text.length }))];
+        out[out.length - 1] = { kind: 'text', text: last.text + part.text, ...(spans.length ? { spans } : {}) };
+      } else {
+        out.push(part);
+      }
+    }
+  }
+  return out;
+}
+
+/** The pattern as a string, with `${…}` for holes; for messages and debugging. */
+export function patternToString(pattern: UrlPattern): string {
+  return pattern
+    .map((part) => (part.kind === 'text' ? part.text : part.kind === 'choice' ? `{${part.options.join('|')}}` : part.param !== undefined ? `\${arg${part.param}}` : `\${${[part.ref ?? '…', ...(part.member ?? [])].join('.')}}`))
+    .join('');
+}
+
+export function isFullyKnown(pattern: UrlPattern): pattern is readonly TextPart[] {
+  return pattern.every((part) => part.kind === 'text');
+}
+
+/** Replaces function `fn`'s parameter holes with the patterns of a call's arguments. */
+export function substituteParams(pattern: UrlPattern, fn: number | undefined, args: ReadonlyArray<UrlPattern | undefined>): PatternPart[] {
+  return concatPatterns(...pattern.map((part): UrlPattern => (part.kind === 'hole' && part.param !== undefined && part.fn === fn ? (args[part.param] ?? [hole()]) : [part])));
+}
+
+/** The parameters of function `fn` that a pattern depends on. */
+export function paramsUsed(pattern: UrlPattern, fn: number | undefined): number[] {
+  const used = new Set<number>();
+  for (const part of pattern) if (part.kind === 'hole' && part.param !== undefined && part.fn === fn) used.add(part.param);
+  return [...used];
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { analyzeProgram, resolveSettings, type Finding } from '../src/index.js';
+import { expectedFindings, findingKeys, fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
+import { parseForTest } from './support/parse.js';
+
+const settings = resolveSettings({ asOf: '2026-11-21' });
+
+function analyzeCorpus(): Finding[] {
+  return fixtureSourceFiles().flatMap((file) => {
+    const source = readFileSync(join(REPO_ROOT, file), 'utf8');
+    return analyzeProgram(parseForTest(source, file), source, file, settings);
+  });
+}
+
+describe('single-file detection over fixtures/', () => {
+  const found = analyzeCorpus();
+  const expected = expectedFindings();
+  const crossFile = new Set(findingKeys(expected.filter((e) => e.resolution === 'cross-file')));
+
+  test('every single-file expectation is found, and nothing else except cross-file ones', () => {
+    const remaining = findingKeys(found);
+    const missing: string[] = [];
+    for (const key of findingKeys(expected.filter((e) => e.resolution === 'single-file'))) {
+      const at = remaining.indexOf(key);
+      if (at >= 0) remaining.splice(at, 1);
+      else missing.push(key);
+    }
+    const unexpected = remaining.filter((key) => !crossFile.has(key));
+    expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] });
+  });
+
+  test('negatives stay silent', () => {
+    expect(found.filter((f) => f.file.startsWith('fixtures/negatives/')).map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual([]);
+  });
+
+  test('recorded confidence matches', () => {
+    const mismatched = expected
+      .filter((e) => e.resolution === 'single-file')
+      .filter((e) => {
+        const hit = found.find((f) => f.file === e.file && f.line === e.line && f.entryId === e.entryId);
+        return hit && hit.confidence !== e.confidence;
+      })
+      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${e.confidence}`);
+    expect(mismatched).toEqual([]);
+  });
+});

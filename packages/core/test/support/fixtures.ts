@@ -1,0 +1,49 @@
+/** Reads the fixture corpus and its recorded expectations (fixtures/<dir>/expected.json). */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const FIXTURES_DIR = join(REPO_ROOT, 'fixtures');
+const SOURCE_EXTENSIONS = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/;
+
+export interface ExpectedFinding {
+  /** Repository-relative, `/`-separated: `fixtures/axios/axios-instance.ts`. */
+  file: string;
+  line: number;
+  entryId: string;
+  resolution: 'single-file' | 'cross-file';
+  confidence: 'high' | 'medium';
+}
+
+export function fixtureDirectories(): string[] {
+  return readdirSync(FIXTURES_DIR)
+    .filter((name) => statSync(join(FIXTURES_DIR, name)).isDirectory())
+    .sort();
+}
+
+export function expectedFindings(): ExpectedFinding[] {
+  return fixtureDirectories().flatMap((dir) => {
+    const raw = JSON.parse(readFileSync(join(FIXTURES_DIR, dir, 'expected.json'), 'utf8')) as { findings: Array<Omit<ExpectedFinding, 'file' | 'confidence'> & { file: string; confidence?: 'high' | 'medium' }> };
+    return raw.findings.map((finding) => ({ ...finding, file: `fixtures/${dir}/${finding.file}`, confidence: finding.confidence ?? 'high' }));
+  });
+}
+
+/** Every source file of the corpus, repository-relative. */
+export function fixtureSourceFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (SOURCE_EXTENSIONS.test(name)) out.push(relative(REPO_ROOT, path).split('\\').join('/'));
+    }
+  };
+  walk(FIXTURES_DIR);
+  return out.filter((file) => !file.endsWith('check-coverage.mjs'));
+}
+
+/** `file:line:entryId` keys as a sorted multiset, for readable diffs. */
+export function findingKeys(findings: ReadonlyArray<{ file: string; line: number; entryId: string }>): string[] {
+  return findings.map((f) => `${f.file}:${f.line}:${f.entryId}`).sort();
+}
