@@ -1,0 +1,46 @@
+import type { CatalogueEntry, Finding, Grade } from '@sunset-lint/core';
+
+/** Report formats the scanner writes (`--format`). */
+export type ReportFormat = 'text' | 'json' | 'sarif' | 'markdown' | 'html';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'sarif', 'markdown', 'html'];
+
+/** A problem with the scan itself (an unparsable file, an unresolved import), never a finding. */
+export interface Diagnostic {
+  /** Stable machine-readable code, e.g. `parse-error`, `unresolved-import`, `read-error`. */
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  /** Relative to the current directory, `/`-separated. */
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface BaselineSummary {
+  /** The baseline file as given on the command line. */
+  file: string;
+  /** Findings hidden because the baseline has them. */
+  suppressed: number;
+  /** Baseline entries that no longer occur (fixed or moved beyond recognition). */
+  stale: Array<{ fingerprint: string; file: string; entryId: string }>;
+}
+
+/** Everything a report renders. Findings are sorted (file, line, column, entryId) with relative `/` paths. */
+export interface ScanReport {
+  tool: { name: string; version: string; informationUri: string };
+  /** `YYYY-MM-DD`. */
+  asOf: string;
+  imminentDays: number;
+  /** The catalogue in effect (after the user's additions, overrides and disables), by end of life. */
+  catalogue: readonly CatalogueEntry[];
+  findings: readonly Finding[];
+  diagnostics: readonly Diagnostic[];
+  filesScanned: number;
+  failOn: Grade | 'none';
+  baseline?: BaselineSummary;
+}
+
+export interface RenderOptions {
+  /** ANSI colors (text format only): on when writing to a TTY and NO_COLOR is unset. */
+  color: boolean;
+}
