@@ -34,6 +34,7 @@ export interface CreateZoneRulesetBody {
  * One method per API operation, each returning the checked `result` of the envelope or throwing an
  * EdgeClientError. Reads are retried on transient failures; writes only on 429 (see transport.ts),
  * because deciding whether a write may be repeated needs the state, which the procedures read.
+ * The methods are async so that an invalid id rejects the returned promise rather than throwing.
  */
 export class EdgeApiClient {
   readonly transport: HttpTransport;
@@ -47,12 +48,12 @@ export class EdgeApiClient {
   }
 
   /** Endpoint 1: `GET /accounts/{account_id}/rulesets`. */
-  listAccountRulesets(accountId: string): Promise<RulesetSummary[]> {
+  async listAccountRulesets(accountId: string): Promise<RulesetSummary[]> {
     return this.#call({ method: 'GET', path: accountRulesetsPath(accountId), retry: 'idempotent' }, decodeRulesetList);
   }
 
   /** Endpoint 2: `GET /accounts/{account_id}/rulesets/{ruleset_id}`, with its rules. */
-  getAccountRuleset(accountId: string, rulesetId: string): Promise<ManagedRuleset> {
+  async getAccountRuleset(accountId: string, rulesetId: string): Promise<ManagedRuleset> {
     return this.#call({ method: 'GET', path: accountRulesetPath(accountId, rulesetId), retry: 'idempotent' }, decodeManagedRuleset);
   }
 
@@ -61,7 +62,7 @@ export class EdgeApiClient {
    * A zone that never had a rule in this phase has no entry point: the provider answers 404, which
    * surfaces as an EdgeApiError with status 404.
    */
-  getZoneEntrypointRuleset(zoneId: string): Promise<EntrypointRuleset> {
+  async getZoneEntrypointRuleset(zoneId: string): Promise<EntrypointRuleset> {
     return this.#call({ method: 'GET', path: zoneEntrypointPath(zoneId), retry: 'idempotent' }, decodeEntrypointRuleset);
   }
 
@@ -69,7 +70,7 @@ export class EdgeApiClient {
    * Endpoint 4: `PATCH /zones/{zone_id}/rulesets/{entry_point_ruleset_id}/rules/{rule_id}`. The
    * response shape is not shown by the spec, so the result is returned unchecked.
    */
-  updateZoneRulesetRule(zoneId: string, entrypointRulesetId: string, ruleId: string, body: ExecuteRuleBody): Promise<unknown> {
+  async updateZoneRulesetRule(zoneId: string, entrypointRulesetId: string, ruleId: string, body: ExecuteRuleBody): Promise<unknown> {
     return this.#call(
       { method: 'PATCH', path: zoneRulesetRulePath(zoneId, entrypointRulesetId, ruleId), body, retry: 'rejected-only' },
       decodeAnyResult,
@@ -81,7 +82,7 @@ export class EdgeApiClient {
    * rule to a zone ruleset. Not shown by the spec (4.3); it is how the spec's "deployed by creating
    * such a rule" (4.1 step 2) is done.
    */
-  createZoneRulesetRule(zoneId: string, entrypointRulesetId: string, body: ExecuteRuleBody): Promise<unknown> {
+  async createZoneRulesetRule(zoneId: string, entrypointRulesetId: string, body: ExecuteRuleBody): Promise<unknown> {
     return this.#call(
       { method: 'POST', path: zoneRulesetRulesPath(zoneId, entrypointRulesetId), body, retry: 'rejected-only' },
       decodeAnyResult,
@@ -94,7 +95,7 @@ export class EdgeApiClient {
    * point with a PUT because a create fails if the entry point appeared meanwhile, where a PUT
    * would silently replace its rules.
    */
-  createZoneRuleset(zoneId: string, body: CreateZoneRulesetBody): Promise<unknown> {
+  async createZoneRuleset(zoneId: string, body: CreateZoneRulesetBody): Promise<unknown> {
     return this.#call({ method: 'POST', path: zoneRulesetsPath(zoneId), body, retry: 'rejected-only' }, decodeAnyResult);
   }
 

@@ -74,12 +74,13 @@ export function existingOwaspOverrides(): JsonObject {
   };
 }
 
-export function owaspExecuteRule(overrides: JsonObject | undefined = existingOwaspOverrides()): JsonObject {
+/** The OWASP execute rule; `null` for one without overrides. */
+export function owaspExecuteRule(overrides: JsonObject | null = existingOwaspOverrides()): JsonObject {
   return {
     id: IDS.executeOwasp,
     version: '3',
     action: 'execute',
-    action_parameters: { id: IDS.owasp, version: 'latest', ...(overrides === undefined ? {} : { overrides }) },
+    action_parameters: { id: IDS.owasp, version: 'latest', ...(overrides === null ? {} : { overrides }) },
     expression: 'true',
     description: 'Execute the OWASP core ruleset',
     enabled: true,
