@@ -3,6 +3,7 @@ export { HTTP_METHODS } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
 export { defaultRulesDir, loadBuiltinEntries, loadCatalogue, schemaPath, type LoadCatalogueOptions } from './catalogue/load.js';
 export { validateEntry } from './catalogue/validate.js';
+export { describeMatchers } from './catalogue/describe.js';
 export { formatDay, parseDay, todayUtc, type Day } from './grading/day.js';
 export { DEFAULT_IMMINENT_DAYS, DEFAULT_SEVERITIES, GRADE_RANK, GRADES, gradeEol, isAtLeast, type Grade, type GradeResult, type GradingOptions, type Severity } from './grading/grade.js';
 export { DEFAULT_API_HOSTS, normalizeApiUrl, type NormalizedPath } from './url/normalize.js';

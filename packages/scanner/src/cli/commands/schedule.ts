@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import { describeMatchers, formatDay, gradeEol, parseDay, type CatalogueEntry, type GradeResult } from '@sunset-lint/core';
+import { UsageError, type CliIo } from '../io.js';
+import { settingsWithFlags } from '../settings.js';
+
+const HELP = `Usage: sunset-lint schedule [--format text|json|markdown] [--as-of YYYY-MM-DD] [--imminent-days N]
+
+Prints every catalogue entry (the built-in schedule plus your configuration's additions,
+end-of-life overrides and disables) with its grade as of the date (default: today, UTC).
+`;
+
+const FORMATS = ['text', 'json', 'markdown'] as const;
+type ScheduleFormat = (typeof FORMATS)[number];
+
+export async function runScheduleCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        format: { type: 'string', default: 'text' },
+        'as-of': { type: 'string' },
+        'imminent-days': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const format = values.format as ScheduleFormat;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${values.format}'`);
+  const settings = settingsWithFlags({}, 'command line', {
+    ...(values['as-of'] !== undefined ? { asOf: values['as-of'] } : {}),
+    ...(values['imminent-days'] !== undefined ? { imminentDays: values['imminent-days'] } : {}),
+  });
+  const rows = settings.catalogue.entries.map((entry) => ({ entry, graded: gradeEol(parseDay(entry.eol)!, settings) }));
+  const asOf = formatDay(settings.asOf);
+  io.stdout.write(format === 'json' ? renderJson(rows, asOf, settings.imminentDays) : format === 'markdown' ? renderMarkdown(rows, asOf) : renderText(rows, asOf));
+  return 0;
+}
+
+type Row = { entry: CatalogueEntry; graded: GradeResult };
+
+function renderJson(rows: Row[], asOf: string, imminentDays: number): string {
+  const entries = rows.map(({ entry, graded }) => ({
+    id: entry.id,
+    title: entry.title,
+    area: entry.area,
+    eol: entry.eol,
+    grade: graded.grade,
+    daysUntil: graded.daysUntil,
+    inWords: graded.inWords,
+    rule: entry.rule,
+    matches: describeMatchers(entry),
+    replacement: entry.replacement,
+    docs: entry.docs,
+  }));
+  return `${JSON.stringify({ asOf, imminentDays, entries }, null, 2)}\n`;
+}
+
+function renderText(rows: Row[], asOf: string): string {
+  const lines = [`Deprecation schedule as of ${asOf} (${rows.length} entries)`, ''];
+  for (const { entry, graded } of rows) {
+    lines.push(`${entry.eol}  ${graded.grade.padEnd(9)}  ${entry.id}  (${graded.inWords})`);
+    lines.push(`    ${entry.title} [${entry.area}]`);
+    for (const matcher of describeMatchers(entry)) lines.push(`    matches: ${matcher}`);
+    lines.push(`    replacement: ${entry.replacement}`, '');
+  }
+  return `${lines.join('\n')}`;
+}
+
+function renderMarkdown(rows: Row[], asOf: string): string {
+  const escape = (value: string) => value.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const lines = [`# Deprecation schedule as of ${asOf}`, '', '| End of life | Grade | Entry | Area | Matches | Replacement |', '|---|---|---|---|---|---|'];
+  for (const { entry, graded } of rows) {
+    lines.push(`| ${entry.eol} | ${graded.grade} (${graded.inWords}) | \`${entry.id}\` | ${escape(entry.area)} | ${describeMatchers(entry).map(escape).join('<br>')} | ${escape(entry.replacement)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
