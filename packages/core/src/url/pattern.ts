@@ -78,9 +78,10 @@ export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
   const out: PatternPart[] = [];
   for (const pattern of patterns) {
     for (const part of pattern) {
+      // Empty text carries nothing and would hide a leading hole (`${base}/zones/…`).
+      if (part.kind === 'text' && part.text === '') continue;
       const last = out[out.length - 1];
       if (part.kind === 'text' && last?.kind === 'text') {
-        if (part.text === '') continue;
         const spans = [...(last.spans ?? []), ...(part.spans ?? []).map((span) => ({ ...span, at: span.at + last.text.length }))];
         out[out.length - 1] = { kind: 'text', text: last.text + part.text, ...(spans.length ? { spans } : {}) };
       } else {

@@ -1,0 +1,94 @@
+import { addDays } from 'date-fns';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { formatDay, GRADE_RANK, gradeEol, parseDay, todayUtc, type Day } from '../src/index.js';
+import { analyzeSnippet } from './support/snippets.js';
+
+const day = (text: string): Day => parseDay(text)!;
+const eol = day('2025-01-15');
+
+describe('grading against the end-of-life date', () => {
+  test.each([
+    ['2025-01-16', 'expired', -1, 'ended 1 day ago'],
+    ['2025-01-15', 'expired', 0, 'ended today'],
+    ['2025-01-14', 'imminent', 1, 'ends in 1 day'],
+    ['2024-10-17', 'imminent', 90, 'ends in 3 months'],
+    ['2024-10-16', 'scheduled', 91, 'ends in 3 months'],
+    ['2023-01-15', 'scheduled', 731, 'ends in 2 years'],
+    ['2026-11-21', 'expired', -675, 'ended 1 year ago'],
+  ])('as of %s: %s (%i days), "%s"', (asOf, grade, daysUntil, inWords) => {
+    expect(gradeEol(eol, { asOf: day(asOf) })).toEqual({ grade, daysUntil, inWords });
+  });
+
+  test('the window is configurable, its last day included', () => {
+    expect(gradeEol(eol, { asOf: day('2025-01-05'), imminentDays: 10 }).grade).toBe('imminent');
+    expect(gradeEol(eol, { asOf: day('2025-01-04'), imminentDays: 10 }).grade).toBe('scheduled');
+    expect(gradeEol(eol, { asOf: day('2025-01-14'), imminentDays: 0 }).grade).toBe('scheduled');
+  });
+
+  test('grading does not depend on the time of day or the time zone of "today"', () => {
+    expect(formatDay(todayUtc(new Date('2026-11-21T23:59:59.999Z')))).toBe('2026-11-21');
+    expect(formatDay(todayUtc(new Date('2026-11-21T00:00:00-08:00')))).toBe('2026-11-21');
+    expect(formatDay(todayUtc(new Date('2026-11-21T01:00:00+05:00')))).toBe('2026-11-20');
+  });
+
+  test('property: grades only get more urgent as time passes, and expire exactly at end of life', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2000, max: 2000 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 365 }), (offset, later, window) => {
+        const asOf = addDays(eol, offset);
+        const first = gradeEol(eol, { asOf, imminentDays: window });
+        const second = gradeEol(eol, { asOf: addDays(asOf, later), imminentDays: window });
+        expect(GRADE_RANK[second.grade]).toBeLessThanOrEqual(GRADE_RANK[first.grade]);
+        expect(first.grade === 'expired').toBe(offset >= 0);
+        expect(first.daysUntil + offset).toBe(0);
+      }),
+    );
+  });
+
+  test('parseDay accepts only real calendar dates', () => {
+    expect(parseDay('2024-02-29')).toBeDefined();
+    expect(parseDay('2023-02-29')).toBeUndefined();
+    expect(parseDay('2024-2-1')).toBeUndefined();
+    expect(parseDay('2024-02-01T00:00:00Z')).toBeUndefined();
+  });
+});
+
+describe('findings carry the grade, severity and a message with date, distance and replacement', () => {
+  const code = "export const list = (zone: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);";
+
+  test('expired: error, message in words', () => {
+    const [finding] = analyzeSnippet(code);
+    expect(finding).toMatchObject({ ruleId: 'no-deprecated-endpoint', entryId: 'firewall-rules-api', eol: '2025-01-15', grade: 'expired', severity: 'error', confidence: 'high', line: 1 });
+    expect(finding!.message).toBe('GET /zones/:zone_id/firewall/rules (Firewall Rules API and Filters API) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: WAF custom rules (ruleset engine, phase http_request_firewall_custom).');
+  });
+
+  test('imminent and scheduled through asOf and overrides; severities configurable', () => {
+    expect(analyzeSnippet(code, { asOf: '2024-12-01' })[0]).toMatchObject({ grade: 'imminent', severity: 'warn' });
+    expect(analyzeSnippet(code, { asOf: '2024-12-01' })[0]!.message).toContain('reaches end of life on 2025-01-15 (ends in 1 month)');
+    expect(analyzeSnippet(code, { catalogue: { eolOverrides: { 'firewall-rules-api': '2028-01-01' } } })[0]).toMatchObject({ grade: 'scheduled', severity: 'warn', eol: '2028-01-01' });
+    expect(analyzeSnippet(code, { severities: { expired: 'warn' } })[0]!.severity).toBe('warn');
+    expect(analyzeSnippet(code, { severities: { expired: 'off' } })).toEqual([]);
+  });
+
+  test('the fingerprint survives moving the code, and differs between places', () => {
+    const [a] = analyzeSnippet(code);
+    const [b] = analyzeSnippet(`\n\n// moved down\n${code}`);
+    expect(a!.line).not.toBe(b!.line);
+    expect(a!.fingerprint).toBe(b!.fingerprint);
+    const twice = analyzeSnippet(`${code}\n${code.replace('list', 'list2')}`);
+    expect(new Set(twice.map((f) => f.fingerprint)).size).toBe(2);
+  });
+
+  test('a disabled entry reports nothing; an added entry is detected', () => {
+    expect(analyzeSnippet(code, { catalogue: { disable: ['firewall-rules-api'] } })).toEqual([]);
+    const added = analyzeSnippet("fetch(`https://api.cloudflare.com/client/v4/zones/${z}/widgets`, { method: 'DELETE' });", {
+      catalogue: { add: [{ id: 'widgets-api', title: 'Widgets API', area: 'Widgets', eol: '2028-01-01', rule: 'no-deprecated-endpoint', replacement: 'Gadgets', docs: 'docs/widgets.md', match: { endpoints: [{ methods: ['DELETE'], path: '/zones/:zone_id/widgets' }] } }] },
+    });
+    expect(added.map((f) => [f.entryId, f.grade])).toEqual([['widgets-api', 'scheduled']]);
+  });
+
+  test('an unknown method lowers the confidence; a method not in the row is not reported', () => {
+    expect(analyzeSnippet('export const f = (init: RequestInit) => fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", init);')[0]).toMatchObject({ confidence: 'medium' });
+    expect(analyzeSnippet('fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", { method: "PATCH" });')).toEqual([]);
+  });
+});
