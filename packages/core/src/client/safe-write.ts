@@ -69,7 +69,7 @@ export async function writeSafely<T>(
       failure = error;
     }
     const waitMs = retryDelayMs(policy, attempt, undefined, () => transport.random()) ?? 0;
-    transport.log(`${description}: outcome unknown (${failure.message}); re-reading before deciding, in ${Math.round(waitMs)} ms`);
+    transport.log(`${failure.message}; the write may or may not have been applied: re-reading in ${Math.round(waitMs)} ms before deciding`);
     await transport.sleep(waitMs);
     let verdict: WriteVerdict;
     try {

@@ -5,12 +5,14 @@ type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 // Commands are loaded lazily so `sunset-lint schedule` does not pay for the scanner's parser.
 const commands: Record<string, () => Promise<Command>> = {
   schedule: async () => (await import('./commands/schedule.js')).runScheduleCommand,
+  ruleset: async () => (await import('./commands/ruleset.js')).runRulesetCommand,
 };
 
 const USAGE = `Usage: sunset-lint <command> [options]
 
 Commands:
   schedule   Print the deprecation catalogue with each entry's grade as of a date
+  ruleset    Show or set the managed OWASP core ruleset of a zone (paranoia level, threshold, action)
 ${'' /* further commands are listed by their modules' help */}
 Run 'sunset-lint <command> --help' for a command's options.
 `;

@@ -1,0 +1,132 @@
+import {
+  EdgeApiClient,
+  EdgeClientError,
+  InvalidInputError,
+  REDACTED,
+  applyManagedRulesetChange,
+  readManagedRulesetConfiguration,
+} from '@sunset-lint/core/client';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
+import {
+  BASE_URL_VARIABLE,
+  SUBCOMMANDS,
+  TOKEN_VARIABLE,
+  parseRulesetOptions,
+  type ConnectionOptions,
+  type RulesetSubcommand,
+} from '../ruleset/options.js';
+import {
+  changeWarnings,
+  renderChangeResult,
+  renderChangeResultJson,
+  renderClientError,
+  renderConfiguration,
+  renderConfigurationJson,
+} from '../ruleset/render.js';
+
+/** Exit 1 means "the API said no" for this command (the scanner uses the same code for findings). */
+const EXIT_API_ERROR = EXIT_FINDINGS;
+
+const HELP = `Usage:
+  sunset-lint ruleset show --zone <zone_id> --account <account_id> [--ruleset-id <id>] [--json]
+  sunset-lint ruleset set  --zone <zone_id> --account <account_id>
+                           [--paranoia-level 1..4] [--score-threshold N] [--action A]
+                           [--disable-rule ID]... [--enable-rule ID]... [--ruleset-id <id>]
+                           [--deploy] [--dry-run] [--json]
+
+Reads or changes the managed OWASP core ruleset of a zone through the ruleset API, the
+replacement for the legacy WAF packages API. See docs/reference-client.md.
+
+The ruleset is the account's managed ruleset whose name contains "OWASP", unless --ruleset-id
+names it. 'set' reads the zone's execute rule, merges the change into its overrides (keeping all
+other overrides) and sends the whole rule back.
+
+Options:
+  --zone <id>             zone id (required)
+  --account <id>          account id (required)
+  --ruleset-id <id>       managed ruleset id (32 hexadecimal characters)
+  --execute-rule-id <id>  the execute rule, when several deploy the same ruleset
+  --paranoia-level <1-4>  enable the rules up to this paranoia level           (set)
+  --score-threshold <N>   anomaly score threshold, a positive integer          (set)
+  --action <A>            block, managed_challenge, js_challenge, log, challenge (set)
+  --disable-rule <id>     disable a rule of the managed ruleset; repeatable    (set)
+  --enable-rule <id>      re-enable a rule; repeatable                         (set)
+  --deploy                deploy the ruleset if the zone does not run it yet   (set)
+  --dry-run               print the request that would be sent; send no write  (set)
+  --json                  print JSON
+  --base-url <url>        API base URL (default: $${BASE_URL_VARIABLE}, else
+                          https://api.cloudflare.com/client/v4)
+  --timeout <seconds>     per-request timeout (default 30)
+  --retries <n>           retries of failed requests, 0 to 10 (default 3)
+  --verbose               log each request and retry to stderr
+  -h, --help              show this help
+
+Environment:
+  ${TOKEN_VARIABLE}    API token (required; never printed)
+  ${BASE_URL_VARIABLE} base URL, if --base-url is not given
+
+Exit codes: 0 success, 1 API error, 2 usage error.
+`;
+
+function isSubcommand(value: string): value is RulesetSubcommand {
+  return (SUBCOMMANDS as readonly string[]).includes(value);
+}
+
+/**
+ * An output stream that can never print the token, whatever ends up in a message: the client
+ * already redacts what the server echoes, this is the last guard.
+ */
+function redactingWriter(stream: NodeJS.WritableStream, token: string | undefined): (text: string) => void {
+  if (token === undefined || token === '') return (text) => void stream.write(text);
+  return (text) => void stream.write(text.split(token).join(REDACTED));
+}
+
+function createClient(connection: ConnectionOptions, logLine: (text: string) => void): EdgeApiClient {
+  return new EdgeApiClient({
+    baseUrl: connection.baseUrl,
+    token: connection.token,
+    timeoutMs: connection.timeoutMs,
+    retry: { maxAttempts: connection.retries + 1 },
+    ...(connection.verbose ? { log: (line: string) => logLine(`sunset-lint ruleset: ${line}\n`) } : {}),
+  });
+}
+
+/** `sunset-lint ruleset show|set`. */
+export async function runRulesetCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const out = redactingWriter(io.stdout, io.env[TOKEN_VARIABLE]);
+  const err = redactingWriter(io.stderr, io.env[TOKEN_VARIABLE]);
+  const [subcommand, ...rest] = argv;
+  if (subcommand === undefined || subcommand === '--help' || subcommand === '-h' || subcommand === 'help') {
+    out(HELP);
+    return subcommand === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (!isSubcommand(subcommand)) throw new UsageError(`unknown subcommand '${subcommand}' (expected show or set)`);
+  const options = parseRulesetOptions(subcommand, rest, io.env);
+  if ('help' in options) {
+    out(HELP);
+    return EXIT_OK;
+  }
+  try {
+    const client = createClient(options.connection, err);
+    if (options.subcommand === 'show') {
+      const configuration = await readManagedRulesetConfiguration(client, options.target);
+      out(options.json ? renderConfigurationJson(configuration) : renderConfiguration(configuration));
+      return EXIT_OK;
+    }
+    const result = await applyManagedRulesetChange(client, options.target, options.change, {
+      deploy: options.deploy,
+      dryRun: options.dryRun,
+    });
+    out(options.json ? renderChangeResultJson(result) : renderChangeResult(result));
+    for (const warning of changeWarnings(result)) err(`sunset-lint ruleset: ${warning}\n`);
+    return EXIT_OK;
+  } catch (error) {
+    // The option checks above mirror the library's; anything it still refuses is a usage error too.
+    if (error instanceof InvalidInputError) throw new UsageError(error.message);
+    if (error instanceof EdgeClientError) {
+      err(`sunset-lint ruleset: ${renderClientError(error)}`);
+      return EXIT_API_ERROR;
+    }
+    throw error;
+  }
+}

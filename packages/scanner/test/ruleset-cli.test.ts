@@ -1,0 +1,344 @@
+/**
+ * `sunset-lint ruleset show|set`: the real CLI process (bin/sunset-lint.js, built by `tsc -b`)
+ * against the fake API on 127.0.0.1.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, test, type ExpectStatic } from 'vitest';
+import { IDS, PATHS, TEST_TOKEN, startFakeApi, type FakeApi, type JsonObject } from '../../core/test/client/fake-api.js';
+
+const BIN = fileURLToPath(new URL('../bin/sunset-lint.js', import.meta.url));
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI asynchronously: the fake lives in this process and must keep answering. */
+function runCli(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env['PATH'], CLOUDFLARE_API_TOKEN: TEST_TOKEN, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts a fake for one test and closes it afterwards; tests run concurrently, each with its own. */
+async function withFake(run: (fake: FakeApi, base: string[]) => Promise<void>): Promise<void> {
+  const fake = await startFakeApi();
+  try {
+    await run(fake, ['--zone', IDS.zone, '--account', IDS.account, '--base-url', fake.baseUrl]);
+  } finally {
+    await fake.close();
+  }
+}
+
+function expectNoToken(expect: ExpectStatic, result: Run): void {
+  expect(result.stdout).not.toContain(TEST_TOKEN);
+  expect(result.stderr).not.toContain(TEST_TOKEN);
+}
+
+const READS = [`GET ${PATHS.list}`, `GET ${PATHS.owasp}`, `GET ${PATHS.entrypoint}`];
+
+describe.concurrent('ruleset show', () => {
+  test('prints the configuration; sends the three reads with the bearer token', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const result = await runCli(['ruleset', 'show', ...base]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(
+        [
+          `Managed ruleset:  Cloudflare OWASP Core Ruleset (${IDS.owasp}, version 36)`,
+          `Zone:             ${IDS.zone}`,
+          `Entry point:      ${IDS.entrypoint}`,
+          `Deployed:         yes: execute rule ${IDS.executeOwasp}, enabled, expression "true", ruleset version latest`,
+          'Paranoia level:   2 (paranoia-level-3, paranoia-level-4 disabled)',
+          `Score threshold:  60 (override on the last rule ${IDS.lastRule}; ruleset default 40)`,
+          `Action:           log (override on the last rule ${IDS.lastRule}; ruleset default block)`,
+          `Disabled rules:   ${IDS.rulePl2Xss}`,
+          '',
+        ].join('\n'),
+      );
+      expect(fake.calls()).toEqual(READS);
+      for (const request of fake.requests) expect(request.headers['authorization']).toBe(`Bearer ${TEST_TOKEN}`);
+      expectNoToken(expect, result);
+    });
+  });
+
+  test('--json prints the configuration as JSON; the base URL can come from CLOUDFLARE_API_BASE_URL', async ({ expect }) => {
+    await withFake(async (fake) => {
+      const result = await runCli(['ruleset', 'show', '--zone', IDS.zone, '--account', IDS.account, '--json'], {
+        CLOUDFLARE_API_BASE_URL: fake.baseUrl,
+      });
+      expect(result.code).toBe(0);
+      const configuration = JSON.parse(result.stdout) as JsonObject;
+      expect(configuration).toMatchObject({
+        deployed: true,
+        paranoiaLevel: { level: 2 },
+        scoreThreshold: { value: 60, fromOverride: true, rulesetDefault: 40 },
+        action: { value: 'log', fromOverride: true, rulesetDefault: 'block' },
+        disabledRules: [IDS.rulePl2Xss],
+      });
+      expect(fake.calls()).toEqual(READS);
+    });
+  });
+
+  test('not deployed: shown as such, exit 0', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      fake.state.entrypoint = null;
+      const result = await runCli(['ruleset', 'show', ...base]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Entry point:      none (the zone has no entry point ruleset for http_request_firewall_managed)');
+      expect(result.stdout).toContain('Deployed:         no: the zone does not run this managed ruleset');
+    });
+  });
+});
+
+describe.concurrent('ruleset set', () => {
+  test('--paranoia-level 1: one PATCH with the whole rule and merged overrides; prints the change', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const result = await runCli(['ruleset', 'set', ...base, '--paranoia-level', '1']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`]);
+      const [write] = fake.writes();
+      expect(write?.headers['content-type']).toBe('application/json');
+      expect(write?.headers['authorization']).toBe(`Bearer ${TEST_TOKEN}`);
+      expect(write?.body).toEqual({
+        action: 'execute',
+        action_parameters: {
+          id: IDS.owasp,
+          version: 'latest',
+          overrides: {
+            categories: [
+              { category: 'paranoia-level-3', enabled: false },
+              { category: 'paranoia-level-4', enabled: false },
+              { category: 'language-php', enabled: false },
+              { category: 'paranoia-level-2', enabled: false },
+            ],
+            rules: [
+              { id: IDS.lastRule, score_threshold: 60, action: 'log' },
+              { id: IDS.rulePl2Xss, enabled: false },
+            ],
+          },
+        },
+        expression: 'true',
+        enabled: true,
+        ref: 'owasp-core',
+        description: 'Execute the OWASP core ruleset',
+      });
+      expect(result.stdout).toContain(`Updated the execute rule (PATCH ${PATHS.owaspRule}).`);
+      expect(result.stdout).toContain('  Paranoia level: 2 -> 1');
+      expect(result.stdout).toContain('Paranoia level:   1 (paranoia-level-2, paranoia-level-3, paranoia-level-4 disabled)');
+      expectNoToken(expect, result);
+    });
+  });
+
+  test('threshold, action and rule toggles together, --json', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const result = await runCli([
+        'ruleset', 'set', ...base,
+        '--score-threshold', '25', '--action', 'managed_challenge',
+        '--disable-rule', IDS.rulePl1Sqli, '--enable-rule', IDS.rulePl2Xss, '--json',
+      ]);
+      expect(result.code).toBe(0);
+      const [write] = fake.writes();
+      expect((write?.body as { action_parameters: JsonObject }).action_parameters['overrides']).toEqual({
+        categories: [
+          { category: 'paranoia-level-3', enabled: false },
+          { category: 'paranoia-level-4', enabled: false },
+          { category: 'language-php', enabled: false },
+        ],
+        rules: [
+          { id: IDS.lastRule, score_threshold: 25, action: 'managed_challenge' },
+          { id: IDS.rulePl1Sqli, enabled: false },
+        ],
+      });
+      const output = JSON.parse(result.stdout) as JsonObject;
+      expect(output).toMatchObject({
+        dryRun: false,
+        written: true,
+        readBack: 'matches',
+        request: { method: 'PATCH', url: `${fake.baseUrl}${PATHS.owaspRule}` },
+        before: { scoreThreshold: { value: 60 } },
+        configuration: { scoreThreshold: { value: 25 }, action: { value: 'managed_challenge' }, disabledRules: [IDS.rulePl1Sqli] },
+      });
+    });
+  });
+
+  test('--dry-run prints the exact request and sends no write', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const result = await runCli(['ruleset', 'set', ...base, '--score-threshold', '40', '--dry-run']);
+      expect(result.code).toBe(0);
+      expect(fake.writes()).toEqual([]);
+      expect(fake.calls()).toEqual(READS);
+      expect(result.stdout).toContain(`Dry run: nothing was sent. The change needs this request:\n\nPATCH ${fake.baseUrl}${PATHS.owaspRule}\nContent-Type: application/json\n\n{`);
+      expect(result.stdout).toContain('"score_threshold": 40');
+      expect(result.stdout).toContain('  Score threshold: 60 -> 40');
+      expectNoToken(expect, result);
+    });
+  });
+
+  test('not deployed, no --deploy: exit 1 with a clear message and no write', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const rules = fake.state.entrypoint?.['rules'] as JsonObject[];
+      rules.splice(1, 1);
+      const result = await runCli(['ruleset', 'set', ...base, '--paranoia-level', '2']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `sunset-lint ruleset: the managed ruleset ${IDS.owasp} is not deployed for zone ${IDS.zone} (the zone entry point ruleset has no execute rule for it); ` +
+          'deploy it explicitly (library: deploy: true; CLI: --deploy) to create the execute rule\n',
+      );
+      expect(fake.writes()).toEqual([]);
+    });
+  });
+
+  test('--deploy creates the execute rule (expression true, version latest) with the settings in it', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const rules = fake.state.entrypoint?.['rules'] as JsonObject[];
+      rules.splice(1, 1);
+      const result = await runCli(['ruleset', 'set', ...base, '--paranoia-level', '2', '--deploy']);
+      expect(result.code).toBe(0);
+      expect(fake.calls()).toEqual([...READS, `POST ${PATHS.createRule}`, `GET ${PATHS.entrypoint}`]);
+      expect(fake.writes()[0]?.body).toMatchObject({
+        action: 'execute',
+        action_parameters: { id: IDS.owasp, version: 'latest' },
+        expression: 'true',
+        enabled: true,
+      });
+      expect(result.stdout).toContain(`Deployed the managed ruleset: created its execute rule (POST ${PATHS.createRule}).`);
+      expect(result.stdout).toContain('  Deployed: no -> yes');
+    });
+  });
+
+  test('a 429 with Retry-After is retried; --verbose logs requests and the retry without the token', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      fake.failNext({ path: PATHS.list }, { kind: 'rate-limit', retryAfter: '0' });
+      const result = await runCli(['ruleset', 'show', ...base, '--verbose']);
+      expect(result.code).toBe(0);
+      expect(fake.calls().slice(0, 2)).toEqual([`GET ${PATHS.list}`, `GET ${PATHS.list}`]);
+      expect(result.stderr).toContain(`sunset-lint ruleset: GET ${PATHS.list}: HTTP 429; retry 1 of 3 in 0 ms`);
+      expectNoToken(expect, result);
+    });
+  });
+});
+
+describe.concurrent('API errors: exit 1 with the status and root causes, never the token', () => {
+  test('an error envelope in the legacy 1004/error_chain form shows the root cause', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      fake.failNext(
+        { method: 'PATCH' },
+        { kind: 'error-envelope', status: 400, errors: [{ code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'invalid override' }] }] },
+      );
+      const result = await runCli(['ruleset', 'set', ...base, '--action', 'block']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`sunset-lint ruleset: PATCH ${PATHS.owaspRule} failed: HTTP 400\n  error 20120: invalid override\n`);
+    });
+  });
+
+  test('an authentication error (root cause given directly)', async ({ expect }) => {
+    await withFake(async (_fake, base) => {
+      const result = await runCli(['ruleset', 'show', ...base], { CLOUDFLARE_API_TOKEN: 'wrong-token' });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`sunset-lint ruleset: GET ${PATHS.list} failed: HTTP 401\n  error 10000: Authentication error\n`);
+    });
+  });
+
+  test('a proxy page that echoes the Authorization header: the token is redacted', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      fake.failNext({}, { kind: 'html', status: 502, echoAuthorization: true }, { times: 5 });
+      const result = await runCli(['ruleset', 'show', ...base, '--retries', '0', '--verbose']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`GET ${PATHS.list} failed: HTTP 502: response is not JSON (content-type: text/html; charset=utf-8)`);
+      expect(result.stderr).toContain('Authorization: Bearer [REDACTED]');
+      expectNoToken(expect, result);
+    });
+  });
+
+  test('ambiguous ruleset: the candidates are listed with id and name', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      fake.state.accountRulesets.push({ id: 'ab000000000000000000000000000002', name: 'OWASP Core Ruleset (preview)', kind: 'managed', rules: [] });
+      const result = await runCli(['ruleset', 'show', ...base]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        'sunset-lint ruleset: several managed rulesets look like the OWASP core ruleset\n' +
+          'Candidates (choose one with --ruleset-id):\n' +
+          `  ${IDS.owasp}  Cloudflare OWASP Core Ruleset\n` +
+          '  ab000000000000000000000000000002  OWASP Core Ruleset (preview)\n',
+      );
+    });
+  });
+
+  test('a slow API: the timeout ends the run with exit 1', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      fake.failNext({ path: PATHS.list }, { kind: 'slow', delayMs: 5_000 });
+      const result = await runCli(['ruleset', 'show', ...base, '--timeout', '0.2', '--retries', '0']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`sunset-lint ruleset: GET ${PATHS.list} failed: no complete response within 200 ms (timeout)\n`);
+    });
+  });
+
+  test('a dropped connection ends the run with exit 1', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      fake.failNext({ path: PATHS.list }, { kind: 'drop' });
+      const result = await runCli(['ruleset', 'show', ...base, '--retries', '0']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^sunset-lint ruleset: GET \S+ failed: connection failed: /);
+    });
+  });
+});
+
+describe.concurrent('usage errors: exit 2, nothing sent', () => {
+  const cases: [string, string[], Record<string, string | undefined>, string][] = [
+    ['missing token', ['set', '--paranoia-level', '2'], { CLOUDFLARE_API_TOKEN: undefined }, 'CLOUDFLARE_API_TOKEN is not set'],
+    ['empty token', ['show'], { CLOUDFLARE_API_TOKEN: '' }, 'CLOUDFLARE_API_TOKEN is not set'],
+    ['paranoia level 5', ['set', '--paranoia-level', '5'], {}, "--paranoia-level must be 1, 2, 3 or 4, got '5'"],
+    ['threshold 0', ['set', '--score-threshold', '0'], {}, "--score-threshold must be a positive integer, got '0'"],
+    ['threshold not a number', ['set', '--score-threshold', '2e3'], {}, "--score-threshold must be a positive integer, got '2e3'"],
+    ['unknown action', ['set', '--action', 'deny'], {}, "--action must be one of block, managed_challenge, js_challenge, log, challenge, got 'deny'"],
+    ['ruleset id not hex', ['show', '--ruleset-id', 'owasp'], {}, "--ruleset-id must be 32 hexadecimal characters, got 'owasp'"],
+    ['rule id with a slash', ['set', '--disable-rule', 'a/b'], {}, "--disable-rule must be an identifier of letters, digits, '-' or '_', got 'a/b'"],
+    ['same rule both ways', ['set', '--disable-rule', IDS.rulePl1Sqli, '--enable-rule', IDS.rulePl1Sqli], {}, `rule ${IDS.rulePl1Sqli} given to both --disable-rule and --enable-rule`],
+    ['nothing to set', ['set'], {}, 'nothing to set'],
+    ['unknown option', ['show', '--frobnicate'], {}, "Unknown option '--frobnicate'"],
+    ['set option on show', ['show', '--paranoia-level', '2'], {}, "Unknown option '--paranoia-level'"],
+    ['positional argument', ['show', 'extra'], {}, "Unexpected argument 'extra'"],
+    ['unknown subcommand', ['delete'], {}, "unknown subcommand 'delete' (expected show or set)"],
+    ['plain http to a remote host', ['show', '--base-url', 'http://api.example.com/client/v4'], {}, '--base-url: base URL must use https'],
+  ];
+
+  test.for(cases)('%s', async ([, args, env, message], { expect }) => {
+    await withFake(async (fake, base) => {
+      const [subcommand, ...rest] = args;
+      // The subcommand goes first; the connection options (incl. a --base-url of the case) after.
+      const result = await runCli(['ruleset', subcommand ?? '', ...base, ...rest], env);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`sunset-lint ruleset: ${message}`);
+      expect(fake.requests).toEqual([]);
+      expectNoToken(expect, result);
+    });
+  });
+
+  test('missing --zone', async ({ expect }) => {
+    const result = await runCli(['ruleset', 'show', '--account', IDS.account]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('sunset-lint ruleset: --zone is required\n');
+  });
+
+  test('help: `ruleset --help` exits 0, bare `ruleset` exits 2; the main usage lists the command', async ({ expect }) => {
+    const help = await runCli(['ruleset', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('sunset-lint ruleset set  --zone <zone_id> --account <account_id>');
+    expect((await runCli(['ruleset'])).code).toBe(2);
+    expect((await runCli(['ruleset', 'set', '--help'])).code).toBe(0);
+    expect((await runCli(['--help'])).stdout).toMatch(/^ {2}ruleset {4}Show or set the managed OWASP core ruleset/m);
+  });
+});
