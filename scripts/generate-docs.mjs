@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// Generates docs/schedule.md from the catalogue (rules/*.json). With --check, fails when the
+// committed file differs from what the catalogue says, so the docs never drift from the data.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describeMatchers, loadCatalogue } from '@sunset-lint/core';
+
+const target = fileURLToPath(new URL('../docs/schedule.md', import.meta.url));
+const check = process.argv.includes('--check');
+
+const escape = (value) => value.replaceAll('|', '\\|');
+const { entries, sources } = loadCatalogue();
+
+const lines = [
+  '# Deprecation schedule',
+  '',
+  '<!-- Generated from rules/*.json by `pnpm docs`; do not edit by hand (CI runs `pnpm docs:check`). -->',
+  '',
+  `The catalogue has ${entries.length} entries, one per row of the edge API's deprecation schedule (spec section 9.2; the`,
+  'organizations row is expanded from section 9.4). Each entry is a JSON file in `rules/`, validated by',
+  '`rules/schema.json`. Grades depend on the date you grade at: see `sunset-lint schedule --as-of YYYY-MM-DD`.',
+  '',
+  '| End of life | Entry | Area | Rule | Replacement |',
+  '|---|---|---|---|---|',
+  ...entries.map((e) => `| ${e.eol} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`),
+  '',
+];
+for (const entry of entries) {
+  lines.push(`<a id="${entry.id}"></a>`, '', `## ${entry.title}`, '');
+  lines.push(`- **Id:** \`${entry.id}\` (${sources.get(entry.id)?.kind === "builtin" ? `[rules/${entry.id}.json](../rules/${entry.id}.json)` : sources.get(entry.id)?.file})`);
+  lines.push(`- **End of life:** ${entry.eol}`);
+  lines.push(`- **Area:** ${entry.area}`);
+  lines.push(`- **Reported by:** [\`sunset-lint/${entry.rule}\`](rules/${entry.rule}.md)`);
+  lines.push(`- **Replacement:** ${entry.replacement}${entry.replacementDocs ? ` (see [${entry.replacementDocs.replace(/^docs\//, '')}](${entry.replacementDocs.replace(/^docs\//, '')}))` : ''}`);
+  lines.push('- **Matches:**');
+  for (const matcher of describeMatchers(entry)) lines.push(`  - ${matcher}`);
+  lines.push('');
+}
+const rendered = lines.join('\n');
+
+if (check) {
+  let current = '';
+  try {
+    current = readFileSync(target, 'utf8');
+  } catch {
+    // missing counts as stale
+  }
+  if (current !== rendered) {
+    process.stderr.write('docs/schedule.md is stale: run `pnpm docs` and commit the result.\n');
+    process.exit(1);
+  }
+  process.stdout.write('docs/schedule.md is up to date.\n');
+} else {
+  writeFileSync(target, rendered);
+  process.stdout.write(`wrote docs/schedule.md (${entries.length} entries)\n`);
+}
