@@ -18,6 +18,8 @@ export interface PathRewrite {
   to: string;
   kind: 'fix' | 'suggestion';
   note?: string;
+  /** The replacement takes the value under another body key (`{ value }` -> `{ multi_provider }`). */
+  renameBodyKey?: { from: string; to: string };
 }
 
 export interface EndpointMatcher {

@@ -1,8 +1,8 @@
 import { BULK_SETTINGS_TEMPLATE } from '../api-surface.js';
-import type { CatalogueEntry, EndpointMatcher } from '../catalogue/types.js';
+import type { CatalogueEntry, EndpointMatcher, PathRewrite } from '../catalogue/types.js';
 import type { Confidence, FindingFix } from '../findings/finding.js';
 import type { RawMatch, RequestFact } from '../extract/facts.js';
-import { describeContext } from '../extract/local-matches.js';
+import { describeContext, removalFixes } from '../extract/local-matches.js';
 import { matchPathTemplate } from '../url/match.js';
 import { normalizeApiUrl, type NormalizedPath } from '../url/normalize.js';
 import { sourceRangeOf, type PatternPart } from '../url/pattern.js';
@@ -34,7 +34,7 @@ export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch
         range: fact.range,
         confidence: baseConfidence,
         subject: `${method} ${compileTemplate(endpoint.path).path}`,
-        ...(endpoint.rewrite ? { fixes: rewriteFix(fact.url, endpoint.rewrite.from, endpoint.rewrite.to, endpoint.rewrite.kind, endpoint.rewrite.note) } : {}),
+        ...(endpoint.rewrite ? { fixes: withBodyKeyRename(rewriteFix(fact.url, endpoint.rewrite.from, endpoint.rewrite.to, endpoint.rewrite.kind, endpoint.rewrite.note), endpoint.rewrite, fact) } : {}),
         ...(fact.method.kind !== 'known' ? { note: 'The HTTP method could not be determined.' } : {}),
       });
       continue;
@@ -85,6 +85,20 @@ function rewriteFix(url: readonly PatternPart[], from: string, to: string, kind:
   return [];
 }
 
+/**
+ * Adds the body-key rename (`{ value }` -> `{ multi_provider }`) to a path rewrite when this call's
+ * own payload has the key. A helper's payload is written inside the helper and shared by its other
+ * callers, so it is left alone there (the rewrite's note says what to send).
+ */
+function withBodyKeyRename(fixes: FindingFix[], rewrite: PathRewrite, fact: RequestFact): FindingFix[] {
+  const rename = rewrite.renameBodyKey;
+  const key = rename && fact.via !== 'helper' ? fact.payload?.find((payloadKey) => payloadKey.path === rename.from) : undefined;
+  if (!rename || !key || fixes.length === 0) return fixes;
+  const [start, end] = key.range;
+  const edit = { start, end, text: key.shorthand ? `${rename.to}: ${rename.from}` : rename.to };
+  return fixes.map((fix) => ({ ...fix, description: `${fix.description}; rename the body's \`${rename.from}\` to \`${rename.to}\``, edits: [...fix.edits, edit] }));
+}
+
 /** `PATCH /zones/:zone_id/settings` with `items: [{ id: 'minify' }]`. */
 function bulkSettings(entry: CatalogueEntry, fact: RequestFact, normalized: NormalizedPath): RawMatch[] {
   const ids = entry.match.settingIds;
@@ -105,15 +119,17 @@ function payloadFields(entry: CatalogueEntry, fact: RequestFact, normalized: Nor
     if (sent.length === 0) continue;
     const writes = field.endpoints.some((endpoint) => methodAllowed(fact, endpoint.methods.filter((m) => m !== 'GET')) && endpoint.methods.some((m) => m !== 'GET') && matchPathTemplate(normalized.path, compileTemplate(endpoint.path)));
     if (!writes) continue;
-    const onWrite = field.onWrite ?? 'report';
     for (const key of sent) {
+      // A nested field's fix (drop the siblings too, keep the outer name) needs the whole object
+      // literal: the object-literal detector offers it at the same place.
+      const fixes = field.path.includes('.') ? [] : removalFixes(field, key.removal);
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
         range: key.range,
         confidence: fact.method.kind === 'known' ? 'high' : 'medium',
         subject: `\`${field.path}\` sent in a ${describeContext(field)} payload`,
-        ...(onWrite === 'report' ? {} : { fixes: [{ kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion', description: `Remove \`${field.path.split('.').pop()}\` from the payload`, edits: [key.removal] }] }),
+        ...(fixes.length ? { fixes } : {}),
       });
     }
   }

@@ -212,7 +212,7 @@ class FileExtraction {
       if (property.type !== 'Property') continue;
       const name = propertyKeyName(property.key, property.computed);
       if (name === undefined) continue;
-      keys.push({ path: name, range: rangeOf(property.key), removal: propertyRemoval(this.source, rangeOf(property)) });
+      keys.push({ path: name, range: rangeOf(property.key), removal: propertyRemoval(this.source, rangeOf(property)), ...(property.shorthand ? { shorthand: true } : {}) });
       const inner = this.ev.value(property.value, value.scope);
       if (name === 'data' && inner.kind === 'object') {
         for (const nested of inner.node.properties) {

@@ -32,6 +32,8 @@ export interface PayloadKey {
   /** The edit that removes the whole property (for removal fixes). */
   removal: TextEdit;
   value?: string;
+  /** `{ value }`: renaming the key must keep the value (`{ multi_provider: value }`). */
+  shorthand?: boolean;
 }
 
 /** `client.firewall.rules.list(...)` on an official SDK client. */

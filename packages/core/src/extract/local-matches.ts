@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue, CatalogueEntry, FieldMatcher } from '../catalogue/types.js';
-import type { Confidence } from '../findings/finding.js';
+import type { Confidence, FindingFix, TextEdit } from '../findings/finding.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
-import { propertyRemoval } from './edits.js';
+import { propertiesRemoval, propertyRemoval } from './edits.js';
 import type { Evaluator } from './evaluate.js';
 import type { RawMatch, RequestFact } from './facts.js';
 import type { ScopeIndex } from './scope.js';
@@ -82,7 +82,7 @@ function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInd
       if (context?.context === field.context && (!field.recordType || context.recordType === field.recordType)) confidence = 'high';
       else if (!context && field.recordType === 'SRV' && SRV_DATA_KEYS.filter((key) => innerKeys.has(key)).length >= 2) confidence = 'medium';
       if (!confidence) continue;
-      matches.push(fieldWriteMatch(entry, field, target, confidence, ev.source));
+      matches.push(fieldWriteMatch(entry, field, target, confidence, ev.source, nestedFieldFixes(entry, field, object, keys, innerKeys, ev.source)));
     } else {
       const context = objectContext(object, keys, ev);
       const inContext = context?.context === field.context && (!field.recordType || context.recordType === field.recordType);
@@ -95,17 +95,74 @@ function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInd
   return matches;
 }
 
-export function fieldWriteMatch(entry: CatalogueEntry, field: FieldMatcher, property: { key: Node; range?: [number, number] } & Node, confidence: Confidence, source: string): RawMatch {
-  const onWrite = field.onWrite ?? 'report';
-  const removal = propertyRemoval(source, rangeOf(property));
+export function fieldWriteMatch(entry: CatalogueEntry, field: FieldMatcher, property: { key: Node; range?: [number, number] } & Node, confidence: Confidence, source: string, fixes = removalFixes(field, propertyRemoval(source, rangeOf(property)))): RawMatch {
   return {
     entryId: entry.id,
     ruleId: entry.rule,
     range: rangeOf((property as TSESTree.Property).key),
     confidence,
     subject: `\`${field.path}\` sent in a ${describeContext(field)} payload`,
-    ...(onWrite === 'report' ? {} : { fixes: [{ kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion', description: `Remove \`${field.path.split('.').pop()}\` from the payload`, edits: [removal] }] }),
+    ...(fixes.length ? { fixes } : {}),
   };
+}
+
+/** The catalogue's `onWrite` as a fix or suggestion that removes the property. */
+export function removalFixes(field: FieldMatcher, removal: TextEdit): FindingFix[] {
+  const onWrite = field.onWrite ?? 'report';
+  if (onWrite === 'report') return [];
+  return [{ kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion', description: `Remove \`${field.path.split('.').pop()}\` from the payload`, edits: [removal] }];
+}
+
+/**
+ * The fix for a deprecated field inside a nested object (`data.service`): remove every field of
+ * the entry under that parent at once, and for SRV records keep the outer `name` or compose it from
+ * `service`, `proto` and `name` (spec 9.3: the outer name is `<service>.<proto>.<name>`). No fix
+ * when the outer name is missing and cannot be composed: dropping the parts would lose the name.
+ */
+function nestedFieldFixes(entry: CatalogueEntry, field: FieldMatcher, outer: TSESTree.ObjectExpression, outerKeys: Map<string, TSESTree.Property>, innerKeys: Map<string, TSESTree.Property>, source: string): FindingFix[] {
+  const onWrite = field.onWrite ?? 'report';
+  if (onWrite === 'report') return [];
+  const [parent] = field.path.split('.');
+  const siblings = (entry.match.fields ?? []).filter((other) => other.path.startsWith(`${parent}.`) && other.path.split('.').length === 2);
+  const present = siblings.map((other) => other.path.split('.')[1]!).filter((name) => innerKeys.has(name));
+  const edits = propertiesRemoval(source, present.map((name) => rangeOf(innerKeys.get(name)!)));
+  const listed = present.map((name) => `\`${name}\``).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  let description = `Remove ${listed} from \`${parent}\``;
+  if (field.recordType === 'SRV' && !outerKeys.has('name')) {
+    const parts = ['service', 'proto', 'name'].map((name) => innerKeys.get(name));
+    // A spread may carry the name already: composing one would not be mechanical.
+    if (parts.some((part) => !part) || outer.properties.some((property) => property.type === 'SpreadElement')) return [];
+    const composed = composeName(parts.map((part) => unwrap(part!.value)), source);
+    if (!composed) return [];
+    const dataProperty = outerKeys.get(parent!)!;
+    const [start] = rangeOf(dataProperty);
+    const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+    const indent = source.slice(lineStart, start);
+    const separator = /^[ \t]*$/.test(indent) ? `,\n${indent}` : ', ';
+    edits.unshift({ start, end: start, text: `name: ${composed}${separator}` });
+    description += ` and set the record's \`name\` to ${composed}`;
+  } else if (outerKeys.has('name')) {
+    description += " (the record's outer `name` is kept)";
+  }
+  return [{ kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion', description, edits }];
+}
+
+/** `'_sip'`, `'_udp'`, `domain` -> `` `_sip._udp.${domain}` `` (a plain string when all are literals). */
+function composeName(values: Node[], source: string): string | undefined {
+  const pieces: Array<{ text: string } | { template: string }> = [];
+  for (const value of values) {
+    if (value.type === 'Literal' && typeof value.value === 'string') pieces.push({ text: value.value });
+    else if (value.type === 'TemplateLiteral' && value.expressions.length === 0 && value.quasis[0]?.value.cooked != null) pieces.push({ text: value.quasis[0].value.cooked });
+    else if (value.type === 'TemplateLiteral') {
+      const [start, end] = rangeOf(value);
+      pieces.push({ template: source.slice(start + 1, end - 1) });
+    } else if (value.type === 'Identifier' || value.type === 'MemberExpression') {
+      const [start, end] = rangeOf(value);
+      pieces.push({ template: `\${${source.slice(start, end)}}` });
+    } else return undefined;
+  }
+  if (pieces.every((piece) => 'text' in piece)) return `'${pieces.map((piece) => piece.text.replace(/[\\']/g, '\\$&')).join('.')}'`;
+  return `\`${pieces.map((piece) => ('text' in piece ? piece.text.replace(/[\\`]|\$\{/g, '\\$&') : piece.template)).join('.')}\``;
 }
 
 export function describeContext(field: FieldMatcher): string {
@@ -201,10 +258,38 @@ function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEnt
       if (propertyKeyName(member.property, member.computed) !== shape.chainField) continue;
       const receiver = receiverName(member.object) ?? '';
       const confidence: Confidence = fileMentionsDns || /dns|record/i.test(receiver) ? 'high' : 'low';
-      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(member.property), confidence, subject: `a read of \`${shape.chainField}\`` });
+      const fix = rootCauseFallback(member, index, source);
+      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(member.property), confidence, subject: `a read of \`${shape.chainField}\``, ...(fix ? { fixes: [fix] } : {}) });
     }
   }
   return matches;
+}
+
+/**
+ * `err.error_chain` -> `(err.error_chain ?? [err])`: the root-cause errors under both error forms
+ * (the wrapper's chain before the change, the error itself after it), as rootCauseErrors does one
+ * level deep. Offered only where the receiver is a plain reference, since it is written twice, and
+ * never on a write target.
+ */
+function rootCauseFallback(member: TSESTree.MemberExpression, index: ScopeIndex, source: string): FindingFix | undefined {
+  const parent = index.parentOf.get(member);
+  const written = (parent?.type === 'AssignmentExpression' && parent.left === member) || parent?.type === 'UpdateExpression' || (parent?.type === 'UnaryExpression' && parent.operator === 'delete');
+  if (written || member.optional || !isPlainReference(member.object)) return undefined;
+  const [start, end] = rangeOf(member);
+  const [objectStart, objectEnd] = rangeOf(member.object);
+  const receiver = source.slice(objectStart, objectEnd);
+  const text = `(${source.slice(start, end)} ?? [${receiver}])`;
+  return {
+    kind: 'suggestion',
+    description: `Read the root-cause errors directly: \`${text}\` works with both error forms (or use rootCauseErrors from @sunset-lint/core/client)`,
+    edits: [{ start, end, text }],
+  };
+}
+
+/** `err`, `this`, `body.errors` (no calls, no optional or computed steps): safe to write twice. */
+function isPlainReference(node: Node): boolean {
+  if (node.type === 'Identifier' || node.type === 'ThisExpression') return true;
+  return node.type === 'MemberExpression' && !node.computed && !node.optional && isPlainReference(node.object);
 }
 
 function headerCombinations(entry: CatalogueEntry, combo: NonNullable<CatalogueEntry['match']['headers']>[number], index: ScopeIndex, ev: Evaluator, requestObjects: ReadonlyMap<Node, RequestFact>): RawMatch[] {
