@@ -1,0 +1,68 @@
+import { analyzeProgram, formatDay, resolveSettings, todayUtc, type Finding, type ResolvedSettings, type RuleName } from '@sunset-lint/core';
+import type { TSESTree } from '@typescript-eslint/utils';
+
+/** The key of the shared settings: `settings: { 'sunset-lint': { asOf, catalogue, … } }`. */
+export const SETTINGS_KEY = 'sunset-lint';
+const SETTINGS_WHERE = `ESLint settings['${SETTINGS_KEY}']`;
+
+interface CachedSettings {
+  /** The day the settings were resolved on: without `asOf`, grades follow the calendar. */
+  day: string;
+  resolved: ResolvedSettings;
+}
+
+// ESLint hands every file of a config the same settings object, so resolving (validation and
+// catalogue loading) happens once per settings object; the text key covers configs that rebuild
+// equal settings per file.
+const byObject = new WeakMap<object, CachedSettings>();
+const byText = new Map<string, CachedSettings>();
+const MAX_TEXT_ENTRIES = 32;
+
+/**
+ * Validated settings with the catalogue loaded. Invalid settings throw a SettingsError (or a
+ * CatalogueError for an unknown entry id) whose message names the key or id; ESLint reports it as
+ * "Error while loading rule …" and stops, so a broken configuration is never silent.
+ */
+export function settingsFor(shared: Readonly<Record<string, unknown>>): ResolvedSettings {
+  const raw = shared[SETTINGS_KEY];
+  const day = formatDay(todayUtc());
+  const isObject = typeof raw === 'object' && raw !== null;
+  const known = isObject ? byObject.get(raw) : undefined;
+  if (known?.day === day) return known.resolved;
+  const text = `${day}\u0000${JSON.stringify(raw ?? {})}`;
+  let cached = byText.get(text);
+  if (!cached) {
+    cached = { day, resolved: resolveSettings(raw, SETTINGS_WHERE) };
+    if (byText.size >= MAX_TEXT_ENTRIES) byText.clear();
+    byText.set(text, cached);
+  }
+  if (isObject) byObject.set(raw, cached);
+  return cached.resolved;
+}
+
+interface FileAnalysis {
+  settings: ResolvedSettings;
+  byRule: Map<RuleName, Finding[]>;
+}
+
+/** Keyed by the parsed program: every rule linting one file (in one pass) gets the same tree. */
+const analyses = new WeakMap<TSESTree.Program, FileAnalysis>();
+
+/**
+ * The findings of one rule in one file. The file is analyzed once, by whichever rule asks first;
+ * the other rules read the same result, so no rule walks the tree again.
+ */
+export function findingsOf(rule: RuleName, program: TSESTree.Program, sourceText: string, filename: string, settings: ResolvedSettings): Finding[] {
+  let analysis = analyses.get(program);
+  if (!analysis || analysis.settings !== settings) {
+    const byRule = new Map<RuleName, Finding[]>();
+    for (const finding of analyzeProgram(program, sourceText, filename, settings)) {
+      const list = byRule.get(finding.ruleId);
+      if (list) list.push(finding);
+      else byRule.set(finding.ruleId, [finding]);
+    }
+    analysis = { settings, byRule };
+    analyses.set(program, analysis);
+  }
+  return analysis.byRule.get(rule) ?? [];
+}

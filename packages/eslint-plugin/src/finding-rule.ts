@@ -1,0 +1,79 @@
+import { GRADES, type Finding, type Grade, type RuleName } from '@sunset-lint/core';
+import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
+import type { RuleContext, RuleFix, RuleFixer, RuleListener, ReportDescriptor } from '@typescript-eslint/utils/ts-eslint';
+import { findingsOf, settingsFor } from './analysis.js';
+
+/** Every rule's one option: which grades it reports (default: all). */
+export interface GradeOption {
+  grades?: Grade[];
+}
+export type Options = [GradeOption];
+export type MessageIds = 'finding' | 'suggestion';
+
+// Core writes the whole message (subject, end-of-life date, grade in words, replacement), so every
+// rule shares these two templates.
+export const messages: Record<MessageIds, string> = {
+  finding: '{{ message }}',
+  suggestion: '{{ description }}',
+};
+
+export const gradeOptionSchema: JSONSchema4[] = [
+  {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      grades: {
+        type: 'array',
+        description: 'Grades this rule reports: `expired` (end of life reached), `imminent` (within the imminent window), `scheduled` (later). Default: all three.',
+        items: { type: 'string', enum: [...GRADES] },
+        minItems: 1,
+        uniqueItems: true,
+      },
+    },
+  },
+];
+
+export const defaultOptions: Options = [{ grades: [...GRADES] }];
+
+interface Capabilities {
+  fixable: boolean;
+  hasSuggestions: boolean;
+}
+
+/**
+ * The listener of every rule: at `Program`, report this rule's findings of the file (computed
+ * once per file and shared by all rules). What a rule may offer follows its meta: a fix on a rule
+ * that is not fixable is offered as a suggestion instead, so an entry a user adds can never turn
+ * into an automatic rewrite through a rule that does not announce one.
+ */
+export function reportFindings(rule: RuleName, context: Readonly<RuleContext<MessageIds, Options>>, [option]: Readonly<Options>, capabilities: Capabilities): RuleListener {
+  return {
+    Program(program) {
+      const settings = settingsFor(context.settings);
+      const grades = new Set(option.grades ?? GRADES);
+      for (const finding of findingsOf(rule, program, context.sourceCode.text, context.filename, settings)) {
+        if (grades.has(finding.grade)) context.report(describe(finding, context, capabilities));
+      }
+    },
+  };
+}
+
+function describe(finding: Finding, context: Readonly<RuleContext<MessageIds, Options>>, capabilities: Capabilities): ReportDescriptor<MessageIds> {
+  const [start, end] = finding.range;
+  // Positions from ESLint's own line index (it knows every line break ESLint counts).
+  const loc = { start: context.sourceCode.getLocFromIndex(start), end: context.sourceCode.getLocFromIndex(end) };
+  const fixes = capabilities.fixable ? finding.fixes.filter((fix) => fix.kind === 'fix') : [];
+  const automatic = fixes[0];
+  const suggestions = capabilities.hasSuggestions ? finding.fixes.filter((fix) => fix !== automatic) : [];
+  return {
+    loc,
+    messageId: 'finding',
+    data: { message: finding.message },
+    ...(automatic ? { fix: applyEdits(automatic.edits) } : {}),
+    ...(suggestions.length ? { suggest: suggestions.map((fix) => ({ messageId: 'suggestion' as const, data: { description: fix.description }, fix: applyEdits(fix.edits) })) } : {}),
+  };
+}
+
+function applyEdits(edits: Finding['fixes'][number]['edits']): (fixer: RuleFixer) => RuleFix[] {
+  return (fixer) => edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text));
+}
