@@ -198,6 +198,15 @@ export class UnknownManagedRuleError extends EdgeClientError {
 }
 
 /**
+ * The state read from the API is one this client will not change safely: an execute rule whose
+ * overrides have an unexpected shape, or a managed ruleset without rules when its last rule is
+ * needed. Nothing was written.
+ */
+export class UnsupportedStateError extends EdgeClientError {
+  override readonly name = 'UnsupportedStateError';
+}
+
+/**
  * A write could not be confirmed and the rule changed under us: retrying would overwrite someone
  * else's change, so the client stops instead. Nothing more was sent.
  */

@@ -25,6 +25,7 @@ export {
   NotDeployedError,
   RulesetSelectionError,
   UnknownManagedRuleError,
+  UnsupportedStateError,
   formatRootCauses,
   rootCauseErrors,
   type RootCauseError,

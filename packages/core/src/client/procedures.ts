@@ -3,10 +3,10 @@ import { overridesProblem } from './decode.js';
 import { selectCoreRuleset, executeRulesFor, selectExecuteRule } from './discovery.js';
 import {
   EdgeApiError,
-  EdgeResponseError,
   InvalidInputError,
   NotDeployedError,
   UnknownManagedRuleError,
+  UnsupportedStateError,
 } from './errors.js';
 import { jsonEqual } from './json-equal.js';
 import {
@@ -20,7 +20,7 @@ import {
   type OverrideChange,
   type ParanoiaLevelReading,
 } from './overrides.js';
-import { accountRulesetPath, zoneEntrypointPath, zoneRulesetRulePath, zoneRulesetRulesPath, zoneRulesetsPath } from './paths.js';
+import { zoneRulesetRulePath, zoneRulesetRulesPath, zoneRulesetsPath } from './paths.js';
 import { writeSafely, type WriteVerdict } from './safe-write.js';
 import {
   MANAGED_FIREWALL_PHASE,
@@ -220,15 +220,10 @@ async function loadEntrypoint(client: EdgeApiClient, zoneId: string): Promise<En
   }
 }
 
-function checkedExecuteRule(zoneId: string, rule: ExecuteRule | undefined): ExecuteRule | undefined {
+function checkedExecuteRule(rule: ExecuteRule | undefined): ExecuteRule | undefined {
   const problem = rule === undefined ? undefined : overridesProblem(rule.action_parameters.overrides);
   if (rule !== undefined && problem !== undefined) {
-    throw new EdgeResponseError(
-      { method: 'GET', path: zoneEntrypointPath(zoneId) },
-      200,
-      `execute rule ${rule.id}: ${problem}; not rewriting overrides this client does not understand`,
-      '',
-    );
+    throw new UnsupportedStateError(`execute rule ${rule.id}: ${problem}; not rewriting overrides this client does not understand`);
   }
   return rule;
 }
@@ -239,7 +234,7 @@ async function loadState(client: EdgeApiClient, target: ManagedRulesetTarget): P
   const managedRuleset = await client.getAccountRuleset(target.accountId, managed.id);
   const entrypoint = await loadEntrypoint(client, target.zoneId);
   const executeRule =
-    entrypoint === undefined ? undefined : checkedExecuteRule(target.zoneId, selectExecuteRule(entrypoint, managed.id, target.executeRuleId));
+    entrypoint === undefined ? undefined : checkedExecuteRule(selectExecuteRule(entrypoint, managed.id, target.executeRuleId));
   return { target, managed, managedRuleset, entrypoint, executeRule };
 }
 
@@ -328,11 +323,8 @@ function checkAgainstRuleset(change: NormalizedChange, state: LoadedState): void
   if (unknown.length > 0) throw new UnknownManagedRuleError(unknown, state.managed.id);
   const setsLastRule = change.scoreThreshold !== undefined || change.action !== undefined;
   if (setsLastRule && state.managedRuleset.rules.length === 0) {
-    throw new EdgeResponseError(
-      { method: 'GET', path: accountRulesetPath(state.target.accountId, state.managed.id) },
-      200,
-      'the managed ruleset lists no rules, so there is no last rule to carry the score threshold and action',
-      '',
+    throw new UnsupportedStateError(
+      `managed ruleset ${state.managed.id} lists no rules, so there is no last rule to carry the score threshold and action`,
     );
   }
 }
@@ -344,6 +336,12 @@ function ruleHolds(rule: object, body: ExecuteRuleBody): boolean {
 }
 
 const ENTRYPOINT_NAME = 'default';
+
+/** The entry point's id, for writes to an existing execute rule or entry point. */
+function entrypointIdOf(state: LoadedState): string {
+  if (state.entrypoint === undefined) throw new Error('internal: a write to the entry point without an entry point');
+  return state.entrypoint.id;
+}
 
 interface Prepared {
   readonly plan: ManagedRulesetPlan;
@@ -372,7 +370,7 @@ async function prepare(
     const current = rule.action_parameters.overrides;
     const ruleBody = executeRuleUpdateBody(rule, mergeOverrides(current, validChange, facts));
     const unchanged = jsonEqual(ruleBody, executeRuleUpdateBody(rule, current));
-    const path = zoneRulesetRulePath(zoneId, state.entrypoint?.id ?? '', rule.id);
+    const path = zoneRulesetRulePath(zoneId, entrypointIdOf(state), rule.id);
     const after = describeConfiguration(state, state.entrypoint?.id, { ...rule, action_parameters: ruleBody.action_parameters });
     const write: PlannedWrite | undefined = unchanged
       ? undefined
@@ -457,9 +455,9 @@ function sendWrite(client: EdgeApiClient, prepared: Prepared, write: PlannedWrit
   const { zoneId } = state.target;
   switch (write.operation) {
     case 'update-execute-rule':
-      return client.updateZoneRulesetRule(zoneId, state.entrypoint?.id ?? '', state.executeRule?.id ?? '', ruleBody);
+      return client.updateZoneRulesetRule(zoneId, entrypointIdOf(state), state.executeRule?.id ?? '', ruleBody);
     case 'create-execute-rule':
-      return client.createZoneRulesetRule(zoneId, state.entrypoint?.id ?? '', ruleBody);
+      return client.createZoneRulesetRule(zoneId, entrypointIdOf(state), ruleBody);
     case 'create-entrypoint':
       return client.createZoneRuleset(zoneId, write.body as CreateZoneRulesetBody);
   }

@@ -9,6 +9,7 @@ import {
   RULE_ACTIONS,
   RulesetSelectionError,
   UnknownManagedRuleError,
+  UnsupportedStateError,
   applyManagedRulesetChange,
   paranoiaLevelOfCategory,
   planManagedRulesetChange,
@@ -233,6 +234,27 @@ describe('disabling and re-enabling rules', () => {
     expect(error).toBeInstanceOf(UnknownManagedRuleError);
     expect((error as Error).message).toBe(`not rules of the managed ruleset ${IDS.owasp}: ffffffffffffffffffffffffffffffff`);
     expect(fake.calls()).toEqual(READS);
+  });
+});
+
+describe('state the client will not rewrite', () => {
+  test('overrides of an unexpected shape are reported, not rewritten', async () => {
+    const rules = fake.state.entrypoint?.['rules'] as JsonObject[];
+    rules[1] = owaspExecuteRule({ categories: { 'paranoia-level-4': false } });
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 1));
+    expect(error).toBeInstanceOf(UnsupportedStateError);
+    expect((error as Error).message).toBe(
+      `execute rule ${IDS.executeOwasp}: overrides.categories is not an array; not rewriting overrides this client does not understand`,
+    );
+    expect(fake.writes()).toEqual([]);
+  });
+
+  test('a threshold for a managed ruleset that lists no rules', async () => {
+    const owasp = fake.state.accountRulesets.find((ruleset) => ruleset['id'] === IDS.owasp) as JsonObject;
+    owasp['rules'] = [];
+    const error = await rejectionOf(setScoreThresholdAndAction(current.client, target, { scoreThreshold: 30 }));
+    expect(error).toBeInstanceOf(UnsupportedStateError);
+    expect(fake.writes()).toEqual([]);
   });
 });
 
