@@ -16,19 +16,24 @@ export function rangeOf(node: Node): [number, number] {
 
 const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'start', 'end', 'type', 'tokens', 'comments']);
 
-/** Child nodes in source order, by the typescript-eslint visitor keys (covers every TS node). */
-export function childrenOf(node: Node): Node[] {
-  const keys = (visitorKeys as Record<string, readonly string[] | undefined>)[node.type] ?? Object.keys(node).filter((key) => !SKIP_KEYS.has(key));
-  const out: Node[] = [];
+const fallbackKeys = new Map<string, string[]>();
+
+/** Calls `visit` on each child in source order, by the typescript-eslint visitor keys (every TS node). */
+export function forEachChild(node: Node, visit: (child: Node) => void): void {
+  let keys = (visitorKeys as Record<string, readonly string[] | undefined>)[node.type];
+  if (!keys) {
+    // A node type the keys do not know (another parser's extension): every object-valued key.
+    keys = fallbackKeys.get(node.type) ?? Object.keys(node).filter((key) => !SKIP_KEYS.has(key));
+    fallbackKeys.set(node.type, keys as string[]);
+  }
   for (const key of keys) {
     const value = (node as unknown as Record<string, unknown>)[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) out.push(item);
+      for (const item of value) if (isNode(item)) visit(item);
     } else if (isNode(value)) {
-      out.push(value);
+      visit(value);
     }
   }
-  return out;
 }
 
 function isNode(value: unknown): value is Node {

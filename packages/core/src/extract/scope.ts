@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { ImportBinding } from './facts.js';
-import { childrenOf, isFunctionNode, propertyKeyName, type Node } from './ast.js';
+import { forEachChild, isFunctionNode, propertyKeyName, type Node } from './ast.js';
 
 export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -65,7 +65,8 @@ export interface ScopeIndex {
   exportNodes: Node[];
 }
 
-const INTERESTING_PARENT = new Set(['SwitchStatement', 'CallExpression', 'NewExpression', 'ObjectExpression', 'MemberExpression', 'BinaryExpression', 'Literal', 'TemplateLiteral', 'Property', 'ArrayExpression', 'VariableDeclarator', 'AssignmentExpression', 'SwitchCase', 'ReturnStatement', 'ArrowFunctionExpression', 'ExpressionStatement']);
+/** Only these nodes need their parent later: an object's property (headers), a case's switch, a member's writer. */
+const NEEDS_PARENT = new Set(['ObjectExpression', 'SwitchCase', 'MemberExpression']);
 
 /** One walk over the program: scopes, bindings, and the nodes of interest. */
 export function indexScopes(program: TSESTree.Program): ScopeIndex {
@@ -185,7 +186,6 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   };
 
   const visitFunctionBody = (fn: FunctionInfo, parent: Node) => {
-    index.parentOf.set(fn.node, parent);
     fnStack.push(fn);
     for (const param of fn.node.params) visit(param, fn.scope, fn.node);
     const body = fn.node.body;
@@ -201,7 +201,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   };
 
   const visit = (node: Node, scope: Scope, parent: Node | undefined): void => {
-    if (parent && INTERESTING_PARENT.has(parent.type)) index.parentOf.set(node, parent);
+    if (parent && NEEDS_PARENT.has(node.type)) index.parentOf.set(node, parent);
     switch (node.type) {
       case 'ImportDeclaration': {
         if (node.importKind === 'type') return;
@@ -248,7 +248,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'SwitchStatement': {
         const block: Scope = { parent: scope, bindings: new Map(), ...(scope.cls ? { cls: scope.cls } : {}) };
         if (node.type === 'CatchClause' && node.param) declarePattern(node.param, block, undefined, [], 'value');
-        for (const child of childrenOf(node)) visit(child, block, node);
+        forEachChild(node, (child) => visit(child, block, node));
         return;
       }
       case 'CallExpression':
@@ -302,7 +302,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       index.stringRoots.push(node);
       index.scopeOf.set(node, scope);
     }
-    for (const child of childrenOf(node)) visit(child, scope, node);
+    forEachChild(node, (child) => visit(child, scope, node));
   };
 
   /** `this.x = value` inside a constructor defines a field of the class. */
