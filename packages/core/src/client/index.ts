@@ -54,20 +54,22 @@ export {
 export {
   applyManagedRulesetChange,
   planManagedRulesetChange,
-  readManagedRulesetConfiguration,
   setParanoiaLevel,
   setRulesEnabled,
   setScoreThresholdAndAction,
   type ChangeOptions,
-  type ExecuteRuleSummary,
   type ManagedRulesetChange,
   type ManagedRulesetChangeResult,
-  type ManagedRulesetConfiguration,
   type ManagedRulesetPlan,
-  type ManagedRulesetTarget,
   type PlannedWrite,
-  type SettingReading,
 } from './procedures.js';
+export {
+  readManagedRulesetConfiguration,
+  type ExecuteRuleSummary,
+  type ManagedRulesetConfiguration,
+  type SettingReading,
+} from './configuration.js';
+export type { ManagedRulesetTarget } from './state.js';
 export { isOutcomeUnknown, writeSafely, type SafeWriteOutcome, type WriteVerdict } from './safe-write.js';
 export {
   isRuleAction,

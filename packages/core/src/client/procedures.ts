@@ -1,49 +1,29 @@
 import type { CreateZoneRulesetBody, EdgeApiClient } from './client.js';
-import { overridesProblem } from './decode.js';
-import { selectCoreRuleset, executeRulesFor, selectExecuteRule } from './discovery.js';
-import {
-  EdgeApiError,
-  InvalidInputError,
-  NotDeployedError,
-  UnknownManagedRuleError,
-  UnsupportedStateError,
-} from './errors.js';
+import { describeConfiguration, type ManagedRulesetConfiguration } from './configuration.js';
+import { executeRulesFor } from './discovery.js';
+import { InvalidInputError, NotDeployedError, UnknownManagedRuleError, UnsupportedStateError } from './errors.js';
 import { jsonEqual } from './json-equal.js';
 import {
-  disabledRuleIds,
   executeRuleUpdateBody,
   mergeOverrides,
   newExecuteRuleBody,
-  readParanoiaLevel,
-  ruleOverrideOf,
   type ManagedRulesetFacts,
   type OverrideChange,
-  type ParanoiaLevelReading,
 } from './overrides.js';
 import { zoneRulesetRulePath, zoneRulesetRulesPath, zoneRulesetsPath } from './paths.js';
 import { writeSafely, type WriteVerdict } from './safe-write.js';
+import { loadEntrypoint, loadState, validateTarget, type LoadedState, type ManagedRulesetTarget } from './state.js';
 import {
   MANAGED_FIREWALL_PHASE,
-  type EntrypointRuleset,
-  type ExecuteActionParameters,
-  type ExecuteRule,
   type ExecuteRuleBody,
   type ManagedRuleset,
-  type Overrides,
   type ParanoiaLevel,
   type RuleAction,
-  type RulesetSummary,
 } from './types.js';
-import {
-  validateParanoiaLevel,
-  validatePathId,
-  validateRuleAction,
-  validateRulesetId,
-  validateScoreThreshold,
-} from './validation.js';
+import { validateParanoiaLevel, validatePathId, validateRuleAction, validateScoreThreshold } from './validation.js';
 
 /*
- * The procedures of spec 4.1 and 4.2, plus reading the configuration and toggling single rules.
+ * The procedures of spec 4.1 and 4.2, and toggling single rules (reading: configuration.ts).
  *
  * Every change is read-merge-write: read the account's rulesets (endpoint 1), the managed ruleset
  * (endpoint 2: its last rule carries the threshold, and its rule ids validate toggles), the zone
@@ -52,16 +32,6 @@ import {
  * Spec 4.1 alone would not need endpoint 2; it is read anyway so that every procedure reports the
  * complete configuration and checks its inputs against the real ruleset.
  */
-
-/** Which zone and which managed ruleset a procedure works on. */
-export interface ManagedRulesetTarget {
-  readonly accountId: string;
-  readonly zoneId: string;
-  /** The managed ruleset's id (32 hex characters); by default the OWASP core ruleset, found by name. */
-  readonly rulesetId?: string;
-  /** The execute rule's id; needed only when several execute rules deploy the same ruleset. */
-  readonly executeRuleId?: string;
-}
 
 /** A change to the managed ruleset's configuration (every part optional, at least one needed). */
 export interface ManagedRulesetChange {
@@ -77,44 +47,6 @@ export interface ChangeOptions {
   readonly deploy?: boolean;
   /** Read and plan, but send no write. */
   readonly dryRun?: boolean;
-}
-
-/** A setting of the last rule: the value in force, and where it comes from. */
-export interface SettingReading<T> {
-  /** The override's value when there is one, else the ruleset default (undefined if neither). */
-  readonly value: T | undefined;
-  readonly fromOverride: boolean;
-  /** The value on the managed ruleset's last rule (endpoint 2). */
-  readonly rulesetDefault: T | undefined;
-}
-
-export interface ExecuteRuleSummary {
-  /** Undefined for a rule that a planned deployment would create. */
-  readonly id: string | undefined;
-  readonly version: string | undefined;
-  readonly expression: string | undefined;
-  readonly enabled: boolean | undefined;
-  /** `action_parameters.version`: `latest` follows the newest managed ruleset version. */
-  readonly managedRulesetVersion: string | undefined;
-}
-
-/** The configuration of a managed ruleset for a zone, as read (or as a plan predicts it). */
-export interface ManagedRulesetConfiguration {
-  readonly zoneId: string;
-  readonly managedRuleset: { readonly id: string; readonly name: string; readonly version: string | undefined };
-  /** Undefined when the zone has no entry point ruleset for the phase. */
-  readonly entrypointRulesetId: string | undefined;
-  readonly deployed: boolean;
-  readonly executeRule: ExecuteRuleSummary | undefined;
-  readonly paranoiaLevel: ParanoiaLevelReading;
-  /** The last rule of the managed ruleset, whose override carries threshold and action (spec 2.4). */
-  readonly lastRuleId: string | undefined;
-  readonly scoreThreshold: SettingReading<number>;
-  readonly action: SettingReading<string>;
-  /** Rules disabled by rule overrides. */
-  readonly disabledRules: readonly string[];
-  /** The overrides exactly as held by the execute rule. */
-  readonly overrides: Overrides | undefined;
 }
 
 /** The one write a change needs. */
@@ -158,25 +90,8 @@ interface NormalizedChange extends OverrideChange {
   readonly enableRules: readonly string[];
 }
 
-/** Everything read before planning. */
-interface LoadedState {
-  readonly target: ManagedRulesetTarget;
-  readonly managed: RulesetSummary;
-  readonly managedRuleset: ManagedRuleset;
-  readonly entrypoint: EntrypointRuleset | undefined;
-  readonly executeRule: ExecuteRule | undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Validation (before any request)
-
-function validateTarget(target: ManagedRulesetTarget): ManagedRulesetTarget {
-  validatePathId('accountId', target.accountId);
-  validatePathId('zoneId', target.zoneId);
-  if (target.rulesetId !== undefined) validateRulesetId('rulesetId', target.rulesetId);
-  if (target.executeRuleId !== undefined) validatePathId('executeRuleId', target.executeRuleId);
-  return target;
-}
+// Validating a change (before any request)
 
 function validateRuleIds(field: string, ids: readonly string[] | undefined): string[] {
   return [...new Set((ids ?? []).map((id) => validatePathId(field, id)))];
@@ -205,97 +120,6 @@ function validateChange(change: ManagedRulesetChange, deploy: boolean): Normaliz
     disableRules,
     enableRules,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-/** Endpoint 3, with the 404 of a zone that has no entry point for the phase turned into undefined. */
-async function loadEntrypoint(client: EdgeApiClient, zoneId: string): Promise<EntrypointRuleset | undefined> {
-  try {
-    return await client.getZoneEntrypointRuleset(zoneId);
-  } catch (error) {
-    if (error instanceof EdgeApiError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
-function checkedExecuteRule(rule: ExecuteRule | undefined): ExecuteRule | undefined {
-  const problem = rule === undefined ? undefined : overridesProblem(rule.action_parameters.overrides);
-  if (rule !== undefined && problem !== undefined) {
-    throw new UnsupportedStateError(`execute rule ${rule.id}: ${problem}; not rewriting overrides this client does not understand`);
-  }
-  return rule;
-}
-
-async function loadState(client: EdgeApiClient, target: ManagedRulesetTarget): Promise<LoadedState> {
-  const rulesets = await client.listAccountRulesets(target.accountId);
-  const managed = selectCoreRuleset(rulesets, target.rulesetId);
-  const managedRuleset = await client.getAccountRuleset(target.accountId, managed.id);
-  const entrypoint = await loadEntrypoint(client, target.zoneId);
-  const executeRule =
-    entrypoint === undefined ? undefined : checkedExecuteRule(selectExecuteRule(entrypoint, managed.id, target.executeRuleId));
-  return { target, managed, managedRuleset, entrypoint, executeRule };
-}
-
-/** The parts of an execute rule that describing a configuration needs; a planned rule has no id yet. */
-interface RuleView {
-  readonly id?: string;
-  readonly version?: string;
-  readonly expression?: string;
-  readonly enabled?: boolean;
-  readonly action_parameters: ExecuteActionParameters;
-}
-
-function settingReading<T>(override: T | undefined, rulesetDefault: T | undefined): SettingReading<T> {
-  return { value: override ?? rulesetDefault, fromOverride: override !== undefined, rulesetDefault };
-}
-
-function describeConfiguration(
-  state: Pick<LoadedState, 'target' | 'managed' | 'managedRuleset'>,
-  entrypointRulesetId: string | undefined,
-  rule: RuleView | undefined,
-): ManagedRulesetConfiguration {
-  const overrides = rule?.action_parameters.overrides;
-  const lastRule = state.managedRuleset.rules.at(-1);
-  const lastOverride = lastRule === undefined ? undefined : ruleOverrideOf(overrides, lastRule.id);
-  const overrideThreshold = typeof lastOverride?.score_threshold === 'number' ? lastOverride.score_threshold : undefined;
-  const overrideAction = typeof lastOverride?.action === 'string' ? lastOverride.action : undefined;
-  return {
-    zoneId: state.target.zoneId,
-    managedRuleset: { id: state.managed.id, name: state.managed.name, version: state.managedRuleset.version ?? state.managed.version },
-    entrypointRulesetId,
-    deployed: rule !== undefined && rule.id !== undefined,
-    executeRule:
-      rule === undefined
-        ? undefined
-        : {
-            id: rule.id,
-            version: rule.version,
-            expression: rule.expression,
-            enabled: rule.enabled,
-            managedRulesetVersion: rule.action_parameters.version,
-          },
-    paranoiaLevel: readParanoiaLevel(overrides),
-    lastRuleId: lastRule?.id,
-    scoreThreshold: settingReading(overrideThreshold, lastRule?.score_threshold),
-    action: settingReading(overrideAction, lastRule?.action),
-    disabledRules: disabledRuleIds(overrides),
-    overrides,
-  };
-}
-
-/**
- * Reads the managed core ruleset's configuration for a zone: deployed or not, the paranoia level
- * implied by the category overrides, score threshold and action on the last rule, disabled rules.
- * Sends endpoints 1, 2 and 3, in that order; never writes.
- */
-export async function readManagedRulesetConfiguration(
-  client: EdgeApiClient,
-  target: ManagedRulesetTarget,
-): Promise<ManagedRulesetConfiguration> {
-  const state = await loadState(client, validateTarget(target));
-  return describeConfiguration(state, state.entrypoint?.id, state.executeRule);
 }
 
 // ---------------------------------------------------------------------------------------------
