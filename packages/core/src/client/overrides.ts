@@ -43,6 +43,13 @@ function withList<K extends 'categories' | 'rules'>(
   return { ...overrides, [key]: list };
 }
 
+/** A copy of an override entry without its `enabled` field. */
+function withoutEnabled<T extends { readonly enabled?: boolean }>(entry: T): Omit<T, 'enabled'> {
+  const copy: Record<string, unknown> = { ...entry };
+  delete copy['enabled'];
+  return copy as Omit<T, 'enabled'>;
+}
+
 /** True when an override entry says nothing beyond the key that names its target. */
 function saysNothingBeyond(entry: Readonly<Record<string, unknown>>, key: string): boolean {
   return Object.keys(entry).every((field) => field === key);
@@ -68,8 +75,8 @@ export function withParanoiaLevel(overrides: Overrides | undefined, level: Paran
       levelsPresent.add(entryLevel);
       categories.push({ ...entry, enabled: false });
     } else {
-      const { enabled: _enabled, ...rest } = entry;
-      if (!saysNothingBeyond(rest, 'category')) categories.push(rest);
+      const rest = withoutEnabled(entry);
+      if (!saysNothingBeyond(rest, 'category')) categories.push(rest as CategoryOverride);
     }
   }
   for (const tagLevel of PARANOIA_LEVELS) {
@@ -147,7 +154,7 @@ export function withRuleReenabled(
   enabledByDefault: boolean,
 ): Overrides | undefined {
   return updateRuleOverride(overrides, ruleId, (entry) => {
-    const { enabled: _enabled, ...rest } = entry;
+    const rest = withoutEnabled(entry) as RuleOverride;
     return enabledByDefault ? rest : { ...rest, enabled: true };
   });
 }

@@ -248,7 +248,7 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
       if (owner !== state.accountId) return errorReply(403, [{ code: 10000, message: 'Authentication error' }]);
       if (method !== 'GET') return errorReply(405, [{ code: 10405, message: 'Method not allowed' }]);
       if (rest.length === 0) {
-        return envelope(state.accountRulesets.map(({ rules: _rules, ...summary }) => summary));
+        return envelope(state.accountRulesets.map((ruleset) => Object.fromEntries(Object.entries(ruleset).filter(([field]) => field !== 'rules'))));
       }
       if (rest.length === 1) {
         const ruleset = state.accountRulesets.find((candidate) => candidate['id'] === rest[0]);
