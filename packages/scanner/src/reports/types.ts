@@ -1,4 +1,4 @@
-import type { CatalogueEntry, Finding, Grade } from '@sunset-lint/core';
+import type { CatalogueEntry, Finding, Grade, Severity } from '@sunset-lint/core';
 
 /** Report formats the scanner writes (`--format`). */
 export type ReportFormat = 'text' | 'json' | 'sarif' | 'markdown' | 'html';
@@ -27,7 +27,17 @@ export interface BaselineSummary {
 
 /** Everything a report renders. Findings are sorted (file, line, column, entryId) with relative `/` paths. */
 export interface ScanReport {
-  tool: { name: string; version: string; informationUri: string };
+  tool: {
+    name: string;
+    version: string;
+    informationUri: string;
+    /**
+     * Where the catalogue's relative `docs` paths (`docs/schedule.md#<id>`) resolve, with a
+     * trailing slash. Default: the repository browser at `informationUri` (`<informationUri>/blob/main/`
+     * for a GitHub repository, else `informationUri` itself).
+     */
+    docsBaseUri?: string;
+  };
   /** `YYYY-MM-DD`. */
   asOf: string;
   imminentDays: number;
@@ -37,6 +47,8 @@ export interface ScanReport {
   diagnostics: readonly Diagnostic[];
   filesScanned: number;
   failOn: Grade | 'none';
+  /** Severity per grade in effect (for SARIF rules' default level); default: core's DEFAULT_SEVERITIES. */
+  severities?: Readonly<Record<Grade, Severity>>;
   baseline?: BaselineSummary;
 }
 

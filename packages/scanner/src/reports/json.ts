@@ -1,0 +1,69 @@
+import { compareText, sortDiagnostics } from './order.js';
+import { summarize } from './summary.js';
+import type { ScanReport } from './types.js';
+
+/**
+ * Version of the JSON report's shape (docs/report-format.md). Adding a field keeps it; renaming,
+ * removing or changing the meaning of one bumps it.
+ */
+export const JSON_REPORT_VERSION = 1;
+
+/**
+ * Objects are built field by field in the documented order and everything is sorted, so the same
+ * scan prints the same bytes: no timestamps, no absolute paths, no machine-dependent ordering.
+ */
+export function renderJson(report: ScanReport): string {
+  const summary = summarize(report);
+  const document = {
+    version: JSON_REPORT_VERSION,
+    tool: { name: report.tool.name, version: report.tool.version, informationUri: report.tool.informationUri },
+    asOf: report.asOf,
+    imminentDays: report.imminentDays,
+    failOn: report.failOn,
+    findings: summary.findings.map((f) => ({
+      ruleId: f.ruleId,
+      entryId: f.entryId,
+      file: f.file,
+      line: f.line,
+      column: f.column,
+      endLine: f.endLine,
+      endColumn: f.endColumn,
+      eol: f.eol,
+      grade: f.grade,
+      severity: f.severity,
+      confidence: f.confidence,
+      message: f.message,
+      replacement: f.replacement,
+      fingerprint: f.fingerprint,
+    })),
+    summary: {
+      byGrade: summary.byGrade,
+      byEntry: Object.fromEntries(
+        summary.entries.map((u) => [u.entry.id, { title: u.entry.title, eol: u.entry.eol, grade: u.grade, count: u.count, files: u.files.length, replacement: u.entry.replacement }]),
+      ),
+      total: summary.total,
+      filesWithFindings: summary.byFile.length,
+      filesScanned: report.filesScanned,
+    },
+    diagnostics: sortDiagnostics(report.diagnostics).map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      ...(d.file !== undefined ? { file: d.file } : {}),
+      ...(d.line !== undefined ? { line: d.line } : {}),
+      ...(d.column !== undefined ? { column: d.column } : {}),
+    })),
+    ...(report.baseline
+      ? {
+          baseline: {
+            file: report.baseline.file,
+            suppressed: report.baseline.suppressed,
+            stale: [...report.baseline.stale]
+              .sort((a, b) => compareText(a.file, b.file) || compareText(a.entryId, b.entryId) || compareText(a.fingerprint, b.fingerprint))
+              .map((s) => ({ fingerprint: s.fingerprint, file: s.file, entryId: s.entryId })),
+          },
+        }
+      : {}),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

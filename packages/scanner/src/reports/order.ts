@@ -1,0 +1,40 @@
+import type { Finding } from '@sunset-lint/core';
+import type { Diagnostic } from './types.js';
+
+/**
+ * Code-point comparison: `localeCompare` depends on the machine's ICU locale, and reports must be
+ * byte-identical wherever they are rendered.
+ */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** file, line, column, entry; then the rest of the identity so that ties cannot reorder between runs. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    compareText(a.file, b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    compareText(a.entryId, b.entryId) ||
+    compareText(a.ruleId, b.ruleId) ||
+    a.endLine - b.endLine ||
+    a.endColumn - b.endColumn ||
+    compareText(a.fingerprint, b.fingerprint)
+  );
+}
+
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort(compareFindings);
+}
+
+/** Diagnostics without a file first (they concern the whole scan), then by position. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) =>
+      compareText(a.file ?? '', b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      compareText(a.code, b.code) ||
+      compareText(a.message, b.message),
+  );
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { describe, expect, test } from 'vitest';
+import { renderReport, SARIF_FINGERPRINT_KEY } from '../src/reports/index.js';
+import { fixtureReport } from './report-fixtures.js';
+
+/**
+ * The official SARIF 2.1.0 schema (draft-07, `$id` in the OASIS TC's sarif-spec repository), as
+ * shipped in an npm package: Datadog's SARIF upload plugin validates uploads against it.
+ */
+function officialSarifSchema(): Record<string, unknown> {
+  const manifest = createRequire(import.meta.url).resolve('@datadog/datadog-ci-plugin-sarif/package.json');
+  return JSON.parse(readFileSync(join(dirname(manifest), 'dist/json-schema/sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+}
+
+// ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+function validator() {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv.compile(officialSarifSchema());
+}
+
+type SarifLog = {
+  $schema: string;
+  version: string;
+  runs: Array<{
+    tool: { driver: { name: string; rules: Array<{ id: string; helpUri: string; shortDescription: { text: string }; fullDescription: { text: string }; help: { text: string; markdown: string } }> } };
+    invocations: Array<{ toolExecutionNotifications: Array<{ level: string; descriptor: { id: string } }> }>;
+    results: Array<{
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      message: { text: string };
+      locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }>;
+      partialFingerprints: Record<string, string>;
+      fixes?: unknown[];
+    }>;
+  }>;
+};
+
+describe('SARIF report', () => {
+  const report = fixtureReport({ diagnostics: [{ code: 'parse-error', severity: 'error', message: 'Unexpected token', file: 'src/broken file.ts', line: 3, column: 7 }, { code: 'config', severity: 'warning', message: 'no files matched' }] });
+  report.baseline = { file: 'baseline.json', suppressed: 2, stale: [] };
+  const text = renderReport('sarif', report, { color: false });
+  const log = JSON.parse(text) as SarifLog;
+  const run = log.runs[0]!;
+
+  test('validates against the official SARIF 2.1.0 JSON schema', () => {
+    const validate = validator();
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  test('the schema check has teeth: a broken log is rejected', () => {
+    const validate = validator();
+    const broken = structuredClone(log);
+    (broken.runs[0]!.results[0] as Record<string, unknown>).level = 'fatal';
+    delete (broken.runs[0]!.tool.driver as Partial<SarifLog['runs'][0]['tool']['driver']>).name;
+    expect(validate(broken)).toBe(false);
+  });
+
+  test('one rule per catalogue entry in effect, results point at their rule', () => {
+    expect(run.tool.driver.rules.map((rule) => rule.id)).toEqual(report.catalogue.map((entry) => entry.id));
+    for (const rule of run.tool.driver.rules) {
+      expect(rule.helpUri).toBe(`https://github.com/sunset-lint/sunset-lint/blob/main/docs/schedule.md#${rule.id}`);
+      expect(rule.shortDescription.text).toMatch(/end of life \d{4}-\d{2}-\d{2}$/);
+      expect(rule.help.markdown).toContain(rule.helpUri);
+    }
+    expect(run.results).toHaveLength(report.findings.length);
+    for (const result of run.results) expect(run.tool.driver.rules[result.ruleIndex]!.id).toBe(result.ruleId);
+  });
+
+  test('results: level from severity, relative uri with %SRCROOT%, 1-based region, stable fingerprint', () => {
+    const first = report.findings.find((f) => f.file === 'fixtures/fetch/page-shield-scripts.ts')!;
+    const result = run.results.find((r) => r.partialFingerprints[SARIF_FINGERPRINT_KEY] === first.fingerprint)!;
+    expect(result.ruleId).toBe('page-shield-script-monitor-segment');
+    expect(result.level).toBe('error');
+    expect(result.message.text).toBe(first.message);
+    expect(result.locations[0]!.physicalLocation).toEqual({
+      artifactLocation: { uri: 'fixtures/fetch/page-shield-scripts.ts', uriBaseId: '%SRCROOT%' },
+      region: { startLine: first.line, startColumn: first.column, endLine: first.endLine, endColumn: first.endColumn },
+    });
+    expect(result.fixes).toHaveLength(1);
+    const levels = new Set(run.results.map((r) => r.level));
+    expect(levels).toEqual(new Set(['error', 'warning']));
+    expect(run.results.every((r) => !r.locations[0]!.physicalLocation.artifactLocation.uri.includes('\\'))).toBe(true);
+  });
+
+  test('diagnostics become tool execution notifications; paths are URI-encoded', () => {
+    const notifications = run.invocations[0]!.toolExecutionNotifications;
+    expect(notifications.map((n) => [n.level, n.descriptor.id])).toEqual([
+      ['warning', 'config'],
+      ['error', 'parse-error'],
+    ]);
+    expect(text).toContain('"uri": "src/broken%20file.ts"');
+  });
+
+  test('byte-identical between renders, and independent of the findings order', () => {
+    const shuffled = { ...report, findings: [...report.findings].reverse() };
+    expect(renderReport('sarif', shuffled, { color: false })).toBe(text);
+  });
+});
