@@ -360,6 +360,8 @@ function ownerOfPatterns(patterns: PatternPart[][]): { ownerFn?: number } {
 
 export function methodFromArgument(pattern: PatternPart[] | undefined): MethodValue {
   const only = pattern?.length === 1 ? pattern[0] : undefined;
+  // A helper passing its own parameter on (`call(method, …)` inside `zoneRequest(id, method, …)`).
+  if (only?.kind === 'hole' && only.param !== undefined && only.fn !== undefined) return { kind: 'param', param: only.param, fn: only.fn };
   if (only?.kind === 'text') {
     const method = only.text.toUpperCase();
     if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) return { kind: 'known', method: method as 'GET' };

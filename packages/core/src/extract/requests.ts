@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { HTTP_METHODS, type HttpMethod } from '../catalogue/types.js';
-import { hole, type PatternPart } from '../url/pattern.js';
+import { concatPatterns, hole, text, type PatternPart } from '../url/pattern.js';
 import { propertyKeyName, unwrap, type Node } from './ast.js';
 import { findProperty, joinUrl, normalizeModulePath, type Evaluator } from './evaluate.js';
 import type { MethodValue } from './facts.js';
@@ -9,7 +9,7 @@ import { HTTP_MODULES, type HttpLib, type Value } from './values.js';
 
 /** A call that sends an HTTP request, before it is turned into a fact. */
 export interface RequestCall {
-  lib: HttpLib | 'unknown-client';
+  lib: HttpLib | 'node-http' | 'unknown-client';
   urlNode: Node;
   url: PatternPart[];
   method: MethodValue;
@@ -21,6 +21,8 @@ export interface RequestCall {
 const VERBS_WITHOUT_BODY = new Set(['get', 'delete', 'head', 'options']);
 const VERBS_WITH_BODY = new Set(['post', 'put', 'patch']);
 const FETCH_GLOBALS = new Set(['fetch', 'globalThis.fetch', 'window.fetch', 'self.fetch']);
+/** Node's own clients: `https.request({ host, path, method }, cb)`, `http.get(url, cb)`. */
+const NODE_HTTP_MODULES: Readonly<Record<string, 'http:' | 'https:'>> = { http: 'http:', 'node:http': 'http:', https: 'https:', 'node:https': 'https:' };
 
 /** Recognizes a request in a call or `new Request(...)`; undefined when the call is not one. */
 export function recognizeRequest(node: TSESTree.CallExpression | TSESTree.NewExpression, ev: Evaluator): RequestCall | undefined {
@@ -43,6 +45,11 @@ export function recognizeRequest(node: TSESTree.CallExpression | TSESTree.NewExp
     }
     if (path.length === 0) return clientCall(lib, undefined, args, ev, scope);
     if (path.length === 1) return verbCall(lib, undefined, path[0]!, args, ev, scope);
+    return undefined;
+  }
+  if (callee.kind === 'module' && NODE_HTTP_MODULES[callee.source] && node.type === 'CallExpression') {
+    const path = normalizeModulePath(callee.path);
+    if (path.length === 1 && (path[0] === 'request' || path[0] === 'get')) return nodeHttpCall(NODE_HTTP_MODULES[callee.source]!, path[0], args, ev, scope);
     return undefined;
   }
   if (callee.kind === 'http-client' && node.type === 'CallExpression') return clientCall(callee.lib, callee.base, args, ev, scope);
@@ -75,6 +82,28 @@ function fetchCall(args: TSESTree.Expression[], ev: Evaluator, scope: Scope, lib
     ...optionNode(init, 'headers'),
     scope,
   };
+}
+
+/**
+ * `https.request(options, cb)` with `{ host | hostname, path, method, headers }`, or
+ * `https.request(url[, options], cb)`. Without a host Node sends to localhost: not the API.
+ */
+function nodeHttpCall(protocol: 'http:' | 'https:', verb: 'request' | 'get', args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+  const [first, second] = args;
+  if (!first) return undefined;
+  const firstValue = ev.value(first, scope);
+  const forcedGet = verb === 'get' ? ({ kind: 'known', method: 'GET' } as const) : undefined;
+  if (firstValue.kind !== 'object') {
+    const options = second && !['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type) ? ev.value(second, scope) : undefined;
+    return { lib: 'node-http', urlNode: first, url: ev.pattern(first, scope), method: forcedGet ?? (options ? methodFromOptions(options, ev) : { kind: 'known', method: 'GET' }), ...optionNode(options, 'headers'), scope };
+  }
+  const pathProperty = findProperty(firstValue.node, 'path');
+  const hostProperty = findProperty(firstValue.node, 'hostname') ?? findProperty(firstValue.node, 'host');
+  if (!pathProperty || !hostProperty) return undefined;
+  const host = ev.pattern(hostProperty.value, firstValue.scope);
+  const path = ev.pattern(pathProperty.value, firstValue.scope);
+  const origin: PatternPart[] = host.length === 1 && host[0]!.kind === 'text' ? [text(`${protocol}//${host[0]!.text}`)] : [hole()];
+  return { lib: 'node-http', urlNode: pathProperty.value, url: concatPatterns(origin, path), method: forcedGet ?? methodFromOptions(firstValue, ev), ...optionNode(firstValue, 'headers'), scope };
 }
 
 /** axios(url, config), axios(config), got(url, options), ky(url, options). */
