@@ -1,0 +1,256 @@
+import rule from '../../src/rules/no-deprecated-endpoint.js';
+import { code, jsTester, tsTester } from '../support/rule-tester.js';
+
+tsTester.run('no-deprecated-endpoint (TypeScript)', rule, {
+  valid: [
+    // Live look-alikes of deprecated endpoints.
+    code`
+      const API = 'https://api.cloudflare.com/client/v4';
+      export const listAccessRules = (zoneId: string) => fetch(\`\${API}/zones/\${zoneId}/firewall/access_rules/rules\`);
+      export const listRulesets = (zoneId: string) => fetch(\`\${API}/zones/\${zoneId}/rulesets\`);
+      export const dnsSettings = (zoneId: string) => fetch(\`\${API}/zones/\${zoneId}/dns_settings\`, { method: 'PATCH', body: JSON.stringify({ multi_provider: true }) });
+    `,
+    // The same path on a host that is not the API.
+    "fetch('https://internal.example.com/client/v4/zones/abc/firewall/rules');",
+    // A route the application itself serves.
+    code`
+      import express from 'express';
+      const app = express();
+      app.get('/firewall/rules', (req, res) => res.json([]));
+    `,
+    // Only in a comment or prose.
+    code`
+      // GET /zones/:zone_id/firewall/rules was replaced by WAF custom rules.
+      export const note = 'We used to call /zones/:zone_id/firewall/rules here.';
+    `,
+    // The row's methods only: the WAF packages list is GET.
+    "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/waf/packages`, { method: 'POST' });",
+    // Grades the configuration does not ask for.
+    {
+      code: "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);",
+      options: [{ grades: ['imminent', 'scheduled'] }],
+    },
+    // An entry switched off in the settings.
+    {
+      code: "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);",
+      settings: { 'sunset-lint': { asOf: '2026-11-21', catalogue: { disable: ['firewall-rules-api'] } } },
+    },
+  ],
+  invalid: [
+    {
+      // The whole message: what, the end-of-life date, the grade in words, the replacement.
+      code: "export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);",
+      errors: [
+        {
+          message: /^GET \/zones\/:zone_id\/firewall\/rules \(Firewall Rules API and Filters API\) reached end of life on 2025-01-15 \(ended 1 year ago\)\. Use instead: WAF custom rules\b/,
+          line: 1,
+          column: 48,
+          endColumn: 117,
+        },
+      ],
+    },
+    {
+      // Concatenation with a base constant and ids.
+      code: code`
+        const BASE = 'https://api.cloudflare.com/client/v4';
+        export function deleteLimit(z: string, id: string) {
+          return fetch(BASE + '/zones/' + z + '/rate_limits/' + id, { method: 'DELETE' });
+        }
+      `,
+      errors: [{ messageId: 'finding', line: 3 }],
+    },
+    {
+      // An axios instance with a baseURL; base-relative paths.
+      code: code`
+        import axios from 'axios';
+        const api = axios.create({ baseURL: 'https://api.cloudflare.com/client/v4' });
+        export const packages = (zoneId: string) => api.get(\`/zones/\${zoneId}/firewall/waf/packages\`);
+        export const overrides = (zoneId: string) => api.request({ method: 'POST', url: \`/zones/\${zoneId}/firewall/waf/overrides\` });
+      `,
+      errors: [
+        { messageId: 'finding', line: 3 },
+        { messageId: 'finding', line: 4 },
+      ],
+    },
+    {
+      // got with prefixUrl: paths without a leading slash.
+      code: code`
+        import got from 'got';
+        const cf = got.extend({ prefixUrl: 'https://api.cloudflare.com/client/v4' });
+        export const tunnels = (accountId: string) => cf.get(\`accounts/\${accountId}/tunnels\`).json();
+      `,
+      errors: [{ messageId: 'finding', line: 3 }],
+    },
+    {
+      // A URL-building helper in the same file: reported at the call that supplies the suffix.
+      code: code`
+        async function getZoneSetting(zoneId: string, token: string, suffix: string) {
+          const res = await fetch(\`https://api.cloudflare.com/client/v4/zones/\${zoneId}\${suffix}\`, { headers: { Authorization: \`Bearer \${token}\` } });
+          return res.json();
+        }
+        export const brotli = (zoneId: string, token: string) => getZoneSetting(zoneId, token, '/settings/brotli');
+        export const ssl = (zoneId: string, token: string) => getZoneSetting(zoneId, token, '/settings/ssl');
+      `,
+      errors: [{ messageId: 'finding', line: 5, column: 88 }],
+    },
+    {
+      // A setting id from a map spliced into the settings path, and the bulk edit.
+      code: code`
+        const SETTINGS = { compression: 'brotli', tls: 'min_tls_version' } as const;
+        const API = 'https://api.cloudflare.com/client/v4';
+        export const compression = (zoneId: string) => fetch(\`\${API}/zones/\${zoneId}/settings/\${SETTINGS.compression}\`);
+        export const bulk = (zoneId: string) =>
+          fetch(\`\${API}/zones/\${zoneId}/settings\`, {
+            method: 'PATCH',
+            body: JSON.stringify({ items: [{ id: 'minify', value: { css: 'on' } }, { id: 'ssl', value: 'full' }] }),
+          });
+      `,
+      errors: [
+        { messageId: 'finding', line: 3 },
+        { messageId: 'finding', line: 7, column: 42 },
+      ],
+    },
+    {
+      // SDK resource methods on a client made in this file.
+      code: code`
+        import Cloudflare from 'cloudflare';
+        const client = new Cloudflare({ apiToken: process.env.CF_API_TOKEN });
+        export const rules = (zoneId: string) => client.firewall.rules.list({ zone_id: zoneId });
+        export const brotli = (zoneId: string) => client.zones.settings.edit('brotli', { zone_id: zoneId, value: 'off' });
+        export const rulesets = (zoneId: string) => client.rulesets.list({ zone_id: zoneId });
+      `,
+      errors: [
+        { messageId: 'finding', line: 3 },
+        { messageId: 'finding', line: 4 },
+      ],
+    },
+    {
+      // `dns_settings/use_apex_ns` -> `dns_settings` with `multi_provider` (suggestion, never a fix).
+      code: code`
+        const API = 'https://api.cloudflare.com/client/v4';
+        export const setApexNs = (zoneId: string, value: boolean) =>
+          fetch(\`\${API}/zones/\${zoneId}/dns_settings/use_apex_ns\`, { method: 'PATCH', body: JSON.stringify({ value }) });
+      `,
+      output: null,
+      errors: [
+        {
+          messageId: 'finding',
+          line: 3,
+          suggestions: [
+            {
+              messageId: 'suggestion',
+              data: {
+                description:
+                  "Replace `/dns_settings/use_apex_ns` with `/dns_settings` (send { multi_provider: <value> } to /dns_settings instead of use_apex_ns); rename the body's `value` to `multi_provider`",
+              },
+              output: code`
+                const API = 'https://api.cloudflare.com/client/v4';
+                export const setApexNs = (zoneId: string, value: boolean) =>
+                  fetch(\`\${API}/zones/\${zoneId}/dns_settings\`, { method: 'PATCH', body: JSON.stringify({ multi_provider: value }) });
+              `,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // TSX: a server component.
+      code: code`
+        export default async function Analytics({ zoneId }: { zoneId: string }) {
+          const res = await fetch(\`https://api.cloudflare.com/client/v4/zones/\${zoneId}/analytics/dashboard\`);
+          const data = await res.json();
+          return <pre>{JSON.stringify(data)}</pre>;
+        }
+      `,
+      filename: 'Analytics.tsx',
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+      errors: [{ messageId: 'finding', line: 2 }],
+    },
+  ],
+});
+
+jsTester.run('no-deprecated-endpoint (JavaScript)', rule, {
+  valid: [
+    "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);",
+    "fetch(`https://api.cloudflare.com/client/v4/accounts/${accountId}/images/v2/direct_upload`, { method: 'POST' });",
+  ],
+  invalid: [
+    {
+      // `script_monitor` -> `page_shield` is a fix: the same resource under its current name.
+      code: "export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/script_monitor/scripts`);",
+      output: "export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);",
+      errors: [{ messageId: 'finding', line: 1 }],
+    },
+    {
+      // Images v1 -> v2 direct upload is a suggestion: the response differs.
+      code: code`
+        const fetch = require('node-fetch');
+        async function uploadUrl(accountId, token) {
+          const res = await fetch('https://api.cloudflare.com/client/v4/accounts/' + accountId + '/images/v1/direct_upload', {
+            method: 'POST',
+            headers: { Authorization: 'Bearer ' + token },
+          });
+          return (await res.json()).result.uploadURL;
+        }
+        module.exports = { uploadUrl };
+      `,
+      languageOptions: { sourceType: 'commonjs' },
+      output: null,
+      errors: [
+        {
+          messageId: 'finding',
+          line: 3,
+          suggestions: [
+            {
+              messageId: 'suggestion',
+              data: { description: 'Replace `v1/direct_upload` with `v2/direct_upload` (the v2 response also returns the image id)' },
+              output: code`
+                const fetch = require('node-fetch');
+                async function uploadUrl(accountId, token) {
+                  const res = await fetch('https://api.cloudflare.com/client/v4/accounts/' + accountId + '/images/v2/direct_upload', {
+                    method: 'POST',
+                    headers: { Authorization: 'Bearer ' + token },
+                  });
+                  return (await res.json()).result.uploadURL;
+                }
+                module.exports = { uploadUrl };
+              `,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The organizations API, and the secondary_overrides endpoint with its body key renamed.
+      code: code`
+        import axios from 'axios';
+        const api = axios.create({ baseURL: 'https://api.cloudflare.com/client/v4/' });
+        export const org = (id) => api.get(\`organizations/\${id}\`);
+        export const overrides = (zoneId, enabled) => api.patch(\`zones/\${zoneId}/dns_settings/secondary_overrides\`, { value: enabled });
+      `,
+      output: null,
+      errors: [
+        { messageId: 'finding', line: 3 },
+        {
+          messageId: 'finding',
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'suggestion',
+              data: {
+                description:
+                  "Replace `/dns_settings/secondary_overrides` with `/dns_settings` (send { secondary_overrides: <value> } to /dns_settings); rename the body's `value` to `secondary_overrides`",
+              },
+              output: code`
+                import axios from 'axios';
+                const api = axios.create({ baseURL: 'https://api.cloudflare.com/client/v4/' });
+                export const org = (id) => api.get(\`organizations/\${id}\`);
+                export const overrides = (zoneId, enabled) => api.patch(\`zones/\${zoneId}/dns_settings\`, { secondary_overrides: enabled });
+              `,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

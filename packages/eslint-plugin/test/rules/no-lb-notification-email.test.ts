@@ -1,0 +1,41 @@
+import rule from '../../src/rules/no-lb-notification-email.js';
+import { code, jsTester, tsTester } from '../support/rule-tester.js';
+
+tsTester.run('no-lb-notification-email (TypeScript)', rule, {
+  valid: [
+    // A customer's notification address is not a pool's.
+    "export const contact = (customer: { notification_email: string }) => customer.notification_email;",
+    "export const pool = { name: 'eu-primary', origins: [{ name: 'a', address: '192.0.2.1', enabled: true }], monitor: 'm1' };",
+  ],
+  invalid: [
+    {
+      // Moved to the notification service: nothing mechanical to rewrite, so no fix.
+      code: code`
+        export const pool = {
+          name: 'eu-primary',
+          origins: [{ name: 'a', address: '192.0.2.1', enabled: true }],
+          notification_email: 'noc@example.com',
+        };
+      `,
+      output: null,
+      errors: [{ messageId: 'finding', line: 4, column: 3 }],
+    },
+    {
+      code: 'export const alerts = (pool: { notification_email?: string }) => pool.notification_email?.split(",");',
+      errors: [{ messageId: 'finding', line: 1 }],
+    },
+  ],
+});
+
+jsTester.run('no-lb-notification-email (JavaScript)', rule, {
+  valid: ['export const email = (user) => user.notification_email;'],
+  invalid: [
+    {
+      // JSX in a .jsx file.
+      code: 'export const Row = ({ pool }) => <td>{pool.notification_email}</td>;',
+      filename: 'PoolRow.jsx',
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+      errors: [{ messageId: 'finding', line: 1 }],
+    },
+  ],
+});

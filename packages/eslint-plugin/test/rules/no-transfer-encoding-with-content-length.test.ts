@@ -1,0 +1,71 @@
+import rule from '../../src/rules/no-transfer-encoding-with-content-length.js';
+import { code, jsTester, tsTester } from '../support/rule-tester.js';
+
+tsTester.run('no-transfer-encoding-with-content-length (TypeScript)', rule, {
+  valid: [
+    // One of the two is fine.
+    "fetch(url, { method: 'PUT', headers: { 'Content-Length': String(size) }, body });",
+    "fetch(url, { method: 'PUT', headers: { 'Transfer-Encoding': 'chunked' }, body });",
+    // Reading response headers is not sending them.
+    "export const length = (res: Response) => [res.headers.get('Transfer-Encoding'), res.headers.get('Content-Length')];",
+  ],
+  invalid: [
+    {
+      code: code`
+        export async function upload(url: string, size: number, body: ReadableStream) {
+          return fetch(url, {
+            method: 'PUT',
+            headers: {
+              'Content-Length': String(size),
+              'Transfer-Encoding': 'chunked',
+            },
+            body,
+          });
+        }
+      `,
+      output: null,
+      errors: [
+        {
+          messageId: 'finding',
+          line: 6,
+          suggestions: [
+            {
+              messageId: 'suggestion',
+              data: { description: 'Remove the `Transfer-Encoding` header' },
+              output: code`
+                export async function upload(url: string, size: number, body: ReadableStream) {
+                  return fetch(url, {
+                    method: 'PUT',
+                    headers: {
+                      'Content-Length': String(size),
+                    },
+                    body,
+                  });
+                }
+              `,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+jsTester.run('no-transfer-encoding-with-content-length (JavaScript)', rule, {
+  valid: ["got.put(url, { headers: { 'content-length': size } });"],
+  invalid: [
+    {
+      // Header names are case-insensitive.
+      code: "got.stream.put(url, { headers: { 'content-length': size, 'transfer-encoding': 'chunked' } });",
+      output: null,
+      errors: [
+        {
+          messageId: 'finding',
+          line: 1,
+          column: 58,
+          suggestions: [{ messageId: 'suggestion', data: { description: 'Remove the `Transfer-Encoding` header' }, output: "got.stream.put(url, { headers: { 'content-length': size } });" }],
+        },
+      ],
+    },
+  ],
+});
