@@ -6,6 +6,7 @@ type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 const commands: Record<string, () => Promise<Command>> = {
   schedule: async () => (await import('./commands/schedule.js')).runScheduleCommand,
   ruleset: async () => (await import('./commands/ruleset.js')).runRulesetCommand,
+  fix: async () => (await import('./commands/fix.js')).runFixCommand,
 };
 
 const USAGE = `Usage: sunset-lint <command> [options]
@@ -13,6 +14,7 @@ const USAGE = `Usage: sunset-lint <command> [options]
 Commands:
   schedule   Print the deprecation catalogue with each entry's grade as of a date
   ruleset    Show or set the managed OWASP core ruleset of a zone (paranoia level, threshold, action)
+  fix        Apply the mechanical fixes of the findings (--dry-run prints a diff instead)
 ${'' /* further commands are listed by their modules' help */}
 Run 'sunset-lint <command> --help' for a command's options.
 `;

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { LineIndex, type Finding } from '@sunset-lint/core';
+import type { Project } from 'ts-morph';
+import { applyEdits, selectFixes, type ChosenFix, type SelectOptions } from './select.js';
+
+const BOM = '\uFEFF';
+
+export interface FileChange {
+  /** As in the findings: relative to the working directory, `/`-separated. */
+  file: string;
+  before: string;
+  after: string;
+  applied: ChosenFix[];
+}
+
+export interface ApplyResult {
+  changes: FileChange[];
+  /** Fixes held back by an overlapping fix in the same pass. */
+  conflicting: ChosenFix[];
+  /** Files whose text no longer matches the findings (edited since the scan): left alone. */
+  stale: string[];
+}
+
+export interface ApplyOptions extends SelectOptions {
+  cwd: string;
+}
+
+/**
+ * Applies the findings' mechanical fixes to the project's source files (in memory: the caller
+ * saves, or does not for --dry-run). Offsets are into the file text as read from disk, the text the
+ * scan analyzed (a byte-order mark included).
+ */
+export function applyFindingFixes(project: Project, findings: readonly Finding[], options: ApplyOptions): ApplyResult {
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+  const result: ApplyResult = { changes: [], conflicting: [], stale: [] };
+  for (const [file, fileFindings] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const { chosen, conflicting } = selectFixes(fileFindings, options);
+    if (chosen.length === 0) continue;
+    const path = resolve(options.cwd, file);
+    const before = readFileSync(path, 'utf8');
+    if (!matchesFindings(before, fileFindings)) {
+      result.stale.push(file);
+      continue;
+    }
+    const after = applyEdits(before, chosen.flatMap((c) => c.fix.edits));
+    if (after === before) continue;
+    const sourceFile = project.getSourceFile(path) ?? project.addSourceFileAtPath(path);
+    // ts-morph reads a file without its byte-order mark and writes the mark back itself on save.
+    sourceFile.replaceWithText(after.startsWith(BOM) && !sourceFile.getFullText().startsWith(BOM) ? after.slice(1) : after);
+    result.changes.push({ file, before, after, applied: chosen });
+    result.conflicting.push(...conflicting);
+  }
+  return result;
+}
+
+/** The findings still sit where the scan saw them: every reported range starts at its line:column. */
+function matchesFindings(text: string, findings: readonly Finding[]): boolean {
+  const lines = new LineIndex(text);
+  return findings.every((f) => {
+    if (f.range[1] > text.length) return false;
+    const at = lines.position(f.range[0]);
+    return at.line === f.line && at.column === f.column;
+  });
+}

@@ -1,0 +1,67 @@
+import type { Finding } from '@sunset-lint/core';
+import { Project } from 'ts-morph';
+import type { Diagnostic } from '../reports/types.js';
+import { applyFindingFixes, type FileChange } from './apply.js';
+import { applicableFixes, type ChosenFix } from './select.js';
+
+/** What the fix command needs from a scan: the findings (with their fixes) of these paths. */
+export type FindingsOf = (paths: readonly string[]) => Promise<{ findings: Finding[]; diagnostics: Diagnostic[] }>;
+
+export interface FixOptions {
+  cwd: string;
+  dryRun: boolean;
+  suggestions: boolean;
+  /** ESLint stops after 10 passes; overlapping fixes rarely need more than two. */
+  maxPasses?: number;
+}
+
+export interface FixRun {
+  /** Per changed file: its text before the first pass and after the last. */
+  files: Array<{ file: string; before: string; after: string; applied: ChosenFix[] }>;
+  /** Suggestions present but not applied (no --suggestions). */
+  suggestionsNotApplied: number;
+  /** Fixes still held back by an overlapping fix after the last pass (dry runs do one pass). */
+  conflicting: number;
+  /** Findings with no fix of any kind. */
+  withoutFix: number;
+  stale: string[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Scans, applies the fixes, saves, and rescans the changed files while overlapping fixes remain
+ * (each pass fixes what the previous one had to hold back), like ESLint's --fix. A dry run stops
+ * after the first pass and writes nothing.
+ */
+export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf, options: FixOptions): Promise<FixRun> {
+  const project = new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true } });
+  const changed = new Map<string, FileChange>();
+  const first = await findingsOf(paths);
+  let findings = first.findings;
+  const run: FixRun = {
+    files: [],
+    suggestionsNotApplied: options.suggestions ? 0 : first.findings.filter((f) => f.fixes.some((fix) => fix.kind === 'suggestion') && applicableFixes(f, options).length === 0).length,
+    conflicting: 0,
+    withoutFix: first.findings.filter((f) => f.fixes.length === 0).length,
+    stale: [],
+    diagnostics: first.diagnostics,
+  };
+  const maxPasses = options.dryRun ? 1 : (options.maxPasses ?? 10);
+  for (let pass = 1; pass <= maxPasses; pass++) {
+    const result = applyFindingFixes(project, findings, options);
+    run.stale.push(...result.stale.filter((file) => !run.stale.includes(file)));
+    for (const change of result.changes) {
+      const previous = changed.get(change.file);
+      changed.set(change.file, previous ? { ...change, before: previous.before, applied: [...previous.applied, ...change.applied] } : change);
+    }
+    run.conflicting = result.conflicting.length;
+    if (options.dryRun || result.changes.length === 0) break;
+    await project.save();
+    if (result.conflicting.length === 0) break;
+    // Only files that still have held-back fixes need another look.
+    const again = [...new Set(result.conflicting.map((c) => c.finding.file))];
+    findings = (await findingsOf(again)).findings;
+  }
+  run.files = [...changed.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return run;
+}
