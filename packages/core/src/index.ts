@@ -9,13 +9,14 @@ export { DEFAULT_IMMINENT_DAYS, DEFAULT_SEVERITIES, GRADE_RANK, GRADES, gradeEol
 export { DEFAULT_API_HOSTS, normalizeApiUrl, type NormalizedPath } from './url/normalize.js';
 export { matchPathTemplate } from './url/match.js';
 export { compileTemplate, type PathTemplate } from './url/template.js';
-export { concatPatterns, hole, patternToString, substituteParams, text, type PatternPart, type UrlPattern } from './url/pattern.js';
+export { concatPatterns, hole, paramsUsed, patternToString, substituteParams, text, type PatternPart, type UrlPattern } from './url/pattern.js';
 export { CONFIDENCE_RANK, type Confidence, type Finding, type FindingFix, type TextEdit } from './findings/finding.js';
 export { buildFindings } from './findings/build.js';
 export { fingerprintOf } from './findings/fingerprint.js';
 export { formatFindingMessage } from './findings/message.js';
 export type * from './extract/facts.js';
-export { extractFacts, type ExtractOptions } from './extract/extract.js';
+export { extractFacts, methodFromArgument, type ExtractOptions } from './extract/extract.js';
+export { joinUrl } from './extract/evaluate.js';
 export { LineIndex } from './extract/ast.js';
 export { matchFacts } from './detect/match-facts.js';
 export { matchRequest, type MatchContext } from './detect/requests.js';

@@ -11,9 +11,10 @@ export type Options = [GradeOption];
 export type MessageIds = 'finding' | 'suggestion';
 
 // Core writes the whole message (subject, end-of-life date, grade in words, replacement), so every
-// rule shares these two templates.
+// rule shares these two templates. The catalogue entry id closes the message: it is what the
+// settings' `catalogue.disable` and `eolOverrides` take.
 export const messages: Record<MessageIds, string> = {
-  finding: '{{ message }}',
+  finding: '{{ message }} [{{ entryId }}]',
   suggestion: '{{ description }}',
 };
 
@@ -68,7 +69,7 @@ function describe(finding: Finding, context: Readonly<RuleContext<MessageIds, Op
   return {
     loc,
     messageId: 'finding',
-    data: { message: finding.message },
+    data: { message: finding.message, entryId: finding.entryId },
     ...(automatic ? { fix: applyEdits(automatic.edits) } : {}),
     ...(suggestions.length ? { suggest: suggestions.map((fix) => ({ messageId: 'suggestion' as const, data: { description: fix.description }, fix: applyEdits(fix.edits) })) } : {}),
   };

@@ -37,7 +37,7 @@ tsTester.run('no-deprecated-field (TypeScript)', rule, {
       errors: [
         {
           // A scheduled grade in words; the suggestion comes from the entry's onWrite.
-          message: '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL.',
+          message: '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL. [dns-record-legacy-ttl-auto]',
           line: 1,
           suggestions: [
             {

@@ -1,0 +1,40 @@
+import { ESLint } from 'eslint';
+import { ESLint as ESLint9 } from 'eslint-v9';
+import { describe, expect, test } from 'vitest';
+import { expectedFindings, findingKeys } from '../../core/test/support/fixtures.js';
+import { lint, type ESLintConstructor, type Reported } from './support/lint.js';
+
+const engines: Array<[string, ESLintConstructor]> = [
+  [`ESLint ${ESLint.version}`, ESLint],
+  [`ESLint ${ESLint9.version}`, ESLint9 as unknown as ESLintConstructor],
+];
+
+describe.each(engines)('configs.recommended over fixtures/ with %s', (_name, Engine) => {
+  let reported: Reported[];
+  const expected = expectedFindings();
+
+  test('every single-file expectation is reported, nothing else except optional cross-file ones', async () => {
+    reported = await lint(Engine, ['fixtures']);
+    const remaining = findingKeys(reported);
+    const missing: string[] = [];
+    for (const key of findingKeys(expected.filter((e) => e.resolution === 'single-file'))) {
+      const at = remaining.indexOf(key);
+      if (at >= 0) remaining.splice(at, 1);
+      else missing.push(key);
+    }
+    const crossFile = findingKeys(expected.filter((e) => e.resolution === 'cross-file'));
+    const unexpected = remaining.filter((key) => !crossFile.includes(key));
+    expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] });
+  });
+
+  test('nothing is reported on negatives', () => {
+    expect(reported.filter((r) => r.file.startsWith('fixtures/negatives/'))).toEqual([]);
+  });
+
+  test('every message is from one of our rules and has the date, the grade in words and the replacement', () => {
+    for (const r of reported) {
+      expect(r.ruleId).toMatch(/^sunset-lint\//);
+      expect(r.message).toMatch(/ on \d{4}-\d{2}-\d{2} \((ended|ends) [^)]+\)\. Use instead: .+\. .*\[[a-z0-9-]+\]$/s);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { statSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+
+/** The order TypeScript tries extensions in, then plain JavaScript. */
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** `./x.js` in TypeScript source names `x.ts` (NodeNext style imports). */
+const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
+
+/**
+ * Resolves relative module specifiers the way bundlers and TypeScript do for source files: the
+ * file as written, its TypeScript twin (`./paths.js` -> `paths.ts`), extensionless (`./zone-http`),
+ * and a directory's `index.*` (`../lib` -> `lib/index.ts`). Bare specifiers (packages) are never
+ * resolved: a package's code is not the user's client code. `package.json` `main`/`exports` of a
+ * local directory and tsconfig `paths` aliases are not followed (documented limits).
+ */
+export class ModuleResolver {
+  private readonly cache = new Map<string, string | null>();
+  private readonly isFileCache = new Map<string, boolean>();
+
+  /** `known` answers for files already in the scan without touching the disk. */
+  constructor(private readonly known: (file: string) => boolean) {}
+
+  resolve(fromFile: string, specifier: string): string | undefined {
+    if (!specifier.startsWith('.') && !specifier.startsWith('/')) return undefined;
+    const key = `${dirname(fromFile)}\u0000${specifier}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    const found = this.candidates(resolve(dirname(fromFile), specifier)).find((file) => this.isFile(file));
+    this.cache.set(key, found ?? null);
+    return found;
+  }
+
+  private candidates(base: string): string[] {
+    const extension = extname(base);
+    const out: string[] = [];
+    if (EXTENSIONS.includes(extension)) {
+      out.push(base);
+      const stem = base.slice(0, -extension.length);
+      for (const twin of TS_FOR_JS[extension] ?? []) out.push(stem + twin);
+    } else {
+      for (const ext of EXTENSIONS) out.push(base + ext);
+    }
+    for (const ext of EXTENSIONS) out.push(join(base, `index${ext}`));
+    return out;
+  }
+
+  private isFile(file: string): boolean {
+    if (this.known(file)) return true;
+    let answer = this.isFileCache.get(file);
+    if (answer === undefined) {
+      try {
+        answer = statSync(file).isFile() && !/\.d\.[cm]?ts$/.test(file);
+      } catch {
+        answer = false;
+      }
+      this.isFileCache.set(file, answer);
+    }
+    return answer;
+  }
+}

@@ -1,0 +1,255 @@
+import {
+  concatPatterns,
+  hole,
+  joinUrl,
+  methodFromArgument,
+  paramsUsed,
+  substituteParams,
+  type ExportedValue,
+  type ImportedCallFact,
+  type MethodValue,
+  type PatternPart,
+  type Range,
+  type RequestFact,
+  type SdkCallFact,
+} from '@sunset-lint/core';
+
+/** What one module leaves behind for the others once its AST is gone. */
+export interface ModuleRecord {
+  exports: Record<string, ExportedValue>;
+  exportAll: string[];
+  /** Calls of imported functions, kept when some argument says something (text, a constant, a parameter). */
+  importedCalls: ImportedCallFact[];
+}
+
+/** Where the resolver finds modules: the scan's index (support modules may be loaded on demand). */
+export interface ModuleSource {
+  /** The file a relative specifier names, from the importing file; undefined for packages or missing files. */
+  resolve(fromFile: string, specifier: string): string | undefined;
+  record(file: string): ModuleRecord | undefined;
+}
+
+/** A value exported somewhere, after following re-exports; `rest` = member reads it does not consume. */
+type Target = { kind: 'value'; value: Exclude<ExportedValue, { kind: 'reexport' }>; module: string; rest: string[] } | { kind: 'namespace'; module: string; rest: string[] };
+
+/** Re-export chains, barrels and helper nesting deeper than this are given up (and cycles end here). */
+const MAX_DEPTH = 24;
+const VERBS = new Set(['get', 'delete', 'head', 'options', 'post', 'put', 'patch']);
+
+/**
+ * Substitutes what other modules export into a file's facts: string constants and map entries
+ * into holes, URL-building helpers' return values and requests at the importing call site, HTTP
+ * clients and SDK clients created elsewhere. The result is plain facts again, matched by core's
+ * `matchFacts` exactly as a single file's are. Whatever cannot be resolved stays a hole: the
+ * outcome is then the same as the ESLint plugin's for that file.
+ */
+export class CrossFileResolver {
+  private readonly helperCache = new Map<string, RequestFact[]>();
+  private readonly inProgress = new Set<string>();
+
+  constructor(private readonly modules: ModuleSource) {}
+
+  /** A request whose URL holds imported values, with those values substituted. */
+  resolveRequest(request: RequestFact, home: string): RequestFact {
+    const url = this.resolvePattern(request.url, home, home, 0);
+    const innerUrl = request.innerUrl ? this.resolvePattern(request.innerUrl, home, home, 0) : undefined;
+    return { ...request, url, ...(innerUrl ? { innerUrl } : {}) };
+  }
+
+  /**
+   * An SDK call on a client from another module: the client's flavor when it is one, undefined
+   * when the module shows it is something else, the call unchanged when it cannot be told.
+   */
+  resolveSdkCall(call: SdkCallFact, home: string): SdkCallFact | undefined {
+    const from = call.clientFrom;
+    if (!from) return call;
+    const module = this.modules.resolve(home, from.source);
+    if (!module) return call;
+    let target = this.resolveRef(module, from.path, 0);
+    let chain = call.chain;
+    // `import * as lib from './lib'; lib.cf.rateLimits.list()`: the export name leads the chain.
+    if (target?.kind === 'namespace' && chain.length > 0) {
+      target = this.exportOf(target.module, chain[0]!, 0);
+      chain = chain.slice(1);
+    }
+    if (!target) return call;
+    if (target.kind === 'value' && target.value.kind === 'sdk') {
+      const { clientFrom: _resolved, ...rest } = call;
+      return { ...rest, flavor: target.value.flavor, chain: [...target.rest, ...chain] };
+    }
+    return undefined;
+  }
+
+  /** The requests a call of an imported function makes: helpers' requests and HTTP-client verbs. */
+  resolveImportedCall(call: ImportedCallFact, home: string, depth = 0): RequestFact[] {
+    if (depth > MAX_DEPTH) return [];
+    const module = this.modules.resolve(home, call.callee.source);
+    if (!module) return [];
+    const target = this.resolveRef(module, call.callee.path, depth);
+    if (target?.kind !== 'value') return [];
+    const args = call.args.map((arg) => this.resolvePattern(arg, home, home, depth + 1));
+    const value = target.value;
+    if (value.kind === 'helper' && target.rest.length === 0) return this.helperCall(call, args, target.module, value, depth);
+    if (value.kind === 'http-client') return this.clientCall(call, args, target.module, home, value, target.rest, depth);
+    return [];
+  }
+
+  private helperCall(call: ImportedCallFact, args: PatternPart[][], module: string, helper: Extract<ExportedValue, { kind: 'helper' }>, depth: number): RequestFact[] {
+    return this.helperRequests(module, helper, depth + 1).map((inner) => {
+      const innerUrl = localize(inner.url, helper.fn);
+      const url = substituteParams(innerUrl, helper.fn, args);
+      const method: MethodValue = inner.method.kind === 'param' ? (inner.method.fn === helper.fn ? methodFromArgument(args[inner.method.param]) : { kind: 'unknown' }) : inner.method;
+      // Payload keys point into the helper's file: they are reported there, never at this call.
+      return { url, method, range: reportedArgumentRange(call, innerUrl, helper.fn, args), via: 'helper', innerUrl: localize(inner.url, undefined) };
+    });
+  }
+
+  /** `api.get(path)` / `api.patch(path, body)` / `api(path)` on an axios/got/ky client from another module. */
+  private clientCall(call: ImportedCallFact, args: PatternPart[][], module: string, home: string, client: Extract<ExportedValue, { kind: 'http-client' }>, rest: string[], depth: number): RequestFact[] {
+    const verb = rest.length === 1 ? rest[0]! : rest.length === 0 ? 'get' : undefined;
+    if (verb === undefined || !VERBS.has(verb)) return [];
+    const path = args[0];
+    const range = call.argRanges[0];
+    if (!path || !range) return [];
+    const base = client.base ? localize(this.resolvePattern(client.base, module, home, depth + 1), undefined) : undefined;
+    const method = verb === 'head' || verb === 'options' ? ({ kind: 'unknown' } as const) : ({ kind: 'known', method: verb.toUpperCase() } as MethodValue);
+    return [{ url: base ? joinUrl(base, path) : path, method, range, via: client.lib }];
+  }
+
+  /**
+   * A helper's requests with its parameters as holes: its own (resolved in its module) and those
+   * it makes through helpers it imports in turn (`zoneGet` -> `call` in another module).
+   */
+  private helperRequests(module: string, helper: Extract<ExportedValue, { kind: 'helper' }>, depth: number): RequestFact[] {
+    const key = `${module}\u0000${helper.fn}`;
+    const cached = this.helperCache.get(key);
+    if (cached) return cached;
+    if (this.inProgress.has(key) || depth > MAX_DEPTH) return [];
+    this.inProgress.add(key);
+    const own = helper.requests.map((request) => this.resolveRequestIn(request, module, depth));
+    const record = this.modules.record(module);
+    const through = (record?.importedCalls ?? [])
+      .filter((call) => call.ownerFn === helper.fn)
+      .flatMap((call) => this.resolveImportedCall(call, module, depth + 1))
+      .filter((request) => paramsUsed(request.url, helper.fn).length > 0 || (request.method.kind === 'param' && request.method.fn === helper.fn));
+    const requests = [...own, ...through];
+    this.inProgress.delete(key);
+    this.helperCache.set(key, requests);
+    return requests;
+  }
+
+  private resolveRequestIn(request: RequestFact, module: string, depth: number): RequestFact {
+    const url = this.resolvePattern(request.url, module, module, depth + 1);
+    const innerUrl = request.innerUrl ? this.resolvePattern(request.innerUrl, module, module, depth + 1) : undefined;
+    return { ...request, url, ...(innerUrl ? { innerUrl } : {}) };
+  }
+
+  /**
+   * The pattern with imported values substituted. `module` is where the pattern was written (its
+   * holes' specifiers are relative to it); `home` is the file the finding will be reported in:
+   * text from any other file loses its source spans, so no fix ever edits the wrong file.
+   */
+  resolvePattern(pattern: readonly PatternPart[], module: string, home: string, depth: number): PatternPart[] {
+    const own = module === home ? pattern : stripSpans(pattern);
+    if (!own.some((part) => part.kind === 'hole' && part.from)) return own as PatternPart[];
+    return concatPatterns(...own.map((part) => (part.kind === 'hole' && part.from ? (this.resolveHole(part, module, home, depth) ?? [part]) : [part])));
+  }
+
+  private resolveHole(part: Extract<PatternPart, { kind: 'hole' }>, module: string, home: string, depth: number): PatternPart[] | undefined {
+    if (depth > MAX_DEPTH || !part.from) return undefined;
+    const target = this.modules.resolve(module, part.from.source);
+    if (!target) return undefined;
+    const resolved = this.resolveRef(target, part.from.path, depth + 1);
+    if (resolved?.kind !== 'value') return undefined;
+    const value = resolved.value;
+    if (part.args) {
+      // `zonePath(zoneId, FIREWALL_RULES)`: the helper's return value with these arguments.
+      if (value.kind !== 'helper' || !value.returns || resolved.rest.length > 0) return undefined;
+      const returns = localize(this.resolvePattern(value.returns, resolved.module, home, depth + 1), value.fn);
+      const args = part.args.map((arg) => this.resolvePattern(arg, module, home, depth + 1));
+      return substituteParams(returns, value.fn, args);
+    }
+    if (value.kind === 'string' && resolved.rest.length === 0) return localize(this.resolvePattern(value.pattern, resolved.module, home, depth + 1), undefined);
+    if (value.kind === 'map' && resolved.rest.length === 1) {
+      const entry = value.entries[resolved.rest[0]!];
+      return entry ? localize(this.resolvePattern(entry, resolved.module, home, depth + 1), undefined) : undefined;
+    }
+    return undefined;
+  }
+
+  /** `path` read from `module`: `['*']` the module itself, `['*', name, …]`, `[name, member, …]`. */
+  private resolveRef(module: string, path: readonly string[], depth: number): Target | undefined {
+    const [head, ...rest] = path;
+    let target: Target | undefined;
+    if (head === undefined || head === '*') {
+      // `require('./x')`: CommonJS `module.exports = value` when the module has one, else its namespace.
+      if (rest.length === 0) return this.exportOf(module, 'default', depth) ?? { kind: 'namespace', module, rest: [] };
+      const [name, ...members] = rest;
+      target = this.exportOf(module, name!, depth);
+      if (target) target = { ...target, rest: [...target.rest, ...members] };
+      else {
+        // `require('./x').a` where `module.exports = { a }` was not an object literal the extractor saw.
+        const whole = this.exportOf(module, 'default', depth);
+        target = whole ? { ...whole, rest: [...whole.rest, ...rest] } : undefined;
+      }
+    } else {
+      target = this.exportOf(module, head, depth);
+      if (target) target = { ...target, rest: [...target.rest, ...rest] };
+    }
+    // Reads through a namespace (`ns.CONST`) name another export.
+    while (target?.kind === 'namespace' && target.rest.length > 0) {
+      const next = this.exportOf(target.module, target.rest[0]!, depth + 1);
+      target = next ? { ...next, rest: [...next.rest, ...target.rest.slice(1)] } : undefined;
+    }
+    return target;
+  }
+
+  /** An export by name, through `export { x } from`, `export * from` and `module.exports = require(…)`. */
+  private exportOf(module: string, name: string, depth: number): Target | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const record = this.modules.record(module);
+    if (!record) return undefined;
+    const value = record.exports[name];
+    if (value?.kind === 'reexport') {
+      const target = this.modules.resolve(module, value.source);
+      return target ? this.resolveRef(target, value.imported === '*' ? ['*'] : value.imported.split('.'), depth + 1) : undefined;
+    }
+    if (value) return { kind: 'value', value, module, rest: [] };
+    if (name === 'default') return undefined; // `export *` never re-exports a default
+    for (const source of record.exportAll) {
+      const target = this.modules.resolve(module, source);
+      const found = target ? this.exportOf(target, name, depth + 1) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Text from another file without its spans, and parameter holes that are not `keepFn`'s made
+ * anonymous: function ids are per file, so another file's `fn: 0` must not meet this file's.
+ */
+function localize(pattern: readonly PatternPart[], keepFn: number | undefined): PatternPart[] {
+  return pattern.map((part) => {
+    if (part.kind === 'text') return part.spans ? { kind: 'text', text: part.text } : part;
+    if (part.kind === 'hole' && part.param !== undefined && part.fn !== keepFn) return hole();
+    return part;
+  });
+}
+
+function stripSpans(pattern: readonly PatternPart[]): PatternPart[] {
+  return pattern.map((part) => (part.kind === 'text' && part.spans ? { kind: 'text', text: part.text } : part));
+}
+
+/**
+ * Where a helper call is reported, as core does for helpers in the same file: the last argument
+ * that supplies literal text to the URL (`zoneGet(zoneId, '/settings/brotli')` -> the suffix), else
+ * the call.
+ */
+function reportedArgumentRange(call: ImportedCallFact, innerUrl: readonly PatternPart[], fn: number, args: readonly PatternPart[][]): Range {
+  for (const param of paramsUsed(innerUrl, fn).sort((a, b) => b - a)) {
+    const range = call.argRanges[param];
+    if (range && args[param]?.some((part) => part.kind !== 'hole')) return range;
+  }
+  return call.range;
+}
