@@ -44,7 +44,11 @@ export class Evaluator {
   }
 
   pattern(node: Node, scope: Scope): PatternPart[] {
-    return this.asPattern(this.value(node, scope));
+    const value = this.value(node, scope);
+    const pattern = this.asPattern(value);
+    // An expression the file cannot resolve keeps its place, for the scanner's type-checked pass.
+    if (value.kind !== 'string' && pattern.length === 1 && pattern[0]!.kind === 'hole') return [{ ...pattern[0]!, range: rangeOf(unwrap(node)) }];
+    return pattern;
   }
 
   asPattern(value: Value): PatternPart[] {

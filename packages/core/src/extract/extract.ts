@@ -149,18 +149,19 @@ class FileExtraction {
       return pattern.length === 1 && pattern[0]!.kind === 'text' ? pattern[0]!.text : undefined;
     });
     const range = rangeOf(node);
-    if (value.kind === 'sdk') return { flavor: value.flavor, chain: [...value.chain, ...rest], method, args, range };
+    const argRanges = node.arguments.map((arg) => rangeOf(arg));
+    if (value.kind === 'sdk') return { flavor: value.flavor, chain: [...value.chain, ...rest], method, args, argRanges, range };
     if (value.kind === 'module' && isRelativeModule(value.source)) {
       const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
       const chainFromModule = [...value.path.slice(exportLength), ...rest];
-      return chainFromModule.length ? { flavor: 'unknown', chain: chainFromModule, method, args, range, clientFrom: { source: value.source, path: value.path.slice(0, exportLength) } } : undefined;
+      return chainFromModule.length ? { flavor: 'unknown', chain: chainFromModule, method, args, argRanges, range, clientFrom: { source: value.source, path: value.path.slice(0, exportLength) } } : undefined;
     }
     if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global')) return undefined;
     // Not shown where the client comes from: accept receivers named like one (medium confidence).
     const root = rootNode(node.callee);
     const receiverName = consumed > 0 ? names[consumed - 1] : root.type === 'Identifier' ? root.name : undefined;
     const extra = value.kind === 'unknown' ? [] : value.path;
-    if (receiverName && SDK_CLIENT_NAMES.test(receiverName)) return { flavor: 'unknown', chain: [...extra, ...rest], method, args, range };
+    if (receiverName && SDK_CLIENT_NAMES.test(receiverName)) return { flavor: 'unknown', chain: [...extra, ...rest], method, args, argRanges, range };
     return undefined;
   }
 

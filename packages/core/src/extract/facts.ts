@@ -43,6 +43,8 @@ export interface SdkCallFact {
   method: string;
   /** Known string arguments (setting ids), by index. */
   args: Array<string | undefined>;
+  /** Source range of each argument, for the scanner's type-checked pass on the unknown ones. */
+  argRanges?: Range[];
   range: Range;
   /** The client came from another module (resolved across files by the scanner). */
   clientFrom?: ModuleRef;

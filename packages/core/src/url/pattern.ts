@@ -34,6 +34,8 @@ export interface HolePart {
   ref?: string;
   /** Member chain read from `ref` (`ref.a.b`), when the hole came from a member expression. */
   member?: string[];
+  /** Source range of the expression the hole stands for, so a type checker can be asked (scanner `--types`). */
+  range?: [number, number];
 }
 
 /** One of several known strings (a conditional, a map lookup with an unknown key). */
