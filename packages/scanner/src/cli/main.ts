@@ -7,6 +7,8 @@ const commands: Record<string, () => Promise<Command>> = {
   schedule: async () => (await import('./commands/schedule.js')).runScheduleCommand,
   ruleset: async () => (await import('./commands/ruleset.js')).runRulesetCommand,
   fix: async () => (await import('./commands/fix.js')).runFixCommand,
+  scan: async () => (await import('./commands/scan.js')).runScanCommand,
+  baseline: async () => (await import('./commands/baseline.js')).runBaselineCommand,
 };
 
 const USAGE = `Usage: sunset-lint <command> [options]
@@ -14,6 +16,8 @@ const USAGE = `Usage: sunset-lint <command> [options]
 Commands:
   schedule   Print the deprecation catalogue with each entry's grade as of a date
   ruleset    Show or set the managed OWASP core ruleset of a zone (paranoia level, threshold, action)
+  scan       Scan files across modules for deprecated API use and write reports (text, json, sarif, markdown, html)
+  baseline   Write the current findings to a baseline file that 'scan --baseline' then ignores
   fix        Apply the mechanical fixes of the findings (--dry-run prints a diff instead)
 ${'' /* further commands are listed by their modules' help */}
 Run 'sunset-lint <command> --help' for a command's options.

@@ -230,15 +230,19 @@ export class CrossFileResolver {
  * anonymous: function ids are per file, so another file's `fn: 0` must not meet this file's.
  */
 function localize(pattern: readonly PatternPart[], keepFn: number | undefined): PatternPart[] {
-  return pattern.map((part) => {
-    if (part.kind === 'text') return part.spans ? { kind: 'text', text: part.text } : part;
-    if (part.kind === 'hole' && part.param !== undefined && part.fn !== keepFn) return hole();
-    return part;
-  });
+  return stripSpans(pattern).map((part) => (part.kind === 'hole' && part.param !== undefined && part.fn !== keepFn ? hole() : part));
 }
 
+/** Source positions (text spans, hole ranges) point into the file they were written in: dropped when the part travels. */
 function stripSpans(pattern: readonly PatternPart[]): PatternPart[] {
-  return pattern.map((part) => (part.kind === 'text' && part.spans ? { kind: 'text', text: part.text } : part));
+  return pattern.map((part) => {
+    if (part.kind === 'text') return part.spans ? { kind: 'text', text: part.text } : part;
+    if (part.kind === 'hole' && 'range' in part) {
+      const { range: _range, ...rest } = part as typeof part & { range?: unknown };
+      return rest;
+    }
+    return part;
+  });
 }
 
 /**

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import type { Finding } from '@sunset-lint/core';
+import type { BaselineSummary } from '../reports/types.js';
+
+/** Version of the baseline file's shape (docs/scanner.md#baselines). */
+export const BASELINE_VERSION = 1;
+export const DEFAULT_BASELINE_FILE = '.sunset-lint-baseline.json';
+
+/** One accepted finding. Only `fingerprint` is compared; the rest is for people reading the file and for stale-entry reports. */
+export interface BaselineEntry {
+  fingerprint: string;
+  file: string;
+  entryId: string;
+  ruleId: string;
+  subject: string;
+}
+
+export class BaselineError extends Error {
+  override readonly name = 'BaselineError';
+}
+
+/**
+ * The baseline file's text. Entries are keyed by core's fingerprint, which hashes the file, the
+ * entry, the rule and the reported text with its occurrence index, never a line number: code that
+ * moves within its file keeps its fingerprint. No dates or counts that change between runs, so
+ * regenerating an unchanged baseline gives the same bytes.
+ */
+export function renderBaseline(findings: readonly Finding[]): string {
+  const entries: BaselineEntry[] = findings
+    .map((f) => ({ fingerprint: f.fingerprint, file: f.file, entryId: f.entryId, ruleId: f.ruleId, subject: f.subject }))
+    .sort((a, b) => compare(a.file, b.file) || compare(a.entryId, b.entryId) || compare(a.fingerprint, b.fingerprint));
+  return `${JSON.stringify({ version: BASELINE_VERSION, tool: 'sunset-lint', findings: entries }, null, 2)}\n`;
+}
+
+export function readBaseline(path: string, shown: string): BaselineEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BaselineError(code === 'ENOENT' ? `baseline file not found: ${shown} (write one with 'sunset-lint baseline')` : `cannot read the baseline ${shown}: ${code ?? String(error)}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new BaselineError(`${shown}: not valid JSON: ${(error as Error).message}`);
+  }
+  const document = data as { version?: unknown; findings?: unknown };
+  if (typeof data !== 'object' || data === null || document.version !== BASELINE_VERSION || !Array.isArray(document.findings)) {
+    throw new BaselineError(`${shown}: not a sunset-lint baseline (version ${BASELINE_VERSION} with a "findings" list)`);
+  }
+  return document.findings.map((entry: unknown, i: number) => {
+    const e = entry as Partial<BaselineEntry>;
+    if (typeof e?.fingerprint !== 'string') throw new BaselineError(`${shown}: findings[${i}] has no "fingerprint"`);
+    return { fingerprint: e.fingerprint, file: String(e.file ?? ''), entryId: String(e.entryId ?? ''), ruleId: String(e.ruleId ?? ''), subject: String(e.subject ?? '') };
+  });
+}
+
+/** Findings the baseline does not have, and the baseline entries that no longer occur. */
+export function applyBaseline(findings: readonly Finding[], entries: readonly BaselineEntry[], shown: string): { findings: Finding[]; summary: BaselineSummary } {
+  const accepted = new Map<string, number>();
+  for (const entry of entries) accepted.set(entry.fingerprint, (accepted.get(entry.fingerprint) ?? 0) + 1);
+  const current = new Set(findings.map((f) => f.fingerprint));
+  const fresh: Finding[] = [];
+  let suppressed = 0;
+  for (const finding of findings) {
+    const left = accepted.get(finding.fingerprint) ?? 0;
+    if (left > 0) {
+      accepted.set(finding.fingerprint, left - 1);
+      suppressed++;
+    } else {
+      fresh.push(finding);
+    }
+  }
+  const stale = entries
+    .filter((entry) => !current.has(entry.fingerprint))
+    .map((entry) => ({ fingerprint: entry.fingerprint, file: entry.file, entryId: entry.entryId }))
+    .sort((a, b) => compare(a.file, b.file) || compare(a.entryId, b.entryId) || compare(a.fingerprint, b.fingerprint));
+  return { findings: fresh, summary: { file: shown, suppressed, stale } };
+}
+
+/** Code-point order: the same on every machine, whatever its locale. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,195 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { GRADES, type Grade } from '@sunset-lint/core';
+import { applyBaseline, BaselineError, readBaseline } from '../../baseline/baseline.js';
+import { ConfigError, loadConfig } from '../../config/load.js';
+import { resolveScanConfig, type ScanConfig } from '../../config/resolve.js';
+import { isReportFormat, renderReport, useColor, type ReportFormat } from '../../reports/index.js';
+import { discoverFiles } from '../../scan/discovery.js';
+import { createProgress } from '../../scan/progress.js';
+import { buildScanReport, failsOn } from '../../scan/report.js';
+import { runScan, type ScanResult } from '../../scan/scan.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
+
+const HELP = `Usage: sunset-lint scan [paths…] [options]
+
+Scans JavaScript and TypeScript files (default: the current directory) for calls of deprecated
+parts of the edge API, across files, and writes reports.
+
+Options:
+  --as-of YYYY-MM-DD        grade as of this day (default: today, UTC)
+  --imminent-days N         end of life within N days is imminent (default 90)
+  --fail-on GRADE           exit 1 when a finding is at least this urgent:
+                            expired | imminent | scheduled | none (default expired)
+  --format FORMAT           text | json | sarif | markdown | html (default text); repeatable
+  --output FILE             write the preceding --format's report to FILE (a --format without
+                            --output goes to stdout; an --output alone takes its format from
+                            the extension: .json .sarif .md .html, else text)
+  --config FILE             configuration file (default: sunset-lint.config.{json,mjs,js} or the
+                            "sunset-lint" key of package.json in the current directory)
+  --baseline FILE           report only findings that FILE does not have; list its stale entries
+  --min-confidence LEVEL    high | medium | low (default medium)
+  --quiet                   no progress bar and no notes on stderr
+  --no-progress             no progress bar
+  --verbose                 also report relative imports that name no file
+  -h, --help                this help
+
+Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage, configuration
+or internal error.
+`;
+
+/** Options shared by `scan` and `baseline` (the latter has no --format/--fail-on/--baseline). */
+export const COMMON_OPTIONS = {
+  'as-of': { type: 'string' },
+  'imminent-days': { type: 'string' },
+  'min-confidence': { type: 'string' },
+  config: { type: 'string' },
+  quiet: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const FAIL_ON = [...GRADES, 'none'] as const;
+const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = { '.json': 'json', '.sarif': 'sarif', '.md': 'markdown', '.markdown': 'markdown', '.html': 'html', '.htm': 'html' };
+
+export async function runScanCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parse(argv, {
+    ...COMMON_OPTIONS,
+    'fail-on': { type: 'string' },
+    format: { type: 'string', multiple: true },
+    output: { type: 'string', multiple: true },
+    baseline: { type: 'string' },
+  });
+  const values = parsed.values;
+  if (values.help) {
+    io.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const failOn = (values['fail-on'] as string | undefined) ?? 'expired';
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got '${failOn}'`);
+  const reports = reportTargets(parsed.tokens);
+  const config = await configFor(values, io);
+  const baselineFile = values.baseline as string | undefined;
+  const baseline = baselineFile === undefined ? undefined : withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
+
+  const result = await scanWithProgress(parsed.positionals, config, values, io);
+  let findings = result.findings;
+  let summary;
+  if (baseline && baselineFile !== undefined) ({ findings, summary } = applyBaseline(findings, baseline, baselineFile));
+  const report = buildScanReport({ findings, diagnostics: result.diagnostics, filesScanned: result.filesScanned, settings: config.settings, failOn: failOn as Grade | 'none', ...(summary ? { baseline: summary } : {}) });
+
+  for (const target of reports) {
+    if (target.output === undefined) {
+      io.stdout.write(renderReport(target.format, report, { color: target.format === 'text' && useColor(io.stdout, io.env) }));
+    } else {
+      writeReport(resolve(io.cwd, target.output), target.output, renderReport(target.format, report, { color: false }));
+    }
+  }
+  const failing = report.findings.filter((finding) => failsOn(finding, report.failOn)).length;
+  if (!values.quiet) {
+    const written = reports.filter((r) => r.output !== undefined).map((r) => r.output);
+    const toStdout = reports.some((r) => r.output === undefined && r.format === 'text');
+    if (!toStdout) io.stderr.write(`sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`);
+    noteDiagnostics(result, io, toStdout);
+  }
+  if (result.diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
+  return failing > 0 ? EXIT_FINDINGS : EXIT_OK;
+}
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>;
+type Parsed = { values: Record<string, string | boolean | string[] | undefined>; positionals: string[]; tokens: Array<{ kind: string; name?: string; value?: string | undefined }> };
+
+/** `node:util` parseArgs, strict: an unknown option is a usage error naming it. */
+export function parse(argv: readonly string[], options: OptionSpec): Parsed {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: true, tokens: true }) as unknown as Parsed;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Configuration with the flags on top; every problem is a usage error (exit 2) naming the file and key. */
+export async function configFor(values: Record<string, unknown>, io: CliIo): Promise<ScanConfig> {
+  return withUsageErrors(async () => {
+    const loaded = await loadConfig(io.cwd, values.config as string | undefined);
+    return resolveScanConfig(loaded, {
+      ...(values['as-of'] !== undefined ? { asOf: values['as-of'] as string } : {}),
+      ...(values['imminent-days'] !== undefined ? { imminentDays: values['imminent-days'] as string } : {}),
+      ...(values['min-confidence'] !== undefined ? { minConfidence: values['min-confidence'] as string } : {}),
+    });
+  });
+}
+
+/** Discovery and the scan, with the progress bar when someone is watching a terminal. */
+export async function scanWithProgress(paths: readonly string[], config: ScanConfig, values: Record<string, unknown>, io: CliIo): Promise<ScanResult> {
+  const discovered = await discoverFiles({ cwd: io.cwd, paths, ...(config.include ? { include: config.include } : {}), ...(config.exclude ? { exclude: config.exclude } : {}) });
+  if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
+  const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);
+  try {
+    return runScan({ cwd: io.cwd, files: discovered.files, settings: config.settings, ...(values.verbose ? { verbose: true } : {}), onProgress: (done, total) => progress.update(done, total) });
+  } finally {
+    progress.finish();
+  }
+}
+
+/** Diagnostics on stderr when no text report shows them (parse errors must not pass unseen). */
+export function noteDiagnostics(result: ScanResult, io: CliIo, shownElsewhere: boolean): void {
+  if (shownElsewhere) return;
+  for (const d of result.diagnostics) {
+    const where = d.file ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: ` : '';
+    io.stderr.write(`sunset-lint: ${d.severity}: ${where}${d.message} [${d.code}]\n`);
+  }
+}
+
+/**
+ * `--format`/`--output` pairs in command-line order: an --output belongs to the --format just
+ * before it; an --output without one takes the format its extension names.
+ */
+function reportTargets(tokens: ReadonlyArray<{ kind: string; name?: string; value?: string | undefined }> | undefined): Array<{ format: ReportFormat; output?: string }> {
+  const targets: Array<{ format: ReportFormat; output?: string; paired: boolean }> = [];
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    if (token.name === 'format') {
+      if (!isReportFormat(token.value)) throw new UsageError(`--format must be one of text, json, sarif, markdown, html, got '${token.value}'`);
+      targets.push({ format: token.value, paired: false });
+    } else if (token.name === 'output') {
+      const last = targets[targets.length - 1];
+      if (last && !last.paired) {
+        last.output = token.value;
+        last.paired = true;
+      } else {
+        const extension = /\.[^./\\]+$/.exec(token.value)?.[0].toLowerCase() ?? '';
+        targets.push({ format: EXTENSION_FORMATS[extension] ?? 'text', output: token.value, paired: true });
+      }
+    }
+  }
+  if (targets.length === 0) return [{ format: 'text' }];
+  if (targets.filter((t) => t.output === undefined).length > 1) throw new UsageError('only one report can go to stdout: give the other --format an --output FILE');
+  const outputs = targets.map((t) => t.output).filter((o): o is string => o !== undefined);
+  if (new Set(outputs).size !== outputs.length) throw new UsageError('two reports would be written to the same --output file');
+  return targets.map(({ format, output }) => (output === undefined ? { format } : { format, output }));
+}
+
+export function writeReport(path: string, shown: string, text: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+function withUsageErrors<T>(run: () => T): T {
+  const rethrow = (error: unknown): never => {
+    if (error instanceof ConfigError || error instanceof BaselineError) throw new UsageError(error.message);
+    throw error;
+  };
+  try {
+    const value = run();
+    return (value instanceof Promise ? value.catch(rethrow) : value) as T;
+  } catch (error) {
+    return rethrow(error);
+  }
+}

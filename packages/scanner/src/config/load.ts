@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Config files looked for in the current directory, in this order; then package.json's key. */
+export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;
+export const PACKAGE_JSON_KEY = 'sunset-lint';
+
+/** A configuration problem: exit code 2 with a message naming the file (and the key). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface LoadedConfig {
+  /** The raw settings object, not yet validated (see `resolveScanConfig`). */
+  settings: Record<string, unknown>;
+  /** Where they came from, as shown in messages: `sunset-lint.config.json`, `package.json#sunset-lint`. */
+  file?: string;
+}
+
+/**
+ * Finds and reads the configuration: `file` when given (`--config`), else the first of
+ * CONFIG_FILES in `cwd`, else the `"sunset-lint"` key of `cwd/package.json`, else nothing.
+ * JavaScript configs are imported and their default export used (CommonJS `module.exports` too).
+ */
+export async function loadConfig(cwd: string, file?: string): Promise<LoadedConfig> {
+  if (file !== undefined) {
+    const path = resolve(cwd, file);
+    if (!existsSync(path)) throw new ConfigError(`config file not found: ${file}`);
+    if (basename(path) === 'package.json') return fromPackageJson(path, file, true);
+    return { settings: await readConfigFile(path, file), file };
+  }
+  for (const name of CONFIG_FILES) {
+    const path = resolve(cwd, name);
+    if (existsSync(path)) return { settings: await readConfigFile(path, name), file: name };
+  }
+  const packageJson = resolve(cwd, 'package.json');
+  if (existsSync(packageJson)) return fromPackageJson(packageJson, 'package.json', false);
+  return { settings: {} };
+}
+
+async function readConfigFile(path: string, shown: string): Promise<Record<string, unknown>> {
+  if (/\.json$/i.test(path)) return asObject(parseJson(path, shown), shown);
+  if (/\.(mjs|cjs|js)$/i.test(path)) {
+    let module: { default?: unknown };
+    try {
+      module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    } catch (error) {
+      throw new ConfigError(`${shown}: cannot load the config module: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return asObject(module.default, shown);
+  }
+  throw new ConfigError(`${shown}: a config file must be .json, .js or .mjs`);
+}
+
+function fromPackageJson(path: string, shown: string, required: boolean): LoadedConfig {
+  const data = asObject(parseJson(path, shown), shown);
+  const where = `${shown}#${PACKAGE_JSON_KEY}`;
+  if (!(PACKAGE_JSON_KEY in data)) {
+    if (required) throw new ConfigError(`${shown} has no "${PACKAGE_JSON_KEY}" key`);
+    return { settings: {} };
+  }
+  return { settings: asObject(data[PACKAGE_JSON_KEY], where), file: where };
+}
+
+function parseJson(path: string, shown: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch (error) {
+    throw new ConfigError(`${shown}: not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function asObject(value: unknown, shown: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${shown}: the configuration must be an object`);
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import { formatDay, GRADE_RANK, type Finding, type Grade, type ResolvedSettings } from '@sunset-lint/core';
+import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
+
+const TOOL_NAME = 'sunset-lint';
+const INFORMATION_URI = 'https://github.com/sunset-lint/sunset-lint';
+
+export interface ReportInput {
+  findings: readonly Finding[];
+  diagnostics: readonly Diagnostic[];
+  filesScanned: number;
+  settings: ResolvedSettings;
+  failOn: Grade | 'none';
+  baseline?: BaselineSummary;
+}
+
+/**
+ * The report every renderer reads. Sorted by code point (never by locale) and free of absolute
+ * paths and clocks, so two scans of the same tree render byte-identical reports.
+ */
+export function buildScanReport(input: ReportInput): ScanReport {
+  const version = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+  return {
+    tool: { name: TOOL_NAME, version, informationUri: INFORMATION_URI },
+    asOf: formatDay(input.settings.asOf),
+    imminentDays: input.settings.imminentDays,
+    catalogue: [...input.settings.catalogue.entries].sort((a, b) => compare(a.eol, b.eol) || compare(a.id, b.id)),
+    findings: [...input.findings].sort(compareFindings),
+    diagnostics: [...input.diagnostics].sort((a, b) => compare(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || compare(a.code, b.code) || compare(a.message, b.message)),
+    filesScanned: input.filesScanned,
+    failOn: input.failOn,
+    severities: input.settings.severities,
+    ...(input.baseline ? { baseline: input.baseline } : {}),
+  };
+}
+
+/** Whether a finding counts against `--fail-on` (expired < imminent < scheduled in urgency). */
+export function failsOn(finding: Finding, failOn: Grade | 'none'): boolean {
+  return failOn !== 'none' && GRADE_RANK[finding.grade] <= GRADE_RANK[failOn];
+}
+
+function compareFindings(a: Finding, b: Finding): number {
+  return compare(a.file, b.file) || a.line - b.line || a.column - b.column || compare(a.entryId, b.entryId) || compare(a.ruleId, b.ruleId) || a.endLine - b.endLine || a.endColumn - b.endColumn || compare(a.fingerprint, b.fingerprint);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
