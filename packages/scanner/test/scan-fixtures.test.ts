@@ -1,0 +1,69 @@
+/**
+ * The real CLI over fixtures/: every expected finding (single-file and cross-file) at its file,
+ * line and entry, nothing on negatives, the recorded confidence, and byte-identical reports.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { parseJsonReport, runCli, type CliRun, type JsonReport } from './scan-cli-support.js';
+
+const AS_OF = '2026-11-21';
+
+describe('sunset-lint scan fixtures/', () => {
+  let run: CliRun;
+  let report: JsonReport;
+  let output: string;
+  beforeAll(() => {
+    output = join(mkdtempSync(join(tmpdir(), 'sunset-lint-fixtures-')), 'report.json');
+    run = runCli(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json', '--output', output], { cwd: REPO_ROOT });
+    report = parseJsonReport(readFileSync(output, 'utf8'));
+  });
+
+  test('exits 1: there are expired findings', () => {
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.status).toBe(1);
+  });
+
+  test('finds exactly the expected findings, cross-file ones included', () => {
+    const expected = findingKeys(expectedFindings());
+    const found = findingKeys(report.findings);
+    const missing = [...expected];
+    const unexpected: string[] = [];
+    for (const key of found) {
+      const at = missing.indexOf(key);
+      if (at >= 0) missing.splice(at, 1);
+      else unexpected.push(key);
+    }
+    expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] });
+    expect(expectedFindings().filter((e) => e.resolution === 'cross-file').length).toBeGreaterThanOrEqual(12);
+  });
+
+  test('negatives stay silent', () => {
+    expect(report.findings.filter((f) => f.file.startsWith('fixtures/negatives/'))).toEqual([]);
+  });
+
+  test('recorded confidence matches', () => {
+    const mismatched = expectedFindings()
+      .filter((e) => report.findings.find((f) => f.file === e.file && f.line === e.line && f.entryId === e.entryId)?.confidence !== e.confidence)
+      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${e.confidence}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  test('no diagnostics: every fixture parses; the unresolvable import in negatives/ is silent', () => {
+    expect(report.diagnostics).toEqual([]);
+  });
+
+  test('--verbose names the unresolvable import without failing the scan', () => {
+    const verbose = runCli(['scan', 'fixtures/negatives', '--as-of', AS_OF, '--format', 'json', '--verbose'], { cwd: REPO_ROOT });
+    expect(verbose.status).toBe(0);
+    expect(parseJsonReport(verbose.stdout).diagnostics).toEqual([expect.objectContaining({ code: 'unresolved-import', severity: 'warning', file: 'fixtures/negatives/express-routes.js' })]);
+  });
+
+  test('the report is byte-identical between runs, with relative / paths', () => {
+    const again = runCli(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json'], { cwd: REPO_ROOT });
+    expect(again.stdout).toBe(readFileSync(output, 'utf8'));
+    expect(report.findings.every((f) => f.file.startsWith('fixtures/') && !f.file.includes('\\'))).toBe(true);
+  });
+});
