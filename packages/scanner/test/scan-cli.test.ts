@@ -1,0 +1,174 @@
+/** The scan command as a process: exit codes, options, discovery, diagnostics, reports. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, runCli } from './scan-cli-support.js';
+
+/** One call of an endpoint whose end of life is 2025-01-15. */
+const deprecated = (name = 'sync') => `export async function ${name}(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n`;
+
+describe('--fail-on and exit codes', () => {
+  const project = makeProject({ 'src/sync.ts': deprecated() });
+  // As of these days the finding is expired, imminent (within 90 days) and scheduled.
+  const cases: Array<[string, string, number]> = [
+    ['2026-01-01', 'expired', 1],
+    ['2026-01-01', 'imminent', 1],
+    ['2026-01-01', 'none', 0],
+    ['2024-12-01', 'expired', 0],
+    ['2024-12-01', 'imminent', 1],
+    ['2024-12-01', 'scheduled', 1],
+    ['2024-01-01', 'expired', 0],
+    ['2024-01-01', 'imminent', 0],
+    ['2024-01-01', 'scheduled', 1],
+  ];
+  test.each(cases)('as of %s, --fail-on %s exits %i', (asOf, failOn, code) => {
+    const run = runCli(['scan', '--as-of', asOf, '--fail-on', failOn, '--format', 'json'], { cwd: project });
+    expect(run.status).toBe(code);
+    expect(parseJsonReport(run.stdout).findings).toHaveLength(1);
+  });
+
+  test('default --fail-on is expired', () => {
+    expect(runCli(['scan', '--as-of', '2026-01-01'], { cwd: project }).status).toBe(1);
+    expect(runCli(['scan', '--as-of', '2024-12-01'], { cwd: project }).status).toBe(0);
+  });
+
+  test('--imminent-days widens the imminent window', () => {
+    expect(runCli(['scan', '--as-of', '2024-06-01', '--fail-on', 'imminent'], { cwd: project }).status).toBe(0);
+    expect(runCli(['scan', '--as-of', '2024-06-01', '--fail-on', 'imminent', '--imminent-days', '365'], { cwd: project }).status).toBe(1);
+  });
+
+  test('no findings exits 0', () => {
+    expect(runCli(['scan'], { cwd: makeProject({ 'a.js': 'console.log(1);\n' }) }).status).toBe(0);
+  });
+});
+
+describe('usage errors exit 2 and say why', () => {
+  const project = makeProject({ 'a.ts': deprecated() });
+  test.each([
+    [['scan', '--bogus'], '--bogus'],
+    [['scan', '--fail-on', 'sometimes'], '--fail-on'],
+    [['scan', '--format', 'pdf'], '--format'],
+    [['scan', '--as-of', '2024-13-45'], '--as-of'],
+    [['scan', '--imminent-days', 'soon'], '--imminent-days'],
+    [['scan', '--min-confidence', 'certain'], '--min-confidence'],
+    [['scan', 'no/such/dir'], 'no/such/dir'],
+    [['scan', '--format', 'json', '--format', 'sarif'], 'stdout'],
+    [['scan', '--baseline', 'missing.json'], 'missing.json'],
+  ])('%j', (args, named) => {
+    const run = runCli(args, { cwd: project });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(named);
+    expect(run.stderr).not.toContain('internal error');
+  });
+});
+
+describe('reports', () => {
+  test('several --format/--output pairs in one run; a format without output goes to stdout', () => {
+    const project = makeProject({ 'src/sync.ts': deprecated() });
+    const run = runCli(['scan', '--as-of', '2026-01-01', '--format', 'sarif', '--output', 'out/a.sarif', '--format', 'json', '--output', 'b.json', '--format', 'markdown', '--output', 'c.txt', '--format', 'text'], { cwd: project });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(readFileSync(join(project, 'out/a.sarif'), 'utf8'))).toMatchObject({ version: '2.1.0' });
+    expect(parseJsonReport(readFileSync(join(project, 'b.json'), 'utf8')).findings[0]).toMatchObject({ file: 'src/sync.ts', line: 2, entryId: 'firewall-rules-api' });
+    expect(readFileSync(join(project, 'c.txt'), 'utf8')).toMatch(/^#/);
+    expect(run.stdout).toContain('src/sync.ts');
+  });
+
+  test('an --output alone takes its format from the extension', () => {
+    const project = makeProject({ 'src/sync.ts': deprecated() });
+    runCli(['scan', '--as-of', '2026-01-01', '--output', 'r.json'], { cwd: project });
+    expect(parseJsonReport(readFileSync(join(project, 'r.json'), 'utf8')).findings).toHaveLength(1);
+  });
+
+  test('--quiet keeps stderr empty; without it a one-line summary names the files written', () => {
+    const project = makeProject({ 'src/sync.ts': deprecated() });
+    expect(runCli(['scan', '--as-of', '2026-01-01', '--output', 'r.json', '--quiet'], { cwd: project }).stderr).toBe('');
+    expect(runCli(['scan', '--as-of', '2026-01-01', '--output', 'r.json'], { cwd: project }).stderr).toMatch(/1 finding in 1 files .*wrote r\.json/);
+  });
+
+  test('no progress bar when stderr is not a terminal', () => {
+    const files = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`src/f${i}.js`, 'export const x = 1;\n']));
+    const run = runCli(['scan', '--format', 'json'], { cwd: makeProject(files), env: { CI: '' } });
+    expect(run.stderr).not.toContain('scanning [');
+  });
+});
+
+describe('discovery', () => {
+  const project = makeProject({
+    'src/app.ts': deprecated(),
+    'src/view.jsx': `export const View = () => <div onClick={() => fetch('https://api.cloudflare.com/client/v4/user/billing/profile')} />;\n`,
+    'node_modules/pkg/index.js': deprecated(),
+    'dist/app.js': deprecated(),
+    'build/app.js': deprecated(),
+    'coverage/x.js': deprecated(),
+    '.next/server.js': deprecated(),
+    'src/vendor.min.js': deprecated(),
+    'src/types.d.ts': 'export declare const x: string;\n',
+    'generated/api.ts': deprecated(),
+    '.gitignore': 'generated/\n',
+    'README.md': '# not code\n',
+  });
+  const files = (args: string[], cwd = project) => [...new Set(parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json', ...args], { cwd }).stdout).findings.map((f) => f.file))].sort();
+
+  test('default includes and excludes; .gitignore respected', () => {
+    expect(files([])).toEqual(['src/app.ts', 'src/view.jsx']);
+  });
+
+  test('explicit file arguments are scanned as given (non-source files skipped)', () => {
+    expect(files(['dist/app.js', 'generated/api.ts', 'README.md'])).toEqual(['dist/app.js', 'generated/api.ts']);
+  });
+
+  test('a directory argument is globbed with the same rules', () => {
+    expect(files(['src'])).toEqual(['src/app.ts', 'src/view.jsx']);
+  });
+});
+
+describe('diagnostics', () => {
+  test('an unparsable file is named with its line; the scan goes on', () => {
+    const project = makeProject({ 'src/broken.ts': 'export const a = 1;\nconst = ;\n', 'src/ok.ts': deprecated() });
+    const run = runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project });
+    expect(run.status).toBe(1);
+    const report = parseJsonReport(run.stdout);
+    expect(report.diagnostics).toEqual([expect.objectContaining({ code: 'parse-error', severity: 'error', file: 'src/broken.ts', line: 2 })]);
+    expect(report.findings.map((f) => f.file)).toEqual(['src/ok.ts']);
+    expect(report.summary.filesScanned).toBe(2);
+    // Without a text report on stdout, the diagnostic is also written to stderr.
+    expect(run.stderr).toContain('src/broken.ts:2');
+  });
+
+  test('a file that is not UTF-8 text or is empty does not stop the scan', () => {
+    const project = makeProject({ 'src/empty.ts': '', 'src/ok.ts': deprecated() });
+    expect(parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout).findings).toHaveLength(1);
+  });
+});
+
+describe('cross-file resolution through the CLI', () => {
+  const project = makeProject({
+    'lib/config.ts': "export const API = 'https://api.cloudflare.com/client/v4';\n",
+    'lib/zone.ts': "import { API } from './config.js';\nexport function zoneUrl(zoneId: string, suffix: string) {\n  return `${API}/zones/${zoneId}${suffix}`;\n}\nexport const zoneGet = (zoneId: string, suffix: string) => fetch(zoneUrl(zoneId, suffix));\n",
+    'lib/index.ts': "export * from './zone';\n",
+    'jobs/audit.ts': "import * as lib from '../lib';\nimport { zoneGet } from '../lib/index.js';\nexport async function audit(zoneId: string) {\n  await fetch(lib.zoneUrl(zoneId, '/settings/brotli'));\n  await zoneGet(zoneId,\n    '/rate_limits');\n  await zoneGet(zoneId, '/rulesets');\n}\n",
+  });
+
+  test('namespace imports, barrels, helpers built on imported constants and helpers', () => {
+    const report = parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout);
+    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.confidence}`)).toEqual(['jobs/audit.ts:4:zone-setting-brotli:high', 'jobs/audit.ts:6:rate-limiting-legacy:high']);
+  });
+
+  test('an explicit file argument still sees the modules it imports (read, not reported)', () => {
+    const report = parseJsonReport(runCli(['scan', 'jobs/audit.ts', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout);
+    expect(report.summary.filesScanned).toBe(1);
+    expect(report.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['jobs/audit.ts:4', 'jobs/audit.ts:6']);
+  });
+
+  test('import cycles and unresolvable imports end quietly', () => {
+    const cyclic = makeProject({
+      'a.ts': "export * from './b';\nexport { X as Y } from './b';\nimport { Z } from './missing';\nexport const X = Z;\n",
+      'b.ts': "export * from './a';\nexport { Y as X } from './a';\n",
+      'c.ts': "import { X, Y } from './a';\nfetch(`https://api.cloudflare.com/client/v4/zones/${X}/${Y}`);\n",
+    });
+    const run = runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: cyclic });
+    expect(run.status).toBe(0);
+    expect(parseJsonReport(run.stdout).findings).toEqual([]);
+    expect(existsSync(join(cyclic, 'c.ts'))).toBe(true);
+  });
+});
