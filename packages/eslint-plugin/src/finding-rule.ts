@@ -25,7 +25,7 @@ export const gradeOptionSchema: JSONSchema4[] = [
     properties: {
       grades: {
         type: 'array',
-        description: 'Grades this rule reports: `expired` (end of life reached), `imminent` (within the imminent window), `scheduled` (later). Default: all three.',
+        description: 'Grades this rule reports: `expired` (end of life reached), `imminent` (within the imminent window), `scheduled` (later).',
         items: { type: 'string', enum: [...GRADES] },
         minItems: 1,
         uniqueItems: true,

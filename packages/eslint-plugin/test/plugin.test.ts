@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCatalogue } from '@sunset-lint/core';
+import { ESLint, type Linter } from 'eslint';
+import { describe, expect, test } from 'vitest';
+import plugin, { rules } from '../src/index.js';
+import { RULE_DOCS_BASE_URL } from '../src/create-rule.js';
+import { lint, REPO_ROOT, userConfig } from './support/lint.js';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const ruleNames = Object.keys(rules);
+const catalogue = loadCatalogue();
+
+describe('the plugin object', () => {
+  test('meta names the package and its version', () => {
+    expect(plugin.meta).toMatchObject({ name: packageJson.name, version: packageJson.version });
+  });
+
+  test('there is a rule for every rule the catalogue names', () => {
+    for (const entry of catalogue.entries) expect(ruleNames).toContain(entry.rule);
+  });
+
+  test('recommended registers the plugin as sunset-lint and turns every rule on', () => {
+    const recommended = plugin.configs.recommended;
+    expect(recommended.plugins?.['sunset-lint']).toBe(plugin);
+    expect(recommended.rules).toEqual(Object.fromEntries(ruleNames.map((name) => [`sunset-lint/${name}`, 'error'])));
+  });
+
+  test('recommended-by-grade: expired as errors, the rest as warnings, each finding once', async () => {
+    const nextYear = { id: 'zone-setting-next', title: 'Next setting', area: 'Zone settings', eol: '2027-01-10', rule: 'no-deprecated-endpoint', replacement: 'The new setting', docs: 'https://example.com', match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/settings/next_thing' }] } };
+    const settings = { asOf: '2026-11-21', catalogue: { add: [nextYear] } };
+    const reported = await lint(ESLint, ['fixtures/fetch/purge-firewall-rules.mjs', 'packages/eslint-plugin/test/support/by-grade-sample.js'], userConfig(settings, 'recommended-by-grade'));
+    const sample = reported.filter((r) => r.file.endsWith('by-grade-sample.js')).map((r) => [r.ruleId, r.severity, r.entryId]);
+    expect(sample).toEqual([
+      ['sunset-lint/no-deprecated-endpoint', 2, 'firewall-rules-api'],
+      ['sunset-lint-upcoming/no-deprecated-endpoint', 1, 'zone-setting-next'],
+    ]);
+    expect(reported.filter((r) => r.file.startsWith('fixtures/')).every((r) => r.severity === 2 && r.ruleId.startsWith('sunset-lint/'))).toBe(true);
+  });
+});
+
+describe.each(ruleNames)('rule %s', (name) => {
+  const rule = rules[name as keyof typeof rules];
+  const docPath = join(REPO_ROOT, 'docs', 'rules', `${name}.md`);
+
+  test('links to its page in docs/rules/', () => {
+    expect(rule.meta.docs?.url).toBe(`${RULE_DOCS_BASE_URL}${name}.md`);
+    expect(existsSync(docPath)).toBe(true);
+  });
+
+  test('its page lists exactly the catalogue entries it reports', () => {
+    const listed = [...readFileSync(docPath, 'utf8').matchAll(/^\| \[`([a-z0-9-]+)`\]/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual(catalogue.entries.filter((entry) => entry.rule === name).map((entry) => entry.id).sort());
+  });
+});
+
+test('the configs are plain flat-config objects ESLint accepts', async () => {
+  const eslint = new ESLint({ cwd: REPO_ROOT, overrideConfigFile: true, overrideConfig: [plugin.configs.recommended as Linter.Config] });
+  const [result] = await eslint.lintText("fetch('https://api.cloudflare.com/client/v4/user/billing/history');", { filePath: 'billing.js' });
+  expect(result?.messages.map((m) => m.ruleId)).toEqual(['sunset-lint/no-deprecated-endpoint']);
+});
