@@ -1,0 +1,2 @@
+export { createTypeResolver, findTsconfig, stringValues, type TypeResolver } from './type-resolver.js';
+export { resolveFactsWithTypes, type TypeResolution } from './resolve-facts.js';

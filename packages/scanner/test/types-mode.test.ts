@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyzeProgram, buildFindings, extractFileFacts, matchFacts, resolveSettings, type Finding } from '@sunset-lint/core';
+import { Project } from 'ts-morph';
+import { describe, expect, test } from 'vitest';
+import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { parseForTest } from '../../core/test/support/parse.js';
+import { createTypeResolver, findTsconfig, resolveFactsWithTypes, type TypeResolver } from '../src/types-mode/index.js';
+
+const PROJECT = 'fixtures/types-mode';
+const FILES = ['cloudflare-shim.d.ts', 'sdk-settings.ts', 'setting-ids.ts', 'settings-client.ts', 'typed-handles.ts', 'zone-speed.ts'].map((name) => `${PROJECT}/${name}`);
+const settings = resolveSettings({ asOf: '2026-11-21' });
+
+/** What the scan pipeline does per file with --types: extract, fill holes from the checker, match. */
+function typedFindings(file: string, resolver: TypeResolver, root = REPO_ROOT): Finding[] {
+  const source = readFileSync(join(root, file), 'utf8');
+  const facts = extractFileFacts(parseForTest(source, file), source, settings);
+  const { facts: typed } = resolveFactsWithTypes(facts, join(root, file), resolver);
+  return buildFindings(matchFacts(typed, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts }), file, source, settings);
+}
+
+describe('--types over fixtures/types-mode', () => {
+  const resolver = createTypeResolver(join(REPO_ROOT, PROJECT, 'tsconfig.json'));
+  const expected = expectedFindings().filter((e) => e.file.startsWith(`${PROJECT}/`));
+
+  test('the fixture project type-checks, so its types say what the fixture claims', () => {
+    const project = new Project({ tsConfigFilePath: join(REPO_ROOT, PROJECT, 'tsconfig.json') });
+    expect(project.getPreEmitDiagnostics().map((d) => d.getMessageText().toString())).toEqual([]);
+  });
+
+  test('every finding is recorded as resolution "types"', () => {
+    expect(expected.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(expected.map((e) => e.resolution as string))).toEqual(new Set(['types']));
+  });
+
+  test('the syntactic pass finds none of them', () => {
+    const found = FILES.flatMap((file) => {
+      const source = readFileSync(join(REPO_ROOT, file), 'utf8');
+      return analyzeProgram(parseForTest(source, file), source, file, settings);
+    });
+    expect(findingKeys(found)).toEqual([]);
+  });
+
+  test('with the type checker: exactly the recorded findings (nothing missing, nothing extra)', () => {
+    const found = FILES.flatMap((file) => typedFindings(file, resolver));
+    expect(findingKeys(found)).toEqual(findingKeys(expected));
+    expect(found.every((f) => f.confidence === 'high')).toBe(true);
+  });
+
+  test('what the resolver answers', () => {
+    const file = join(REPO_ROOT, PROJECT, 'zone-speed.ts');
+    const source = readFileSync(file, 'utf8');
+    const at = (needle: string, from = 0) => {
+      const start = source.indexOf(needle, from);
+      return [start, start + needle.length] as const;
+    };
+    expect(resolver.stringValuesAt(file, at('request.toggle'))).toEqual(['brotli', 'minify']);
+    // `settingId: string`: nothing to say.
+    const settingId = source.indexOf('settingId}');
+    expect(resolver.stringValuesAt(file, [settingId, settingId + 'settingId'.length])).toBeUndefined();
+    // A range that is not exactly one expression is not guessed at.
+    expect(resolver.stringValuesAt(file, at('request.toggle}'))).toBeUndefined();
+  });
+});
+
+describe('type resolver details', () => {
+  test('offsets from a file with a byte-order mark; a type parameter answers with its constraint', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sunset-types-'));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [] }, include: ['*.ts'] }));
+    const source = "\uFEFFexport function get<K extends 'brotli' | 'ssl'>(zone: string, key: K) {\n  return fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/settings/${key}`);\n}\n";
+    writeFileSync(join(dir, 'bom.ts'), source);
+    const resolver = createTypeResolver(findTsconfig(dir)!);
+    const start = source.lastIndexOf('key}');
+    expect(resolver.stringValuesAt(join(dir, 'bom.ts'), [start, start + 3])).toEqual(['brotli', 'ssl']);
+    const found = typedFindings('bom.ts', resolver, dir).map((f) => `${f.line}:${f.entryId}`);
+    expect(found).toEqual(['2:zone-setting-brotli']);
+  });
+
+  test('no tsconfig is a clear error', () => {
+    expect(() => createTypeResolver(join(tmpdir(), 'no-such-dir', 'tsconfig.json'))).toThrow(/--types: no tsconfig/);
+  });
+});
