@@ -1,7 +1,11 @@
+import { loadCatalogue } from '@sunset-lint/core';
 import rule from '../../src/rules/no-deprecated-endpoint.js';
-import { code, jsTester, tsTester } from '../support/rule-tester.js';
+import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
-tsTester.run('no-deprecated-endpoint (TypeScript)', rule, {
+/** The entry's replacement as the message ends it (the catalogue's wording may be refined). */
+const replacementOf = (id: string) => loadCatalogue().byId.get(id)!.replacement.replace(/[.\s]+$/, '');
+
+tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
   valid: [
     // Live look-alikes of deprecated endpoints.
     code`
@@ -42,7 +46,11 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', rule, {
       code: "export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);",
       errors: [
         {
-          message: /^GET \/zones\/:zone_id\/firewall\/rules \(Firewall Rules API and Filters API\) reached end of life on 2025-01-15 \(ended 1 year ago\)\. Use instead: WAF custom rules\b/,
+          messageId: 'finding',
+          data: {
+            message: `GET /zones/:zone_id/firewall/rules (Firewall Rules API and Filters API) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: ${replacementOf('firewall-rules-api')}.`,
+            entryId: 'firewall-rules-api',
+          },
           line: 1,
           column: 48,
           endColumn: 117,
@@ -169,7 +177,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', rule, {
   ],
 });
 
-jsTester.run('no-deprecated-endpoint (JavaScript)', rule, {
+jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
   valid: [
     "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);",
     "fetch(`https://api.cloudflare.com/client/v4/accounts/${accountId}/images/v2/direct_upload`, { method: 'POST' });",
@@ -194,7 +202,7 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', rule, {
         }
         module.exports = { uploadUrl };
       `,
-      languageOptions: { sourceType: 'commonjs' },
+      filename: 'upload.cjs',
       output: null,
       errors: [
         {

@@ -1,5 +1,5 @@
 import rule from '../../src/rules/no-deprecated-field.js';
-import { AS_OF, code, jsTester, tsTester } from '../support/rule-tester.js';
+import { AS_OF, code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
 /** A deprecation the built-in catalogue does not know: what users add in the settings. */
 const addedEntry = {
@@ -20,7 +20,7 @@ const withEntry = (extra: Record<string, unknown> = {}) => ({ 'sunset-lint': { a
 
 const payload = "export const record = { type: 'A', name: 'www', content: '192.0.2.1', ttl_auto: true };";
 
-tsTester.run('no-deprecated-field (TypeScript)', rule, {
+tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
   valid: [
     // Without the added entry the field means nothing.
     payload,
@@ -37,7 +37,11 @@ tsTester.run('no-deprecated-field (TypeScript)', rule, {
       errors: [
         {
           // A scheduled grade in words; the suggestion comes from the entry's onWrite.
-          message: '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL. [dns-record-legacy-ttl-auto]',
+          messageId: 'finding',
+          data: {
+            message: '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL.',
+            entryId: 'dns-record-legacy-ttl-auto',
+          },
           line: 1,
           suggestions: [
             {
@@ -57,12 +61,21 @@ tsTester.run('no-deprecated-field (TypeScript)', rule, {
       `,
       settings: withEntry({ catalogue: { add: [addedEntry], eolOverrides: { 'dns-record-legacy-ttl-auto': '2026-12-03' } } }),
       options: [{ grades: ['imminent'] }],
-      errors: [{ message: /reaches end of life on 2026-12-03 \(ends in 12 days\)/, line: 2 }],
+      errors: [
+        {
+          messageId: 'finding',
+          data: {
+            message: '`ttl_auto` read from a DNS record (DNS record `ttl_auto` flag) reaches end of life on 2026-12-03 (ends in 12 days). Use instead: Send `ttl: 1` for automatic TTL.',
+            entryId: 'dns-record-legacy-ttl-auto',
+          },
+          line: 2,
+        },
+      ],
     },
   ],
 });
 
-jsTester.run('no-deprecated-field (JavaScript)', rule, {
+jsTester.run('no-deprecated-field (JavaScript)', testable(rule), {
   valid: [{ code: 'export const auto = (zone) => zone.ttl_auto;', settings: withEntry() }],
   invalid: [{ code: 'export const auto = (record) => record.ttl_auto;', settings: withEntry(), errors: [{ messageId: 'finding', line: 1 }] }],
 });

@@ -1,10 +1,10 @@
 import rule from '../../src/rules/no-dns-error-chain.js';
-import { code, jsTester, tsTester } from '../support/rule-tester.js';
+import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
 const chainSuggestion = (receiver: string) =>
   `Read the root-cause errors directly: \`(${receiver}.error_chain ?? [${receiver}])\` works with both error forms (or use rootCauseErrors from @sunset-lint/core/client)`;
 
-tsTester.run('no-dns-error-chain (TypeScript)', rule, {
+tsTester.run('no-dns-error-chain (TypeScript)', testable(rule), {
   valid: [
     // error_chain of errors that have nothing to do with DNS records.
     code`
@@ -67,7 +67,7 @@ tsTester.run('no-dns-error-chain (TypeScript)', rule, {
   ],
 });
 
-jsTester.run('no-dns-error-chain (JavaScript)', rule, {
+jsTester.run('no-dns-error-chain (JavaScript)', testable(rule), {
   valid: ["export const isDns = (e) => e.message === 'DNS lookup failed';"],
   invalid: [
     {

@@ -1,7 +1,7 @@
 import rule from '../../src/rules/no-dns-record-locked.js';
-import { code, jsTester, tsTester } from '../support/rule-tester.js';
+import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
-tsTester.run('no-dns-record-locked (TypeScript)', rule, {
+tsTester.run('no-dns-record-locked (TypeScript)', testable(rule), {
   valid: [
     // A registrar domain's `locked` is a live field.
     code`
@@ -58,7 +58,7 @@ tsTester.run('no-dns-record-locked (TypeScript)', rule, {
   ],
 });
 
-jsTester.run('no-dns-record-locked (JavaScript)', rule, {
+jsTester.run('no-dns-record-locked (JavaScript)', testable(rule), {
   valid: ['export const domainLocked = (domain) => domain.locked;'],
   invalid: [
     {

@@ -1,7 +1,7 @@
 import rule from '../../src/rules/no-lb-notification-email.js';
-import { code, jsTester, tsTester } from '../support/rule-tester.js';
+import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
-tsTester.run('no-lb-notification-email (TypeScript)', rule, {
+tsTester.run('no-lb-notification-email (TypeScript)', testable(rule), {
   valid: [
     // A customer's notification address is not a pool's.
     "export const contact = (customer: { notification_email: string }) => customer.notification_email;",
@@ -27,7 +27,7 @@ tsTester.run('no-lb-notification-email (TypeScript)', rule, {
   ],
 });
 
-jsTester.run('no-lb-notification-email (JavaScript)', rule, {
+jsTester.run('no-lb-notification-email (JavaScript)', testable(rule), {
   valid: ['export const email = (user) => user.notification_email;'],
   invalid: [
     {

@@ -1,7 +1,7 @@
 import rule from '../../src/rules/no-legacy-chacha20-ciphers.js';
-import { code, jsTester, tsTester } from '../support/rule-tester.js';
+import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
-tsTester.run('no-legacy-chacha20-ciphers (TypeScript)', rule, {
+tsTester.run('no-legacy-chacha20-ciphers (TypeScript)', testable(rule), {
   valid: [
     // The RFC 7905 suites stay.
     "export const ciphers = ['ECDHE-ECDSA-CHACHA20-POLY1305', 'ECDHE-RSA-CHACHA20-POLY1305'];",
@@ -25,7 +25,7 @@ tsTester.run('no-legacy-chacha20-ciphers (TypeScript)', rule, {
   ],
 });
 
-jsTester.run('no-legacy-chacha20-ciphers (JavaScript)', rule, {
+jsTester.run('no-legacy-chacha20-ciphers (JavaScript)', testable(rule), {
   valid: ["export const ciphers = 'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256';"],
   invalid: [
     {

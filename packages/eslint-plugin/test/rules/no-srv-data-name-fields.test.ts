@@ -1,9 +1,9 @@
 import rule from '../../src/rules/no-srv-data-name-fields.js';
-import { code, jsTester, tsTester } from '../support/rule-tester.js';
+import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
 const REMOVE_KEEP_NAME = "Remove `service`, `proto` and `name` from `data` (the record's outer `name` is kept)";
 
-tsTester.run('no-srv-data-name-fields (TypeScript)', rule, {
+tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
   valid: [
     // The current shape: the outer name, and only priority/weight/port/target in data.
     code`
@@ -120,7 +120,7 @@ tsTester.run('no-srv-data-name-fields (TypeScript)', rule, {
   ],
 });
 
-jsTester.run('no-srv-data-name-fields (JavaScript)', rule, {
+jsTester.run('no-srv-data-name-fields (JavaScript)', testable(rule), {
   valid: ["export const srv = { type: 'SRV', name: '_minecraft._tcp.example.com', data: { priority: 0, weight: 5, port: 25565, target: 'mc.example.com' } };"],
   invalid: [
     {

@@ -1,7 +1,7 @@
 import rule from '../../src/rules/no-transfer-encoding-with-content-length.js';
-import { code, jsTester, tsTester } from '../support/rule-tester.js';
+import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
-tsTester.run('no-transfer-encoding-with-content-length (TypeScript)', rule, {
+tsTester.run('no-transfer-encoding-with-content-length (TypeScript)', testable(rule), {
   valid: [
     // One of the two is fine.
     "fetch(url, { method: 'PUT', headers: { 'Content-Length': String(size) }, body });",
@@ -51,7 +51,7 @@ tsTester.run('no-transfer-encoding-with-content-length (TypeScript)', rule, {
   ],
 });
 
-jsTester.run('no-transfer-encoding-with-content-length (JavaScript)', rule, {
+jsTester.run('no-transfer-encoding-with-content-length (JavaScript)', testable(rule), {
   valid: ["got.put(url, { headers: { 'content-length': size } });"],
   invalid: [
     {

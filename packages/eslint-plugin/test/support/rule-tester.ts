@@ -1,6 +1,7 @@
 /** RuleTester wired to vitest, with one tester per parser the plugin supports. */
 import { RuleTester } from '@typescript-eslint/rule-tester';
 import * as espree from 'espree';
+import type { RuleModule } from '@typescript-eslint/utils/ts-eslint';
 import { afterAll, describe, it } from 'vitest';
 
 RuleTester.afterAll = afterAll;
@@ -32,4 +33,13 @@ export function code(strings: TemplateStringsArray): string {
     .split('\n')
     .map((line) => line.slice(indent))
     .join('\n');
+}
+
+/**
+ * The rule as RuleTester's type wants it: rule-tester 8.72 (the newest) is typed against
+ * @typescript-eslint/utils 8.72 and the plugin against 8.73, the same shapes with distinct private
+ * members, so TypeScript sees two types where there is one at run time.
+ */
+export function testable<MessageIds extends string, Options extends readonly unknown[]>(rule: RuleModule<MessageIds, Options>): Parameters<typeof tsTester.run<MessageIds, Options>>[1] {
+  return rule as unknown as Parameters<typeof tsTester.run<MessageIds, Options>>[1];
 }
