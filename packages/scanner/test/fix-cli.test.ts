@@ -2,10 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { analyzeProgram, resolveSettings } from '@sunset-lint/core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
-import { parseForTest } from '../../core/test/support/parse.js';
 
 const BIN = join(REPO_ROOT, 'packages/scanner/bin/sunset-lint.js');
 
@@ -28,10 +26,11 @@ function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
-/** Re-scan of one file with the single-file pass (all of this file's fixable findings are single-file). */
+/** A re-scan with the real `scan` command: the catalogue entries it reports in one file. */
 function entriesFound(dir: string, file: string): string[] {
-  const source = readFileSync(join(dir, file), 'utf8');
-  return analyzeProgram(parseForTest(source, file), source, file, resolveSettings({ asOf: '2026-11-21' })).map((f) => f.entryId);
+  const run = cli(dir, 'scan', file, '--format', 'json', '--fail-on', 'none', '--as-of', '2026-11-21');
+  expect(run.code).toBe(0);
+  return (JSON.parse(run.stdout) as { findings: Array<{ entryId: string }> }).findings.map((f) => f.entryId);
 }
 
 describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () => {
@@ -90,5 +89,6 @@ describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () =
 
   test('usage errors exit 2', () => {
     expect(cli(dir, 'fix', '--bogus').code).toBe(2);
+    expect(cli(dir, 'fix', 'no-such-dir').code).toBe(2);
   });
 });

@@ -38,12 +38,12 @@ describe('choosing fixes', () => {
 describe('applying to files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sunset-fix-'));
 
-  test('keeps a byte-order mark, and leaves files that changed since the scan alone', async () => {
+  test('offsets without the byte-order mark, which is kept; files changed since the scan are left alone', async () => {
     writeFileSync(join(dir, 'bom.ts'), '\uFEFFfetch("/script_monitor");\n');
     writeFileSync(join(dir, 'plain.ts'), 'fetch("/script_monitor");\n');
     writeFileSync(join(dir, 'moved.ts'), '\n\nfetch("/script_monitor");\n');
     const project = new Project({ skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
-    const findings = [finding('bom.ts', [9, 23], [fix(9, 23, 'page_shield')], 1, 10), finding('plain.ts', [8, 22], [fix(8, 22, 'page_shield')], 1, 9), finding('moved.ts', [10, 24], [fix(10, 24, 'page_shield')], 1, 11)];
+    const findings = [finding('bom.ts', [8, 22], [fix(8, 22, 'page_shield')], 1, 9), finding('plain.ts', [8, 22], [fix(8, 22, 'page_shield')], 1, 9), finding('moved.ts', [10, 24], [fix(10, 24, 'page_shield')], 1, 11)];
     const result = applyFindingFixes(project, findings, { suggestions: false, cwd: dir });
     expect(result.stale).toEqual(['moved.ts']);
     expect(result.changes.map((c) => c.file)).toEqual(['bom.ts', 'plain.ts']);

@@ -29,7 +29,7 @@ export interface ApplyOptions extends SelectOptions {
 /**
  * Applies the findings' mechanical fixes to the project's source files (in memory: the caller
  * saves, or does not for --dry-run). Offsets are into the file text as read from disk, the text the
- * scan analyzed (a byte-order mark included).
+ * scan analyzed.
  */
 export function applyFindingFixes(project: Project, findings: readonly Finding[], options: ApplyOptions): ApplyResult {
   const byFile = new Map<string, Finding[]>();
@@ -39,7 +39,8 @@ export function applyFindingFixes(project: Project, findings: readonly Finding[]
     const { chosen, conflicting } = selectFixes(fileFindings, options);
     if (chosen.length === 0) continue;
     const path = resolve(options.cwd, file);
-    const before = readFileSync(path, 'utf8');
+    // Findings' offsets are into the text without a byte-order mark (as ESLint and the scan read it).
+    const before = withoutBom(readFileSync(path, 'utf8'));
     if (!matchesFindings(before, fileFindings)) {
       result.stale.push(file);
       continue;
@@ -47,8 +48,8 @@ export function applyFindingFixes(project: Project, findings: readonly Finding[]
     const after = applyEdits(before, chosen.flatMap((c) => c.fix.edits));
     if (after === before) continue;
     const sourceFile = project.getSourceFile(path) ?? project.addSourceFileAtPath(path);
-    // ts-morph reads a file without its byte-order mark and writes the mark back itself on save.
-    sourceFile.replaceWithText(after.startsWith(BOM) && !sourceFile.getFullText().startsWith(BOM) ? after.slice(1) : after);
+    // ts-morph, like TypeScript, reads the text without the mark and writes the mark back on save.
+    sourceFile.replaceWithText(after);
     result.changes.push({ file, before, after, applied: chosen });
     result.conflicting.push(...conflicting);
   }
@@ -63,4 +64,8 @@ function matchesFindings(text: string, findings: readonly Finding[]): boolean {
     const at = lines.position(f.range[0]);
     return at.line === f.line && at.column === f.column;
   });
+}
+
+function withoutBom(text: string): string {
+  return text.startsWith(BOM) ? text.slice(1) : text;
 }

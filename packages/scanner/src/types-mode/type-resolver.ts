@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Node, Project, ts, type SourceFile, type Type } from 'ts-morph';
 
 /** Past this many members a union says little about which setting a call uses: treat it as unknown. */
 const MAX_OPTIONS = 32;
-const BOM = '\uFEFF';
 
 /** Answers, for a source range of an expression the syntactic pass left unresolved, what strings it can be. */
 export interface TypeResolver {
@@ -12,7 +11,8 @@ export interface TypeResolver {
   readonly tsconfigPath: string;
   /**
    * The string values the type checker allows for the expression at [start, end) of `file`
-   * (absolute path; offsets into the file's text as read from disk). Undefined when the type is not
+   * (absolute path; offsets into the text without a byte-order mark, as the scan and TypeScript
+   * read it). Undefined when the type is not
    * a string literal or a union of them (`string`, a template type, an object, too many members).
    */
   stringValuesAt(file: string, range: readonly [number, number]): string[] | undefined;
@@ -27,8 +27,6 @@ export function createTypeResolver(tsconfigPath: string): TypeResolver {
   if (!existsSync(absolute)) throw new Error(`--types: no tsconfig at ${absolute}`);
   const project = new Project({ tsConfigFilePath: absolute, skipFileDependencyResolution: false });
   const checker = project.getTypeChecker();
-  // Offsets come from the file text with its byte-order mark; TypeScript's text has none.
-  const bomShift = new Map<string, number>();
 
   function sourceFileOf(file: string): SourceFile | undefined {
     const existing = project.getSourceFile(file);
@@ -42,12 +40,7 @@ export function createTypeResolver(tsconfigPath: string): TypeResolver {
     stringValuesAt(file, [start, end]) {
       const sourceFile = sourceFileOf(file);
       if (!sourceFile) return undefined;
-      let shift = bomShift.get(file);
-      if (shift === undefined) {
-        shift = readFileSync(file, 'utf8').startsWith(BOM) && !sourceFile.getFullText().startsWith(BOM) ? 1 : 0;
-        bomShift.set(file, shift);
-      }
-      const node = expressionAt(sourceFile, start - shift, end - shift);
+      const node = expressionAt(sourceFile, start, end);
       if (!node) return undefined;
       return stringValues(checker.getTypeAtLocation(node));
     },
