@@ -2,12 +2,28 @@ import { describe, expect, test } from 'vitest';
 import { JSON_REPORT_VERSION, renderReport } from '../src/reports/index.js';
 import { fixtureReport } from './report-fixtures.js';
 
+/** The fields of a JSON report finding the ordering checks read. */
+interface JsonFinding {
+  file: string;
+  line: number;
+  column: number;
+  entryId: string;
+}
+
+/** The summary fields the totals check reads. */
+interface JsonSummary {
+  byGrade: Record<'expired' | 'imminent' | 'scheduled', number>;
+  byEntry: Record<string, unknown>;
+  total: number;
+  filesScanned: number;
+}
+
 const FINDING_KEYS = ['ruleId', 'entryId', 'file', 'line', 'column', 'endLine', 'endColumn', 'eol', 'grade', 'severity', 'confidence', 'message', 'replacement', 'fingerprint'];
 
 describe('JSON report', () => {
   const report = fixtureReport({ diagnostics: [{ code: 'unresolved-import', severity: 'warning', message: "cannot resolve './store.js'", file: 'fixtures/negatives/express-routes.js', line: 2, column: 1 }] });
   const text = renderReport('json', report, { color: false });
-  const json = JSON.parse(text) as Record<string, any>;
+  const json = JSON.parse(text) as { findings: JsonFinding[]; summary: JsonSummary; [key: string]: unknown };
 
   test('top-level shape and key order', () => {
     expect(Object.keys(json)).toEqual(['version', 'tool', 'asOf', 'imminentDays', 'failOn', 'findings', 'summary', 'diagnostics']);
@@ -20,10 +36,10 @@ describe('JSON report', () => {
   test('every finding has exactly the documented fields, sorted by file, line, column, entry', () => {
     expect(json.findings).toHaveLength(report.findings.length);
     for (const finding of json.findings) expect(Object.keys(finding)).toEqual(FINDING_KEYS);
-    const order = json.findings.map((f: any) => [f.file, f.line, f.column, f.entryId]);
+    const order = json.findings.map((f) => [f.file, f.line, f.column, f.entryId] as const);
     const sorted = [...order].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2] || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0)));
     expect(order).toEqual(sorted);
-    expect(json.findings.every((f: any) => !f.file.includes('\\') && !f.file.startsWith('/'))).toBe(true);
+    expect(json.findings.every((f) => !f.file.includes('\\') && !f.file.startsWith('/'))).toBe(true);
   });
 
   test('summary by grade and by entry (ordered by end of life), totals', () => {

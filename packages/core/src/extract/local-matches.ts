@@ -256,6 +256,7 @@ function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEnt
     const fileMentionsDns = source.includes('dns_records') || source.includes(String(shape.code)) || (shape.message !== undefined && source.includes(shape.message));
     for (const member of index.members) {
       if (propertyKeyName(member.property, member.computed) !== shape.chainField) continue;
+      if (fallsBackToItself(member, index, source)) continue;
       const receiver = receiverName(member.object) ?? '';
       const confidence: Confidence = fileMentionsDns || /dns|record/i.test(receiver) ? 'high' : 'low';
       const fix = rootCauseFallback(member, index, source);
@@ -284,6 +285,20 @@ function rootCauseFallback(member: TSESTree.MemberExpression, index: ScopeIndex,
     description: `Read the root-cause errors directly: \`${text}\` works with both error forms (or use rootCauseErrors from @sunset-lint/core/client)`,
     edits: [{ start, end, text }],
   };
+}
+
+/**
+ * `err.error_chain ?? [err]` (or `|| [err]`) already reads the root causes under both error forms:
+ * the suggestion's own result is not reported again.
+ */
+function fallsBackToItself(member: TSESTree.MemberExpression, index: ScopeIndex, source: string): boolean {
+  const parent = index.parentOf.get(member);
+  if (parent?.type !== 'LogicalExpression' || parent.left !== member || (parent.operator !== '??' && parent.operator !== '||')) return false;
+  const fallback = unwrap(parent.right);
+  const only = fallback.type === 'ArrayExpression' && fallback.elements.length === 1 ? fallback.elements[0] : undefined;
+  if (!only || only.type === 'SpreadElement') return false;
+  const text = (node: Node) => source.slice(...rangeOf(node));
+  return text(only) === text(member.object);
 }
 
 /** `err`, `this`, `body.errors` (no calls, no optional or computed steps): safe to write twice. */

@@ -185,7 +185,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
     return cls;
   };
 
-  const visitFunctionBody = (fn: FunctionInfo, parent: Node) => {
+  const visitFunctionBody = (fn: FunctionInfo, _parent: Node) => {
     fnStack.push(fn);
     for (const param of fn.node.params) visit(param, fn.scope, fn.node);
     const body = fn.node.body;

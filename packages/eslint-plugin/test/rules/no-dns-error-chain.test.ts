@@ -15,6 +15,12 @@ tsTester.run('no-dns-error-chain (TypeScript)', testable(rule), {
     `,
     // Other error codes.
     'export const isAuth = (err: { code: number }) => err.code === 10000;',
+    // What the suggestion writes reads the root causes under both forms: not reported again.
+    code`
+      // errors of POST /zones/:zone_id/dns_records
+      interface ApiError { code: number; message: string; error_chain?: ApiError[] }
+      export const causes = (error: ApiError) => (error.error_chain ?? [error]).map((c) => c.message);
+    `,
   ],
   invalid: [
     {
