@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,5 +80,29 @@ describe('type resolver details', () => {
 
   test('no tsconfig is a clear error', () => {
     expect(() => createTypeResolver(join(tmpdir(), 'no-such-dir', 'tsconfig.json'))).toThrow(/--types: no tsconfig/);
+  });
+});
+
+describe('sunset-lint scan --types (real CLI process)', () => {
+  const BIN = join(REPO_ROOT, 'packages/scanner/bin/sunset-lint.js');
+  const scan = (...args: string[]) => {
+    const run = spawnSync(process.execPath, [BIN, 'scan', ...args, '--as-of', '2026-11-21', '--fail-on', 'none', '--format', 'json'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as { findings: Array<{ file: string; line: number; entryId: string; message: string }>; diagnostics: unknown[] };
+  };
+
+  test('over all of fixtures/: every expectation of every resolution, nothing else, no diagnostics', () => {
+    const report = scan('fixtures', '--types');
+    expect(findingKeys(report.findings)).toEqual(findingKeys(expectedFindings()));
+    expect(report.diagnostics).toEqual([]);
+    const typed = report.findings.filter((f) => f.file.startsWith(`${PROJECT}/`));
+    expect(typed.every((f) => f.message.endsWith('The value comes from its TypeScript type (--types).'))).toBe(true);
+  });
+
+  test('without --types the type-only findings stay out; a missing --tsconfig is a usage error', () => {
+    expect(scan(PROJECT).findings).toEqual([]);
+    const run = spawnSync(process.execPath, [BIN, 'scan', PROJECT, '--types', '--tsconfig', 'nope.json'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--tsconfig: no such file: nope.json');
   });
 });

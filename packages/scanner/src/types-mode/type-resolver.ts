@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Node, Project, ts, type SourceFile, type Type } from 'ts-morph';
+import { Project, ts, type Node, type SourceFile, type Type } from 'ts-morph';
 
 /** Past this many members a union says little about which setting a call uses: treat it as unknown. */
 const MAX_OPTIONS = 32;
 
 /** Answers, for a source range of an expression the syntactic pass left unresolved, what strings it can be. */
 export interface TypeResolver {
-  /** The tsconfig.json the project was loaded from. */
-  readonly tsconfigPath: string;
+  /** The tsconfig.json the project was loaded from (none: default options, files added as asked). */
+  readonly tsconfigPath: string | undefined;
   /**
    * The string values the type checker allows for the expression at [start, end) of `file`
    * (absolute path; offsets into the text without a byte-order mark, as the scan and TypeScript
@@ -22,29 +22,41 @@ export interface TypeResolver {
  * A ts-morph project over the target's tsconfig and its type checker. Opt-in (`scan --types`):
  * it costs a full program, so the scanner asks it only about holes its own pass could not fill.
  */
-export function createTypeResolver(tsconfigPath: string): TypeResolver {
-  const absolute = resolve(tsconfigPath);
-  if (!existsSync(absolute)) throw new Error(`--types: no tsconfig at ${absolute}`);
-  const project = new Project({ tsConfigFilePath: absolute, skipFileDependencyResolution: false });
-  const checker = project.getTypeChecker();
+export function createTypeResolver(tsconfigPath?: string): TypeResolver {
+  const absolute = tsconfigPath === undefined ? undefined : resolve(tsconfigPath);
+  if (absolute !== undefined && !existsSync(absolute)) throw new Error(`--types: no tsconfig at ${absolute}`);
+  const project = absolute ? new Project({ tsConfigFilePath: absolute }) : jsFriendlyProject();
+  // A JavaScript file is part of a program only with allowJs; otherwise it is checked on its own.
+  let jsProject: Project | undefined = project.getCompilerOptions().allowJs ? project : undefined;
 
-  function sourceFileOf(file: string): SourceFile | undefined {
-    const existing = project.getSourceFile(file);
-    if (existing) return existing;
-    // A file outside the tsconfig's `include` (a script, a test) is still checked in the program's context.
-    return existsSync(file) ? project.addSourceFileAtPath(file) : undefined;
+  function projectFor(file: string): Project {
+    if (!JS_FILE.test(file) || jsProject === project) return project;
+    jsProject ??= jsFriendlyProject();
+    return jsProject;
   }
 
   return {
     tsconfigPath: absolute,
     stringValuesAt(file, [start, end]) {
-      const sourceFile = sourceFileOf(file);
-      if (!sourceFile) return undefined;
+      if (!existsSync(file)) return undefined;
+      const owner = projectFor(file);
+      // A file outside the tsconfig's `include` (a script, a test) is still checked in the program's context.
+      const sourceFile = owner.getSourceFile(file) ?? owner.addSourceFileAtPath(file);
       const node = expressionAt(sourceFile, start, end);
       if (!node) return undefined;
-      return stringValues(checker.getTypeAtLocation(node));
+      // Asked afresh each time: adding a file makes ts-morph build a new program and checker.
+      return stringValues(owner.getTypeChecker().getTypeAtLocation(node));
     },
   };
+}
+
+const JS_FILE = /\.(js|jsx|mjs|cjs)$/i;
+
+/** For JavaScript without a tsconfig: what TypeScript infers (literals, JSDoc types) still helps. */
+function jsFriendlyProject(): Project {
+  return new Project({
+    compilerOptions: { allowJs: true, checkJs: false, strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+  });
 }
 
 /** The outermost node that spans exactly [start, end) (an identifier, `this.ids[key]`, a call). */

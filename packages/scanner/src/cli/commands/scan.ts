@@ -33,6 +33,10 @@ Options:
   --quiet                   no progress bar and no notes on stderr
   --no-progress             no progress bar
   --verbose                 also report relative imports that name no file
+  --types                   also ask the project's TypeScript type checker what the scan cannot
+                            resolve (string-literal types, \`as const\` maps, generic wrappers);
+                            slower: loads the whole program
+  --tsconfig FILE           the tsconfig.json for --types (default: the nearest one upwards)
   -h, --help                this help
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage, configuration
@@ -61,6 +65,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     format: { type: 'string', multiple: true },
     output: { type: 'string', multiple: true },
     baseline: { type: 'string' },
+    types: { type: 'boolean' },
+    tsconfig: { type: 'string' },
   });
   const values = parsed.values;
   if (values.help) {
@@ -75,6 +81,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const baseline = baselineFile === undefined ? undefined : withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
 
   const result = await scanWithProgress(parsed.positionals, config, values, io);
+  if (values.types) await (await import('../../types-mode/scan-with-types.js')).addTypeFindings(result, { cwd: io.cwd, paths: parsed.positionals, config, ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig as string } : {}) });
   let findings = result.findings;
   let summary;
   if (baseline && baselineFile !== undefined) ({ findings, summary } = applyBaseline(findings, baseline, baselineFile));
