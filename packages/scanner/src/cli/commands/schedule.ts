@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { describeMatchers, formatDay, gradeEol, parseDay, type CatalogueEntry, type GradeResult } from '@sunset-lint/core';
 import { UsageError, type CliIo } from '../io.js';
-import { settingsWithFlags } from '../settings.js';
+import { configFor } from './scan.js';
 
-const HELP = `Usage: sunset-lint schedule [--format text|json|markdown] [--as-of YYYY-MM-DD] [--imminent-days N]
+const HELP = `Usage: sunset-lint schedule [--format text|json|markdown] [--as-of YYYY-MM-DD] [--imminent-days N] [--config FILE]
 
 Prints every catalogue entry (the built-in schedule plus your configuration's additions,
 end-of-life overrides and disables) with its grade as of the date (default: today, UTC).
@@ -21,6 +21,7 @@ export async function runScheduleCommand(argv: readonly string[], io: CliIo): Pr
         format: { type: 'string', default: 'text' },
         'as-of': { type: 'string' },
         'imminent-days': { type: 'string' },
+        config: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -36,10 +37,7 @@ export async function runScheduleCommand(argv: readonly string[], io: CliIo): Pr
   }
   const format = values.format as ScheduleFormat;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${values.format}'`);
-  const settings = settingsWithFlags({}, 'command line', {
-    ...(values['as-of'] !== undefined ? { asOf: values['as-of'] } : {}),
-    ...(values['imminent-days'] !== undefined ? { imminentDays: values['imminent-days'] } : {}),
-  });
+  const { settings } = await configFor(values, io);
   const rows = settings.catalogue.entries.map((entry) => ({ entry, graded: gradeEol(parseDay(entry.eol)!, settings) }));
   const asOf = formatDay(settings.asOf);
   io.stdout.write(format === 'json' ? renderJson(rows, asOf, settings.imminentDays) : format === 'markdown' ? renderMarkdown(rows, asOf) : renderText(rows, asOf));
