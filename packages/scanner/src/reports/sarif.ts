@@ -77,7 +77,8 @@ function reportingDescriptor(entry: CatalogueEntry, report: ScanReport, grade: G
   const helpUri = entryDocsUrl(entry, report.tool);
   const replacementUrl = replacementDocsUrl(entry, report.tool);
   const ended = grade === 'expired' ? 'reached end of life on' : 'reaches end of life on';
-  const area = entry.area ? ` (${entry.area})` : '';
+  // The area adds to the title only when the title does not already say it.
+  const area = entry.area && !entry.title.includes(entry.area) ? ` (${entry.area})` : '';
   return {
     id: entry.id,
     name: pascalCase(entry.id),
