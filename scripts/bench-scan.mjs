@@ -137,6 +137,23 @@ console.log(JSON.stringify({ failed }));
 `,
 );
 
+// 4. The index itself: an in-process scan that weighs the heap (after a full GC) between the two
+// passes, when every file has been parsed and dropped and only the facts are held.
+const indexWeigher = join(work, 'index-heap.mjs');
+writeFileSync(
+  indexWeigher,
+  `import { readFileSync } from 'node:fs';
+const { resolveSettings } = await import(${JSON.stringify(join(ROOT, 'packages/core/dist/index.js'))});
+const { runScan } = await import(${JSON.stringify(join(ROOT, 'packages/scanner/dist/scan/scan.js'))});
+const files = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+gc();
+const before = process.memoryUsage().heapUsed;
+let indexBytes = 0;
+runScan({ cwd: ${JSON.stringify(corpus)}, files, settings: resolveSettings({ asOf: '2026-01-01' }), onIndexed: () => { gc(); indexBytes = process.memoryUsage().heapUsed - before; } });
+console.log(JSON.stringify({ indexBytes }));
+`,
+);
+
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 console.log(`Corpus: ${allFiles.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) from ${packageFiles.length} installed packages, copied to ${corpus}`);
@@ -154,24 +171,29 @@ function scan(paths) {
 const curve = [];
 for (const share of [0.25, 0.5, 1]) {
   const wanted = Math.ceil(allFiles.length * share);
-  const dirs = [];
+  const chosen = [];
   let count = 0;
   for (const pkg of packageFiles) {
     if (count >= wanted) break;
-    dirs.push(pkg.dir);
+    chosen.push(pkg);
     count += pkg.files.length;
   }
-  curve.push({ share, ...scan(share === 1 ? ['.'] : dirs) });
+  const list = join(work, `files-${share}.json`);
+  writeFileSync(list, JSON.stringify(chosen.flatMap((p) => p.files)));
+  const parse = share === 1 ? oxc : measure([parseOnly, 'oxc', list]);
+  const index = JSON.parse(measure(['--expose-gc', indexWeigher, list]).stdout);
+  curve.push({ share, parse, index, ...scan(share === 1 ? ['.'] : chosen.map((p) => p.dir)) });
 }
 const full = curve[curve.length - 1];
 
-console.log('                               files    wall      CPU     peak RSS');
-console.log(`parse only, oxc-parser       ${String(allFiles.length).padStart(7)}  ${s(oxc.wallMs).padStart(7)}  ${s(oxc.cpuMs).padStart(7)}  ${mb(oxc.maxRssKb).padStart(8)}   (${JSON.parse(oxc.stdout).failed} with parse errors)`);
-console.log(`parse only, TS createSourceFile ${String(allFiles.length).padStart(4)}  ${s(tsParse.wallMs).padStart(7)}  ${s(tsParse.cpuMs).padStart(7)}  ${mb(tsParse.maxRssKb).padStart(8)}`);
-console.log(`sunset-lint scan (CLI)       ${String(full.files).padStart(7)}  ${s(full.wallMs).padStart(7)}  ${s(full.cpuMs).padStart(7)}  ${mb(full.maxRssKb).padStart(8)}   (${full.findings} findings, ${full.parseErrors} parse diagnostics)`);
-console.log(`\nscan / fastest parse-only (${fastest.name}): ${(full.wallMs / fastest.wallMs).toFixed(2)}x wall\n`);
-console.log('memory as the file count grows (peak RSS of the scan process):');
-for (const point of curve) console.log(`  ${String(point.share * 100).padStart(3)}%  ${String(point.files).padStart(6)} files  ${s(point.wallMs).padStart(7)}  ${mb(point.maxRssKb).padStart(7)}`);
+console.log('                                  files     wall      CPU  peak RSS');
+console.log(`parse only, oxc-parser          ${String(allFiles.length).padStart(6)}  ${s(oxc.wallMs).padStart(7)}  ${s(oxc.cpuMs).padStart(7)}  ${mb(oxc.maxRssKb).padStart(8)}   (${JSON.parse(oxc.stdout).failed} with parse errors)`);
+console.log(`parse only, TS createSourceFile ${String(allFiles.length).padStart(6)}  ${s(tsParse.wallMs).padStart(7)}  ${s(tsParse.cpuMs).padStart(7)}  ${mb(tsParse.maxRssKb).padStart(8)}`);
+console.log(`sunset-lint scan (CLI process)  ${String(full.files).padStart(6)}  ${s(full.wallMs).padStart(7)}  ${s(full.cpuMs).padStart(7)}  ${mb(full.maxRssKb).padStart(8)}   (${full.findings} findings, ${full.parseErrors} parse diagnostics)`);
+console.log(`\nscan / fastest parse-only (${fastest.name}): ${(full.wallMs / fastest.wallMs).toFixed(2)}x wall, ${(full.cpuMs / fastest.cpuMs).toFixed(2)}x CPU\n`);
+console.log('memory as the file count grows:');
+console.log('  share   files   scan wall  scan peak RSS  parse-only peak RSS  index after pass 1');
+for (const p of curve) console.log(`  ${String(p.share * 100).padStart(4)}%  ${String(p.files).padStart(6)}  ${s(p.wallMs).padStart(9)}  ${mb(p.maxRssKb).padStart(13)}  ${mb(p.parse.maxRssKb).padStart(19)}  ${`${(p.index.indexBytes / 1024 / 1024).toFixed(1)} MB`.padStart(18)}`);
 
 if (keep) console.log(`\nkept ${work}`);
 else rmSync(work, { recursive: true, force: true });

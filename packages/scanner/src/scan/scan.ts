@@ -16,6 +16,8 @@ export interface ScanOptions {
   verbose?: boolean;
   /** Called after each file of the first pass (parse and extract). */
   onProgress?: (done: number, total: number) => void;
+  /** Called once between the passes, while only the index is held (the benchmark weighs it here). */
+  onIndexed?: (index: { modules: number; deferred: number }) => void;
 }
 
 export interface ScanResult {
@@ -107,6 +109,7 @@ export function runScan(options: ScanOptions): ScanResult {
     options.onProgress?.(++done, options.files.length);
   }
 
+  options.onIndexed?.({ modules: records.size, deferred: deferred.length });
   const crossFile = new CrossFileResolver(modules);
   for (const entry of deferred) {
     const requests: RequestFact[] = entry.facts.requests.map((request) => (holdsImport(request) ? crossFile.resolveRequest(request, entry.file) : request));
