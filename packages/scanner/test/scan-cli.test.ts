@@ -160,6 +160,15 @@ describe('cross-file resolution through the CLI', () => {
     expect(report.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['jobs/audit.ts:4', 'jobs/audit.ts:6']);
   });
 
+  test('a map imported from another module, read with a key the file does not show', () => {
+    const maps = makeProject({
+      'ids.ts': "export const SETTINGS = { compression: 'brotli', tls: 'min_tls_version' } as const;\n",
+      'apply.ts': "import { SETTINGS } from './ids';\nexport async function apply(zoneId: string, key: keyof typeof SETTINGS) {\n  await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/settings/${SETTINGS[key]}`, { method: 'PATCH' });\n}\n",
+    });
+    const report = parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: maps }).stdout);
+    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual(['apply.ts:3:zone-setting-brotli']);
+  });
+
   test('import cycles and unresolvable imports end quietly', () => {
     const cyclic = makeProject({
       'a.ts': "export * from './b';\nexport { X as Y } from './b';\nimport { Z } from './missing';\nexport const X = Z;\n",

@@ -5,6 +5,8 @@ import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex 
 import { HTTP_MODULES, SDK_MODULE, UNKNOWN, type HttpLib, type Value } from './values.js';
 
 const MAX_DEPTH = 40;
+/** Member path element for `map[key]` with a key the file does not show. */
+export const ANY_KEY = '[]';
 
 /**
  * Evaluates expressions to abstract values within one file. Identifiers resolve through the
@@ -208,6 +210,8 @@ export class Evaluator {
   private computedMember(object: Value, key: Node, scope: Scope): Value {
     const keyValue = this.value(key, scope);
     if (keyValue.kind === 'string' && keyValue.pattern.length === 1 && keyValue.pattern[0]!.kind === 'text') return this.member(object, keyValue.pattern[0]!.text);
+    // An imported map read with an unknown key: the scanner substitutes any of its values ('[]' = any key).
+    if (object.kind === 'module') return { kind: 'module', source: object.source, path: [...object.path, ANY_KEY] };
     if (object.kind !== 'object') return UNKNOWN;
     const options: Value[] = [];
     for (const property of object.node.properties) {

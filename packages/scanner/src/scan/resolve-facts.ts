@@ -34,6 +34,8 @@ type Target = { kind: 'value'; value: Exclude<ExportedValue, { kind: 'reexport' 
 
 /** Re-export chains, barrels and helper nesting deeper than this are given up (and cycles end here). */
 const MAX_DEPTH = 24;
+/** core's ANY_KEY: `SETTINGS[key]` on an imported map with a key the file does not show. */
+const ANY_KEY = '[]';
 const VERBS = new Set(['get', 'delete', 'head', 'options', 'post', 'put', 'patch']);
 
 /**
@@ -171,6 +173,7 @@ export class CrossFileResolver {
     }
     if (value.kind === 'string' && resolved.rest.length === 0) return localize(this.resolvePattern(value.pattern, resolved.module, home, depth + 1), undefined);
     if (value.kind === 'map' && resolved.rest.length === 1) {
+      if (resolved.rest[0] === ANY_KEY) return anyEntry(value.entries);
       const entry = value.entries[resolved.rest[0]!];
       return entry ? localize(this.resolvePattern(entry, resolved.module, home, depth + 1), undefined) : undefined;
     }
@@ -223,6 +226,18 @@ export class CrossFileResolver {
     }
     return undefined;
   }
+}
+
+/** `SETTINGS[key]`: one of the map's values, as core reads a map of the same file (all known strings, else unknown). */
+function anyEntry(entries: Record<string, PatternPart[]>): PatternPart[] | undefined {
+  const options: string[] = [];
+  for (const pattern of Object.values(entries)) {
+    const only = pattern.length === 1 ? pattern[0] : undefined;
+    if (only?.kind === 'text') options.push(only.text);
+    else if (only?.kind === 'choice') options.push(...only.options);
+    else return undefined;
+  }
+  return options.length ? [{ kind: 'choice', options: [...new Set(options)] }] : undefined;
 }
 
 /**
