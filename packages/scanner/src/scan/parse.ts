@@ -1,5 +1,6 @@
 import type { extractFileFacts } from '@sunset-lint/core';
-import { parseSync, type ParserOptions } from 'oxc-parser';
+import ts from 'typescript';
+import { toEstree } from './ts-to-estree.js';
 
 /** The ESTree program type core's extractor takes (typescript-estree's shapes). */
 export type Program = Parameters<typeof extractFileFacts>[0];
@@ -8,29 +9,30 @@ export type Program = Parameters<typeof extractFileFacts>[0];
 export type ParseOutcome = { ok: true; program: Program } | { ok: false; message: string; offset?: number };
 
 /**
- * oxc-parser was measured fastest for parse + extract on Node 20 (docs/scanner.md) and returns
- * ESTree with `start`/`end` offsets (UTF-16, as core's `rangeOf` expects) and TS-ESTree node shapes.
- * `range` is not requested: building the extra arrays costs ~40% of the parse time and core does
- * not need them. Parentheses are dropped as typescript-estree drops them, so both engines see the
- * same tree.
+ * TypeScript's own parser (`createSourceFile`: syntax only, no binder, no checker) and a thin
+ * conversion to the ESTree subset core's extractor reads. Measured against oxc-parser, which
+ * returns ESTree directly but on Node 20 has to ship its tree to JavaScript as JSON, and against
+ * typescript-estree (what ESLint uses): see docs/scanner.md, "Parser choice". The tree is dropped
+ * as soon as the file's facts are extracted.
  */
 export function parseSource(file: string, source: string): ParseOutcome {
-  let result;
+  let sourceFile: ts.SourceFile;
   try {
-    result = parseSync(file, source, optionsFor(file));
+    sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, scriptKindOf(file));
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  const error = result.errors.find((e) => e.severity === 'Error');
-  if (error) return { ok: false, message: error.message, ...(error.labels[0] ? { offset: error.labels[0].start } : {}) };
-  return { ok: true, program: result.program as unknown as Program };
+  // Syntax errors only (the parser's own list; nothing is type-checked).
+  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const error = diagnostics.find((d) => d.category === ts.DiagnosticCategory.Error);
+  if (error) return { ok: false, message: ts.flattenDiagnosticMessageText(error.messageText, ' '), offset: error.start };
+  return { ok: true, program: toEstree(sourceFile) as unknown as Program };
 }
 
-function optionsFor(file: string): ParserOptions {
+/** `.ts` files cannot hold JSX (`<T>x` is a cast there); plain JavaScript may. */
+function scriptKindOf(file: string): ts.ScriptKind {
   const extension = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '.js';
-  // TypeScript's rule: `.ts` files cannot hold JSX (`<T>x` is a cast); plain JavaScript may.
-  const lang = extension === '.tsx' ? 'tsx' : ['.ts', '.mts', '.cts'].includes(extension) ? 'ts' : 'jsx';
-  // `.cjs` is always a script (top-level `return`, `with`); `.mjs`/`.mts` always a module; else decide by content.
-  const sourceType = extension === '.cjs' || extension === '.cts' ? 'commonjs' : extension === '.mjs' || extension === '.mts' ? 'module' : 'unambiguous';
-  return { lang, sourceType, preserveParens: false };
+  if (extension === '.tsx') return ts.ScriptKind.TSX;
+  if (extension === '.ts' || extension === '.mts' || extension === '.cts') return ts.ScriptKind.TS;
+  return ts.ScriptKind.JSX;
 }
