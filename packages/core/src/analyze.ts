@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { matchFacts } from './detect/match-facts.js';
 import { extractFacts } from './extract/extract.js';
 import type { FileFacts } from './extract/facts.js';
+import { prefilterFor } from './extract/prefilter.js';
 import { buildFindings } from './findings/build.js';
 import type { Finding } from './findings/finding.js';
 import type { ResolvedSettings } from './options.js';
@@ -16,6 +17,8 @@ export function extractFileFacts(program: TSESTree.Program, source: string, sett
  * after resolving what other modules export.
  */
 export function analyzeProgram(program: TSESTree.Program, source: string, file: string, settings: ResolvedSettings): Finding[] {
+  // Most files never name the API; their analysis could only come back empty (see prefilter.ts).
+  if (!prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)) return [];
   const facts = extractFileFacts(program, source, settings);
   const matches = matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts });
   return buildFindings(matches, file, source, settings);

@@ -23,4 +23,5 @@ export { matchRequest, type MatchContext } from './detect/requests.js';
 export { matchSdkCall } from './detect/sdk.js';
 export { describeSettings, resolveSettings, SettingsError, type ResolvedSettings, type SunsetSettings } from './options.js';
 export { analyzeProgram, extractFileFacts } from './analyze.js';
+export { prefilterFor, type Prefilter } from './extract/prefilter.js';
 export { BULK_SETTINGS_TEMPLATE, SDK_SETTING_METHODS } from './api-surface.js';

@@ -31,7 +31,7 @@ export function detectLocalMatches(index: ScopeIndex, ev: Evaluator, catalogue: 
     }
     for (const shape of match.errorShapes ?? []) matches.push(...errorShapeChecks(entry, shape, index, ev.source));
     for (const combo of match.headers ?? []) matches.push(...headerCombinations(entry, combo, index, ev, requestObjects));
-    if (match.ciphers) matches.push(...cipherNames(entry, match.ciphers, index));
+    if (match.ciphers) matches.push(...cipherNames(entry, match.ciphers, index, ev.source));
   }
   return matches;
 }
@@ -349,8 +349,10 @@ function headerCombinations(entry: CatalogueEntry, combo: NonNullable<CatalogueE
   return matches;
 }
 
-function cipherNames(entry: CatalogueEntry, ciphers: string[], index: ScopeIndex): RawMatch[] {
+function cipherNames(entry: CatalogueEntry, ciphers: string[], index: ScopeIndex, source: string): RawMatch[] {
   const matches: RawMatch[] = [];
+  // Nearly every file has strings and no cipher name: one look at the text spares the regex per string.
+  if (!ciphers.some((name) => source.includes(name))) return matches;
   const escaped = ciphers.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const pattern = new RegExp(`(?<![A-Za-z0-9_-])(${escaped.join('|')})(?![A-Za-z0-9_-])`, 'g');
   for (const literal of index.strings) {

@@ -12,6 +12,7 @@ import type { PathTemplate } from './template.js';
  * `path` is relative to the API base, without a leading slash (see normalizeApiUrl).
  */
 export function matchPathTemplate(path: readonly PatternPart[], template: PathTemplate): boolean {
+  if (!mayContainLiterals(path, template)) return false;
   const tokens = tokensOf(template);
   const end = 2 * tokens.length;
   const tail = end + 1;
@@ -33,6 +34,32 @@ export function matchPathTemplate(path: readonly PatternPart[], template: PathTe
   }
   return states.has(end) || states.has(tail);
 }
+
+const literalCache = new WeakMap<PathTemplate, string[]>();
+
+/**
+ * A quick necessary condition before running the automaton: holes never produce the template's
+ * literal text, so each literal segment must be written in the path's text between two holes.
+ * Most templates fail it at once. Paths with choices are left to the automaton (a segment may span
+ * a choice and the text after it).
+ */
+function mayContainLiterals(path: readonly PatternPart[], template: PathTemplate): boolean {
+  if (path.some((part) => part.kind === 'choice')) return true;
+  let literals = literalCache.get(template);
+  if (!literals) {
+    literals = template.segments.flatMap((segment) => (segment.kind === 'literal' ? [segment.text] : []));
+    literalCache.set(template, literals);
+  }
+  let text = textCache.get(path);
+  if (text === undefined) {
+    text = path.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');
+    textCache.set(path, text);
+  }
+  return literals.every((literal) => text.includes(literal));
+}
+
+/** One path is matched against every template: its text is joined once. */
+const textCache = new WeakMap<readonly PatternPart[], string>();
 
 const PARAM = null;
 type Token = string | typeof PARAM;

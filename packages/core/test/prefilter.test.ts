@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { buildFindings, extractFileFacts, matchFacts, prefilterFor, resolveSettings, type Confidence } from '../src/index.js';
+import { fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
+import { parseForTest } from './support/parse.js';
+
+/** The analysis without the prefilter: what analyzeProgram would return if it never skipped. */
+function fullAnalysis(source: string, file: string, minConfidence: Confidence) {
+  const settings = resolveSettings({ asOf: '2026-11-21', minConfidence });
+  const facts = extractFileFacts(parseForTest(source, file), source, settings);
+  return buildFindings(matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts }), file, source, settings);
+}
+
+describe.each(['high', 'medium', 'low'] as const)('prefilter at minConfidence %s', (minConfidence) => {
+  const prefilter = prefilterFor(resolveSettings({ asOf: '2026-11-21', minConfidence }).catalogue, minConfidence);
+
+  test('never skips a fixture that has findings (it is a necessary condition)', () => {
+    const skippedWithFindings = fixtureSourceFiles().filter((file) => {
+      const source = readFileSync(join(REPO_ROOT, file), 'utf8');
+      return !prefilter.mayMatch(source) && fullAnalysis(source, file, minConfidence).length > 0;
+    });
+    expect(skippedWithFindings).toEqual([]);
+  });
+});
+
+describe('what the prefilter skips', () => {
+  const medium = prefilterFor(resolveSettings({}).catalogue, 'medium');
+  const low = prefilterFor(resolveSettings({ minConfidence: 'low' }).catalogue, 'low');
+
+  test('code that names nothing of the API', () => {
+    expect(medium.mayMatch("import { readFile } from 'node:fs';\nexport const load = (p) => readFile(p, 'utf8');")).toBe(false);
+  });
+
+  test("`data.name` alone: skipped above low confidence (no record type, receiver or dns_records), kept at low", () => {
+    const code = 'export const label = (event) => event.data.name + event.data.service;';
+    expect(medium.mayMatch(code)).toBe(false);
+    expect(low.mayMatch(code)).toBe(true);
+    expect(medium.mayMatch("export const srv = { type: 'SRV', name: 'x', data: { service: '_sip', proto: '_tcp', name: 'x' } };")).toBe(true);
+    expect(medium.mayMatch('export const svc = (record) => record.data.service;')).toBe(true);
+  });
+
+  test.each([
+    'export const a = (record) => record.data.service;',
+    'export const a = (records) => records[0].data.proto;',
+    'export const a = () => getRecord().data.name;',
+    'export const a = (record: unknown) => (record as { data: { name: string } }).data.name;',
+    'export const a = (record?: { data?: { service?: string } }) => record?.data?.service;',
+    'export function a(record) { const { service } = record.data; return service; }',
+    "export const a = (record) => record['data'].service;",
+    'export const a = (srvRecord) => srvRecord.data.proto;',
+  ])('a read on a record-named receiver is analyzed (and found): %s', (code) => {
+    expect(medium.mayMatch(code)).toBe(true);
+    expect(fullAnalysis(code, 'read.ts', 'medium').map((f) => f.entryId)).toEqual(['srv-record-data-name-fields']);
+  });
+
+  test('`Record<…>` in a type is not a record receiver', () => {
+    expect(medium.mayMatch('/** @type {Record<string, string>} */ const byName = {};\nexport const a = (event) => [event.data.name, byName];')).toBe(false);
+  });
+
+  test('header names in any case, endpoints by every literal segment', () => {
+    expect(medium.mayMatch("got.put(u, { headers: { 'content-length': n, 'transfer-encoding': 'chunked' } })")).toBe(true);
+    expect(medium.mayMatch("fetch(base + '/zones/' + id + '/firewall/rules')")).toBe(true);
+    expect(medium.mayMatch("fetch(base + '/zones/' + id + '/firewall/access_rules')")).toBe(true);
+    expect(medium.mayMatch("fetch(base + '/zones/' + id + '/dns_records')")).toBe(false);
+  });
+
+  test('entries added in the settings bring their own words', () => {
+    const added = { id: 'next-thing', title: 'Next', area: 'Zones', eol: '2027-01-01', rule: 'no-deprecated-endpoint', replacement: 'x', docs: 'https://example.com', match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/next_thing' }] } };
+    const settings = resolveSettings({ catalogue: { add: [added] } });
+    expect(prefilterFor(settings.catalogue, 'medium').mayMatch('fetch(`/zones/${id}/next_thing`)')).toBe(true);
+  });
+});
