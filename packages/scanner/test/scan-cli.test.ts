@@ -135,6 +135,13 @@ describe('diagnostics', () => {
     expect(run.stderr).toContain('src/broken.ts:2');
   });
 
+  test('old sloppy-mode CommonJS (legacy octal literals, top-level return) still scans', () => {
+    const project = makeProject({ 'legacy.cjs': `var mode = 0644;\nif (!process.env.CF) return;\nfetch('https://api.cloudflare.com/client/v4/user/billing/profile');\n` });
+    const report = parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout);
+    expect(report.diagnostics).toEqual([]);
+    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual(['legacy.cjs:3:billing-profile-and-history']);
+  });
+
   test('a file that is not UTF-8 text or is empty does not stop the scan', () => {
     const project = makeProject({ 'src/empty.ts': '', 'src/ok.ts': deprecated() });
     expect(parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout).findings).toHaveLength(1);

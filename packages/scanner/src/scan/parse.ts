@@ -24,10 +24,16 @@ export function parseSource(file: string, source: string): ParseOutcome {
   }
   // Syntax errors only (the parser's own list; nothing is type-checked).
   const diagnostics = (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-  const error = diagnostics.find((d) => d.category === ts.DiagnosticCategory.Error);
+  const error = diagnostics.find((d) => d.category === ts.DiagnosticCategory.Error && !STRICT_MODE_ONLY.has(d.code));
   if (error) return { ok: false, message: ts.flattenDiagnosticMessageText(error.messageText, ' '), offset: error.start };
   return { ok: true, program: toEstree(sourceFile) as unknown as Program };
 }
+
+/**
+ * Legacy octal literals and escapes (`010`, `'\\08'`): valid in sloppy-mode scripts, and the tree is
+ * complete; TypeScript's parser flags them anyway. Old CommonJS code still has them.
+ */
+const STRICT_MODE_ONLY = new Set([1085, 1121, 1487, 1488, 1489]);
 
 /** `.ts` files cannot hold JSX (`<T>x` is a cast there); plain JavaScript may. */
 function scriptKindOf(file: string): ts.ScriptKind {

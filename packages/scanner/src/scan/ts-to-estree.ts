@@ -36,6 +36,12 @@ export class EsNode {
 
 type Nullable<T> = T | null;
 
+/** `1_004`, `0x3ec`, `0o1754`: the number itself (TypeScript's `text` keeps separators; legacy `010` is octal). */
+function numericValue(text: string): number {
+  const plain = text.replace(/_/g, '');
+  return /^0[0-7]+$/.test(plain) ? parseInt(plain, 8) : Number(plain);
+}
+
 /**
  * The offset of the first token at or after `pos`: TypeScript's node positions include the leading
  * whitespace and comments (its own `skipTrivia` is internal API).
@@ -100,7 +106,7 @@ export function toEstree(file: ts.SourceFile): EsNode {
       case K.NoSubstitutionTemplateLiteral:
         return { key: literal(name, name.text), computed: false };
       case K.NumericLiteral:
-        return { key: literal(name, Number(name.text)), computed: false };
+        return { key: literal(name, numericValue(name.text)), computed: false };
       case K.BigIntLiteral:
         return { key: literal(name, null), computed: false };
       default:
@@ -221,7 +227,7 @@ export function toEstree(file: ts.SourceFile): EsNode {
       case K.StringLiteral:
         return literal(node, (node as ts.StringLiteral).text);
       case K.NumericLiteral:
-        return literal(node, Number((node as ts.NumericLiteral).text));
+        return literal(node, numericValue((node as ts.NumericLiteral).text));
       case K.BigIntLiteral:
       case K.RegularExpressionLiteral:
       case K.NullKeyword:
