@@ -1,4 +1,4 @@
-import { analyzeProgram, formatDay, resolveSettings, todayUtc, type Finding, type ResolvedSettings, type RuleName } from '@sunset-lint/core';
+import { analyzeProgram, resolveSettings, type Finding, type ResolvedSettings, type RuleName } from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 /** The key of the shared settings: `settings: { 'sunset-lint': { asOf, catalogue, … } }`. */
@@ -25,8 +25,9 @@ const MAX_TEXT_ENTRIES = 32;
  */
 export function settingsFor(shared: Readonly<Record<string, unknown>>): ResolvedSettings {
   const raw = shared[SETTINGS_KEY];
-  const day = formatDay(todayUtc());
   const isObject = typeof raw === 'object' && raw !== null;
+  // Asked for every rule of every file: without `asOf` the day matters, and is cheap to read.
+  const day = isObject && 'asOf' in raw ? '' : new Date().toISOString().slice(0, 10);
   const known = isObject ? byObject.get(raw) : undefined;
   if (known?.day === day) return known.resolved;
   const text = `${day}\u0000${JSON.stringify(raw ?? {})}`;
