@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogue } from '@sunset-lint/core';
-import { ESLint, type Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
 import { describe, expect, test } from 'vitest';
 import plugin, { rules } from '../src/index.js';
 import { RULE_DOCS_BASE_URL } from '../src/create-rule.js';
@@ -58,4 +58,33 @@ test('the configs are plain flat-config objects ESLint accepts', async () => {
   const eslint = new ESLint({ cwd: REPO_ROOT, overrideConfigFile: true, overrideConfig: [plugin.configs.recommended as Linter.Config] });
   const [result] = await eslint.lintText("fetch('https://api.cloudflare.com/client/v4/user/billing/history');", { filePath: 'billing.js' });
   expect(result?.messages.map((m) => m.ruleId)).toEqual(['sunset-lint/no-deprecated-endpoint']);
+});
+
+describe('a fix is automatic only on a rule that announces one', () => {
+  const entry = (rule: string) => ({
+    id: 'pool-legacy-alerts',
+    title: 'Pool `legacy_alerts` flag',
+    area: 'Load balancing',
+    eol: '2026-01-01',
+    rule,
+    replacement: 'Notification policies',
+    docs: 'https://example.com',
+    match: { fields: [{ path: 'legacy_alerts', context: 'load-balancer-pool', access: ['write'], onWrite: 'fix-remove' }] },
+  });
+  const code = "export const pool = { name: 'eu', origins: [], legacy_alerts: true };";
+  const lint = (rule: string) => {
+    const linter = new Linter({ configType: 'flat' });
+    const config = [plugin.configs.recommended as Linter.Config, { settings: { 'sunset-lint': { asOf: '2026-11-21', catalogue: { add: [entry(rule)] } } } }];
+    return linter.verify(code, config, 'pool.js');
+  };
+
+  test.each([
+    ['no-deprecated-field', { fix: true, suggestions: 0 }],
+    ['no-srv-data-name-fields', { fix: false, suggestions: 1 }],
+    ['no-lb-notification-email', { fix: false, suggestions: 0 }],
+  ] as const)('%s', (rule, expected) => {
+    const [message] = lint(rule);
+    expect(message?.ruleId).toBe(`sunset-lint/${rule}`);
+    expect({ fix: message?.fix !== undefined, suggestions: message?.suggestions?.length ?? 0 }).toEqual(expected);
+  });
 });
