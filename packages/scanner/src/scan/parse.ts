@@ -18,7 +18,8 @@ export type ParseOutcome = { ok: true; program: Program } | { ok: false; message
 export function parseSource(file: string, source: string): ParseOutcome {
   let sourceFile: ts.SourceFile;
   try {
-    sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, scriptKindOf(file));
+    // JSDoc is not parsed: detection never reads it, and in JavaScript files it is most of the comments.
+    sourceFile = ts.createSourceFile(file, source, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, scriptKindOf(file));
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -96,12 +96,12 @@ export function runScan(options: ScanOptions): ScanResult {
         }
         if (facts) {
           const importedCalls = facts.importedCalls.filter(saysSomething);
-          records.set(file, { exports: facts.exports, exportAll: facts.exportAll, importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined) });
+          records.set(file, detached({ exports: facts.exports, exportAll: facts.exportAll, importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined) }));
           const kept = { requests: facts.requests, sdkCalls: facts.sdkCalls, local: facts.local };
           if (importedCalls.length === 0 && !facts.requests.some(holdsImport) && !facts.sdkCalls.some((call) => call.clientFrom)) {
             findings.push(...buildFindings(matchFacts(kept, context), relativeFile, source, settings));
           } else {
-            deferred.push({ file, relativePath: relativeFile, sourceLength: source.length, facts: kept, importedCalls });
+            deferred.push(detached({ file, relativePath: relativeFile, sourceLength: source.length, facts: kept, importedCalls }));
           }
         }
       }
@@ -145,10 +145,19 @@ function loadSupportModule(file: string, settings: ResolvedSettings): ModuleReco
   if (!parsed.ok) return empty;
   try {
     const facts = extractFileFacts(parsed.program, read.source, settings);
-    return { exports: facts.exports, exportAll: facts.exportAll, importedCalls: facts.importedCalls.filter((call) => call.ownerFn !== undefined && saysSomething(call)) };
+    return detached({ exports: facts.exports, exportAll: facts.exportAll, importedCalls: facts.importedCalls.filter((call) => call.ownerFn !== undefined && saysSomething(call)) });
   } catch {
     return empty;
   }
+}
+
+/**
+ * A copy that shares nothing with the parse: strings cut from the source (a literal's value, a
+ * name) can be V8 slices that keep the whole file's text alive. Kept facts are small; copying them
+ * is what keeps the index at its own size.
+ */
+function detached<T>(value: T): T {
+  return structuredClone(value);
 }
 
 /** A request whose URL (or helper-inner URL) holds a value of another module. */

@@ -4,35 +4,9 @@ const K = ts.SyntaxKind;
 
 /**
  * An ESTree node as core's extractor reads it: `type`, typescript-estree's field names, and
- * `start`/`end` offsets (UTF-16, as TypeScript and JavaScript strings count). `start` skips the
- * leading trivia (comments, whitespace) only when asked: most nodes never are.
+ * `start`/`end` offsets (UTF-16, as TypeScript and JavaScript strings count).
  */
-export class EsNode {
-  [field: string]: unknown;
-  readonly type: string;
-  readonly end: number;
-  private readonly pos: number;
-  private startAt = -1;
-  private readonly text: string;
-
-  constructor(type: string, node: ts.Node | ts.NodeArray<ts.Node>, text: string) {
-    this.type = type;
-    this.pos = node.pos;
-    this.end = node.end;
-    this.text = text;
-  }
-
-  get start(): number {
-    if (this.startAt < 0) this.startAt = skipTrivia(this.text, this.pos);
-    return this.startAt;
-  }
-
-  /** For template elements: their text starts after the delimiter (`` ` `` or `}`), not at it. */
-  startAfterDelimiter(): this {
-    this.startAt = skipTrivia(this.text, this.pos) + 1;
-    return this;
-  }
-}
+export type EsNode = Record<string, unknown> & { type: string; start: number; end: number };
 
 type Nullable<T> = T | null;
 
@@ -80,15 +54,25 @@ const ACCESS_MODIFIERS = new Set([K.PublicKeyword, K.PrivateKeyword, K.Protected
  */
 export function toEstree(file: ts.SourceFile): EsNode {
   const text = file.text;
-  const mk = (type: string, node: ts.Node | ts.NodeArray<ts.Node>, fields?: Record<string, unknown>): EsNode => {
-    const out = new EsNode(type, node, text);
-    if (fields) Object.assign(out, fields);
-    return out;
+  // Node positions include leading trivia; the first token's offset is computed once per position
+  // (a statement, its expression and its callee all share one) and cached for the file.
+  const starts = new Int32Array(text.length + 1).fill(-1);
+  const startOf = (pos: number): number => {
+    let at = starts[pos]!;
+    if (at < 0) starts[pos] = at = skipTrivia(text, pos);
+    return at;
+  };
+  /** The fields object becomes the node: one literal per call site keeps V8's object shapes stable. */
+  const mk = (type: string, node: ts.Node | ts.NodeArray<ts.Node>, fields: Record<string, unknown> = {}): EsNode => {
+    fields.type = type;
+    fields.start = startOf(node.pos);
+    fields.end = node.end;
+    return fields as EsNode;
   };
   const hasModifier = (node: ts.Node, kind: ts.SyntaxKind): boolean => (ts.canHaveModifiers(node) ? (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false) : false);
 
   const identifier = (node: ts.Identifier | ts.PrivateIdentifier): EsNode => (node.kind === K.PrivateIdentifier ? mk('PrivateIdentifier', node, { name: node.text.slice(1) }) : mk('Identifier', node, { name: ts.idText(node) }));
-  const literal = (node: ts.Node, value: unknown): EsNode => mk('Literal', node, { value, raw: text.slice(skipTrivia(text, node.pos), node.end) });
+  const literal = (node: ts.Node, value: unknown): EsNode => mk('Literal', node, { value, raw: text.slice(startOf(node.pos), node.end) });
   const moduleName = (node: ts.ModuleExportName): EsNode => (node.kind === K.StringLiteral ? literal(node, node.text) : identifier(node));
 
   /** `x: Client` and `x: sdk.Client`: the type's name is what the extractor asks for. */
@@ -213,7 +197,12 @@ export function toEstree(file: ts.SourceFile): EsNode {
       attributes: node.attributes.properties.map((attribute) => (attribute.kind === K.JsxSpreadAttribute ? mk('JSXSpreadAttribute', attribute, { argument: convert(attribute.expression) }) : mk('JSXAttribute', attribute, { name: jsxName(attribute.name), value: attribute.initializer ? convert(attribute.initializer) : null }))),
     });
 
-  const templateElement = (part: ts.TemplateLiteralLikeNode, tail: boolean): EsNode => mk('TemplateElement', part, { value: { raw: part.rawText ?? '', cooked: part.text }, tail }).startAfterDelimiter();
+  /** A template element's text starts after its delimiter (`` ` `` or `}`). */
+  const templateElement = (part: ts.TemplateLiteralLikeNode, tail: boolean): EsNode => {
+    const out = mk('TemplateElement', part, { value: { raw: part.rawText ?? '', cooked: part.text }, tail });
+    out.start += 1;
+    return out;
+  };
 
   function convert(node: ts.Node): EsNode {
     return convertIn(node, false);
