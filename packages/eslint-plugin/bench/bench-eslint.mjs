@@ -58,7 +58,7 @@ function looksHandWritten(path) {
 }
 
 function buildCorpus() {
-  const root = mkdtempSync(join(tmpdir(), 'sunset-lint-bench-'));
+  const root = mkdtempSync(join(tmpdir(), 'eslint-plugin-bench-'));
   const fromModules = walk(join(REPO, 'node_modules', '.pnpm')).filter(looksHandWritten);
   // An even spread over all packages, in a fixed order: the same corpus on every run.
   const step = Math.max(1, fromModules.length / wanted);
