@@ -92,3 +92,13 @@ describe('findings carry the grade, severity and a message with date, distance a
     expect(analyzeSnippet('fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", { method: "PATCH" });')).toEqual([]);
   });
 });
+
+describe('error-code checks need DNS context', () => {
+  test('a WebSocket close code 1004 is not the DNS wrapper', () => {
+    expect(analyzeSnippet('export function isValidStatusCode(code: number) { return code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005; }')).toEqual([]);
+  });
+  test('the same check in DNS-record code is reported', () => {
+    const found = analyzeSnippet("export async function createDnsRecord(err: { code: number }) { if (err.code === 1004) throw new Error('invalid DNS record'); }");
+    expect(found.map((f) => [f.entryId, f.confidence])).toEqual([['dns-record-error-chain', 'high']]);
+  });
+});

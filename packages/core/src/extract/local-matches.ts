@@ -233,15 +233,19 @@ function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEnt
     return name !== undefined && /code$/i.test(name);
   };
   const isCode = (node: Node | null | undefined): node is TSESTree.Literal => !!node && node.type === 'Literal' && node.value === shape.code;
+  // A bare number is everyone's code (1004 is also a WebSocket close code): it is this API's DNS
+  // wrapper only in code that deals with DNS records or their error chains.
+  const codeConfidence: Confidence = /dns/i.test(source) || (shape.chainField !== undefined && source.includes(shape.chainField)) ? 'high' : 'low';
+  const codeSubject = `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)`;
   for (const comparison of index.comparisons) {
     if (comparison.type === 'BinaryExpression') {
       const literal = isCode(comparison.left) && isCodeRead(comparison.right) ? comparison.left : isCode(comparison.right) && isCodeRead(comparison.left) ? comparison.right : undefined;
-      if (literal) matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: 'high', subject: `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)` });
+      if (literal) matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: codeConfidence, subject: codeSubject });
       continue;
     }
     const switchNode = index.parentOf.get(comparison);
     if (isCode(comparison.test) && switchNode?.type === 'SwitchStatement' && isCodeRead(switchNode.discriminant)) {
-      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(comparison.test), confidence: 'high', subject: `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)` });
+      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(comparison.test), confidence: codeConfidence, subject: codeSubject });
     }
   }
   if (shape.message) {
