@@ -15,6 +15,8 @@ tsTester.run('no-dns-error-chain (TypeScript)', testable(rule), {
     `,
     // Other error codes.
     'export const isAuth = (err: { code: number }) => err.code === 10000;',
+    // 1004 is also a WebSocket close code: without DNS context it is someone else's.
+    "socket.addEventListener('close', (event) => { if (event.code === 1004) reconnect(); });",
     // What the suggestion writes reads the root causes under both forms: not reported again.
     code`
       // errors of POST /zones/:zone_id/dns_records
@@ -57,9 +59,9 @@ tsTester.run('no-dns-error-chain (TypeScript)', testable(rule), {
       ],
     },
     {
-      // A switch on the code.
+      // A switch on the code, in code about DNS records.
       code: code`
-        export function explain(err: { code: number; message: string }) {
+        export function explainDnsError(err: { code: number; message: string }) {
           switch (err.code) {
             case 1004:
               return 'invalid record';
