@@ -10,12 +10,26 @@ import type { ScopeIndex } from './scope.js';
 /** DNS record types, to recognize a record payload by its shape. */
 const DNS_RECORD_TYPES = new Set(['A', 'AAAA', 'CAA', 'CERT', 'CNAME', 'DNSKEY', 'DS', 'HTTPS', 'LOC', 'MX', 'NAPTR', 'NS', 'OPENPGPKEY', 'PTR', 'SMIMEA', 'SRV', 'SSHFP', 'SVCB', 'TLSA', 'TXT', 'URI']);
 const DNS_RECORD_KEYS = ['name', 'content', 'data', 'ttl', 'proxied', 'priority', 'comment', 'tags'];
-const SRV_DATA_KEYS = ['priority', 'weight', 'port', 'target'];
-/** Receivers whose names say they hold a DNS record or a load-balancer pool. */
-const RECEIVER_HINTS: Readonly<Record<FieldMatcher['context'], RegExp>> = {
-  'dns-record': /(record|^rec$|^rr$|^srv)/i,
-  'load-balancer-pool': /pool/i,
+/** Two of these make an untyped `data` object an SRV record's. */
+export const SRV_DATA_KEYS: readonly string[] = ['priority', 'weight', 'port', 'target'];
+
+/**
+ * Receivers whose names say they hold a DNS record or a load-balancer pool (case-insensitive): a
+ * word anywhere in the name, the whole name, or its start. The prefilter derives its terms from it.
+ */
+export const RECEIVER_HINTS: Readonly<Record<FieldMatcher['context'], ReadonlyArray<{ text: string; where: 'anywhere' | 'whole' | 'start' }>>> = {
+  'dns-record': [
+    { text: 'record', where: 'anywhere' },
+    { text: 'rec', where: 'whole' },
+    { text: 'rr', where: 'whole' },
+    { text: 'srv', where: 'start' },
+  ],
+  'load-balancer-pool': [{ text: 'pool', where: 'anywhere' }],
 };
+
+const receiverHintPatterns = Object.fromEntries(
+  Object.entries(RECEIVER_HINTS).map(([context, hints]) => [context, new RegExp(hints.map(({ text, where }) => (where === 'whole' ? `^${text}$` : where === 'start' ? `^${text}` : text)).join('|'), 'i')]),
+) as Record<FieldMatcher['context'], RegExp>;
 
 /**
  * Findings that need nothing beyond the file: fields in payloads and reads, error-shape checks,
@@ -182,11 +196,21 @@ function receiverName(node: Node): string | undefined {
   return undefined;
 }
 
+/** `record` for `record.data` read as the parents `['data']`; undefined when the members differ. */
+function receiverUnder(node: Node, parents: readonly string[]): Node | undefined {
+  let object = unwrap(node);
+  for (let i = parents.length - 1; i >= 0; i--) {
+    if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i]) return undefined;
+    object = unwrap(object.object);
+  }
+  return object;
+}
+
 function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeIndex): RawMatch[] {
   const segments = field.path.split('.');
   const last = segments[segments.length - 1]!;
   const parents = segments.slice(0, -1);
-  const hint = RECEIVER_HINTS[field.context];
+  const hint = receiverHintPatterns[field.context];
   const matches: RawMatch[] = [];
   const report = (node: Node, receiver: string | undefined) => {
     const confidence: Confidence = receiver && hint.test(receiver) ? 'high' : 'low';
@@ -194,32 +218,16 @@ function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInde
   };
   for (const member of index.members) {
     if (propertyKeyName(member.property, member.computed) !== last) continue;
-    let object: Node = unwrap(member.object);
-    let ok = true;
-    for (let i = parents.length - 1; i >= 0; i--) {
-      if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i]) {
-        ok = false;
-        break;
-      }
-      object = unwrap(object.object);
-    }
-    if (ok) report(member.property, receiverName(object));
+    const receiver = receiverUnder(member.object, parents);
+    if (receiver) report(member.property, receiverName(receiver));
   }
   // const { service, proto } = record.data
   for (const declarator of index.destructures) {
     if (declarator.id.type !== 'ObjectPattern' || !declarator.init) continue;
-    let object: Node = unwrap(declarator.init);
-    let ok = true;
-    for (let i = parents.length - 1; i >= 0; i--) {
-      if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i]) {
-        ok = false;
-        break;
-      }
-      object = unwrap(object.object);
-    }
-    if (!ok) continue;
+    const receiver = receiverUnder(declarator.init, parents);
+    if (!receiver) continue;
     for (const property of declarator.id.properties) {
-      if (property.type === 'Property' && propertyKeyName(property.key, property.computed) === last) report(property.key, receiverName(object));
+      if (property.type === 'Property' && propertyKeyName(property.key, property.computed) === last) report(property.key, receiverName(receiver));
     }
   }
   return matches;

@@ -2,6 +2,7 @@ import type { Catalogue, CatalogueEntry, FieldMatcher } from '../catalogue/types
 import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import { compileTemplate } from '../url/template.js';
+import { RECEIVER_HINTS, SRV_DATA_KEYS } from './local-matches.js';
 
 /** Text the file must contain: as written, in any case, or as a whole word. */
 interface Term {
@@ -25,19 +26,16 @@ export interface Prefilter {
  * these go last. Generic API path segments are here too (every endpoint has `zones` or `accounts`).
  */
 const COMMON_WORDS = ['data', 'name', 'type', 'port', 'service', 'target', 'proto', 'settings', 'rules', 'user', 'zones', 'accounts', 'members', 'roles', 'invites', 'groups', 'packages', 'profile', 'history', 'images', 'priority', 'weight'];
-/** Mirrors RECEIVER_HINTS in local-matches.ts: reads are high confidence only on such receivers. */
-const RECEIVER_TERMS: Readonly<Record<FieldMatcher['context'], Term[]>> = {
-  'dns-record': [{ text: 'record', ignoreCase: true }, { text: 'rec', ignoreCase: true, wholeWord: true }, { text: 'rr', ignoreCase: true, wholeWord: true }, { text: 'srv', ignoreCase: true }],
-  'load-balancer-pool': [{ text: 'pool', ignoreCase: true }],
-};
+/** Reads are high confidence only on receivers named as RECEIVER_HINTS says (a start is found anywhere). */
+function receiverTerms(context: FieldMatcher['context']): Term[] {
+  return RECEIVER_HINTS[context].map(({ text, where }) => ({ text, ignoreCase: true, ...(where === 'whole' ? { wholeWord: true } : {}) }));
+}
 /**
  * What may stand between a receiver's name and the member read from it, as receiverName in
  * local-matches.ts sees through it: `records[0]`, `getRecord()`, `(record as SrvRecord)`,
  * `record!`, `record?.`; then `.name` or `['name']`.
  */
 const RECEIVER_TAIL = String.raw`(?:\s*(?:\[[^\]\n]*\]|\([^)\n]*\)|\)|!|\s(?:as|satisfies)\s[^)\n]*))*\s*`;
-/** Mirrors SRV_DATA_KEYS in local-matches.ts: two of them make an untyped `data` an SRV record's. */
-const SRV_DATA_KEYS = ['priority', 'weight', 'port', 'target'];
 
 const cache = new WeakMap<Catalogue, Map<Confidence, Prefilter>>();
 
@@ -125,7 +123,7 @@ function fieldRoutes(field: FieldMatcher, lowToo: boolean): Route[] {
   if (lowToo || !field.recordType) return [names];
   const routes: Route[] = [[...names, { text: field.recordType, ignoreCase: true }]];
   // A read needs the receiver right before the path's first name (`record.data.service`).
-  for (const receiver of RECEIVER_TERMS[field.context]) routes.push([...names, { ...receiver, accessed: names[0]!.text }]);
+  for (const receiver of receiverTerms(field.context)) routes.push([...names, { ...receiver, accessed: names[0]!.text }]);
   if (field.recordType === 'SRV') {
     for (const [i, a] of SRV_DATA_KEYS.entries()) for (const b of SRV_DATA_KEYS.slice(i + 1)) routes.push([...names, { text: a, wholeWord: true }, { text: b, wholeWord: true }]);
   }
