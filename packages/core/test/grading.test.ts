@@ -102,3 +102,11 @@ describe('error-code checks need DNS context', () => {
     expect(found.map((f) => [f.entryId, f.confidence])).toEqual([['dns-record-error-chain', 'high']]);
   });
 });
+
+describe('error-code context is the enclosing function', () => {
+  test('a WebSocket close-code check in a bundle that mentions DNS elsewhere stays silent', () => {
+    const filler = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+    const bundle = `export const lookup = (host: string) => dns.lookup(host);\n${filler}\nexport function isValidStatusCode(code: number) { return code >= 1000 && code <= 1014 && code !== 1004; }`;
+    expect(analyzeSnippet(bundle)).toEqual([]);
+  });
+});

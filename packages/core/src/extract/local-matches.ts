@@ -233,6 +233,22 @@ function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInde
   return matches;
 }
 
+/** How much code around a check counts as its context: a function, not a whole bundle. */
+const NEARBY_CODE_LIMIT = 8_000;
+
+/**
+ * Whether the code near `offset` matches `pattern`: any enclosing function of at most
+ * NEARBY_CODE_LIMIT characters, or the file when it is that small.
+ */
+function nearbyCodeMatches(index: ScopeIndex, source: string, offset: number, pattern: RegExp): boolean {
+  if (source.length <= NEARBY_CODE_LIMIT) return pattern.test(source);
+  for (const fn of index.functions) {
+    const [start, end] = rangeOf(fn.node);
+    if (start <= offset && offset < end && end - start <= NEARBY_CODE_LIMIT && pattern.test(source.slice(start, end))) return true;
+  }
+  return false;
+}
+
 function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEntry['match']['errorShapes']>[number], index: ScopeIndex, source: string): RawMatch[] {
   const matches: RawMatch[] = [];
   const isCodeRead = (node: Node) => {
@@ -242,18 +258,20 @@ function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEnt
   };
   const isCode = (node: Node | null | undefined): node is TSESTree.Literal => !!node && node.type === 'Literal' && node.value === shape.code;
   // A bare number is everyone's code (1004 is also a WebSocket close code): it is this API's DNS
-  // wrapper only in code that deals with DNS records or their error chains.
-  const codeConfidence: Confidence = /dns/i.test(source) || (shape.chainField !== undefined && source.includes(shape.chainField)) ? 'high' : 'low';
+  // wrapper only in code that deals with DNS records or their error chains. Judged on the code
+  // around the check, since a bundle that mentions DNS somewhere says nothing about its WebSocket code.
+  const dnsContext = new RegExp(`dns${shape.chainField ? `|${shape.chainField}` : ''}`, 'i');
+  const codeConfidenceAt = (offset: number): Confidence => (nearbyCodeMatches(index, source, offset, dnsContext) ? 'high' : 'low');
   const codeSubject = `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)`;
   for (const comparison of index.comparisons) {
     if (comparison.type === 'BinaryExpression') {
       const literal = isCode(comparison.left) && isCodeRead(comparison.right) ? comparison.left : isCode(comparison.right) && isCodeRead(comparison.left) ? comparison.right : undefined;
-      if (literal) matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: codeConfidence, subject: codeSubject });
+      if (literal) matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: codeConfidenceAt(rangeOf(literal)[0]), subject: codeSubject });
       continue;
     }
     const switchNode = index.parentOf.get(comparison);
     if (isCode(comparison.test) && switchNode?.type === 'SwitchStatement' && isCodeRead(switchNode.discriminant)) {
-      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(comparison.test), confidence: codeConfidence, subject: codeSubject });
+      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(comparison.test), confidence: codeConfidenceAt(rangeOf(comparison.test)[0]), subject: codeSubject });
     }
   }
   if (shape.message) {
