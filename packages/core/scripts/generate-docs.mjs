@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describeMatchers, loadCatalogue } from '@sunset-lint/core';
 
-const target = fileURLToPath(new URL('../docs/schedule.md', import.meta.url));
+const target = fileURLToPath(new URL('../../../docs/schedule.md', import.meta.url));
 const check = process.argv.includes('--check');
 
 const escape = (value) => value.replaceAll('|', '\\|');

@@ -3,7 +3,7 @@
  * Benchmark of `sunset-lint scan` on a large codebase that every fresh clone has: the JS/TS
  * sources inside the repository's installed node_modules (after `pnpm install`).
  *
- *   node scripts/bench-scan.mjs [--keep] [--max-files N]
+ *   node packages/scanner/bench/bench-scan.mjs [--keep] [--max-files N]
  *
  * Prints, side by side and measured in the same run:
  *   - the time to merely parse the same files (read + parse, AST touched, nothing else) with
@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BIN = join(ROOT, 'packages/scanner/bin/sunset-lint.js');
 const STORE = join(ROOT, 'node_modules/.pnpm');
 const SOURCE = /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/;
