@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { analyzeProgram, resolveSettings, type Finding } from '../src/index.js';
-import { expectedFindings, findingKeys, fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
+import { compareFindings, expectedFindings, fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
 import { parseForTest } from './support/parse.js';
 
 const settings = resolveSettings({ asOf: '2026-11-21' });
@@ -17,18 +17,10 @@ function analyzeCorpus(): Finding[] {
 describe('single-file detection over fixtures/', () => {
   const found = analyzeCorpus();
   const expected = expectedFindings();
-  const crossFile = new Set(findingKeys(expected.filter((e) => e.resolution === 'cross-file')));
-
   test('every single-file expectation is found, and nothing else except cross-file ones', () => {
-    const remaining = findingKeys(found);
-    const missing: string[] = [];
-    for (const key of findingKeys(expected.filter((e) => e.resolution === 'single-file'))) {
-      const at = remaining.indexOf(key);
-      if (at >= 0) remaining.splice(at, 1);
-      else missing.push(key);
-    }
-    const unexpected = remaining.filter((key) => !crossFile.has(key));
-    expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] });
+    const required = expected.filter((e) => e.resolution === 'single-file');
+    const optional = expected.filter((e) => e.resolution === 'cross-file');
+    expect(compareFindings(found, required, optional)).toEqual({ missing: [], unexpected: [] });
   });
 
   test('negatives stay silent', () => {

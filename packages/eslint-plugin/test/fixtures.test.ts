@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { ESLint as ESLint9 } from 'eslint-v9';
 import { describe, expect, test } from 'vitest';
-import { expectedFindings, findingKeys } from '../../core/test/support/fixtures.js';
+import { compareFindings, expectedFindings } from '../../core/test/support/fixtures.js';
 import { lint, type ESLintConstructor, type Reported } from './support/lint.js';
 
 const engines: Array<[string, ESLintConstructor]> = [
@@ -15,16 +15,9 @@ describe.each(engines)('configs.recommended over fixtures/ with %s', (_name, Eng
 
   test('every single-file expectation is reported, nothing else except optional cross-file ones', async () => {
     reported = await lint(Engine, ['fixtures']);
-    const remaining = findingKeys(reported);
-    const missing: string[] = [];
-    for (const key of findingKeys(expected.filter((e) => e.resolution === 'single-file'))) {
-      const at = remaining.indexOf(key);
-      if (at >= 0) remaining.splice(at, 1);
-      else missing.push(key);
-    }
-    const crossFile = findingKeys(expected.filter((e) => e.resolution === 'cross-file'));
-    const unexpected = remaining.filter((key) => !crossFile.includes(key));
-    expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] });
+    const required = expected.filter((e) => e.resolution === 'single-file');
+    const optional = expected.filter((e) => e.resolution === 'cross-file');
+    expect(compareFindings(reported, required, optional)).toEqual({ missing: [], unexpected: [] });
   });
 
   test('nothing is reported on negatives', () => {

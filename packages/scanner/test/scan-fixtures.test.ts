@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { compareFindings, expectedFindings, REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { parseJsonReport, runCli, type CliRun, type JsonReport } from './scan-cli-support.js';
 
 const AS_OF = '2026-11-21';
@@ -34,16 +34,7 @@ describe('sunset-lint scan fixtures/', () => {
   });
 
   test('finds exactly the expected findings, cross-file ones included', () => {
-    const expected = findingKeys(scanExpectations());
-    const found = findingKeys(report.findings);
-    const missing = [...expected];
-    const unexpected: string[] = [];
-    for (const key of found) {
-      const at = missing.indexOf(key);
-      if (at >= 0) missing.splice(at, 1);
-      else unexpected.push(key);
-    }
-    expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] });
+    expect(compareFindings(report.findings, scanExpectations())).toEqual({ missing: [], unexpected: [] });
     expect(expectedFindings().filter((e) => e.resolution === 'cross-file').length).toBeGreaterThanOrEqual(12);
   });
 

@@ -47,3 +47,25 @@ export function fixtureSourceFiles(): string[] {
 export function findingKeys(findings: ReadonlyArray<{ file: string; line: number; entryId: string }>): string[] {
   return findings.map((f) => `${f.file}:${f.line}:${f.entryId}`).sort();
 }
+
+/**
+ * Compares found findings with the expectations as multisets of `file:line:entryId`: `required`
+ * must all be found; anything found beyond them is unexpected unless it is in `optional`.
+ */
+export function compareFindings(found: ReadonlyArray<{ file: string; line: number; entryId: string }>, required: readonly ExpectedFinding[], optional: readonly ExpectedFinding[] = []): { missing: string[]; unexpected: string[] } {
+  const remaining = findingKeys(found);
+  const missing: string[] = [];
+  for (const key of findingKeys(required)) {
+    const at = remaining.indexOf(key);
+    if (at >= 0) remaining.splice(at, 1);
+    else missing.push(key);
+  }
+  const allowed = findingKeys(optional);
+  const unexpected: string[] = [];
+  for (const key of remaining) {
+    const at = allowed.indexOf(key);
+    if (at >= 0) allowed.splice(at, 1);
+    else unexpected.push(key);
+  }
+  return { missing, unexpected };
+}
