@@ -142,6 +142,17 @@ describe('diagnostics', () => {
     expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual(['legacy.cjs:3:billing-profile-and-history']);
   });
 
+  test('generated code nested beyond the stack is named and skipped; the scan goes on', () => {
+    const terms = Array.from({ length: 20_000 }, (_, i) => `'part${i}'`).join(' + ');
+    const project = makeProject({ 'gen/huge.js': `export const blob = ${terms};\n`, 'src/ok.ts': deprecated() });
+    const run = runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project });
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.status).toBe(1);
+    const report = parseJsonReport(run.stdout);
+    expect(report.diagnostics).toEqual([expect.objectContaining({ code: 'too-deeply-nested', severity: 'error', file: 'gen/huge.js' })]);
+    expect(report.findings.map((f) => f.file)).toEqual(['src/ok.ts']);
+  });
+
   test('a file that is not UTF-8 text or is empty does not stop the scan', () => {
     const project = makeProject({ 'src/empty.ts': '', 'src/ok.ts': deprecated() });
     expect(parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout).findings).toHaveLength(1);

@@ -6,7 +6,7 @@ import { toEstree } from './ts-to-estree.js';
 export type Program = Parameters<typeof extractFileFacts>[0];
 
 /** What the parser made of a file: a program for the extractor, or where it stopped. */
-export type ParseOutcome = { ok: true; program: Program } | { ok: false; message: string; offset?: number };
+export type ParseOutcome = { ok: true; program: Program } | { ok: false; message: string; offset?: number; tooDeep?: boolean };
 
 /**
  * TypeScript's own parser (`createSourceFile`: syntax only, no binder, no checker) and a thin
@@ -27,7 +27,19 @@ export function parseSource(file: string, source: string): ParseOutcome {
   const diagnostics = (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   const error = diagnostics.find((d) => d.category === ts.DiagnosticCategory.Error && !STRICT_MODE_ONLY.has(d.code));
   if (error) return { ok: false, message: ts.flattenDiagnosticMessageText(error.messageText, ' '), offset: error.start };
-  return { ok: true, program: toEstree(sourceFile) as unknown as Program };
+  try {
+    return { ok: true, program: toEstree(sourceFile) as unknown as Program };
+  } catch (error) {
+    if (isStackOverflow(error)) return { ok: false, message: TOO_DEEP, tooDeep: true };
+    throw error;
+  }
+}
+
+export const TOO_DEEP = 'nested too deeply to analyze (generated code?); not scanned';
+
+/** Generated code can nest beyond the stack (a 20,000-term concatenation): a limit, not a bug. */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /**

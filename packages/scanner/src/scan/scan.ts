@@ -3,7 +3,7 @@ import { relative, sep } from 'node:path';
 import { buildFindings, extractFileFacts, LineIndex, matchFacts, type FileFacts, type Finding, type ImportedCallFact, type MatchContext, type RequestFact, type ResolvedSettings, type SdkCallFact } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { ModuleResolver } from './module-resolution.js';
-import { parseSource } from './parse.js';
+import { isStackOverflow, parseSource, TOO_DEEP } from './parse.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
 export interface ScanOptions {
@@ -86,13 +86,15 @@ export function runScan(options: ScanOptions): ScanResult {
       const parsed = parseSource(file, source);
       if (!parsed.ok) {
         const at = parsed.offset !== undefined ? new LineIndex(source).position(parsed.offset) : undefined;
-        diagnostics.push({ code: 'parse-error', severity: 'error', message: `not parsed, so not scanned: ${parsed.message}`, file: relativeFile, ...(at ? { line: at.line, column: at.column } : {}) });
+        if (parsed.tooDeep) diagnostics.push({ code: 'too-deeply-nested', severity: 'error', message: parsed.message, file: relativeFile });
+        else diagnostics.push({ code: 'parse-error', severity: 'error', message: `not parsed, so not scanned: ${parsed.message}`, file: relativeFile, ...(at ? { line: at.line, column: at.column } : {}) });
       } else {
         let facts: FileFacts | undefined;
         try {
           facts = extractFileFacts(parsed.program, source, settings);
         } catch (error) {
-          diagnostics.push({ code: 'internal-error', severity: 'error', message: `the extractor failed on this file: ${error instanceof Error ? error.message : String(error)}`, file: relativeFile });
+          if (isStackOverflow(error)) diagnostics.push({ code: 'too-deeply-nested', severity: 'error', message: TOO_DEEP, file: relativeFile });
+          else diagnostics.push({ code: 'internal-error', severity: 'error', message: `the extractor failed on this file: ${error instanceof Error ? error.message : String(error)}`, file: relativeFile });
         }
         if (facts) {
           const importedCalls = facts.importedCalls.filter(saysSomething);
