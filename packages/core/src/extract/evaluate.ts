@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { concatPatterns, hole, sliceText, substituteParams, text, type PatternPart } from '../url/pattern.js';
 import { memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
-import { HTTP_MODULES, SDK_MODULE, UNKNOWN, type HttpLib, type Value } from './values.js';
+import { HTTP_MODULES, isRelativeModule, SDK_MODULE, UNKNOWN, type HttpLib, type Value } from './values.js';
 
 const MAX_DEPTH = 40;
 /** Member path element for `map[key]` with a key the file does not show. */
@@ -284,7 +284,7 @@ export class Evaluator {
     const lib = HTTP_MODULES[callee.source];
     if (lib && head === undefined && rest.length === 0 && !isNew) return UNKNOWN; // a request, not a value
     if (lib && rest.length === 0 && (head === 'create' || head === 'extend')) return this.clientFromOptions(lib, node.arguments[0], scope);
-    if (isRelative(callee.source)) {
+    if (isRelativeModule(callee.source)) {
       return { kind: 'string', pattern: [hole({ from: { source: callee.source, path: callee.path }, args: node.arguments.map((arg) => this.pattern(arg, scope)) })] };
     }
     return UNKNOWN;
@@ -360,8 +360,4 @@ export function joinUrl(base: PatternPart[], path: PatternPart[]): PatternPart[]
 export function normalizeModulePath(path: string[]): string[] {
   const [head, ...rest] = path;
   return head === 'default' || head === '*' ? rest : path;
-}
-
-function isRelative(source: string): boolean {
-  return source.startsWith('.') || source.startsWith('/');
 }

@@ -189,4 +189,3 @@ function optionNode(options: Value | undefined, key: string): { body?: Node; hea
   return key === 'headers' ? { headers: property.value } : { body: property.value };
 }
 
-export const UNKNOWN_URL: PatternPart[] = [hole()];

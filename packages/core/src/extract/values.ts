@@ -1,7 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { PatternPart } from '../url/pattern.js';
 import type { ClassInfo, FunctionInfo, Scope } from './scope.js';
-import type { Node } from './ast.js';
 
 /** Abstract values of expressions: just enough to follow URLs, clients and payloads. */
 export type Value =
@@ -42,4 +41,3 @@ export function isRelativeModule(source: string): boolean {
   return source.startsWith('.') || source.startsWith('/');
 }
 
-export type ValueNode = Node;

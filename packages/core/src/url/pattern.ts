@@ -59,7 +59,7 @@ export function sliceText(part: TextPart, from: number, to = part.text.length): 
   for (const span of part.spans) {
     const lo = Math.max(span.at, from);
     const hi = Math.min(span.at + span.length, to);
-    if (hi > lo) spans.push({ at: lo - from, length: hi - lo, start: span.exact ? span.start + (lo - span.at) : span.start, exact: span.exact && (lo === span.at || span.exact) });
+    if (hi > lo) spans.push({ at: lo - from, length: hi - lo, start: span.exact ? span.start + (lo - span.at) : span.start, exact: span.exact });
   }
   return { kind: 'text', text: value, spans };
 }
