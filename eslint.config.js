@@ -20,7 +20,10 @@ export default defineConfig(
     rules: {
       // The code base marks deliberately unused bindings with a leading underscore
       // (`const { range: _range, ...rest } = part`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -37,7 +40,12 @@ export default defineConfig(
     // Dogfood: the repository's sources under its own recommended config. Tests are left out:
     // they hold deprecated calls on purpose, as cases for the rules.
     name: 'sunset-lint on our sources',
-    files: ['packages/*/src/**/*.ts', 'packages/*/bin/**/*.js', 'packages/*/scripts/**/*.mjs', 'packages/*/bench/**/*.mjs'],
+    files: [
+      'packages/*/src/**/*.ts',
+      'packages/*/bin/**/*.js',
+      'packages/*/scripts/**/*.mjs',
+      'packages/*/bench/**/*.mjs',
+    ],
     extends: [sunsetLint.configs.recommended],
   },
   {

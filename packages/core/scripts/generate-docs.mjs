@@ -22,16 +22,23 @@ const lines = [
   '',
   '| End of life | Entry | Area | Rule | Replacement |',
   '|---|---|---|---|---|',
-  ...entries.map((e) => `| ${e.eol} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`),
+  ...entries.map(
+    (e) =>
+      `| ${e.eol} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`,
+  ),
   '',
 ];
 for (const entry of entries) {
   lines.push(`<a id="${entry.id}"></a>`, '', `## ${entry.title}`, '');
-  lines.push(`- **Id:** \`${entry.id}\` (${sources.get(entry.id)?.kind === "builtin" ? `[rules/${entry.id}.json](../rules/${entry.id}.json)` : sources.get(entry.id)?.file})`);
+  lines.push(
+    `- **Id:** \`${entry.id}\` (${sources.get(entry.id)?.kind === 'builtin' ? `[rules/${entry.id}.json](../rules/${entry.id}.json)` : sources.get(entry.id)?.file})`,
+  );
   lines.push(`- **End of life:** ${entry.eol}`);
   lines.push(`- **Area:** ${entry.area}`);
   lines.push(`- **Reported by:** [\`sunset-lint/${entry.rule}\`](rules/${entry.rule}.md)`);
-  lines.push(`- **Replacement:** ${entry.replacement}${entry.replacementDocs ? ` (see [${entry.replacementDocs.replace(/^docs\//, '')}](${entry.replacementDocs.replace(/^docs\//, '')}))` : ''}`);
+  lines.push(
+    `- **Replacement:** ${entry.replacement}${entry.replacementDocs ? ` (see [${entry.replacementDocs.replace(/^docs\//, '')}](${entry.replacementDocs.replace(/^docs\//, '')}))` : ''}`,
+  );
   lines.push('- **Matches:**');
   for (const matcher of describeMatchers(entry)) lines.push(`  - ${matcher}`);
   lines.push('');

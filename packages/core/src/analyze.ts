@@ -16,7 +16,12 @@ export function extractFileFacts(program: TSESTree.Program, source: string, sett
  * Everything one file shows on its own: what the ESLint plugin reports. The scanner does the same
  * after resolving what other modules export.
  */
-export function analyzeProgram(program: TSESTree.Program, source: string, file: string, settings: ResolvedSettings): Finding[] {
+export function analyzeProgram(
+  program: TSESTree.Program,
+  source: string,
+  file: string,
+  settings: ResolvedSettings,
+): Finding[] {
   // Most files never name the API; their analysis could only come back empty (see prefilter.ts).
   if (!prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)) return [];
   const facts = extractFileFacts(program, source, settings);

@@ -7,7 +7,12 @@
 export const BULK_SETTINGS_TEMPLATE = '/zones/:zone_id/settings';
 
 /** SDK methods whose argument at `idArg` is a zone setting id. */
-export const SDK_SETTING_METHODS: ReadonlyArray<{ flavors: ReadonlyArray<'v4' | 'legacy' | 'unknown'>; chain: string; methods: readonly string[]; idArg: number }> = [
+export const SDK_SETTING_METHODS: ReadonlyArray<{
+  flavors: ReadonlyArray<'v4' | 'legacy' | 'unknown'>;
+  chain: string;
+  methods: readonly string[];
+  idArg: number;
+}> = [
   // cloudflare (official TypeScript SDK, v4+): client.zones.settings.edit('brotli', { zone_id, value })
   { flavors: ['v4', 'unknown'], chain: 'zones.settings', methods: ['get', 'edit'], idArg: 0 },
   // cloudflare (legacy npm package, v2): cf.zoneSettings.edit(zoneId, 'minify', value)

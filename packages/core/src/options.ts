@@ -45,11 +45,16 @@ function fail(where: string, key: string, problem: string): never {
 }
 
 /** Validates settings (unknown keys are errors) and loads the catalogue with the user's changes. */
-export function resolveSettings(raw: unknown, where = 'settings', extra: { extraKeys?: readonly string[] } = {}): ResolvedSettings {
+export function resolveSettings(
+  raw: unknown,
+  where = 'settings',
+  extra: { extraKeys?: readonly string[] } = {},
+): ResolvedSettings {
   const settings = (raw ?? {}) as Record<string, unknown>;
   if (typeof settings !== 'object' || Array.isArray(settings)) fail(where, '(root)', 'must be an object');
   const allowed = [...SETTING_KEYS, ...(extra.extraKeys ?? [])];
-  for (const key of Object.keys(settings)) if (!allowed.includes(key)) fail(where, key, `is not a known setting (known: ${allowed.join(', ')})`);
+  for (const key of Object.keys(settings))
+    if (!allowed.includes(key)) fail(where, key, `is not a known setting (known: ${allowed.join(', ')})`);
 
   let asOf = todayUtc();
   if (settings.asOf !== undefined) {
@@ -58,32 +63,69 @@ export function resolveSettings(raw: unknown, where = 'settings', extra: { extra
     asOf = parsed;
   }
   const imminentDays = settings.imminentDays ?? DEFAULT_IMMINENT_DAYS;
-  if (typeof imminentDays !== 'number' || !Number.isInteger(imminentDays) || imminentDays < 0) fail(where, 'imminentDays', `must be a whole number of days (0 or more), got ${JSON.stringify(settings.imminentDays)}`);
+  if (typeof imminentDays !== 'number' || !Number.isInteger(imminentDays) || imminentDays < 0)
+    fail(
+      where,
+      'imminentDays',
+      `must be a whole number of days (0 or more), got ${JSON.stringify(settings.imminentDays)}`,
+    );
   const apiHosts = settings.apiHosts ?? DEFAULT_API_HOSTS;
-  if (!Array.isArray(apiHosts) || apiHosts.length === 0 || !apiHosts.every((host) => typeof host === 'string' && /^[a-z0-9.-]+(:\d+)?$/i.test(host))) fail(where, 'apiHosts', 'must be a non-empty list of host names (e.g. ["api.cloudflare.com"])');
+  if (
+    !Array.isArray(apiHosts) ||
+    apiHosts.length === 0 ||
+    !apiHosts.every((host) => typeof host === 'string' && /^[a-z0-9.-]+(:\d+)?$/i.test(host))
+  )
+    fail(where, 'apiHosts', 'must be a non-empty list of host names (e.g. ["api.cloudflare.com"])');
   const severities = { ...DEFAULT_SEVERITIES };
   if (settings.severities !== undefined) {
-    if (typeof settings.severities !== 'object' || settings.severities === null) fail(where, 'severities', 'must be an object mapping grades to severities');
+    if (typeof settings.severities !== 'object' || settings.severities === null)
+      fail(where, 'severities', 'must be an object mapping grades to severities');
     for (const [grade, severity] of Object.entries(settings.severities)) {
-      if (!GRADES.includes(grade as Grade)) fail(where, `severities.${grade}`, `is not a grade (grades: ${GRADES.join(', ')})`);
-      if (!['error', 'warn', 'off'].includes(severity as string)) fail(where, `severities.${grade}`, `must be "error", "warn" or "off", got ${JSON.stringify(severity)}`);
+      if (!GRADES.includes(grade as Grade))
+        fail(where, `severities.${grade}`, `is not a grade (grades: ${GRADES.join(', ')})`);
+      if (!['error', 'warn', 'off'].includes(severity as string))
+        fail(where, `severities.${grade}`, `must be "error", "warn" or "off", got ${JSON.stringify(severity)}`);
       severities[grade as Grade] = severity as Severity;
     }
   }
   const minConfidence = settings.minConfidence ?? 'medium';
-  if (!['high', 'medium', 'low'].includes(minConfidence as string)) fail(where, 'minConfidence', `must be "high", "medium" or "low", got ${JSON.stringify(minConfidence)}`);
+  if (!['high', 'medium', 'low'].includes(minConfidence as string))
+    fail(where, 'minConfidence', `must be "high", "medium" or "low", got ${JSON.stringify(minConfidence)}`);
 
   const changes = settings.catalogue as Record<string, unknown> | undefined;
   if (changes !== undefined) {
-    if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) fail(where, 'catalogue', 'must be an object with add, eolOverrides and/or disable');
-    for (const key of Object.keys(changes)) if (!CATALOGUE_KEYS.includes(key)) fail(where, `catalogue.${key}`, `is not a known key (known: ${CATALOGUE_KEYS.join(', ')})`);
-    if (changes.add !== undefined && !Array.isArray(changes.add)) fail(where, 'catalogue.add', 'must be a list of catalogue entries');
-    if (changes.disable !== undefined && (!Array.isArray(changes.disable) || !changes.disable.every((id) => typeof id === 'string'))) fail(where, 'catalogue.disable', 'must be a list of entry ids');
-    if (changes.eolOverrides !== undefined && (typeof changes.eolOverrides !== 'object' || changes.eolOverrides === null || Array.isArray(changes.eolOverrides))) fail(where, 'catalogue.eolOverrides', 'must map entry ids to YYYY-MM-DD dates');
-    for (const [id, eol] of Object.entries((changes.eolOverrides as Record<string, unknown> | undefined) ?? {})) if (typeof eol !== 'string') fail(where, `catalogue.eolOverrides.${id}`, 'must be a date written YYYY-MM-DD');
+    if (typeof changes !== 'object' || changes === null || Array.isArray(changes))
+      fail(where, 'catalogue', 'must be an object with add, eolOverrides and/or disable');
+    for (const key of Object.keys(changes))
+      if (!CATALOGUE_KEYS.includes(key))
+        fail(where, `catalogue.${key}`, `is not a known key (known: ${CATALOGUE_KEYS.join(', ')})`);
+    if (changes.add !== undefined && !Array.isArray(changes.add))
+      fail(where, 'catalogue.add', 'must be a list of catalogue entries');
+    if (
+      changes.disable !== undefined &&
+      (!Array.isArray(changes.disable) || !changes.disable.every((id) => typeof id === 'string'))
+    )
+      fail(where, 'catalogue.disable', 'must be a list of entry ids');
+    if (
+      changes.eolOverrides !== undefined &&
+      (typeof changes.eolOverrides !== 'object' || changes.eolOverrides === null || Array.isArray(changes.eolOverrides))
+    )
+      fail(where, 'catalogue.eolOverrides', 'must map entry ids to YYYY-MM-DD dates');
+    for (const [id, eol] of Object.entries((changes.eolOverrides as Record<string, unknown> | undefined) ?? {}))
+      if (typeof eol !== 'string') fail(where, `catalogue.eolOverrides.${id}`, 'must be a date written YYYY-MM-DD');
   }
-  const catalogue = loadCatalogue({ ...(changes ? { changes: changes as CatalogueChanges } : {}), changesSource: where });
-  return { asOf, imminentDays: imminentDays as number, apiHosts: apiHosts as string[], severities, minConfidence: minConfidence as Confidence, catalogue };
+  const catalogue = loadCatalogue({
+    ...(changes ? { changes: changes as CatalogueChanges } : {}),
+    changesSource: where,
+  });
+  return {
+    asOf,
+    imminentDays: imminentDays as number,
+    apiHosts: apiHosts as string[],
+    severities,
+    minConfidence: minConfidence as Confidence,
+    catalogue,
+  };
 }
 
 export function describeSettings(settings: ResolvedSettings): { asOf: string; imminentDays: number } {

@@ -12,6 +12,10 @@ test('the corpus checker passes: files and lines exist, ids are catalogue ids, e
 test('every catalogue entry has a single-file expectation, and cross-file cases exist', () => {
   const expected = expectedFindings();
   const covered = new Set(expected.filter((e) => e.resolution === 'single-file').map((e) => e.entryId));
-  expect(loadCatalogue().entries.filter((entry) => !covered.has(entry.id)).map((entry) => entry.id)).toEqual([]);
+  expect(
+    loadCatalogue()
+      .entries.filter((entry) => !covered.has(entry.id))
+      .map((entry) => entry.id),
+  ).toEqual([]);
   expect(expected.filter((e) => e.resolution === 'cross-file').length).toBeGreaterThanOrEqual(5);
 });

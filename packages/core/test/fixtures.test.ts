@@ -24,7 +24,9 @@ describe('single-file detection over fixtures/', () => {
   });
 
   test('negatives stay silent', () => {
-    expect(found.filter((f) => f.file.startsWith('fixtures/negatives/')).map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual([]);
+    expect(
+      found.filter((f) => f.file.startsWith('fixtures/negatives/')).map((f) => `${f.file}:${f.line}:${f.entryId}`),
+    ).toEqual([]);
   });
 
   test('recorded confidence matches', () => {

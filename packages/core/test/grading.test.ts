@@ -34,14 +34,19 @@ describe('grading against the end-of-life date', () => {
 
   test('property: grades only get more urgent as time passes, and expire exactly at end of life', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -2000, max: 2000 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 365 }), (offset, later, window) => {
-        const asOf = addDays(eol, offset);
-        const first = gradeEol(eol, { asOf, imminentDays: window });
-        const second = gradeEol(eol, { asOf: addDays(asOf, later), imminentDays: window });
-        expect(GRADE_RANK[second.grade]).toBeLessThanOrEqual(GRADE_RANK[first.grade]);
-        expect(first.grade === 'expired').toBe(offset >= 0);
-        expect(first.daysUntil + offset).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: -2000, max: 2000 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 365 }),
+        (offset, later, window) => {
+          const asOf = addDays(eol, offset);
+          const first = gradeEol(eol, { asOf, imminentDays: window });
+          const second = gradeEol(eol, { asOf: addDays(asOf, later), imminentDays: window });
+          expect(GRADE_RANK[second.grade]).toBeLessThanOrEqual(GRADE_RANK[first.grade]);
+          expect(first.grade === 'expired').toBe(offset >= 0);
+          expect(first.daysUntil + offset).toBe(0);
+        },
+      ),
     );
   });
 
@@ -54,18 +59,33 @@ describe('grading against the end-of-life date', () => {
 });
 
 describe('findings carry the grade, severity and a message with date, distance and replacement', () => {
-  const code = "export const list = (zone: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);";
+  const code =
+    'export const list = (zone: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);';
 
   test('expired: error, message in words', () => {
     const [finding] = analyzeSnippet(code);
-    expect(finding).toMatchObject({ ruleId: 'no-deprecated-endpoint', entryId: 'firewall-rules-api', eol: '2025-01-15', grade: 'expired', severity: 'error', confidence: 'high', line: 1 });
-    expect(finding!.message).toBe('GET /zones/:zone_id/firewall/rules (Firewall Rules API and Filters API) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: WAF custom rules (ruleset engine, phase http_request_firewall_custom).');
+    expect(finding).toMatchObject({
+      ruleId: 'no-deprecated-endpoint',
+      entryId: 'firewall-rules-api',
+      eol: '2025-01-15',
+      grade: 'expired',
+      severity: 'error',
+      confidence: 'high',
+      line: 1,
+    });
+    expect(finding!.message).toBe(
+      'GET /zones/:zone_id/firewall/rules (Firewall Rules API and Filters API) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: WAF custom rules (ruleset engine, phase http_request_firewall_custom).',
+    );
   });
 
   test('imminent and scheduled through asOf and overrides; severities configurable', () => {
     expect(analyzeSnippet(code, { asOf: '2024-12-01' })[0]).toMatchObject({ grade: 'imminent', severity: 'warn' });
-    expect(analyzeSnippet(code, { asOf: '2024-12-01' })[0]!.message).toContain('reaches end of life on 2025-01-15 (ends in 1 month)');
-    expect(analyzeSnippet(code, { catalogue: { eolOverrides: { 'firewall-rules-api': '2028-01-01' } } })[0]).toMatchObject({ grade: 'scheduled', severity: 'warn', eol: '2028-01-01' });
+    expect(analyzeSnippet(code, { asOf: '2024-12-01' })[0]!.message).toContain(
+      'reaches end of life on 2025-01-15 (ends in 1 month)',
+    );
+    expect(
+      analyzeSnippet(code, { catalogue: { eolOverrides: { 'firewall-rules-api': '2028-01-01' } } })[0],
+    ).toMatchObject({ grade: 'scheduled', severity: 'warn', eol: '2028-01-01' });
     expect(analyzeSnippet(code, { severities: { expired: 'warn' } })[0]!.severity).toBe('warn');
     expect(analyzeSnippet(code, { severities: { expired: 'off' } })).toEqual([]);
   });
@@ -81,24 +101,52 @@ describe('findings carry the grade, severity and a message with date, distance a
 
   test('a disabled entry reports nothing; an added entry is detected', () => {
     expect(analyzeSnippet(code, { catalogue: { disable: ['firewall-rules-api'] } })).toEqual([]);
-    const added = analyzeSnippet("fetch(`https://api.cloudflare.com/client/v4/zones/${z}/widgets`, { method: 'DELETE' });", {
-      catalogue: { add: [{ id: 'widgets-api', title: 'Widgets API', area: 'Widgets', eol: '2028-01-01', rule: 'no-deprecated-endpoint', replacement: 'Gadgets', docs: 'docs/widgets.md', match: { endpoints: [{ methods: ['DELETE'], path: '/zones/:zone_id/widgets' }] } }] },
-    });
+    const added = analyzeSnippet(
+      "fetch(`https://api.cloudflare.com/client/v4/zones/${z}/widgets`, { method: 'DELETE' });",
+      {
+        catalogue: {
+          add: [
+            {
+              id: 'widgets-api',
+              title: 'Widgets API',
+              area: 'Widgets',
+              eol: '2028-01-01',
+              rule: 'no-deprecated-endpoint',
+              replacement: 'Gadgets',
+              docs: 'docs/widgets.md',
+              match: { endpoints: [{ methods: ['DELETE'], path: '/zones/:zone_id/widgets' }] },
+            },
+          ],
+        },
+      },
+    );
     expect(added.map((f) => [f.entryId, f.grade])).toEqual([['widgets-api', 'scheduled']]);
   });
 
   test('an unknown method lowers the confidence; a method not in the row is not reported', () => {
-    expect(analyzeSnippet('export const f = (init: RequestInit) => fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", init);')[0]).toMatchObject({ confidence: 'medium' });
-    expect(analyzeSnippet('fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", { method: "PATCH" });')).toEqual([]);
+    expect(
+      analyzeSnippet(
+        'export const f = (init: RequestInit) => fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", init);',
+      )[0],
+    ).toMatchObject({ confidence: 'medium' });
+    expect(
+      analyzeSnippet('fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", { method: "PATCH" });'),
+    ).toEqual([]);
   });
 });
 
 describe('error-code checks need DNS context', () => {
   test('a WebSocket close code 1004 is not the DNS wrapper', () => {
-    expect(analyzeSnippet('export function isValidStatusCode(code: number) { return code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005; }')).toEqual([]);
+    expect(
+      analyzeSnippet(
+        'export function isValidStatusCode(code: number) { return code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005; }',
+      ),
+    ).toEqual([]);
   });
   test('the same check in DNS-record code is reported', () => {
-    const found = analyzeSnippet("export async function createDnsRecord(err: { code: number }) { if (err.code === 1004) throw new Error('invalid DNS record'); }");
+    const found = analyzeSnippet(
+      "export async function createDnsRecord(err: { code: number }) { if (err.code === 1004) throw new Error('invalid DNS record'); }",
+    );
     expect(found.map((f) => [f.entryId, f.confidence])).toEqual([['dns-record-error-chain', 'high']]);
   });
 });

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { buildFindings, extractFileFacts, matchFacts, prefilterFor, resolveSettings, type Confidence } from '../src/index.js';
+import {
+  buildFindings,
+  extractFileFacts,
+  matchFacts,
+  prefilterFor,
+  resolveSettings,
+  type Confidence,
+} from '../src/index.js';
 import { fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
 import { parseForTest } from './support/parse.js';
 
@@ -9,7 +16,12 @@ import { parseForTest } from './support/parse.js';
 function fullAnalysis(source: string, file: string, minConfidence: Confidence) {
   const settings = resolveSettings({ asOf: '2026-11-21', minConfidence });
   const facts = extractFileFacts(parseForTest(source, file), source, settings);
-  return buildFindings(matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts }), file, source, settings);
+  return buildFindings(
+    matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts }),
+    file,
+    source,
+    settings,
+  );
 }
 
 describe.each(['high', 'medium', 'low'] as const)('prefilter at minConfidence %s', (minConfidence) => {
@@ -29,14 +41,20 @@ describe('what the prefilter skips', () => {
   const low = prefilterFor(resolveSettings({ minConfidence: 'low' }).catalogue, 'low');
 
   test('code that names nothing of the API', () => {
-    expect(medium.mayMatch("import { readFile } from 'node:fs';\nexport const load = (p) => readFile(p, 'utf8');")).toBe(false);
+    expect(
+      medium.mayMatch("import { readFile } from 'node:fs';\nexport const load = (p) => readFile(p, 'utf8');"),
+    ).toBe(false);
   });
 
-  test("`data.name` alone: skipped above low confidence (no record type, receiver or dns_records), kept at low", () => {
+  test('`data.name` alone: skipped above low confidence (no record type, receiver or dns_records), kept at low', () => {
     const code = 'export const label = (event) => event.data.name + event.data.service;';
     expect(medium.mayMatch(code)).toBe(false);
     expect(low.mayMatch(code)).toBe(true);
-    expect(medium.mayMatch("export const srv = { type: 'SRV', name: 'x', data: { service: '_sip', proto: '_tcp', name: 'x' } };")).toBe(true);
+    expect(
+      medium.mayMatch(
+        "export const srv = { type: 'SRV', name: 'x', data: { service: '_sip', proto: '_tcp', name: 'x' } };",
+      ),
+    ).toBe(true);
     expect(medium.mayMatch('export const svc = (record) => record.data.service;')).toBe(true);
   });
 
@@ -55,18 +73,33 @@ describe('what the prefilter skips', () => {
   });
 
   test('`Record<…>` in a type is not a record receiver', () => {
-    expect(medium.mayMatch('/** @type {Record<string, string>} */ const byName = {};\nexport const a = (event) => [event.data.name, byName];')).toBe(false);
+    expect(
+      medium.mayMatch(
+        '/** @type {Record<string, string>} */ const byName = {};\nexport const a = (event) => [event.data.name, byName];',
+      ),
+    ).toBe(false);
   });
 
   test('header names in any case, endpoints by every literal segment', () => {
-    expect(medium.mayMatch("got.put(u, { headers: { 'content-length': n, 'transfer-encoding': 'chunked' } })")).toBe(true);
+    expect(medium.mayMatch("got.put(u, { headers: { 'content-length': n, 'transfer-encoding': 'chunked' } })")).toBe(
+      true,
+    );
     expect(medium.mayMatch("fetch(base + '/zones/' + id + '/firewall/rules')")).toBe(true);
     expect(medium.mayMatch("fetch(base + '/zones/' + id + '/firewall/access_rules')")).toBe(true);
     expect(medium.mayMatch("fetch(base + '/zones/' + id + '/dns_records')")).toBe(false);
   });
 
   test('entries added in the settings bring their own words', () => {
-    const added = { id: 'next-thing', title: 'Next', area: 'Zones', eol: '2027-01-01', rule: 'no-deprecated-endpoint', replacement: 'x', docs: 'https://example.com', match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/next_thing' }] } };
+    const added = {
+      id: 'next-thing',
+      title: 'Next',
+      area: 'Zones',
+      eol: '2027-01-01',
+      rule: 'no-deprecated-endpoint',
+      replacement: 'x',
+      docs: 'https://example.com',
+      match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/next_thing' }] },
+    };
     const settings = resolveSettings({ catalogue: { add: [added] } });
     expect(prefilterFor(settings.catalogue, 'medium').mayMatch('fetch(`/zones/${id}/next_thing`)')).toBe(true);
   });

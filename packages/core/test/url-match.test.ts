@@ -1,10 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { compileTemplate, hole, loadCatalogue, matchPathTemplate, normalizeApiUrl, text, type PatternPart } from '../src/index.js';
+import {
+  compileTemplate,
+  hole,
+  loadCatalogue,
+  matchPathTemplate,
+  normalizeApiUrl,
+  text,
+  type PatternPart,
+} from '../src/index.js';
 import { analyzeSnippet } from './support/snippets.js';
 
 const catalogue = loadCatalogue();
-const templates = catalogue.entries.flatMap((entry) => (entry.match.endpoints ?? []).map((endpoint) => ({ entry, path: endpoint.path, template: compileTemplate(endpoint.path) })));
+const templates = catalogue.entries.flatMap((entry) =>
+  (entry.match.endpoints ?? []).map((endpoint) => ({
+    entry,
+    path: endpoint.path,
+    template: compileTemplate(endpoint.path),
+  })),
+);
 
 function matches(pattern: PatternPart[], path: string, hosts?: string[]): boolean {
   const normalized = normalizeApiUrl(pattern, hosts);
@@ -20,7 +34,9 @@ function entriesMatching(pattern: PatternPart[]): string[] {
 
 describe('path templates', () => {
   test('with or without a leading slash, :name or {name}: the same template', () => {
-    expect(compileTemplate('zones/:zone_identifier/settings/privacy_pass').path).toBe('/zones/:zone_identifier/settings/privacy_pass');
+    expect(compileTemplate('zones/:zone_identifier/settings/privacy_pass').path).toBe(
+      '/zones/:zone_identifier/settings/privacy_pass',
+    );
     expect(compileTemplate('accounts/{account_identifier}/billing/profile').segments).toEqual([
       { kind: 'literal', text: 'accounts' },
       { kind: 'param', name: 'account_identifier' },
@@ -32,13 +48,23 @@ describe('path templates', () => {
 
 describe('URL patterns with holes (the issue examples)', () => {
   test('`${base}/zones/${id}/firewall/rules` matches', () => {
-    expect(matches([hole({ ref: 'base' }), text('/zones/'), hole({ ref: 'id' }), text('/firewall/rules')], '/zones/:zone_id/firewall/rules')).toBe(true);
+    expect(
+      matches(
+        [hole({ ref: 'base' }), text('/zones/'), hole({ ref: 'id' }), text('/firewall/rules')],
+        '/zones/:zone_id/firewall/rules',
+      ),
+    ).toBe(true);
   });
   test("'/zones/' + id + '/firewall/rules' matches", () => {
     expect(matches([text('/zones/'), hole(), text('/firewall/rules')], '/zones/:zone_id/firewall/rules')).toBe(true);
   });
   test("BASE + '/zones/' + z + '/rate_limits/' + id matches", () => {
-    expect(matches([hole({ ref: 'BASE' }), text('/zones/'), hole(), text('/rate_limits/'), hole()], '/zones/:zone_id/rate_limits/:rate_limit_id')).toBe(true);
+    expect(
+      matches(
+        [hole({ ref: 'BASE' }), text('/zones/'), hole(), text('/rate_limits/'), hole()],
+        '/zones/:zone_id/rate_limits/:rate_limit_id',
+      ),
+    ).toBe(true);
   });
   test('`/zones/${id}/firewall/access_rules/rules` does not match', () => {
     expect(entriesMatching([text('/zones/'), hole(), text('/firewall/access_rules/rules')])).toEqual([]);
@@ -49,7 +75,9 @@ describe('URL patterns with holes (the issue examples)', () => {
     expect(entriesMatching([hole(), hole()])).toEqual([]);
   });
   test('a choice matches when one option does', () => {
-    expect(entriesMatching([text('/zones/'), hole(), text('/settings/'), { kind: 'choice', options: ['ssl', 'brotli'] }])).toEqual(['zone-setting-brotli']);
+    expect(
+      entriesMatching([text('/zones/'), hole(), text('/settings/'), { kind: 'choice', options: ['ssl', 'brotli'] }]),
+    ).toEqual(['zone-setting-brotli']);
   });
   test('a known host that is not an API host is not a match; hosts are configurable', () => {
     const url = [text('https://internal.example.com/client/v4/zones/'), hole(), text('/firewall/rules')];
@@ -68,12 +96,22 @@ describe('URL patterns with holes (the issue examples)', () => {
         await fetch(BASE + '/zones/' + z + '/rate_limits/' + id, { method: 'DELETE' });
         await fetch(\`/zones/\${id}/firewall/access_rules/rules\`);
       }`);
-    expect(found.map((f) => `${f.line}:${f.entryId}:${f.confidence}`)).toEqual(['4:firewall-rules-api:high', '5:firewall-rules-api:high', '6:rate-limiting-legacy:high']);
+    expect(found.map((f) => `${f.line}:${f.entryId}:${f.confidence}`)).toEqual([
+      '4:firewall-rules-api:high',
+      '5:firewall-rules-api:high',
+      '6:rate-limiting-legacy:high',
+    ]);
   });
 });
 
 const idSegment = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
-const prefix = fc.constantFrom('', '/', '/client/v4/', 'https://api.cloudflare.com/client/v4/', 'https://api.cloudflare.com/client/v4//');
+const prefix = fc.constantFrom(
+  '',
+  '/',
+  '/client/v4/',
+  'https://api.cloudflare.com/client/v4/',
+  'https://api.cloudflare.com/client/v4//',
+);
 const suffix = fc.constantFrom('', '/', '?page=2&per_page=50', '#top', '?a=b#c');
 
 /** Writes a template's path with concrete ids. */
@@ -87,11 +125,21 @@ function instantiate(path: string, ids: string[]): string {
 describe('properties over every endpoint template of the catalogue', () => {
   test('every template matches its instantiations with random ids, with or without base URL, leading slash, query or fragment', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...templates), fc.array(idSegment, { minLength: 1, maxLength: 4 }), prefix, suffix, (t, ids, before, after) => {
-        const url = before.replace(/\/+$/, before.endsWith('//') ? '/' : '') + (before === '' ? '' : '') + instantiate(t.path, ids) + after;
-        const written = before === '' ? url : before.endsWith('/') ? before + instantiate(t.path, ids) + after : url;
-        expect(matches([text(written)], t.path)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...templates),
+        fc.array(idSegment, { minLength: 1, maxLength: 4 }),
+        prefix,
+        suffix,
+        (t, ids, before, after) => {
+          const url =
+            before.replace(/\/+$/, before.endsWith('//') ? '/' : '') +
+            (before === '' ? '' : '') +
+            instantiate(t.path, ids) +
+            after;
+          const written = before === '' ? url : before.endsWith('/') ? before + instantiate(t.path, ids) + after : url;
+          expect(matches([text(written)], t.path)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -99,7 +147,9 @@ describe('properties over every endpoint template of the catalogue', () => {
   test('every template matches when its ids are holes (template literals) and the base is unknown', () => {
     fc.assert(
       fc.property(fc.constantFrom(...templates), fc.boolean(), fc.boolean(), (t, unknownBase, query) => {
-        const parts: PatternPart[] = unknownBase ? [hole({ ref: 'base' })] : [text('https://api.cloudflare.com/client/v4')];
+        const parts: PatternPart[] = unknownBase
+          ? [hole({ ref: 'base' })]
+          : [text('https://api.cloudflare.com/client/v4')];
         for (const segment of t.template.segments) {
           parts.push(text('/'));
           parts.push(segment.kind === 'param' ? hole() : text(segment.text));
@@ -119,11 +169,16 @@ describe('properties over every endpoint template of the catalogue', () => {
 
   test('a template never matches a path with an extra or a missing segment', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...templates), fc.array(idSegment, { minLength: 1, maxLength: 3 }), idSegment, (t, ids, extra) => {
-        const path = instantiate(t.path, ids);
-        expect(matches([text(`/${path}/${extra}/${extra}`)], t.path)).toBe(false);
-        expect(matches([text(`/${path.split('/').slice(0, -1).join('/')}`)], t.path)).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...templates),
+        fc.array(idSegment, { minLength: 1, maxLength: 3 }),
+        idSegment,
+        (t, ids, extra) => {
+          const path = instantiate(t.path, ids);
+          expect(matches([text(`/${path}/${extra}/${extra}`)], t.path)).toBe(false);
+          expect(matches([text(`/${path.split('/').slice(0, -1).join('/')}`)], t.path)).toBe(false);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -166,19 +221,30 @@ describe('properties over every endpoint template of the catalogue', () => {
 
   test('no live look-alike matches any entry, whatever the ids, base or query', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...liveLookAlikes), fc.array(idSegment, { minLength: 1, maxLength: 3 }), prefix, suffix, (path, ids, before, after) => {
-        const concrete = instantiate(path, ids);
-        expect(entriesMatching([text(`${before.replace(/\/+$/, '')}/${concrete}${after}`)])).toEqual([]);
-        // …and with holes for the ids
-        const withHoles: PatternPart[] = [hole({ ref: 'base' })];
-        for (const segment of compileTemplate(path).segments) withHoles.push(text('/'), segment.kind === 'param' ? hole() : text(segment.text));
-        expect(entriesMatching(withHoles.reduce<PatternPart[]>((out, part) => {
-          const last = out[out.length - 1];
-          if (part.kind === 'text' && last?.kind === 'text') out[out.length - 1] = text(last.text + part.text);
-          else out.push(part);
-          return out;
-        }, []))).toEqual([]);
-      }),
+      fc.property(
+        fc.constantFrom(...liveLookAlikes),
+        fc.array(idSegment, { minLength: 1, maxLength: 3 }),
+        prefix,
+        suffix,
+        (path, ids, before, after) => {
+          const concrete = instantiate(path, ids);
+          expect(entriesMatching([text(`${before.replace(/\/+$/, '')}/${concrete}${after}`)])).toEqual([]);
+          // …and with holes for the ids
+          const withHoles: PatternPart[] = [hole({ ref: 'base' })];
+          for (const segment of compileTemplate(path).segments)
+            withHoles.push(text('/'), segment.kind === 'param' ? hole() : text(segment.text));
+          expect(
+            entriesMatching(
+              withHoles.reduce<PatternPart[]>((out, part) => {
+                const last = out[out.length - 1];
+                if (part.kind === 'text' && last?.kind === 'text') out[out.length - 1] = text(last.text + part.text);
+                else out.push(part);
+                return out;
+              }, []),
+            ),
+          ).toEqual([]);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

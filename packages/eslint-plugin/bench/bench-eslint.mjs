@@ -25,7 +25,13 @@ import sunsetLint from '@sunset-lint/eslint-plugin';
 import { prefilterFor, resolveSettings } from '@sunset-lint/core';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const { values: args } = parseArgs({ options: { files: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '2' }, keep: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: {
+    files: { type: 'string', default: '3000' },
+    rounds: { type: 'string', default: '2' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const wanted = Number(args.files);
 const rounds = Number(args.rounds);
 
@@ -46,7 +52,8 @@ function walk(dir, out = [], { all = false } = {}) {
     const stat = lstatSync(path, { throwIfNoEntry: false });
     if (!stat || stat.isSymbolicLink()) continue;
     if (stat.isDirectory()) walk(path, out, { all });
-    else if (SOURCE.test(name) && !DECLARATION.test(name) && (all || (stat.size > 1024 && stat.size < 100 * 1024))) out.push(path);
+    else if (SOURCE.test(name) && !DECLARATION.test(name) && (all || (stat.size > 1024 && stat.size < 100 * 1024)))
+      out.push(path);
   }
   return out;
 }
@@ -63,16 +70,25 @@ function buildCorpus() {
   // An even spread over all packages, in a fixed order: the same corpus on every run.
   const step = Math.max(1, fromModules.length / wanted);
   const picked = [];
-  for (let i = 0; picked.length < wanted && Math.floor(i) < fromModules.length; i += step) picked.push(fromModules[Math.floor(i)]);
+  for (let i = 0; picked.length < wanted && Math.floor(i) < fromModules.length; i += step)
+    picked.push(fromModules[Math.floor(i)]);
   for (const file of picked) {
     // `.pnpm/<pkg@ver>/node_modules/<pkg>/lib/x.js` -> `modules/<pkg@ver>/<pkg>/lib/x.js`: ESLint ignores node_modules.
-    const target = join(root, 'modules', ...relative(join(REPO, 'node_modules', '.pnpm'), file).split(sep).filter((part) => part !== 'node_modules'));
+    const target = join(
+      root,
+      'modules',
+      ...relative(join(REPO, 'node_modules', '.pnpm'), file)
+        .split(sep)
+        .filter((part) => part !== 'node_modules'),
+    );
     mkdirSync(dirname(target), { recursive: true });
     cpSync(file, target);
   }
   // TypeScript as a project has it: the repository's own sources (not its tests, which are full of
   // deprecated calls on purpose).
-  const own = walk(join(REPO, 'packages')).filter((file) => /\/packages\/[^/]+\/src\//.test(file) && !file.includes('/node_modules/'));
+  const own = walk(join(REPO, 'packages')).filter(
+    (file) => /\/packages\/[^/]+\/src\//.test(file) && !file.includes('/node_modules/'),
+  );
   for (const file of own) {
     const target = join(root, 'repo', relative(REPO, file));
     mkdirSync(dirname(target), { recursive: true });
@@ -81,7 +97,10 @@ function buildCorpus() {
   cpSync(join(REPO, 'fixtures'), join(root, 'repo', 'fixtures'), { recursive: true });
   const files = walk(root, [], { all: true });
   const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
-  const byKind = { js: files.filter((f) => /\.[mc]?js$/.test(f)).length, ts: files.filter((f) => /\.([mc]?ts|tsx)$/.test(f)).length };
+  const byKind = {
+    js: files.filter((f) => /\.[mc]?js$/.test(f)).length,
+    ts: files.filter((f) => /\.([mc]?ts|tsx)$/.test(f)).length,
+  };
   return { root, files: files.length, bytes, byKind };
 }
 
@@ -95,7 +114,11 @@ const baseline = [
   { files: ['**/*.tsx'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
   { linterOptions: { reportUnusedDisableDirectives: 'off' } },
 ];
-const withPlugin = [...baseline, sunsetLint.configs.recommended, { settings: { 'sunset-lint': { asOf: '2026-11-21' } } }];
+const withPlugin = [
+  ...baseline,
+  sunsetLint.configs.recommended,
+  { settings: { 'sunset-lint': { asOf: '2026-11-21' } } },
+];
 
 async function run(cwd, overrideConfig) {
   const eslint = new ESLint({ cwd, overrideConfigFile: true, overrideConfig, stats: true, cache: false });
@@ -123,14 +146,21 @@ async function run(cwd, overrideConfig) {
   let analyzed = 0;
   let analyzedTime = 0;
   for (const result of results) {
-    const time = Object.entries(result.stats?.times.passes[0]?.rules ?? {}).filter(([id]) => id.startsWith('sunset-lint/')).reduce((sum, [, t]) => sum + t.total, 0);
+    const time = Object.entries(result.stats?.times.passes[0]?.rules ?? {})
+      .filter(([id]) => id.startsWith('sunset-lint/'))
+      .reduce((sum, [, t]) => sum + t.total, 0);
     if (time > 0 && prefilter.mayMatch(readFileSync(result.filePath, 'utf8'))) {
       analyzed += 1;
       analyzedTime += time;
     }
   }
   const slowest = results
-    .map((result) => [Object.entries(result.stats?.times.passes[0]?.rules ?? {}).filter(([id]) => id.startsWith('sunset-lint/')).reduce((sum, [, time]) => sum + time.total, 0), relative(cwd, result.filePath)])
+    .map((result) => [
+      Object.entries(result.stats?.times.passes[0]?.rules ?? {})
+        .filter(([id]) => id.startsWith('sunset-lint/'))
+        .reduce((sum, [, time]) => sum + time.total, 0),
+      relative(cwd, result.filePath),
+    ])
     .sort((a, b) => b[0] - a[0])
     .slice(0, 5);
   return { wall, rules, ours, parse, fatal, findings, files: results.length, slowest, analyzed, analyzedTime };
@@ -167,12 +197,21 @@ try {
     ['files that did not parse', String(b.fatal), String(p.fatal)],
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
-  console.log(`corpus: ${corpus.files} files (${corpus.byKind.js} JavaScript, ${corpus.byKind.ts} TypeScript), ${(corpus.bytes / 1024 / 1024).toFixed(1)} MiB; best of ${rounds} round(s); ESLint ${ESLint.version}; ${basename(process.execPath)} ${process.version}`);
-  for (const row of rows) console.log(`${row[0].padEnd(widths[0])}  ${row[1].padStart(widths[1])}  ${row[2].padStart(widths[2])}`);
-  console.log(`slowest files for the plugin's rules: ${p.slowest.map(([time, file]) => `${file} ${time.toFixed(1)} ms`).join('; ')}`);
+  console.log(
+    `corpus: ${corpus.files} files (${corpus.byKind.js} JavaScript, ${corpus.byKind.ts} TypeScript), ${(corpus.bytes / 1024 / 1024).toFixed(1)} MiB; best of ${rounds} round(s); ESLint ${ESLint.version}; ${basename(process.execPath)} ${process.version}`,
+  );
+  for (const row of rows)
+    console.log(`${row[0].padEnd(widths[0])}  ${row[1].padStart(widths[1])}  ${row[2].padStart(widths[2])}`);
+  console.log(
+    `slowest files for the plugin's rules: ${p.slowest.map(([time, file]) => `${file} ${time.toFixed(1)} ms`).join('; ')}`,
+  );
   const budget = 5;
   const share = (100 * p.ours) / p.wall;
-  console.log(share <= budget ? `OK: the plugin's rules take ${share.toFixed(2)} % of the lint run (budget ${budget} %).` : `OVER BUDGET: the plugin's rules take ${share.toFixed(2)} % of the lint run (budget ${budget} %).`);
+  console.log(
+    share <= budget
+      ? `OK: the plugin's rules take ${share.toFixed(2)} % of the lint run (budget ${budget} %).`
+      : `OVER BUDGET: the plugin's rules take ${share.toFixed(2)} % of the lint run (budget ${budget} %).`,
+  );
   if (share > budget) process.exitCode = 1;
 } finally {
   if (args.keep) console.log(`corpus kept in ${corpus.root}`);

@@ -53,7 +53,13 @@ const analyses = new WeakMap<TSESTree.Program, FileAnalysis>();
  * The findings of one rule in one file. The file is analyzed once, by whichever rule asks first;
  * the other rules read the same result, so no rule walks the tree again.
  */
-export function findingsOf(rule: RuleName, program: TSESTree.Program, sourceText: string, filename: string, settings: ResolvedSettings): Finding[] {
+export function findingsOf(
+  rule: RuleName,
+  program: TSESTree.Program,
+  sourceText: string,
+  filename: string,
+  settings: ResolvedSettings,
+): Finding[] {
   let analysis = analyses.get(program);
   if (!analysis || analysis.settings !== settings) {
     const byRule = new Map<RuleName, Finding[]>();

@@ -1,6 +1,12 @@
 import { GRADES, type Finding, type Grade, type RuleName } from '@sunset-lint/core';
 import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
-import type { RuleContext, RuleFix, RuleFixer, RuleListener, ReportDescriptor } from '@typescript-eslint/utils/ts-eslint';
+import type {
+  RuleContext,
+  RuleFix,
+  RuleFixer,
+  RuleListener,
+  ReportDescriptor,
+} from '@typescript-eslint/utils/ts-eslint';
 import { findingsOf, settingsFor } from './analysis.js';
 
 /** Every rule's one option: which grades it reports (default: all). */
@@ -25,7 +31,8 @@ export const gradeOptionSchema: JSONSchema4[] = [
     properties: {
       grades: {
         type: 'array',
-        description: 'Grades this rule reports: `expired` (end of life reached), `imminent` (within the imminent window), `scheduled` (later).',
+        description:
+          'Grades this rule reports: `expired` (end of life reached), `imminent` (within the imminent window), `scheduled` (later).',
         items: { type: 'string', enum: [...GRADES] },
         minItems: 1,
         uniqueItems: true,
@@ -47,7 +54,12 @@ interface Capabilities {
  * that is not fixable is offered as a suggestion instead, so an entry a user adds can never turn
  * into an automatic rewrite through a rule that does not announce one.
  */
-export function reportFindings(rule: RuleName, context: Readonly<RuleContext<MessageIds, Options>>, [option]: Readonly<Options>, capabilities: Capabilities): RuleListener {
+export function reportFindings(
+  rule: RuleName,
+  context: Readonly<RuleContext<MessageIds, Options>>,
+  [option]: Readonly<Options>,
+  capabilities: Capabilities,
+): RuleListener {
   return {
     Program(program) {
       const settings = settingsFor(context.settings);
@@ -59,7 +71,11 @@ export function reportFindings(rule: RuleName, context: Readonly<RuleContext<Mes
   };
 }
 
-function describe(finding: Finding, context: Readonly<RuleContext<MessageIds, Options>>, capabilities: Capabilities): ReportDescriptor<MessageIds> {
+function describe(
+  finding: Finding,
+  context: Readonly<RuleContext<MessageIds, Options>>,
+  capabilities: Capabilities,
+): ReportDescriptor<MessageIds> {
   const [start, end] = finding.range;
   // Positions from ESLint's own line index (it knows every line break ESLint counts).
   const loc = { start: context.sourceCode.getLocFromIndex(start), end: context.sourceCode.getLocFromIndex(end) };
@@ -71,7 +87,15 @@ function describe(finding: Finding, context: Readonly<RuleContext<MessageIds, Op
     messageId: 'finding',
     data: { message: finding.message, entryId: finding.entryId },
     ...(automatic ? { fix: applyEdits(automatic.edits) } : {}),
-    ...(suggestions.length ? { suggest: suggestions.map((fix) => ({ messageId: 'suggestion' as const, data: { description: fix.description }, fix: applyEdits(fix.edits) })) } : {}),
+    ...(suggestions.length
+      ? {
+          suggest: suggestions.map((fix) => ({
+            messageId: 'suggestion' as const,
+            data: { description: fix.description },
+            fix: applyEdits(fix.edits),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -13,7 +13,10 @@ import noTransferEncodingWithContentLength from './rules/no-transfer-encoding-wi
 export { SETTINGS_KEY } from './analysis.js';
 export type { GradeOption } from './finding-rule.js';
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 /** The namespace the configs register the plugin under: rules are `sunset-lint/<rule>`. */
 export const PLUGIN_NAMESPACE = 'sunset-lint';
@@ -31,7 +34,9 @@ export const rules = {
   'no-deprecated-field': noDeprecatedField,
 } satisfies Record<RuleName, TSESLint.RuleModule<string, readonly unknown[]>>;
 
-type Plugin = TSESLint.FlatConfig.Plugin & { configs: Record<'recommended' | 'recommended-by-grade', TSESLint.FlatConfig.Config> };
+type Plugin = TSESLint.FlatConfig.Plugin & {
+  configs: Record<'recommended' | 'recommended-by-grade', TSESLint.FlatConfig.Config>;
+};
 
 const ruleNames = Object.keys(rules) as RuleName[];
 

@@ -21,7 +21,8 @@ afterEach(() => {
 });
 
 const files = {
-  'a.js': "fetch('https://api.cloudflare.com/client/v4/zones/z/firewall/rules'); export const r = { type: 'A', name: 'x', content: '1.2.3.4', locked: false };",
+  'a.js':
+    "fetch('https://api.cloudflare.com/client/v4/zones/z/firewall/rules'); export const r = { type: 'A', name: 'x', content: '1.2.3.4', locked: false };",
   'b.js': "fetch('https://api.cloudflare.com/client/v4/zones/z/rate_limits');",
 };
 

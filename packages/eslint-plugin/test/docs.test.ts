@@ -18,7 +18,9 @@ const ttlAutoEntry = {
   rule: 'no-deprecated-field',
   replacement: 'Send `ttl: 1` for automatic TTL',
   docs: 'https://example.com/changelog#ttl-auto',
-  match: { fields: [{ path: 'ttl_auto', context: 'dns-record', access: ['write', 'read'], onWrite: 'suggest-remove' }] },
+  match: {
+    fields: [{ path: 'ttl_auto', context: 'dns-record', access: ['write', 'read'], onWrite: 'suggest-remove' }],
+  },
 };
 
 interface Example {
@@ -33,7 +35,8 @@ function examples(markdown: string): Example[] {
     const section = subsection.split(/^## /m)[0]!;
     const kind = section.startsWith('Incorrect') ? 'Incorrect' : section.startsWith('Correct') ? 'Correct' : undefined;
     if (!kind) continue;
-    for (const block of section.matchAll(/^```(js|ts)\n([\s\S]*?)^```/gm)) found.push({ kind, lang: block[1] as 'js' | 'ts', code: block[2]! });
+    for (const block of section.matchAll(/^```(js|ts)\n([\s\S]*?)^```/gm))
+      found.push({ kind, lang: block[1] as 'js' | 'ts', code: block[2]! });
   }
   return found;
 }
@@ -61,7 +64,8 @@ describe.each(Object.keys(rules))('docs/rules/%s.md', (name) => {
   test.each(blocks.map((block, i) => [`${block.kind} #${i + 1}`, block] as const))('%s', (_label, block) => {
     const messages = lintExample(block);
     expect(messages.filter((m) => m.fatal)).toEqual([]);
-    if (block.kind === 'Incorrect') expect(messages.filter((m) => m.ruleId === `sunset-lint/${name}`).length).toBeGreaterThan(0);
+    if (block.kind === 'Incorrect')
+      expect(messages.filter((m) => m.ruleId === `sunset-lint/${name}`).length).toBeGreaterThan(0);
     else expect(messages.map((m) => `${m.line}: ${m.message}`)).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@ import plugin, { rules } from '../src/index.js';
 import { RULE_DOCS_BASE_URL } from '../src/create-rule.js';
 import { lint, REPO_ROOT, userConfig } from './support/lint.js';
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 const ruleNames = Object.keys(rules);
 const catalogue = loadCatalogue();
 
@@ -27,15 +30,34 @@ describe('the plugin object', () => {
   });
 
   test('recommended-by-grade: expired as errors, the rest as warnings, each finding once', async () => {
-    const nextYear = { id: 'zone-setting-next', title: 'Next setting', area: 'Zone settings', eol: '2027-01-10', rule: 'no-deprecated-endpoint', replacement: 'The new setting', docs: 'https://example.com', match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/settings/next_thing' }] } };
+    const nextYear = {
+      id: 'zone-setting-next',
+      title: 'Next setting',
+      area: 'Zone settings',
+      eol: '2027-01-10',
+      rule: 'no-deprecated-endpoint',
+      replacement: 'The new setting',
+      docs: 'https://example.com',
+      match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/settings/next_thing' }] },
+    };
     const settings = { asOf: '2026-11-21', catalogue: { add: [nextYear] } };
-    const reported = await lint(ESLint, ['fixtures/fetch/purge-firewall-rules.mjs', 'packages/eslint-plugin/test/support/by-grade-sample.js'], userConfig(settings, 'recommended-by-grade'));
-    const sample = reported.filter((r) => r.file.endsWith('by-grade-sample.js')).map((r) => [r.ruleId, r.severity, r.entryId]);
+    const reported = await lint(
+      ESLint,
+      ['fixtures/fetch/purge-firewall-rules.mjs', 'packages/eslint-plugin/test/support/by-grade-sample.js'],
+      userConfig(settings, 'recommended-by-grade'),
+    );
+    const sample = reported
+      .filter((r) => r.file.endsWith('by-grade-sample.js'))
+      .map((r) => [r.ruleId, r.severity, r.entryId]);
     expect(sample).toEqual([
       ['sunset-lint/no-deprecated-endpoint', 2, 'firewall-rules-api'],
       ['sunset-lint-upcoming/no-deprecated-endpoint', 1, 'zone-setting-next'],
     ]);
-    expect(reported.filter((r) => r.file.startsWith('fixtures/')).every((r) => r.severity === 2 && r.ruleId.startsWith('sunset-lint/'))).toBe(true);
+    expect(
+      reported
+        .filter((r) => r.file.startsWith('fixtures/'))
+        .every((r) => r.severity === 2 && r.ruleId.startsWith('sunset-lint/')),
+    ).toBe(true);
   });
 });
 
@@ -50,13 +72,24 @@ describe.each(ruleNames)('rule %s', (name) => {
 
   test('its page lists exactly the catalogue entries it reports', () => {
     const listed = [...readFileSync(docPath, 'utf8').matchAll(/^\| \[`([a-z0-9-]+)`\]/gm)].map((m) => m[1]);
-    expect(listed.sort()).toEqual(catalogue.entries.filter((entry) => entry.rule === name).map((entry) => entry.id).sort());
+    expect(listed.sort()).toEqual(
+      catalogue.entries
+        .filter((entry) => entry.rule === name)
+        .map((entry) => entry.id)
+        .sort(),
+    );
   });
 });
 
 test('the configs are plain flat-config objects ESLint accepts', async () => {
-  const eslint = new ESLint({ cwd: REPO_ROOT, overrideConfigFile: true, overrideConfig: [plugin.configs.recommended as Linter.Config] });
-  const [result] = await eslint.lintText("fetch('https://api.cloudflare.com/client/v4/user/billing/history');", { filePath: 'billing.js' });
+  const eslint = new ESLint({
+    cwd: REPO_ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [plugin.configs.recommended as Linter.Config],
+  });
+  const [result] = await eslint.lintText("fetch('https://api.cloudflare.com/client/v4/user/billing/history');", {
+    filePath: 'billing.js',
+  });
   expect(result?.messages.map((m) => m.ruleId)).toEqual(['sunset-lint/no-deprecated-endpoint']);
 });
 
@@ -69,12 +102,17 @@ describe('a fix is automatic only on a rule that announces one', () => {
     rule,
     replacement: 'Notification policies',
     docs: 'https://example.com',
-    match: { fields: [{ path: 'legacy_alerts', context: 'load-balancer-pool', access: ['write'], onWrite: 'fix-remove' }] },
+    match: {
+      fields: [{ path: 'legacy_alerts', context: 'load-balancer-pool', access: ['write'], onWrite: 'fix-remove' }],
+    },
   });
   const code = "export const pool = { name: 'eu', origins: [], legacy_alerts: true };";
   const lint = (rule: string) => {
     const linter = new Linter({ configType: 'flat' });
-    const config = [plugin.configs.recommended as Linter.Config, { settings: { 'sunset-lint': { asOf: '2026-11-21', catalogue: { add: [entry(rule)] } } } }];
+    const config = [
+      plugin.configs.recommended as Linter.Config,
+      { settings: { 'sunset-lint': { asOf: '2026-11-21', catalogue: { add: [entry(rule)] } } } },
+    ];
     return linter.verify(code, config, 'pool.js');
   };
 

@@ -7,7 +7,11 @@ import { lint, userConfig } from './support/lint.js';
 /** Lints one line with every rule under these shared settings. */
 function verify(settings: unknown, code = "fetch('https://api.cloudflare.com/client/v4/zones/z/firewall/rules');") {
   const linter = new Linter({ configType: 'flat' });
-  return linter.verify(code, [plugin.configs.recommended as Linter.Config, { settings: { 'sunset-lint': settings } }], 'client.js');
+  return linter.verify(
+    code,
+    [plugin.configs.recommended as Linter.Config, { settings: { 'sunset-lint': settings } }],
+    'client.js',
+  );
 }
 
 describe("settings['sunset-lint'] problems are errors that name the key or id", () => {
@@ -15,7 +19,10 @@ describe("settings['sunset-lint'] problems are errors that name the key or id", 
     [{ asOf: AS_OF, imminentDay: 30 }, /ESLint settings\['sunset-lint'\]: 'imminentDay' is not a known setting/],
     [{ asOf: '21/11/2026' }, /'asOf' must be a date written YYYY-MM-DD/],
     [{ severities: { expired: 'fatal' } }, /'severities\.expired' must be "error", "warn" or "off"/],
-    [{ catalogue: { disable: ['firewall-rule-api'] } }, /unknown catalogue entry id 'firewall-rule-api' \(did you mean 'firewall-rules-api'\?\)/],
+    [
+      { catalogue: { disable: ['firewall-rule-api'] } },
+      /unknown catalogue entry id 'firewall-rule-api' \(did you mean 'firewall-rules-api'\?\)/,
+    ],
     [{ catalogue: { eolOverrides: { 'no-such-entry': '2027-01-01' } } }, /unknown catalogue entry id 'no-such-entry'/],
     [{ catalogue: { add: [{ id: 'next-thing', title: 'x' }] } }, /add\[0\].*next-thing/],
     [{ catalogue: { remove: [] } }, /'catalogue\.remove' is not a known key/],
@@ -24,15 +31,28 @@ describe("settings['sunset-lint'] problems are errors that name the key or id", 
   });
 
   test('ESLint adds the file and the rule that was loading', async () => {
-    const error = await lint(ESLint, ['fixtures/fetch/purge-firewall-rules.mjs'], userConfig({ asOf: AS_OF, catalogue: { disable: ['nope'] } })).catch((e: Error) => e);
+    const error = await lint(
+      ESLint,
+      ['fixtures/fetch/purge-firewall-rules.mjs'],
+      userConfig({ asOf: AS_OF, catalogue: { disable: ['nope'] } }),
+    ).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/^ESLint settings\['sunset-lint'\] \(disable\): unknown catalogue entry id 'nope'\nOccurred while linting .*purge-firewall-rules\.mjs:1\nRule: "sunset-lint\/[a-z0-9-]+"$/);
+    expect((error as Error).message).toMatch(
+      /^ESLint settings\['sunset-lint'\] \(disable\): unknown catalogue entry id 'nope'\nOccurred while linting .*purge-firewall-rules\.mjs:1\nRule: "sunset-lint\/[a-z0-9-]+"$/,
+    );
   });
 
   test('a rule option outside the schema is a configuration error', () => {
     const linter = new Linter({ configType: 'flat' });
-    const config = [{ plugins: { 'sunset-lint': plugin }, rules: { 'sunset-lint/no-deprecated-endpoint': ['error', { grades: ['soon'] }] } }] as Linter.Config[];
-    expect(() => linter.verify('x', config, 'a.js')).toThrow(/"sunset-lint\/no-deprecated-endpoint":\s+Value "soon" should be equal to one of the allowed values/);
+    const config = [
+      {
+        plugins: { 'sunset-lint': plugin },
+        rules: { 'sunset-lint/no-deprecated-endpoint': ['error', { grades: ['soon'] }] },
+      },
+    ] as Linter.Config[];
+    expect(() => linter.verify('x', config, 'a.js')).toThrow(
+      /"sunset-lint\/no-deprecated-endpoint":\s+Value "soon" should be equal to one of the allowed values/,
+    );
   });
 });
 
@@ -45,7 +65,9 @@ describe('valid settings', () => {
     expect(verify({ asOf: AS_OF, severities: { expired: 'off' } })).toEqual([]);
     const registrar = 'export const lock = { locked: true, auto_renew: true };';
     expect(verify({ asOf: AS_OF }, registrar)).toEqual([]);
-    expect(verify({ asOf: AS_OF, minConfidence: 'low' }, registrar).map((m) => m.ruleId)).toEqual(['sunset-lint/no-dns-record-locked']);
+    expect(verify({ asOf: AS_OF, minConfidence: 'low' }, registrar).map((m) => m.ruleId)).toEqual([
+      'sunset-lint/no-dns-record-locked',
+    ]);
   });
 
   test('asOf moves grades: before the end of life a finding says when it ends', () => {

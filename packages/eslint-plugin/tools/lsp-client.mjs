@@ -40,7 +40,10 @@ const settings = {
   useESLintClass: false,
   useFlatConfig: true,
   experimental: { useFlatConfig: false },
-  codeAction: { disableRuleComment: { enable: true, location: 'separateLine', commentStyle: 'line' }, showDocumentation: { enable: true } },
+  codeAction: {
+    disableRuleComment: { enable: true, location: 'separateLine', commentStyle: 'line' },
+    showDocumentation: { enable: true },
+  },
   codeActionOnSave: { mode: 'all', rules: [] },
   format: false,
   quiet: false,
@@ -63,12 +66,16 @@ function onMessage(message) {
     pending.delete(message.id);
     return;
   }
-  if (message.method === 'window/showMessage' || message.method === 'window/showMessageRequest') console.log(`[server message to the user] ${message.params.message}`);
+  if (message.method === 'window/showMessage' || message.method === 'window/showMessageRequest')
+    console.log(`[server message to the user] ${message.params.message}`);
   if (process.env.TRACE) console.log('<-', JSON.stringify(message).slice(0, 300));
-  if (message.method === 'workspace/configuration') return send({ id: message.id, result: message.params.items.map(() => settings) });
+  if (message.method === 'workspace/configuration')
+    return send({ id: message.id, result: message.params.items.map(() => settings) });
   if (message.id !== undefined) return send({ id: message.id, result: null }); // registerCapability, workDoneProgress, ...
-  if (message.method === 'textDocument/publishDiagnostics' && message.params.uri === uri) diagnosticsSeen(message.params.diagnostics);
-  if (message.method === 'window/logMessage' && message.params.type <= 2) console.log(`[server log] ${message.params.message}`);
+  if (message.method === 'textDocument/publishDiagnostics' && message.params.uri === uri)
+    diagnosticsSeen(message.params.diagnostics);
+  if (message.method === 'window/logMessage' && message.params.type <= 2)
+    console.log(`[server log] ${message.params.message}`);
 }
 
 server.stdout.on('data', (chunk) => {
@@ -93,7 +100,14 @@ await request('initialize', {
   processId: process.pid,
   rootUri: workspaceUri,
   workspaceFolders: [{ uri: workspaceUri, name: 'workspace' }],
-  capabilities: { workspace: { configuration: true, workspaceFolders: true }, textDocument: { publishDiagnostics: { relatedInformation: true }, diagnostic: { dynamicRegistration: false }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll.eslint'] } } } } },
+  capabilities: {
+    workspace: { configuration: true, workspaceFolders: true },
+    textDocument: {
+      publishDiagnostics: { relatedInformation: true },
+      diagnostic: { dynamicRegistration: false },
+      codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll.eslint'] } } },
+    },
+  },
 });
 send({ method: 'initialized', params: {} });
 send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId, version: 1, text } } });
@@ -104,20 +118,33 @@ const report = await request('textDocument/diagnostic', { textDocument: { uri } 
 const published = report?.items ?? (await diagnostics);
 clearTimeout(timeout);
 console.log(`textDocument/diagnostic for ${file}: ${published.length} diagnostic(s) (report kind: ${report?.kind})`);
-for (const d of published) console.log(`  ${d.range.start.line + 1}:${d.range.start.character + 1} [${d.source} ${d.code?.value ?? d.code}] severity ${d.severity}: ${d.message}`);
+for (const d of published)
+  console.log(
+    `  ${d.range.start.line + 1}:${d.range.start.character + 1} [${d.source} ${d.code?.value ?? d.code}] severity ${d.severity}: ${d.message}`,
+  );
 
 for (const d of published) {
-  const actions = await request('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } });
+  const actions = await request('textDocument/codeAction', {
+    textDocument: { uri },
+    range: d.range,
+    context: { diagnostics: [d], only: ['quickfix'] },
+  });
   const titles = (actions ?? []).map((a) => a.title).filter((t) => !/^(Disable|Show documentation)/.test(t));
-  if (titles.length) console.log(`  quick fixes at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${titles.join(' | ')}`);
+  if (titles.length)
+    console.log(`  quick fixes at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${titles.join(' | ')}`);
 }
 
 // As you type: an edit, then the diagnostics again.
 if (process.env.EDIT_FROM) {
   const edited = text.replace(process.env.EDIT_FROM, process.env.EDIT_TO ?? '');
-  send({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: edited }] } });
+  send({
+    method: 'textDocument/didChange',
+    params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: edited }] },
+  });
   const again = await request('textDocument/diagnostic', { textDocument: { uri } });
-  console.log(`after replacing ${JSON.stringify(process.env.EDIT_FROM)} with ${JSON.stringify(process.env.EDIT_TO)}: ${again.items.length} diagnostic(s): ${again.items.map((d) => d.code?.value ?? d.code).join(', ')}`);
+  console.log(
+    `after replacing ${JSON.stringify(process.env.EDIT_FROM)} with ${JSON.stringify(process.env.EDIT_TO)}: ${again.items.length} diagnostic(s): ${again.items.map((d) => d.code?.value ?? d.code).join(', ')}`,
+  );
 }
 
 await request('shutdown', null);

@@ -16,7 +16,16 @@
  * module), so nothing outside Node is needed.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,7 +93,10 @@ for (const pkg of packages) {
   total += files.length;
 }
 // Package code keeps its build output in dist/, build/, out/: scan it (the defaults would skip it).
-writeFileSync(join(corpus, 'sunset-lint.config.json'), JSON.stringify({ exclude: ['!**/dist/**', '!**/build/**', '!**/out/**', '!**/coverage/**'] }));
+writeFileSync(
+  join(corpus, 'sunset-lint.config.json'),
+  JSON.stringify({ exclude: ['!**/dist/**', '!**/build/**', '!**/out/**', '!**/coverage/**'] }),
+);
 const allFiles = packageFiles.flatMap((p) => p.files);
 const bytes = allFiles.reduce((sum, f) => sum + statSync(f).size, 0);
 writeFileSync(join(work, 'files.json'), JSON.stringify(allFiles));
@@ -98,9 +110,15 @@ writeFileSync(
 function measure(argv, options = {}) {
   const out = join(work, `m-${Math.random().toString(36).slice(2)}.json`);
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', preload, ...argv], { cwd: options.cwd ?? ROOT, env: { ...process.env, BENCH_OUT: out, CI: 'true' }, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, ['--import', preload, ...argv], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, BENCH_OUT: out, CI: 'true' },
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
   const wallMs = performance.now() - started;
-  if (result.status !== 0 && result.status !== 1) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 2000)}`);
+  if (result.status !== 0 && result.status !== 1)
+    throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 2000)}`);
   const usage = JSON.parse(readText(out));
   return { wallMs, ...usage, stdout: result.stdout, stderr: result.stderr };
 }
@@ -163,18 +181,30 @@ console.log(JSON.stringify({ indexBytes }));
 
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-console.log(`Corpus: ${allFiles.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) from ${packageFiles.length} installed packages, copied to ${corpus}`);
+console.log(
+  `Corpus: ${allFiles.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) from ${packageFiles.length} installed packages, copied to ${corpus}`,
+);
 console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`);
 
 const oxc = measure([parseOnly, 'oxc', join(work, 'files.json')]);
 const tsParse = measure([parseOnly, 'ts', join(work, 'files.json')]);
 const oxcMissing = JSON.parse(oxc.stdout).missing === true;
-const fastest = !oxcMissing && oxc.wallMs <= tsParse.wallMs ? { name: 'oxc-parser', ...oxc } : { name: 'typescript createSourceFile', ...tsParse };
+const fastest =
+  !oxcMissing && oxc.wallMs <= tsParse.wallMs
+    ? { name: 'oxc-parser', ...oxc }
+    : { name: 'typescript createSourceFile', ...tsParse };
 
 function scan(paths) {
-  const run = measure([BIN, 'scan', ...paths, '--format', 'json', '--no-progress', '--as-of', '2026-01-01'], { cwd: corpus });
+  const run = measure([BIN, 'scan', ...paths, '--format', 'json', '--no-progress', '--as-of', '2026-01-01'], {
+    cwd: corpus,
+  });
   const report = JSON.parse(run.stdout);
-  return { ...run, files: report.summary.filesScanned, findings: report.findings.length, parseErrors: report.diagnostics.filter((d) => d.code === 'parse-error').length };
+  return {
+    ...run,
+    files: report.summary.filesScanned,
+    findings: report.findings.length,
+    parseErrors: report.diagnostics.filter((d) => d.code === 'parse-error').length,
+  };
 }
 const curve = [];
 for (const share of [0.25, 0.5, 1]) {
@@ -195,13 +225,25 @@ for (const share of [0.25, 0.5, 1]) {
 const full = curve[curve.length - 1];
 
 console.log('                                  files     wall      CPU  peak RSS');
-if (!oxcMissing) console.log(`parse only, oxc-parser          ${String(allFiles.length).padStart(6)}  ${s(oxc.wallMs).padStart(7)}  ${s(oxc.cpuMs).padStart(7)}  ${mb(oxc.maxRssKb).padStart(8)}   (${JSON.parse(oxc.stdout).failed} with parse errors)`);
-console.log(`parse only, TS createSourceFile ${String(allFiles.length).padStart(6)}  ${s(tsParse.wallMs).padStart(7)}  ${s(tsParse.cpuMs).padStart(7)}  ${mb(tsParse.maxRssKb).padStart(8)}`);
-console.log(`sunset-lint scan (CLI process)  ${String(full.files).padStart(6)}  ${s(full.wallMs).padStart(7)}  ${s(full.cpuMs).padStart(7)}  ${mb(full.maxRssKb).padStart(8)}   (${full.findings} findings, ${full.parseErrors} parse diagnostics)`);
-console.log(`\nscan / fastest parse-only (${fastest.name}): ${(full.wallMs / fastest.wallMs).toFixed(2)}x wall, ${(full.cpuMs / fastest.cpuMs).toFixed(2)}x CPU\n`);
+if (!oxcMissing)
+  console.log(
+    `parse only, oxc-parser          ${String(allFiles.length).padStart(6)}  ${s(oxc.wallMs).padStart(7)}  ${s(oxc.cpuMs).padStart(7)}  ${mb(oxc.maxRssKb).padStart(8)}   (${JSON.parse(oxc.stdout).failed} with parse errors)`,
+  );
+console.log(
+  `parse only, TS createSourceFile ${String(allFiles.length).padStart(6)}  ${s(tsParse.wallMs).padStart(7)}  ${s(tsParse.cpuMs).padStart(7)}  ${mb(tsParse.maxRssKb).padStart(8)}`,
+);
+console.log(
+  `sunset-lint scan (CLI process)  ${String(full.files).padStart(6)}  ${s(full.wallMs).padStart(7)}  ${s(full.cpuMs).padStart(7)}  ${mb(full.maxRssKb).padStart(8)}   (${full.findings} findings, ${full.parseErrors} parse diagnostics)`,
+);
+console.log(
+  `\nscan / fastest parse-only (${fastest.name}): ${(full.wallMs / fastest.wallMs).toFixed(2)}x wall, ${(full.cpuMs / fastest.cpuMs).toFixed(2)}x CPU\n`,
+);
 console.log('memory as the file count grows:');
 console.log('  share   files   scan wall  scan peak RSS  parse-only (TS) peak RSS  index after pass 1');
-for (const p of curve) console.log(`  ${String(p.share * 100).padStart(4)}%  ${String(p.files).padStart(6)}  ${s(p.wallMs).padStart(9)}  ${mb(p.maxRssKb).padStart(13)}  ${mb(p.parse.maxRssKb).padStart(24)}  ${`${(p.index.indexBytes / 1024 / 1024).toFixed(1)} MB`.padStart(18)}`);
+for (const p of curve)
+  console.log(
+    `  ${String(p.share * 100).padStart(4)}%  ${String(p.files).padStart(6)}  ${s(p.wallMs).padStart(9)}  ${mb(p.maxRssKb).padStart(13)}  ${mb(p.parse.maxRssKb).padStart(24)}  ${`${(p.index.indexBytes / 1024 / 1024).toFixed(1)} MB`.padStart(18)}`,
+  );
 
 if (keep) console.log(`\nkept ${work}`);
 else rmSync(work, { recursive: true, force: true });

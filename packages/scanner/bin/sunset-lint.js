@@ -8,7 +8,9 @@ main(process.argv.slice(2)).then(
   },
   (error) => {
     // A crash must never exit 0 (exit code 2 = internal error).
-    process.stderr.write(`sunset-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `sunset-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 2;
   },
 );

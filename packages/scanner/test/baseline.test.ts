@@ -18,11 +18,19 @@ describe('sunset-lint baseline', () => {
     const written = runCli(['baseline', ...AS_OF], { cwd: project });
     expect(written.status).toBe(0);
     expect(written.stderr).toContain('wrote 2 findings');
-    const baseline = JSON.parse(readFileSync(join(project, '.sunset-lint-baseline.json'), 'utf8')) as { version: number; findings: Array<{ file: string; entryId: string }> };
+    const baseline = JSON.parse(readFileSync(join(project, '.sunset-lint-baseline.json'), 'utf8')) as {
+      version: number;
+      findings: Array<{ file: string; entryId: string }>;
+    };
     expect(baseline.version).toBe(1);
-    expect(baseline.findings.map((f) => `${f.file}:${f.entryId}`)).toEqual(['src/sync.js:firewall-rules-api', 'src/sync.js:rate-limiting-legacy']);
+    expect(baseline.findings.map((f) => `${f.file}:${f.entryId}`)).toEqual([
+      'src/sync.js:firewall-rules-api',
+      'src/sync.js:rate-limiting-legacy',
+    ]);
 
-    const run = runCli(['scan', ...AS_OF, '--baseline', '.sunset-lint-baseline.json', '--format', 'json'], { cwd: project });
+    const run = runCli(['scan', ...AS_OF, '--baseline', '.sunset-lint-baseline.json', '--format', 'json'], {
+      cwd: project,
+    });
     expect(run.status).toBe(0);
     const report = parseJsonReport(run.stdout);
     expect(report.findings).toEqual([]);
@@ -39,8 +47,13 @@ describe('sunset-lint baseline', () => {
   test('moving code within its file keeps it suppressed', () => {
     const project = makeProject({ 'src/sync.js': SYNC });
     runCli(['baseline', ...AS_OF, '--output', 'base.json'], { cwd: project });
-    writeFileSync(join(project, 'src/sync.js'), `// a new header\nimport { log } from './log.js';\n\nexport function helper() {\n  return log('x');\n}\n\n${SYNC.replace('  const rules', '\n\n    const rules')}`);
-    const report = parseJsonReport(runCli(['scan', ...AS_OF, '--baseline', 'base.json', '--format', 'json'], { cwd: project }).stdout);
+    writeFileSync(
+      join(project, 'src/sync.js'),
+      `// a new header\nimport { log } from './log.js';\n\nexport function helper() {\n  return log('x');\n}\n\n${SYNC.replace('  const rules', '\n\n    const rules')}`,
+    );
+    const report = parseJsonReport(
+      runCli(['scan', ...AS_OF, '--baseline', 'base.json', '--format', 'json'], { cwd: project }).stdout,
+    );
     expect(report.findings).toEqual([]);
     expect(report.baseline).toMatchObject({ suppressed: 2, stale: [] });
   });
@@ -48,13 +61,22 @@ describe('sunset-lint baseline', () => {
   test('a removed deprecated call is listed as stale; a new one is reported', () => {
     const project = makeProject({ 'src/sync.js': SYNC });
     runCli(['baseline', ...AS_OF, '--output', 'base.json'], { cwd: project });
-    const changed = SYNC.replace('/rate_limits', '/rulesets').replace('return [rules, limits];', "return [rules, limits, await fetch('https://api.cloudflare.com/client/v4/user/billing/history')];");
+    const changed = SYNC.replace('/rate_limits', '/rulesets').replace(
+      'return [rules, limits];',
+      "return [rules, limits, await fetch('https://api.cloudflare.com/client/v4/user/billing/history')];",
+    );
     writeFileSync(join(project, 'src/sync.js'), changed);
     const run = runCli(['scan', ...AS_OF, '--baseline', 'base.json', '--format', 'json'], { cwd: project });
     expect(run.status).toBe(1);
     const report = parseJsonReport(run.stdout);
-    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual(['src/sync.js:4:billing-profile-and-history']);
-    expect(report.baseline).toMatchObject({ file: 'base.json', suppressed: 1, stale: [{ file: 'src/sync.js', entryId: 'rate-limiting-legacy' }] });
+    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual([
+      'src/sync.js:4:billing-profile-and-history',
+    ]);
+    expect(report.baseline).toMatchObject({
+      file: 'base.json',
+      suppressed: 1,
+      stale: [{ file: 'src/sync.js', entryId: 'rate-limiting-legacy' }],
+    });
   });
 
   test('a baseline that is not one is a usage error', () => {

@@ -14,36 +14,61 @@ describe('where the configuration comes from', () => {
   });
 
   test('sunset-lint.config.mjs (default export)', () => {
-    const project = makeProject({ ...SOURCE, 'sunset-lint.config.mjs': "export default { asOf: '2024-01-01', imminentDays: 30 };\n" });
+    const project = makeProject({
+      ...SOURCE,
+      'sunset-lint.config.mjs': "export default { asOf: '2024-01-01', imminentDays: 30 };\n",
+    });
     expect(parseJsonReport(scanJson(project).stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
   });
 
   test('sunset-lint.config.js in a CommonJS package (module.exports)', () => {
-    const project = makeProject({ ...SOURCE, 'package.json': '{ "type": "commonjs" }', 'sunset-lint.config.js': "module.exports = { asOf: '2024-12-01' };\n" });
+    const project = makeProject({
+      ...SOURCE,
+      'package.json': '{ "type": "commonjs" }',
+      'sunset-lint.config.js': "module.exports = { asOf: '2024-12-01' };\n",
+    });
     expect(parseJsonReport(scanJson(project).stdout).findings[0]).toMatchObject({ grade: 'imminent' });
   });
 
   test('the "sunset-lint" key of package.json', () => {
-    const project = makeProject({ ...SOURCE, 'package.json': JSON.stringify({ name: 'x', 'sunset-lint': { catalogue: { disable: ['firewall-rules-api'] } } }) });
+    const project = makeProject({
+      ...SOURCE,
+      'package.json': JSON.stringify({ name: 'x', 'sunset-lint': { catalogue: { disable: ['firewall-rules-api'] } } }),
+    });
     const run = scanJson(project, ['--as-of', '2026-01-01']);
     expect(run.status).toBe(0);
     expect(parseJsonReport(run.stdout).findings).toEqual([]);
   });
 
   test('--config FILE wins over the files in the directory', () => {
-    const project = makeProject({ ...SOURCE, 'sunset-lint.config.json': '{ "asOf": "2026-01-01" }', 'ci/strict.json': '{ "asOf": "2024-01-01" }' });
-    expect(parseJsonReport(scanJson(project, ['--config', 'ci/strict.json']).stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
+    const project = makeProject({
+      ...SOURCE,
+      'sunset-lint.config.json': '{ "asOf": "2026-01-01" }',
+      'ci/strict.json': '{ "asOf": "2024-01-01" }',
+    });
+    expect(parseJsonReport(scanJson(project, ['--config', 'ci/strict.json']).stdout).findings[0]).toMatchObject({
+      grade: 'scheduled',
+    });
   });
 
   test('command-line flags override the configuration', () => {
-    const project = makeProject({ ...SOURCE, 'sunset-lint.config.json': '{ "asOf": "2024-01-01", "minConfidence": "high" }' });
+    const project = makeProject({
+      ...SOURCE,
+      'sunset-lint.config.json': '{ "asOf": "2024-01-01", "minConfidence": "high" }',
+    });
     const run = scanJson(project, ['--as-of', '2026-01-01']);
     expect(run.status).toBe(1);
     expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ grade: 'expired' });
   });
 
   test('catalogue eolOverrides and severities apply', () => {
-    const project = makeProject({ ...SOURCE, 'sunset-lint.config.json': JSON.stringify({ asOf: '2026-01-01', catalogue: { eolOverrides: { 'firewall-rules-api': '2030-01-01' } } }) });
+    const project = makeProject({
+      ...SOURCE,
+      'sunset-lint.config.json': JSON.stringify({
+        asOf: '2026-01-01',
+        catalogue: { eolOverrides: { 'firewall-rules-api': '2030-01-01' } },
+      }),
+    });
     expect(parseJsonReport(scanJson(project).stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
   });
 
@@ -53,7 +78,10 @@ describe('where the configuration comes from', () => {
       'legacy/old.js': SOURCE['src/sync.js'],
       'build/tool.js': SOURCE['src/sync.js'],
       'scripts/run.es6': SOURCE['src/sync.js'],
-      'sunset-lint.config.json': JSON.stringify({ include: ['**/*.js', '**/*.es6'], exclude: ['legacy/**', '!**/build/**'] }),
+      'sunset-lint.config.json': JSON.stringify({
+        include: ['**/*.js', '**/*.es6'],
+        exclude: ['legacy/**', '!**/build/**'],
+      }),
     });
     const files = parseJsonReport(scanJson(project, ['--as-of', '2026-01-01']).stdout).findings.map((f) => f.file);
     // include replaces the default (here also .es6); exclude adds legacy/ and takes build/ back out of the defaults.
@@ -63,14 +91,42 @@ describe('where the configuration comes from', () => {
 
 describe('configuration errors exit 2 and name the file and the key', () => {
   test.each([
-    ['an unknown key', { 'sunset-lint.config.json': '{ "asof": "2024-01-01" }' }, ['sunset-lint.config.json', "'asof'"]],
-    ['an unknown entry id', { 'sunset-lint.config.json': '{ "catalogue": { "disable": ["no-such-entry"] } }' }, ['sunset-lint.config.json', 'no-such-entry']],
-    ['an unknown entry id in eolOverrides', { 'sunset-lint.config.json': '{ "catalogue": { "eolOverrides": { "nope": "2030-01-01" } } }' }, ['sunset-lint.config.json', 'nope']],
+    [
+      'an unknown key',
+      { 'sunset-lint.config.json': '{ "asof": "2024-01-01" }' },
+      ['sunset-lint.config.json', "'asof'"],
+    ],
+    [
+      'an unknown entry id',
+      { 'sunset-lint.config.json': '{ "catalogue": { "disable": ["no-such-entry"] } }' },
+      ['sunset-lint.config.json', 'no-such-entry'],
+    ],
+    [
+      'an unknown entry id in eolOverrides',
+      { 'sunset-lint.config.json': '{ "catalogue": { "eolOverrides": { "nope": "2030-01-01" } } }' },
+      ['sunset-lint.config.json', 'nope'],
+    ],
     ['bad JSON', { 'sunset-lint.config.json': '{ "asOf": "2024-01-01", }' }, ['sunset-lint.config.json', 'JSON']],
-    ['a bad value', { 'sunset-lint.config.json': '{ "imminentDays": -3 }' }, ['sunset-lint.config.json', 'imminentDays']],
-    ['include that is not a list', { 'sunset-lint.config.json': '{ "include": "src/**" }' }, ['sunset-lint.config.json', "'include'"]],
-    ['an unknown key in package.json', { 'package.json': '{ "sunset-lint": { "hosts": ["x"] } }' }, ['package.json#sunset-lint', "'hosts'"]],
-    ['a config module that throws', { 'sunset-lint.config.mjs': "throw new Error('boom');\n" }, ['sunset-lint.config.mjs', 'boom']],
+    [
+      'a bad value',
+      { 'sunset-lint.config.json': '{ "imminentDays": -3 }' },
+      ['sunset-lint.config.json', 'imminentDays'],
+    ],
+    [
+      'include that is not a list',
+      { 'sunset-lint.config.json': '{ "include": "src/**" }' },
+      ['sunset-lint.config.json', "'include'"],
+    ],
+    [
+      'an unknown key in package.json',
+      { 'package.json': '{ "sunset-lint": { "hosts": ["x"] } }' },
+      ['package.json#sunset-lint', "'hosts'"],
+    ],
+    [
+      'a config module that throws',
+      { 'sunset-lint.config.mjs': "throw new Error('boom');\n" },
+      ['sunset-lint.config.mjs', 'boom'],
+    ],
     ['a config that is not an object', { 'sunset-lint.config.json': '[]' }, ['sunset-lint.config.json', 'object']],
   ])('%s', (_what, files, named) => {
     const run = scanJson(makeProject({ ...SOURCE, ...files }));

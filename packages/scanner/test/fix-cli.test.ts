@@ -9,7 +9,11 @@ const BIN = join(REPO_ROOT, 'packages/scanner/bin/sunset-lint.js');
 
 /** The real CLI, in a temporary copy of fixtures/ (the command edits files). */
 function cli(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -45,7 +49,9 @@ describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () =
     const run = cli(dir, 'fix', 'fixtures', '--dry-run');
     expect(run.code).toBe(0);
     expect(snapshot(dir)).toEqual(before);
-    expect(run.stdout).toContain('diff --git a/fixtures/fetch/page-shield-scripts.ts b/fixtures/fetch/page-shield-scripts.ts');
+    expect(run.stdout).toContain(
+      'diff --git a/fixtures/fetch/page-shield-scripts.ts b/fixtures/fetch/page-shield-scripts.ts',
+    );
     expect(run.stdout).toMatch(/^-.*\/script_monitor\/scripts\?page=.*\n\+.*\/page_shield\/scripts\?page=/m);
     expect(run.stdout).toMatch(/^-\s+locked: false,$/m);
     expect(run.stdout).not.toContain('Transfer-Encoding');
@@ -68,11 +74,17 @@ describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () =
     expect(pageShield).toContain('/zones/${zoneId}/page_shield/scripts?page=${page}');
     const locked = readFileSync(join(dir, 'fixtures/dns-records/locked-field.ts'), 'utf8');
     expect(locked).not.toMatch(/locked: false/);
-    expect(entriesFound(dir, 'fixtures/fetch/page-shield-scripts.ts')).not.toContain('page-shield-script-monitor-segment');
+    expect(entriesFound(dir, 'fixtures/fetch/page-shield-scripts.ts')).not.toContain(
+      'page-shield-script-monitor-segment',
+    );
     // Only the payload key is gone; the two reads of `record.locked` remain reported (no fix for reads).
-    expect(entriesFound(dir, 'fixtures/dns-records/locked-field.ts').filter((id) => id === 'dns-record-locked-field')).toHaveLength(2);
+    expect(
+      entriesFound(dir, 'fixtures/dns-records/locked-field.ts').filter((id) => id === 'dns-record-locked-field'),
+    ).toHaveLength(2);
     // Suggestions untouched without the flag.
-    expect(readFileSync(join(dir, 'fixtures/headers/axios-headers.js'), 'utf8')).toContain("'Transfer-Encoding': 'chunked'");
+    expect(readFileSync(join(dir, 'fixtures/headers/axios-headers.js'), 'utf8')).toContain(
+      "'Transfer-Encoding': 'chunked'",
+    );
 
     const again = cli(dir, 'fix', 'fixtures', '--dry-run');
     expect(again.stdout).toBe('');
@@ -84,7 +96,9 @@ describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () =
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/transfer-encoding-with-content-length +3 +Remove the `Transfer-Encoding` header/);
     expect(readFileSync(join(dir, 'fixtures/headers/axios-headers.js'), 'utf8')).not.toContain('Transfer-Encoding');
-    expect(entriesFound(dir, 'fixtures/headers/axios-headers.js')).not.toContain('transfer-encoding-with-content-length');
+    expect(entriesFound(dir, 'fixtures/headers/axios-headers.js')).not.toContain(
+      'transfer-encoding-with-content-length',
+    );
   });
 
   test('usage errors exit 2', () => {

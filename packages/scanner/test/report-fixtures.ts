@@ -9,13 +9,19 @@ import { fixtureSourceFiles, REPO_ROOT } from '../../core/test/support/fixtures.
 import { parseForTest } from '../../core/test/support/parse.js';
 import type { Diagnostic, ScanReport } from '../src/reports/types.js';
 
-export const TOOL = { name: 'sunset-lint', version: '0.1.0', informationUri: 'https://github.com/sunset-lint/sunset-lint' };
+export const TOOL = {
+  name: 'sunset-lint',
+  version: '0.1.0',
+  informationUri: 'https://github.com/sunset-lint/sunset-lint',
+};
 
 /**
  * A report over the whole corpus. The default date (2024-06-01) gives all three grades: entries
  * ending before it are expired, those within 90 days imminent, later ones scheduled.
  */
-export function fixtureReport(options: { asOf?: string; files?: string[]; diagnostics?: Diagnostic[]; extraFindings?: Finding[] } = {}): ScanReport {
+export function fixtureReport(
+  options: { asOf?: string; files?: string[]; diagnostics?: Diagnostic[]; extraFindings?: Finding[] } = {},
+): ScanReport {
   const asOf = options.asOf ?? '2024-06-01';
   const settings = resolveSettings({ asOf });
   const files = options.files ?? fixtureSourceFiles();
@@ -40,7 +46,8 @@ export function hostileFinding(base: Finding): Finding {
   return {
     ...base,
     file: 'src/we|rd <dir>/a&b `x`.ts',
-    message: 'GET /zones/<script>alert("x")</script> | **bold** [link](javascript:alert(1)) & `code` _under_\nnext line',
+    message:
+      'GET /zones/<script>alert("x")</script> | **bold** [link](javascript:alert(1)) & `code` _under_\nnext line',
     replacement: 'Use <b>this</b> | that',
     fingerprint: 'f'.repeat(32),
   };

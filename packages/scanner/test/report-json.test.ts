@@ -18,17 +18,56 @@ interface JsonSummary {
   filesScanned: number;
 }
 
-const FINDING_KEYS = ['ruleId', 'entryId', 'file', 'line', 'column', 'endLine', 'endColumn', 'eol', 'grade', 'severity', 'confidence', 'message', 'replacement', 'fingerprint'];
+const FINDING_KEYS = [
+  'ruleId',
+  'entryId',
+  'file',
+  'line',
+  'column',
+  'endLine',
+  'endColumn',
+  'eol',
+  'grade',
+  'severity',
+  'confidence',
+  'message',
+  'replacement',
+  'fingerprint',
+];
 
 describe('JSON report', () => {
-  const report = fixtureReport({ diagnostics: [{ code: 'unresolved-import', severity: 'warning', message: "cannot resolve './store.js'", file: 'fixtures/negatives/express-routes.js', line: 2, column: 1 }] });
+  const report = fixtureReport({
+    diagnostics: [
+      {
+        code: 'unresolved-import',
+        severity: 'warning',
+        message: "cannot resolve './store.js'",
+        file: 'fixtures/negatives/express-routes.js',
+        line: 2,
+        column: 1,
+      },
+    ],
+  });
   const text = renderReport('json', report, { color: false });
   const json = JSON.parse(text) as { findings: JsonFinding[]; summary: JsonSummary; [key: string]: unknown };
 
   test('top-level shape and key order', () => {
-    expect(Object.keys(json)).toEqual(['version', 'tool', 'asOf', 'imminentDays', 'failOn', 'findings', 'summary', 'diagnostics']);
+    expect(Object.keys(json)).toEqual([
+      'version',
+      'tool',
+      'asOf',
+      'imminentDays',
+      'failOn',
+      'findings',
+      'summary',
+      'diagnostics',
+    ]);
     expect(json.version).toBe(JSON_REPORT_VERSION);
-    expect(json.tool).toEqual({ name: 'sunset-lint', version: '0.1.0', informationUri: 'https://github.com/sunset-lint/sunset-lint' });
+    expect(json.tool).toEqual({
+      name: 'sunset-lint',
+      version: '0.1.0',
+      informationUri: 'https://github.com/sunset-lint/sunset-lint',
+    });
     expect(json.asOf).toBe('2024-06-01');
     expect(json.imminentDays).toBe(90);
   });
@@ -37,7 +76,9 @@ describe('JSON report', () => {
     expect(json.findings).toHaveLength(report.findings.length);
     for (const finding of json.findings) expect(Object.keys(finding)).toEqual(FINDING_KEYS);
     const order = json.findings.map((f) => [f.file, f.line, f.column, f.entryId] as const);
-    const sorted = [...order].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2] || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0)));
+    const sorted = [...order].sort((a, b) =>
+      a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2] || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0),
+    );
     expect(order).toEqual(sorted);
     expect(json.findings.every((f) => !f.file.includes('\\') && !f.file.startsWith('/'))).toBe(true);
   });
@@ -49,17 +90,56 @@ describe('JSON report', () => {
     expect(summary.byGrade.expired + summary.byGrade.imminent + summary.byGrade.scheduled).toBe(summary.total);
     expect(summary.byGrade.imminent).toBeGreaterThan(0);
     expect(summary.byGrade.scheduled).toBeGreaterThan(0);
-    const entries = Object.entries(summary.byEntry) as Array<[string, { eol: string; count: number; files: number; grade: string }]>;
+    const entries = Object.entries(summary.byEntry) as Array<
+      [string, { eol: string; count: number; files: number; grade: string }]
+    >;
     expect(entries.map(([, e]) => e.eol)).toEqual(entries.map(([, e]) => e.eol).sort());
     expect(entries.reduce((n, [, e]) => n + e.count, 0)).toBe(summary.total);
-    expect(summary.byEntry['page-shield-script-monitor-segment']).toMatchObject({ count: 2, files: 1, grade: 'expired', eol: '2022-10-11' });
+    expect(summary.byEntry['page-shield-script-monitor-segment']).toMatchObject({
+      count: 2,
+      files: 1,
+      grade: 'expired',
+      eol: '2022-10-11',
+    });
     expect(summary.filesScanned).toBe(report.filesScanned);
   });
 
   test('diagnostics and the optional baseline', () => {
-    expect(json.diagnostics).toEqual([{ code: 'unresolved-import', severity: 'warning', message: "cannot resolve './store.js'", file: 'fixtures/negatives/express-routes.js', line: 2, column: 1 }]);
-    const withBaseline = JSON.parse(renderReport('json', { ...report, baseline: { file: 'b.json', suppressed: 4, stale: [{ fingerprint: 'z', file: 'b.ts', entryId: 'x' }, { fingerprint: 'y', file: 'a.ts', entryId: 'x' }] } }, { color: false }));
-    expect(withBaseline.baseline).toEqual({ file: 'b.json', suppressed: 4, stale: [{ fingerprint: 'y', file: 'a.ts', entryId: 'x' }, { fingerprint: 'z', file: 'b.ts', entryId: 'x' }] });
+    expect(json.diagnostics).toEqual([
+      {
+        code: 'unresolved-import',
+        severity: 'warning',
+        message: "cannot resolve './store.js'",
+        file: 'fixtures/negatives/express-routes.js',
+        line: 2,
+        column: 1,
+      },
+    ]);
+    const withBaseline = JSON.parse(
+      renderReport(
+        'json',
+        {
+          ...report,
+          baseline: {
+            file: 'b.json',
+            suppressed: 4,
+            stale: [
+              { fingerprint: 'z', file: 'b.ts', entryId: 'x' },
+              { fingerprint: 'y', file: 'a.ts', entryId: 'x' },
+            ],
+          },
+        },
+        { color: false },
+      ),
+    );
+    expect(withBaseline.baseline).toEqual({
+      file: 'b.json',
+      suppressed: 4,
+      stale: [
+        { fingerprint: 'y', file: 'a.ts', entryId: 'x' },
+        { fingerprint: 'z', file: 'b.ts', entryId: 'x' },
+      ],
+    });
   });
 
   test('byte-identical between runs, whatever order the findings arrive in', () => {

@@ -8,7 +8,9 @@ describe('Markdown audit', () => {
   const md = renderReport('markdown', report, { color: false });
 
   test('header with the date and totals', () => {
-    expect(md.startsWith('# Deprecated API migration audit\n\nAs of **2024-06-01** (imminent window: 90 days)')).toBe(true);
+    expect(md.startsWith('# Deprecated API migration audit\n\nAs of **2024-06-01** (imminent window: 90 days)')).toBe(
+      true,
+    );
     expect(md).toContain(`**${report.findings.length} findings** in `);
   });
 
@@ -20,14 +22,20 @@ describe('Markdown audit', () => {
     const eols = rows.map((row) => row.split(' | ')[1]!);
     expect(eols).toEqual([...eols].sort());
     const pageShield = rows.find((row) => row.includes('`page-shield-script-monitor-segment`'))!;
-    expect(pageShield).toContain('[Page-security API routes (`script_monitor` segment)](https://github.com/sunset-lint/sunset-lint/blob/main/docs/schedule.md#page-shield-script-monitor-segment)');
-    expect(pageShield).toContain('| 2022-10-11 | **expired** | 2 | `fixtures/fetch/page-shield-scripts.ts` | Use the `page_shield` segment in place of `script_monitor` |');
+    expect(pageShield).toContain(
+      '[Page-security API routes (`script_monitor` segment)](https://github.com/sunset-lint/sunset-lint/blob/main/docs/schedule.md#page-shield-script-monitor-segment)',
+    );
+    expect(pageShield).toContain(
+      '| 2022-10-11 | **expired** | 2 | `fixtures/fetch/page-shield-scripts.ts` | Use the `page_shield` segment in place of `script_monitor` |',
+    );
     // Every row has exactly the table's six cells: nothing in the data split a cell.
     for (const row of rows) expect(row.split(/(?<!\\)\|/).length).toBe(8);
   });
 
   test('every finding, grouped by file, as path:line — message', () => {
-    expect(md).toContain('### `fixtures/dns-records/locked-field.ts` (3)\n\n- `fixtures/dns-records/locked-field.ts:28` — **imminent** `dns-record-locked-field`: `locked` sent in a DNS record payload');
+    expect(md).toContain(
+      '### `fixtures/dns-records/locked-field.ts` (3)\n\n- `fixtures/dns-records/locked-field.ts:28` — **imminent** `dns-record-locked-field`: `locked` sent in a DNS record payload',
+    );
     const items = md.split('\n').filter((line) => line.startsWith('- `fixtures/'));
     expect(items).toHaveLength(report.findings.length);
   });
@@ -35,7 +43,9 @@ describe('Markdown audit', () => {
   test('pipes and markup in data are escaped', () => {
     const base = report.findings[0]!;
     const hostile = renderReport('markdown', { ...report, findings: [hostileFinding(base)] }, { color: false });
-    expect(hostile).toContain('GET /zones/\\<script\\>alert("x")\\</script\\> \\| \\*\\*bold\\*\\* \\[link\\](javascript:alert(1)) \\& `code` \\_under\\_ next line');
+    expect(hostile).toContain(
+      'GET /zones/\\<script\\>alert("x")\\</script\\> \\| \\*\\*bold\\*\\* \\[link\\](javascript:alert(1)) \\& `code` \\_under\\_ next line',
+    );
     expect(hostile).not.toContain('<script>');
     expect(hostile).toContain('### ``src/we|rd <dir>/a&b `x`.ts`` (1)');
     const row = hostile.split('\n').find((line) => line.startsWith('| ['))!;
@@ -50,6 +60,8 @@ describe('Markdown audit', () => {
   });
 
   test('a clean scan', () => {
-    expect(renderReport('markdown', { ...report, findings: [] }, { color: false })).toContain(`No deprecated API usage found in ${report.filesScanned} files scanned.`);
+    expect(renderReport('markdown', { ...report, findings: [] }, { color: false })).toContain(
+      `No deprecated API usage found in ${report.filesScanned} files scanned.`,
+    );
   });
 });

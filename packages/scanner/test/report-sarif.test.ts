@@ -13,11 +13,15 @@ import { fixtureReport } from './report-fixtures.js';
  */
 function officialSarifSchema(): Record<string, unknown> {
   const manifest = createRequire(import.meta.url).resolve('@datadog/datadog-ci-plugin-sarif/package.json');
-  return JSON.parse(readFileSync(join(dirname(manifest), 'dist/json-schema/sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(
+    readFileSync(join(dirname(manifest), 'dist/json-schema/sarif-schema-2.1.0.json'), 'utf8'),
+  ) as Record<string, unknown>;
 }
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
 
 function validator() {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -29,14 +33,30 @@ type SarifLog = {
   $schema: string;
   version: string;
   runs: Array<{
-    tool: { driver: { name: string; rules: Array<{ id: string; helpUri: string; shortDescription: { text: string }; fullDescription: { text: string }; help: { text: string; markdown: string } }> } };
+    tool: {
+      driver: {
+        name: string;
+        rules: Array<{
+          id: string;
+          helpUri: string;
+          shortDescription: { text: string };
+          fullDescription: { text: string };
+          help: { text: string; markdown: string };
+        }>;
+      };
+    };
     invocations: Array<{ toolExecutionNotifications: Array<{ level: string; descriptor: { id: string } }> }>;
     results: Array<{
       ruleId: string;
       ruleIndex: number;
       level: string;
       message: { text: string };
-      locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }>;
+      locations: Array<{
+        physicalLocation: {
+          artifactLocation: { uri: string; uriBaseId: string };
+          region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
+        };
+      }>;
       partialFingerprints: Record<string, string>;
       fixes?: unknown[];
     }>;
@@ -44,7 +64,19 @@ type SarifLog = {
 };
 
 describe('SARIF report', () => {
-  const report = fixtureReport({ diagnostics: [{ code: 'parse-error', severity: 'error', message: 'Unexpected token', file: 'src/broken file.ts', line: 3, column: 7 }, { code: 'config', severity: 'warning', message: 'no files matched' }] });
+  const report = fixtureReport({
+    diagnostics: [
+      {
+        code: 'parse-error',
+        severity: 'error',
+        message: 'Unexpected token',
+        file: 'src/broken file.ts',
+        line: 3,
+        column: 7,
+      },
+      { code: 'config', severity: 'warning', message: 'no files matched' },
+    ],
+  });
   report.baseline = { file: 'baseline.json', suppressed: 2, stale: [] };
   const text = renderReport('sarif', report, { color: false });
   const log = JSON.parse(text) as SarifLog;

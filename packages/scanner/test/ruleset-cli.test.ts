@@ -5,7 +5,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, test, type ExpectStatic } from 'vitest';
-import { IDS, PATHS, TEST_TOKEN, startFakeApi, type FakeApi, type JsonObject } from '../../core/test/client/fake-api.js';
+import {
+  IDS,
+  PATHS,
+  TEST_TOKEN,
+  startFakeApi,
+  type FakeApi,
+  type JsonObject,
+} from '../../core/test/client/fake-api.js';
 
 const BIN = fileURLToPath(new URL('../bin/sunset-lint.js', import.meta.url));
 
@@ -73,7 +80,9 @@ describe.concurrent('ruleset show', () => {
     });
   });
 
-  test('--json prints the configuration as JSON; the base URL can come from CLOUDFLARE_API_BASE_URL', async ({ expect }) => {
+  test('--json prints the configuration as JSON; the base URL can come from CLOUDFLARE_API_BASE_URL', async ({
+    expect,
+  }) => {
     await withFake(async (fake) => {
       const result = await runCli(['ruleset', 'show', '--zone', IDS.zone, '--account', IDS.account, '--json'], {
         CLOUDFLARE_API_BASE_URL: fake.baseUrl,
@@ -96,14 +105,18 @@ describe.concurrent('ruleset show', () => {
       fake.state.entrypoint = null;
       const result = await runCli(['ruleset', 'show', ...base]);
       expect(result.code).toBe(0);
-      expect(result.stdout).toContain('Entry point:      none (the zone has no entry point ruleset for http_request_firewall_managed)');
+      expect(result.stdout).toContain(
+        'Entry point:      none (the zone has no entry point ruleset for http_request_firewall_managed)',
+      );
       expect(result.stdout).toContain('Deployed:         no: the zone does not run this managed ruleset');
     });
   });
 });
 
 describe.concurrent('ruleset set', () => {
-  test('--paranoia-level 1: one PATCH with the whole rule and merged overrides; prints the change', async ({ expect }) => {
+  test('--paranoia-level 1: one PATCH with the whole rule and merged overrides; prints the change', async ({
+    expect,
+  }) => {
     await withFake(async (fake, base) => {
       const result = await runCli(['ruleset', 'set', ...base, '--paranoia-level', '1']);
       expect(result.stderr).toBe('');
@@ -137,7 +150,9 @@ describe.concurrent('ruleset set', () => {
       });
       expect(result.stdout).toContain(`Updated the execute rule (PATCH ${PATHS.owaspRule}).`);
       expect(result.stdout).toContain('  Paranoia level: 2 -> 1');
-      expect(result.stdout).toContain('Paranoia level:   1 (paranoia-level-2, paranoia-level-3, paranoia-level-4 disabled)');
+      expect(result.stdout).toContain(
+        'Paranoia level:   1 (paranoia-level-2, paranoia-level-3, paranoia-level-4 disabled)',
+      );
       expectNoToken(expect, result);
     });
   });
@@ -145,9 +160,18 @@ describe.concurrent('ruleset set', () => {
   test('threshold, action and rule toggles together, --json', async ({ expect }) => {
     await withFake(async (fake, base) => {
       const result = await runCli([
-        'ruleset', 'set', ...base,
-        '--score-threshold', '25', '--action', 'managed_challenge',
-        '--disable-rule', IDS.rulePl1Sqli, '--enable-rule', IDS.rulePl2Xss, '--json',
+        'ruleset',
+        'set',
+        ...base,
+        '--score-threshold',
+        '25',
+        '--action',
+        'managed_challenge',
+        '--disable-rule',
+        IDS.rulePl1Sqli,
+        '--enable-rule',
+        IDS.rulePl2Xss,
+        '--json',
       ]);
       expect(result.code).toBe(0);
       const [write] = fake.writes();
@@ -169,7 +193,11 @@ describe.concurrent('ruleset set', () => {
         readBack: 'matches',
         request: { method: 'PATCH', url: `${fake.baseUrl}${PATHS.owaspRule}` },
         before: { scoreThreshold: { value: 60 } },
-        configuration: { scoreThreshold: { value: 25 }, action: { value: 'managed_challenge' }, disabledRules: [IDS.rulePl1Sqli] },
+        configuration: {
+          scoreThreshold: { value: 25 },
+          action: { value: 'managed_challenge' },
+          disabledRules: [IDS.rulePl1Sqli],
+        },
       });
     });
   });
@@ -180,7 +208,9 @@ describe.concurrent('ruleset set', () => {
       expect(result.code).toBe(0);
       expect(fake.writes()).toEqual([]);
       expect(fake.calls()).toEqual(READS);
-      expect(result.stdout).toContain(`Dry run: nothing was sent. The change needs this request:\n\nPATCH ${fake.baseUrl}${PATHS.owaspRule}\nContent-Type: application/json\n\n{`);
+      expect(result.stdout).toContain(
+        `Dry run: nothing was sent. The change needs this request:\n\nPATCH ${fake.baseUrl}${PATHS.owaspRule}\nContent-Type: application/json\n\n{`,
+      );
       expect(result.stdout).toContain('"score_threshold": 40');
       expect(result.stdout).toContain('  Score threshold: 60 -> 40');
       expectNoToken(expect, result);
@@ -201,7 +231,9 @@ describe.concurrent('ruleset set', () => {
     });
   });
 
-  test('--deploy creates the execute rule (expression true, version latest) with the settings in it', async ({ expect }) => {
+  test('--deploy creates the execute rule (expression true, version latest) with the settings in it', async ({
+    expect,
+  }) => {
     await withFake(async (fake, base) => {
       const rules = fake.state.entrypoint?.['rules'] as JsonObject[];
       rules.splice(1, 1);
@@ -214,12 +246,16 @@ describe.concurrent('ruleset set', () => {
         expression: 'true',
         enabled: true,
       });
-      expect(result.stdout).toContain(`Deployed the managed ruleset: created its execute rule (POST ${PATHS.createRule}).`);
+      expect(result.stdout).toContain(
+        `Deployed the managed ruleset: created its execute rule (POST ${PATHS.createRule}).`,
+      );
       expect(result.stdout).toContain('  Deployed: no -> yes');
     });
   });
 
-  test('a 429 with Retry-After is retried; --verbose logs requests and the retry without the token', async ({ expect }) => {
+  test('a 429 with Retry-After is retried; --verbose logs requests and the retry without the token', async ({
+    expect,
+  }) => {
     await withFake(async (fake, base) => {
       fake.failNext({ path: PATHS.list }, { kind: 'rate-limit', retryAfter: '0' });
       const result = await runCli(['ruleset', 'show', ...base, '--verbose']);
@@ -236,11 +272,19 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
     await withFake(async (fake, base) => {
       fake.failNext(
         { method: 'PATCH' },
-        { kind: 'error-envelope', status: 400, errors: [{ code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'invalid override' }] }] },
+        {
+          kind: 'error-envelope',
+          status: 400,
+          errors: [
+            { code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'invalid override' }] },
+          ],
+        },
       );
       const result = await runCli(['ruleset', 'set', ...base, '--action', 'block']);
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`sunset-lint ruleset: PATCH ${PATHS.owaspRule} failed: HTTP 400\n  error 20120: invalid override\n`);
+      expect(result.stderr).toBe(
+        `sunset-lint ruleset: PATCH ${PATHS.owaspRule} failed: HTTP 400\n  error 20120: invalid override\n`,
+      );
     });
   });
 
@@ -248,7 +292,9 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
     await withFake(async (_fake, base) => {
       const result = await runCli(['ruleset', 'show', ...base], { CLOUDFLARE_API_TOKEN: 'wrong-token' });
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`sunset-lint ruleset: GET ${PATHS.list} failed: HTTP 401\n  error 10000: Authentication error\n`);
+      expect(result.stderr).toBe(
+        `sunset-lint ruleset: GET ${PATHS.list} failed: HTTP 401\n  error 10000: Authentication error\n`,
+      );
     });
   });
 
@@ -257,7 +303,9 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
       fake.failNext({}, { kind: 'html', status: 502, echoAuthorization: true }, { times: 5 });
       const result = await runCli(['ruleset', 'show', ...base, '--retries', '0', '--verbose']);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`GET ${PATHS.list} failed: HTTP 502: response is not JSON (content-type: text/html; charset=utf-8)`);
+      expect(result.stderr).toContain(
+        `GET ${PATHS.list} failed: HTTP 502: response is not JSON (content-type: text/html; charset=utf-8)`,
+      );
       expect(result.stderr).toContain('Authorization: Bearer [REDACTED]');
       expectNoToken(expect, result);
     });
@@ -265,7 +313,12 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
 
   test('ambiguous ruleset: the candidates are listed with id and name', async ({ expect }) => {
     await withFake(async (fake, base) => {
-      fake.state.accountRulesets.push({ id: 'ab000000000000000000000000000002', name: 'OWASP Core Ruleset (preview)', kind: 'managed', rules: [] });
+      fake.state.accountRulesets.push({
+        id: 'ab000000000000000000000000000002',
+        name: 'OWASP Core Ruleset (preview)',
+        kind: 'managed',
+        rules: [],
+      });
       const result = await runCli(['ruleset', 'show', ...base]);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
@@ -282,7 +335,9 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
       fake.failNext({ path: PATHS.list }, { kind: 'slow', delayMs: 5_000 });
       const result = await runCli(['ruleset', 'show', ...base, '--timeout', '0.2', '--retries', '0']);
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`sunset-lint ruleset: GET ${PATHS.list} failed: no complete response within 200 ms (timeout)\n`);
+      expect(result.stderr).toBe(
+        `sunset-lint ruleset: GET ${PATHS.list} failed: no complete response within 200 ms (timeout)\n`,
+      );
     });
   });
 
@@ -298,21 +353,56 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
 
 describe.concurrent('usage errors: exit 2, nothing sent', () => {
   const cases: [string, string[], Record<string, string | undefined>, string][] = [
-    ['missing token', ['set', '--paranoia-level', '2'], { CLOUDFLARE_API_TOKEN: undefined }, 'CLOUDFLARE_API_TOKEN is not set'],
+    [
+      'missing token',
+      ['set', '--paranoia-level', '2'],
+      { CLOUDFLARE_API_TOKEN: undefined },
+      'CLOUDFLARE_API_TOKEN is not set',
+    ],
     ['empty token', ['show'], { CLOUDFLARE_API_TOKEN: '' }, 'CLOUDFLARE_API_TOKEN is not set'],
     ['paranoia level 5', ['set', '--paranoia-level', '5'], {}, "--paranoia-level must be 1, 2, 3 or 4, got '5'"],
     ['threshold 0', ['set', '--score-threshold', '0'], {}, "--score-threshold must be a positive integer, got '0'"],
-    ['threshold not a number', ['set', '--score-threshold', '2e3'], {}, "--score-threshold must be a positive integer, got '2e3'"],
-    ['unknown action', ['set', '--action', 'deny'], {}, "--action must be one of block, managed_challenge, js_challenge, log, challenge, got 'deny'"],
-    ['ruleset id not hex', ['show', '--ruleset-id', 'owasp'], {}, "--ruleset-id must be 32 hexadecimal characters, got 'owasp'"],
-    ['rule id with a slash', ['set', '--disable-rule', 'a/b'], {}, "--disable-rule must be an identifier of letters, digits, '-' or '_', got 'a/b'"],
-    ['same rule both ways', ['set', '--disable-rule', IDS.rulePl1Sqli, '--enable-rule', IDS.rulePl1Sqli], {}, `rule ${IDS.rulePl1Sqli} given to both --disable-rule and --enable-rule`],
+    [
+      'threshold not a number',
+      ['set', '--score-threshold', '2e3'],
+      {},
+      "--score-threshold must be a positive integer, got '2e3'",
+    ],
+    [
+      'unknown action',
+      ['set', '--action', 'deny'],
+      {},
+      "--action must be one of block, managed_challenge, js_challenge, log, challenge, got 'deny'",
+    ],
+    [
+      'ruleset id not hex',
+      ['show', '--ruleset-id', 'owasp'],
+      {},
+      "--ruleset-id must be 32 hexadecimal characters, got 'owasp'",
+    ],
+    [
+      'rule id with a slash',
+      ['set', '--disable-rule', 'a/b'],
+      {},
+      "--disable-rule must be an identifier of letters, digits, '-' or '_', got 'a/b'",
+    ],
+    [
+      'same rule both ways',
+      ['set', '--disable-rule', IDS.rulePl1Sqli, '--enable-rule', IDS.rulePl1Sqli],
+      {},
+      `rule ${IDS.rulePl1Sqli} given to both --disable-rule and --enable-rule`,
+    ],
     ['nothing to set', ['set'], {}, 'nothing to set'],
     ['unknown option', ['show', '--frobnicate'], {}, "Unknown option '--frobnicate'"],
     ['set option on show', ['show', '--paranoia-level', '2'], {}, "Unknown option '--paranoia-level'"],
     ['positional argument', ['show', 'extra'], {}, "Unexpected argument 'extra'"],
     ['unknown subcommand', ['delete'], {}, "unknown subcommand 'delete' (expected show or set)"],
-    ['plain http to a remote host', ['show', '--base-url', 'http://api.example.com/client/v4'], {}, '--base-url: base URL must use https'],
+    [
+      'plain http to a remote host',
+      ['show', '--base-url', 'http://api.example.com/client/v4'],
+      {},
+      '--base-url: base URL must use https',
+    ],
   ];
 
   test.for(cases)('%s', async ([, args, env, message], { expect }) => {
@@ -333,7 +423,9 @@ describe.concurrent('usage errors: exit 2, nothing sent', () => {
     expect(result.stderr).toBe('sunset-lint ruleset: --zone is required\n');
   });
 
-  test('help: `ruleset --help` exits 0, bare `ruleset` exits 2; the main usage lists the command', async ({ expect }) => {
+  test('help: `ruleset --help` exits 0, bare `ruleset` exits 2; the main usage lists the command', async ({
+    expect,
+  }) => {
     const help = await runCli(['ruleset', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('sunset-lint ruleset set  --zone <zone_id> --account <account_id>');

@@ -17,7 +17,12 @@ export interface CliRun {
 /** The environment of a CI run without a terminal: no colors, no progress bar. */
 export function runCli(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): CliRun {
   const env = { ...process.env, NO_COLOR: '1', CI: 'true', ...options.env };
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -44,7 +49,15 @@ export function writeFiles(root: string, files: Record<string, string>): void {
 
 /** The fields of the JSON report that the tests read. */
 export interface JsonReport {
-  findings: Array<{ file: string; line: number; column: number; entryId: string; grade: string; confidence: string; fingerprint: string }>;
+  findings: Array<{
+    file: string;
+    line: number;
+    column: number;
+    entryId: string;
+    grade: string;
+    confidence: string;
+    fingerprint: string;
+  }>;
   diagnostics: Array<{ code: string; severity: string; message: string; file?: string; line?: number }>;
   summary: { filesScanned: number; total: number };
   baseline?: { file: string; suppressed: number; stale: Array<{ fingerprint: string; file: string; entryId: string }> };
@@ -55,4 +68,5 @@ export function parseJsonReport(text: string): JsonReport {
 }
 
 /** A deprecated call (firewall rules API, end of life 2025-01-15) as one line of code. */
-export const FIREWALL_RULES_CALL = "await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);";
+export const FIREWALL_RULES_CALL =
+  'await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);';

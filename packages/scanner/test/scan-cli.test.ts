@@ -34,7 +34,10 @@ describe('--fail-on and exit codes', () => {
 
   test('--imminent-days widens the imminent window', () => {
     expect(runCli(['scan', '--as-of', '2024-06-01', '--fail-on', 'imminent'], { cwd: project }).status).toBe(0);
-    expect(runCli(['scan', '--as-of', '2024-06-01', '--fail-on', 'imminent', '--imminent-days', '365'], { cwd: project }).status).toBe(1);
+    expect(
+      runCli(['scan', '--as-of', '2024-06-01', '--fail-on', 'imminent', '--imminent-days', '365'], { cwd: project })
+        .status,
+    ).toBe(1);
   });
 
   test('no findings exits 0', () => {
@@ -65,10 +68,35 @@ describe('usage errors exit 2 and say why', () => {
 describe('reports', () => {
   test('several --format/--output pairs in one run; a format without output goes to stdout', () => {
     const project = makeProject({ 'src/sync.ts': deprecated() });
-    const run = runCli(['scan', '--as-of', '2026-01-01', '--format', 'sarif', '--output', 'out/a.sarif', '--format', 'json', '--output', 'b.json', '--format', 'markdown', '--output', 'c.txt', '--format', 'text'], { cwd: project });
+    const run = runCli(
+      [
+        'scan',
+        '--as-of',
+        '2026-01-01',
+        '--format',
+        'sarif',
+        '--output',
+        'out/a.sarif',
+        '--format',
+        'json',
+        '--output',
+        'b.json',
+        '--format',
+        'markdown',
+        '--output',
+        'c.txt',
+        '--format',
+        'text',
+      ],
+      { cwd: project },
+    );
     expect(run.status).toBe(1);
     expect(JSON.parse(readFileSync(join(project, 'out/a.sarif'), 'utf8'))).toMatchObject({ version: '2.1.0' });
-    expect(parseJsonReport(readFileSync(join(project, 'b.json'), 'utf8')).findings[0]).toMatchObject({ file: 'src/sync.ts', line: 2, entryId: 'firewall-rules-api' });
+    expect(parseJsonReport(readFileSync(join(project, 'b.json'), 'utf8')).findings[0]).toMatchObject({
+      file: 'src/sync.ts',
+      line: 2,
+      entryId: 'firewall-rules-api',
+    });
     expect(readFileSync(join(project, 'c.txt'), 'utf8')).toMatch(/^#/);
     expect(run.stdout).toContain('src/sync.ts');
   });
@@ -81,8 +109,12 @@ describe('reports', () => {
 
   test('--quiet keeps stderr empty; without it a one-line summary names the files written', () => {
     const project = makeProject({ 'src/sync.ts': deprecated() });
-    expect(runCli(['scan', '--as-of', '2026-01-01', '--output', 'r.json', '--quiet'], { cwd: project }).stderr).toBe('');
-    expect(runCli(['scan', '--as-of', '2026-01-01', '--output', 'r.json'], { cwd: project }).stderr).toMatch(/1 finding in 1 files .*wrote r\.json/);
+    expect(runCli(['scan', '--as-of', '2026-01-01', '--output', 'r.json', '--quiet'], { cwd: project }).stderr).toBe(
+      '',
+    );
+    expect(runCli(['scan', '--as-of', '2026-01-01', '--output', 'r.json'], { cwd: project }).stderr).toMatch(
+      /1 finding in 1 files .*wrote r\.json/,
+    );
   });
 
   test('no progress bar when stderr is not a terminal', () => {
@@ -107,7 +139,14 @@ describe('discovery', () => {
     '.gitignore': 'generated/\n',
     'README.md': '# not code\n',
   });
-  const files = (args: string[], cwd = project) => [...new Set(parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json', ...args], { cwd }).stdout).findings.map((f) => f.file))].sort();
+  const files = (args: string[], cwd = project) =>
+    [
+      ...new Set(
+        parseJsonReport(
+          runCli(['scan', '--as-of', '2026-01-01', '--format', 'json', ...args], { cwd }).stdout,
+        ).findings.map((f) => f.file),
+      ),
+    ].sort();
 
   test('default includes and excludes; .gitignore respected', () => {
     expect(files([])).toEqual(['src/app.ts', 'src/view.jsx']);
@@ -128,7 +167,9 @@ describe('diagnostics', () => {
     const run = runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project });
     expect(run.status).toBe(1);
     const report = parseJsonReport(run.stdout);
-    expect(report.diagnostics).toEqual([expect.objectContaining({ code: 'parse-error', severity: 'error', file: 'src/broken.ts', line: 2 })]);
+    expect(report.diagnostics).toEqual([
+      expect.objectContaining({ code: 'parse-error', severity: 'error', file: 'src/broken.ts', line: 2 }),
+    ]);
     expect(report.findings.map((f) => f.file)).toEqual(['src/ok.ts']);
     expect(report.summary.filesScanned).toBe(2);
     // Without a text report on stdout, the diagnostic is also written to stderr.
@@ -136,10 +177,16 @@ describe('diagnostics', () => {
   });
 
   test('old sloppy-mode CommonJS (legacy octal literals, top-level return) still scans', () => {
-    const project = makeProject({ 'legacy.cjs': `var mode = 0644;\nif (!process.env.CF) return;\nfetch('https://api.cloudflare.com/client/v4/user/billing/profile');\n` });
-    const report = parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout);
+    const project = makeProject({
+      'legacy.cjs': `var mode = 0644;\nif (!process.env.CF) return;\nfetch('https://api.cloudflare.com/client/v4/user/billing/profile');\n`,
+    });
+    const report = parseJsonReport(
+      runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout,
+    );
     expect(report.diagnostics).toEqual([]);
-    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual(['legacy.cjs:3:billing-profile-and-history']);
+    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual([
+      'legacy.cjs:3:billing-profile-and-history',
+    ]);
   });
 
   test('generated code nested beyond the stack is named and skipped; the scan goes on', () => {
@@ -149,31 +196,44 @@ describe('diagnostics', () => {
     expect(run.stderr).not.toContain('internal error');
     expect(run.status).toBe(1);
     const report = parseJsonReport(run.stdout);
-    expect(report.diagnostics).toEqual([expect.objectContaining({ code: 'too-deeply-nested', severity: 'error', file: 'gen/huge.js' })]);
+    expect(report.diagnostics).toEqual([
+      expect.objectContaining({ code: 'too-deeply-nested', severity: 'error', file: 'gen/huge.js' }),
+    ]);
     expect(report.findings.map((f) => f.file)).toEqual(['src/ok.ts']);
   });
 
   test('a file that is not UTF-8 text or is empty does not stop the scan', () => {
     const project = makeProject({ 'src/empty.ts': '', 'src/ok.ts': deprecated() });
-    expect(parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout).findings).toHaveLength(1);
+    expect(
+      parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout).findings,
+    ).toHaveLength(1);
   });
 });
 
 describe('cross-file resolution through the CLI', () => {
   const project = makeProject({
     'lib/config.ts': "export const API = 'https://api.cloudflare.com/client/v4';\n",
-    'lib/zone.ts': "import { API } from './config.js';\nexport function zoneUrl(zoneId: string, suffix: string) {\n  return `${API}/zones/${zoneId}${suffix}`;\n}\nexport const zoneGet = (zoneId: string, suffix: string) => fetch(zoneUrl(zoneId, suffix));\n",
+    'lib/zone.ts':
+      "import { API } from './config.js';\nexport function zoneUrl(zoneId: string, suffix: string) {\n  return `${API}/zones/${zoneId}${suffix}`;\n}\nexport const zoneGet = (zoneId: string, suffix: string) => fetch(zoneUrl(zoneId, suffix));\n",
     'lib/index.ts': "export * from './zone';\n",
-    'jobs/audit.ts': "import * as lib from '../lib';\nimport { zoneGet } from '../lib/index.js';\nexport async function audit(zoneId: string) {\n  await fetch(lib.zoneUrl(zoneId, '/settings/brotli'));\n  await zoneGet(zoneId,\n    '/rate_limits');\n  await zoneGet(zoneId, '/rulesets');\n}\n",
+    'jobs/audit.ts':
+      "import * as lib from '../lib';\nimport { zoneGet } from '../lib/index.js';\nexport async function audit(zoneId: string) {\n  await fetch(lib.zoneUrl(zoneId, '/settings/brotli'));\n  await zoneGet(zoneId,\n    '/rate_limits');\n  await zoneGet(zoneId, '/rulesets');\n}\n",
   });
 
   test('namespace imports, barrels, helpers built on imported constants and helpers', () => {
-    const report = parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout);
-    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.confidence}`)).toEqual(['jobs/audit.ts:4:zone-setting-brotli:high', 'jobs/audit.ts:6:rate-limiting-legacy:high']);
+    const report = parseJsonReport(
+      runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout,
+    );
+    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.confidence}`)).toEqual([
+      'jobs/audit.ts:4:zone-setting-brotli:high',
+      'jobs/audit.ts:6:rate-limiting-legacy:high',
+    ]);
   });
 
   test('an explicit file argument still sees the modules it imports (read, not reported)', () => {
-    const report = parseJsonReport(runCli(['scan', 'jobs/audit.ts', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout);
+    const report = parseJsonReport(
+      runCli(['scan', 'jobs/audit.ts', '--as-of', '2026-01-01', '--format', 'json'], { cwd: project }).stdout,
+    );
     expect(report.summary.filesScanned).toBe(1);
     expect(report.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['jobs/audit.ts:4', 'jobs/audit.ts:6']);
   });
@@ -181,7 +241,8 @@ describe('cross-file resolution through the CLI', () => {
   test('a map imported from another module, read with a key the file does not show', () => {
     const maps = makeProject({
       'ids.ts': "export const SETTINGS = { compression: 'brotli', tls: 'min_tls_version' } as const;\n",
-      'apply.ts': "import { SETTINGS } from './ids';\nexport async function apply(zoneId: string, key: keyof typeof SETTINGS) {\n  await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/settings/${SETTINGS[key]}`, { method: 'PATCH' });\n}\n",
+      'apply.ts':
+        "import { SETTINGS } from './ids';\nexport async function apply(zoneId: string, key: keyof typeof SETTINGS) {\n  await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/settings/${SETTINGS[key]}`, { method: 'PATCH' });\n}\n",
     });
     const report = parseJsonReport(runCli(['scan', '--as-of', '2026-01-01', '--format', 'json'], { cwd: maps }).stdout);
     expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}`)).toEqual(['apply.ts:3:zone-setting-brotli']);
@@ -189,7 +250,8 @@ describe('cross-file resolution through the CLI', () => {
 
   test('import cycles and unresolvable imports end quietly', () => {
     const cyclic = makeProject({
-      'a.ts': "export * from './b';\nexport { X as Y } from './b';\nimport { Z } from './missing';\nexport const X = Z;\n",
+      'a.ts':
+        "export * from './b';\nexport { X as Y } from './b';\nimport { Z } from './missing';\nexport const X = Z;\n",
       'b.ts': "export * from './a';\nexport { Y as X } from './a';\n",
       'c.ts': "import { X, Y } from './a';\nfetch(`https://api.cloudflare.com/client/v4/zones/${X}/${Y}`);\n",
     });

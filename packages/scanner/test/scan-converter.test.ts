@@ -13,15 +13,42 @@ const settings = resolveSettings({ asOf: '2026-01-01' });
 const API = 'https://api.cloudflare.com/client/v4';
 
 const SNIPPETS: Array<[string, string]> = [
-  ['optional chains and non-null', `const r = await client?.zones?.[id]!.fetch?.(\`${API}/zones/\${id}/firewall/rules\`);\nconst n = (a?.b).c; x!.y?.z();`],
-  ['classes: fields, parameter properties, accessors, static blocks, private names', `import Cloudflare from 'cloudflare';\nexport class Api {\n  #base = '${API}';\n  static { init(); }\n  constructor(private readonly cf: Cloudflare, public token = 't') {}\n  get base() { return this.#base; }\n  async #get(path: string) { return fetch(\`\${this.#base}\${path}\`); }\n  rules(zone: string) { return this.#get(\`/zones/\${zone}/firewall/rules\`); }\n  list() { return this.cf.firewall.rules.list({ zone_id: 'z' }); }\n}`],
-  ['overloads, declare, abstract', `export function get(path: '/a'): Promise<1>;\nexport function get(path: string): Promise<unknown>;\nexport function get(path: string) { return fetch('${API}' + path); }\ndeclare function ext(x: string): void;\nabstract class B { abstract go(): void; run() { return get('/zones/1/rate_limits'); } }`],
-  ['enums, namespaces, types that must stay silent', `enum Setting { Brotli = 'brotli', Minify = 'minify' }\nnamespace Ns { export const url = '${API}/user/billing/profile'; }\ninterface Rec { locked: boolean; notification_email: string }\ntype Id = 'brotli';\nexport type { Rec };\nconst s = Setting.Brotli;`],
-  ['destructuring, defaults, rest, spread', `const { a: { b = '${API}' } = {}, ...rest } = cfg;\nconst [first, , third = '/zones'] = list;\nfunction f({ base = '${API}', path }: { base?: string; path: string }, ...more: string[]) { return fetch(base + path, { ...init, method: 'DELETE' }); }\nf({ path: '/zones/1/filters' });`],
-  ['templates, tagged templates, escapes, numbers', `const u = \`${API}/zones/\${z}/settings/\${'brotli'}\`;\nconst t = tag\`\${a}}x\${b}\`;\nconst e = '\\u0062rotli' + "\\x2f" + 'a\\'b';\nif (err.code === 1_004 || code === 0x3ec) {}\nfetch(\`\${u}\`);`],
-  ['imports and exports of every kind', `import def, * as ns from './a.js';\nimport { x as y, type T, 'str' as z } from './b';\nimport type { U } from './c';\nexport { y as x2, def };\nexport * from './d';\nexport * as e from './e';\nexport { f as default } from './f';\nexport default { ZONE: '/zones' };\nconst m = require('./g.cjs');\nmodule.exports = { m };\nexports.k = m.k;`],
-  ['control flow and statements', `for (const x of xs) { if (x) continue; else break; }\nfor (let i = 0; i < 3; i++) fetch(\`${API}/zones/\${i}/rate_limits\`, { method: 'POST' });\nfor (const k in o) {}\nwhile (a) { do { b(); } while (c); }\nswitch (err.code) { case 1004: throw err; default: }\ntry { x(); } catch { y(); } finally { z(); }\nlabel: for (;;) { break label; }`],
-  ['operators and expressions', `a ||= '${API}'; b ??= c; d += '/zones'; e = f, g;\nconst h = typeof i === 'string' ? void 0 : delete j.k;\nconst l = new URL('/zones/1/filters', '${API}/');\nconst m = <string>n; const o = p as const satisfies Q; const r = s<T>;\nconst fn = async function* named() { yield* gen(); await x; };\nconst arrow = async (v) => ({ v });`],
+  [
+    'optional chains and non-null',
+    `const r = await client?.zones?.[id]!.fetch?.(\`${API}/zones/\${id}/firewall/rules\`);\nconst n = (a?.b).c; x!.y?.z();`,
+  ],
+  [
+    'classes: fields, parameter properties, accessors, static blocks, private names',
+    `import Cloudflare from 'cloudflare';\nexport class Api {\n  #base = '${API}';\n  static { init(); }\n  constructor(private readonly cf: Cloudflare, public token = 't') {}\n  get base() { return this.#base; }\n  async #get(path: string) { return fetch(\`\${this.#base}\${path}\`); }\n  rules(zone: string) { return this.#get(\`/zones/\${zone}/firewall/rules\`); }\n  list() { return this.cf.firewall.rules.list({ zone_id: 'z' }); }\n}`,
+  ],
+  [
+    'overloads, declare, abstract',
+    `export function get(path: '/a'): Promise<1>;\nexport function get(path: string): Promise<unknown>;\nexport function get(path: string) { return fetch('${API}' + path); }\ndeclare function ext(x: string): void;\nabstract class B { abstract go(): void; run() { return get('/zones/1/rate_limits'); } }`,
+  ],
+  [
+    'enums, namespaces, types that must stay silent',
+    `enum Setting { Brotli = 'brotli', Minify = 'minify' }\nnamespace Ns { export const url = '${API}/user/billing/profile'; }\ninterface Rec { locked: boolean; notification_email: string }\ntype Id = 'brotli';\nexport type { Rec };\nconst s = Setting.Brotli;`,
+  ],
+  [
+    'destructuring, defaults, rest, spread',
+    `const { a: { b = '${API}' } = {}, ...rest } = cfg;\nconst [first, , third = '/zones'] = list;\nfunction f({ base = '${API}', path }: { base?: string; path: string }, ...more: string[]) { return fetch(base + path, { ...init, method: 'DELETE' }); }\nf({ path: '/zones/1/filters' });`,
+  ],
+  [
+    'templates, tagged templates, escapes, numbers',
+    `const u = \`${API}/zones/\${z}/settings/\${'brotli'}\`;\nconst t = tag\`\${a}}x\${b}\`;\nconst e = '\\u0062rotli' + "\\x2f" + 'a\\'b';\nif (err.code === 1_004 || code === 0x3ec) {}\nfetch(\`\${u}\`);`,
+  ],
+  [
+    'imports and exports of every kind',
+    `import def, * as ns from './a.js';\nimport { x as y, type T, 'str' as z } from './b';\nimport type { U } from './c';\nexport { y as x2, def };\nexport * from './d';\nexport * as e from './e';\nexport { f as default } from './f';\nexport default { ZONE: '/zones' };\nconst m = require('./g.cjs');\nmodule.exports = { m };\nexports.k = m.k;`,
+  ],
+  [
+    'control flow and statements',
+    `for (const x of xs) { if (x) continue; else break; }\nfor (let i = 0; i < 3; i++) fetch(\`${API}/zones/\${i}/rate_limits\`, { method: 'POST' });\nfor (const k in o) {}\nwhile (a) { do { b(); } while (c); }\nswitch (err.code) { case 1004: throw err; default: }\ntry { x(); } catch { y(); } finally { z(); }\nlabel: for (;;) { break label; }`,
+  ],
+  [
+    'operators and expressions',
+    `a ||= '${API}'; b ??= c; d += '/zones'; e = f, g;\nconst h = typeof i === 'string' ? void 0 : delete j.k;\nconst l = new URL('/zones/1/filters', '${API}/');\nconst m = <string>n; const o = p as const satisfies Q; const r = s<T>;\nconst fn = async function* named() { yield* gen(); await x; };\nconst arrow = async (v) => ({ v });`,
+  ],
 ];
 
 const JSX_SNIPPET = `export function Page({ pool }) {\n  const url = '${API}/user/billing/history';\n  return <div className="x" {...rest}><a href={url}>{pool.notification_email}</a><>{items.map((i) => <b key={i}>{i}</b>)}</></div>;\n}`;
@@ -30,13 +57,17 @@ describe('converter vs typescript-estree: identical facts', () => {
   test.each(SNIPPETS)('%s', (_name, source) => {
     const converted = parseSource('snippet.ts', source);
     if (!converted.ok) throw new Error(converted.message);
-    expect(extractFileFacts(converted.program, source, settings)).toEqual(extractFileFacts(parseForTest(source, 'snippet.ts'), source, settings));
+    expect(extractFileFacts(converted.program, source, settings)).toEqual(
+      extractFileFacts(parseForTest(source, 'snippet.ts'), source, settings),
+    );
   });
 
   test.each(['snippet.tsx', 'snippet.jsx', 'snippet.js'])('JSX in %s', (file) => {
     const converted = parseSource(file, JSX_SNIPPET);
     if (!converted.ok) throw new Error(converted.message);
-    expect(extractFileFacts(converted.program, JSX_SNIPPET, settings)).toEqual(extractFileFacts(parseForTest(JSX_SNIPPET, file), JSX_SNIPPET, settings));
+    expect(extractFileFacts(converted.program, JSX_SNIPPET, settings)).toEqual(
+      extractFileFacts(parseForTest(JSX_SNIPPET, file), JSX_SNIPPET, settings),
+    );
   });
 
   test('a syntax error is reported with its offset', () => {

@@ -16,7 +16,10 @@ const AS_OF = '2026-11-21';
  * resolution (`types`: only `scan --types` finds it, see types-mode.test.ts) is not required here,
  * and reported as unexpected if found.
  */
-const scanExpectations = () => expectedFindings().filter((e) => (e.resolution as string) === 'single-file' || (e.resolution as string) === 'cross-file');
+const scanExpectations = () =>
+  expectedFindings().filter(
+    (e) => (e.resolution as string) === 'single-file' || (e.resolution as string) === 'cross-file',
+  );
 
 describe('sunset-lint scan fixtures/', () => {
   let run: CliRun;
@@ -44,7 +47,11 @@ describe('sunset-lint scan fixtures/', () => {
 
   test('recorded confidence matches', () => {
     const mismatched = scanExpectations()
-      .filter((e) => report.findings.find((f) => f.file === e.file && f.line === e.line && f.entryId === e.entryId)?.confidence !== e.confidence)
+      .filter(
+        (e) =>
+          report.findings.find((f) => f.file === e.file && f.line === e.line && f.entryId === e.entryId)?.confidence !==
+          e.confidence,
+      )
       .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${e.confidence}`);
     expect(mismatched).toEqual([]);
   });
@@ -54,9 +61,17 @@ describe('sunset-lint scan fixtures/', () => {
   });
 
   test('--verbose names the unresolvable import without failing the scan', () => {
-    const verbose = runCli(['scan', 'fixtures/negatives', '--as-of', AS_OF, '--format', 'json', '--verbose'], { cwd: REPO_ROOT });
+    const verbose = runCli(['scan', 'fixtures/negatives', '--as-of', AS_OF, '--format', 'json', '--verbose'], {
+      cwd: REPO_ROOT,
+    });
     expect(verbose.status).toBe(0);
-    expect(parseJsonReport(verbose.stdout).diagnostics).toEqual([expect.objectContaining({ code: 'unresolved-import', severity: 'warning', file: 'fixtures/negatives/express-routes.js' })]);
+    expect(parseJsonReport(verbose.stdout).diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'unresolved-import',
+        severity: 'warning',
+        file: 'fixtures/negatives/express-routes.js',
+      }),
+    ]);
   });
 
   test('the report is byte-identical between runs, with relative / paths', () => {

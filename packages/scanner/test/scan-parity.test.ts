@@ -13,25 +13,38 @@ import { parseForTest } from '../../core/test/support/parse.js';
 import { parseJsonReport, runCli, type JsonReport } from './scan-cli-support.js';
 
 const AS_OF = '2026-11-21';
-const key = (f: { file: string; line: number; column: number; entryId: string }) => `${f.file}:${f.line}:${f.column}:${f.entryId}`;
+const key = (f: { file: string; line: number; column: number; entryId: string }) =>
+  `${f.file}:${f.line}:${f.column}:${f.entryId}`;
 
 describe('scanner vs. the ESLint plugin on every fixture file', () => {
   let report: JsonReport;
   beforeAll(() => {
-    report = parseJsonReport(runCli(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json'], { cwd: REPO_ROOT }).stdout);
+    report = parseJsonReport(
+      runCli(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json'], { cwd: REPO_ROOT }).stdout,
+    );
   });
   const settings = resolveSettings({ asOf: AS_OF });
-  const crossFile = new Set(expectedFindings().filter((e) => e.resolution === 'cross-file').map((e) => `${e.file}:${e.line}:${e.entryId}`));
+  const crossFile = new Set(
+    expectedFindings()
+      .filter((e) => e.resolution === 'cross-file')
+      .map((e) => `${e.file}:${e.line}:${e.entryId}`),
+  );
 
   test.each(fixtureSourceFiles())('%s', (file) => {
     const source = readFileSync(join(REPO_ROOT, file), 'utf8');
     const eslint = analyzeProgram(parseForTest(source, file), source, file, settings).map(key).sort();
-    const scanner = report.findings.filter((f) => f.file === file).map(key).sort();
+    const scanner = report.findings
+      .filter((f) => f.file === file)
+      .map(key)
+      .sort();
     const onlyScanner = scanner.filter((k) => !eslint.includes(k));
     const onlyEslint = eslint.filter((k) => !scanner.includes(k));
     // Whatever only one engine reports must be a recorded cross-file finding.
     const isCrossFile = (k: string) => crossFile.has(k.replace(/:\d+:([^:]+)$/, ':$1'));
-    expect({ onlyScanner: onlyScanner.filter((k) => !isCrossFile(k)), onlyEslint: onlyEslint.filter((k) => !isCrossFile(k)) }).toEqual({ onlyScanner: [], onlyEslint: [] });
+    expect({
+      onlyScanner: onlyScanner.filter((k) => !isCrossFile(k)),
+      onlyEslint: onlyEslint.filter((k) => !isCrossFile(k)),
+    }).toEqual({ onlyScanner: [], onlyEslint: [] });
     expect(onlyEslint).toEqual([]);
   });
 });

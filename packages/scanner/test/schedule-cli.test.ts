@@ -4,7 +4,15 @@ import { makeProject, runCli } from './scan-cli-support.js';
 interface ScheduleJson {
   asOf: string;
   imminentDays: number;
-  entries: Array<{ id: string; title: string; eol: string; grade: string; replacement: string; matches: string[]; inWords: string }>;
+  entries: Array<{
+    id: string;
+    title: string;
+    eol: string;
+    grade: string;
+    replacement: string;
+    matches: string[];
+    inWords: string;
+  }>;
 }
 
 describe('sunset-lint schedule (the real process)', () => {
@@ -41,11 +49,24 @@ describe('sunset-lint schedule (the real process)', () => {
         catalogue: {
           disable: ['zone-setting-brotli'],
           eolOverrides: { 'firewall-rules-api': '2027-01-15' },
-          add: [{ id: 'widgets-api', title: 'Widgets API', area: 'Widgets', eol: '2027-06-01', rule: 'no-deprecated-endpoint', replacement: 'Gadgets API', docs: 'https://example.test/widgets', match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/widgets' }] } }],
+          add: [
+            {
+              id: 'widgets-api',
+              title: 'Widgets API',
+              area: 'Widgets',
+              eol: '2027-06-01',
+              rule: 'no-deprecated-endpoint',
+              replacement: 'Gadgets API',
+              docs: 'https://example.test/widgets',
+              match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/widgets' }] },
+            },
+          ],
         },
       }),
     });
-    const report = JSON.parse(runCli(['schedule', '--format', 'json', '--as-of', '2026-11-21'], { cwd: project }).stdout) as ScheduleJson;
+    const report = JSON.parse(
+      runCli(['schedule', '--format', 'json', '--as-of', '2026-11-21'], { cwd: project }).stdout,
+    ) as ScheduleJson;
     const ids = report.entries.map((e) => e.id);
     expect(ids).not.toContain('zone-setting-brotli');
     expect(report.entries.find((e) => e.id === 'firewall-rules-api')?.grade).toBe('imminent');
@@ -64,9 +85,13 @@ describe('sunset-lint schedule (the real process)', () => {
   });
 
   test('an unknown entry id in the configuration is an error naming it and the file', () => {
-    const project = makeProject({ 'package.json': JSON.stringify({ name: 'x', 'sunset-lint': { catalogue: { disable: ['zone-setting-brotly'] } } }) });
+    const project = makeProject({
+      'package.json': JSON.stringify({ name: 'x', 'sunset-lint': { catalogue: { disable: ['zone-setting-brotly'] } } }),
+    });
     const run = runCli(['schedule'], { cwd: project });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain("package.json#sunset-lint (disable): unknown catalogue entry id 'zone-setting-brotly' (did you mean 'zone-setting-brotli'?)");
+    expect(run.stderr).toContain(
+      "package.json#sunset-lint (disable): unknown catalogue entry id 'zone-setting-brotly' (did you mean 'zone-setting-brotli'?)",
+    );
   });
 });

@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzeProgram, buildFindings, extractFileFacts, matchFacts, resolveSettings, type Finding } from '@sunset-lint/core';
+import {
+  analyzeProgram,
+  buildFindings,
+  extractFileFacts,
+  matchFacts,
+  resolveSettings,
+  type Finding,
+} from '@sunset-lint/core';
 import { Project } from 'ts-morph';
 import { describe, expect, test } from 'vitest';
 import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/support/fixtures.js';
@@ -10,7 +17,14 @@ import { parseForTest } from '../../core/test/support/parse.js';
 import { createTypeResolver, findTsconfig, resolveFactsWithTypes, type TypeResolver } from '../src/types-mode/index.js';
 
 const PROJECT = 'fixtures/types-mode';
-const FILES = ['cloudflare-shim.d.ts', 'sdk-settings.ts', 'setting-ids.ts', 'settings-client.ts', 'typed-handles.ts', 'zone-speed.ts'].map((name) => `${PROJECT}/${name}`);
+const FILES = [
+  'cloudflare-shim.d.ts',
+  'sdk-settings.ts',
+  'setting-ids.ts',
+  'settings-client.ts',
+  'typed-handles.ts',
+  'zone-speed.ts',
+].map((name) => `${PROJECT}/${name}`);
 const settings = resolveSettings({ asOf: '2026-11-21' });
 
 /** What the scan pipeline does per file with --types: extract, fill holes from the checker, match. */
@@ -18,7 +32,12 @@ function typedFindings(file: string, resolver: TypeResolver, root = REPO_ROOT): 
   const source = readFileSync(join(root, file), 'utf8').replace(/^\uFEFF/, '');
   const facts = extractFileFacts(parseForTest(source, file), source, settings);
   const { facts: typed } = resolveFactsWithTypes(facts, join(root, file), resolver);
-  return buildFindings(matchFacts(typed, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts }), file, source, settings);
+  return buildFindings(
+    matchFacts(typed, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts }),
+    file,
+    source,
+    settings,
+  );
 }
 
 describe('--types over fixtures/types-mode', () => {
@@ -68,8 +87,15 @@ describe('--types over fixtures/types-mode', () => {
 describe('type resolver details', () => {
   test('offsets from a file with a byte-order mark; a type parameter answers with its constraint', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sunset-types-'));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [] }, include: ['*.ts'] }));
-    const source = "\uFEFFexport function get<K extends 'brotli' | 'ssl'>(zone: string, key: K) {\n  return fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/settings/${key}`);\n}\n";
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [] },
+        include: ['*.ts'],
+      }),
+    );
+    const source =
+      "\uFEFFexport function get<K extends 'brotli' | 'ssl'>(zone: string, key: K) {\n  return fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/settings/${key}`);\n}\n";
     writeFileSync(join(dir, 'bom.ts'), source);
     const resolver = createTypeResolver(findTsconfig(dir)!);
     const start = source.lastIndexOf('key}') - 1; // offsets into the text without the mark
@@ -86,9 +112,16 @@ describe('type resolver details', () => {
 describe('sunset-lint scan --types (real CLI process)', () => {
   const BIN = join(REPO_ROOT, 'packages/scanner/bin/sunset-lint.js');
   const scan = (...args: string[]) => {
-    const run = spawnSync(process.execPath, [BIN, 'scan', ...args, '--as-of', '2026-11-21', '--fail-on', 'none', '--format', 'json'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [BIN, 'scan', ...args, '--as-of', '2026-11-21', '--fail-on', 'none', '--format', 'json'],
+      { cwd: REPO_ROOT, encoding: 'utf8' },
+    );
     expect(run.status, run.stderr).toBe(0);
-    return JSON.parse(run.stdout) as { findings: Array<{ file: string; line: number; entryId: string; message: string }>; diagnostics: unknown[] };
+    return JSON.parse(run.stdout) as {
+      findings: Array<{ file: string; line: number; entryId: string; message: string }>;
+      diagnostics: unknown[];
+    };
   };
 
   test('over all of fixtures/: every expectation of every resolution, nothing else, no diagnostics', () => {
@@ -101,7 +134,10 @@ describe('sunset-lint scan --types (real CLI process)', () => {
 
   test('without --types the type-only findings stay out; a missing --tsconfig is a usage error', () => {
     expect(scan(PROJECT).findings).toEqual([]);
-    const run = spawnSync(process.execPath, [BIN, 'scan', PROJECT, '--types', '--tsconfig', 'nope.json'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [BIN, 'scan', PROJECT, '--types', '--tsconfig', 'nope.json'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--tsconfig: no such file: nope.json');
   });

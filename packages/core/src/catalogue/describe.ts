@@ -5,13 +5,25 @@ import type { CatalogueEntry } from './types.js';
 export function describeMatchers(entry: CatalogueEntry): string[] {
   const m = entry.match;
   const lines: string[] = [];
-  for (const endpoint of m.endpoints ?? []) lines.push(`${endpoint.methods.join(', ')} ${compileTemplate(endpoint.path).path}`);
-  for (const segment of m.segments ?? []) lines.push(`path segment \`${segment.segment}\` (→ \`${segment.replacement}\`)`);
-  for (const field of m.fields ?? []) lines.push(`field \`${field.path}\` of ${field.recordType ? `${field.recordType} ` : ''}${field.context === 'dns-record' ? 'DNS records' : 'load-balancer pools'} (${field.access.join(' and ')})`);
-  for (const shape of m.errorShapes ?? []) lines.push(`error code ${shape.code}${shape.message ? ` '${shape.message}'` : ''}${shape.chainField ? ` with \`${shape.chainField}\`` : ''}`);
+  for (const endpoint of m.endpoints ?? [])
+    lines.push(`${endpoint.methods.join(', ')} ${compileTemplate(endpoint.path).path}`);
+  for (const segment of m.segments ?? [])
+    lines.push(`path segment \`${segment.segment}\` (→ \`${segment.replacement}\`)`);
+  for (const field of m.fields ?? [])
+    lines.push(
+      `field \`${field.path}\` of ${field.recordType ? `${field.recordType} ` : ''}${field.context === 'dns-record' ? 'DNS records' : 'load-balancer pools'} (${field.access.join(' and ')})`,
+    );
+  for (const shape of m.errorShapes ?? [])
+    lines.push(
+      `error code ${shape.code}${shape.message ? ` '${shape.message}'` : ''}${shape.chainField ? ` with \`${shape.chainField}\`` : ''}`,
+    );
   for (const combo of m.headers ?? []) lines.push(`headers ${combo.allOf.map((h) => `\`${h}\``).join(' + ')} together`);
-  if (m.settingIds) lines.push(`zone setting id${m.settingIds.length > 1 ? 's' : ''} ${m.settingIds.map((id) => `\`${id}\``).join(', ')} (generic and bulk settings calls, SDK settings methods)`);
+  if (m.settingIds)
+    lines.push(
+      `zone setting id${m.settingIds.length > 1 ? 's' : ''} ${m.settingIds.map((id) => `\`${id}\``).join(', ')} (generic and bulk settings calls, SDK settings methods)`,
+    );
   if (m.ciphers) lines.push(`cipher names ${m.ciphers.map((c) => `\`${c}\``).join(', ')}`);
-  for (const sdk of m.sdk ?? []) lines.push(`SDK \`${sdk.chain}${sdk.methods ? `.{${sdk.methods.join(',')}}` : '.*'}()\``);
+  for (const sdk of m.sdk ?? [])
+    lines.push(`SDK \`${sdk.chain}${sdk.methods ? `.{${sdk.methods.join(',')}}` : '.*'}()\``);
   return lines;
 }

@@ -25,7 +25,9 @@ function displayPath(file: string): string {
 }
 
 /** Reads and validates every `rules/*.json` entry (schema.json excluded). */
-export function loadBuiltinEntries(rulesDir = defaultRulesDir()): Array<{ entry: CatalogueEntry; source: EntrySource }> {
+export function loadBuiltinEntries(
+  rulesDir = defaultRulesDir(),
+): Array<{ entry: CatalogueEntry; source: EntrySource }> {
   const files = readdirSync(rulesDir)
     .filter((name) => name.endsWith('.json') && name !== 'schema.json')
     .sort();
@@ -40,7 +42,12 @@ export function loadBuiltinEntries(rulesDir = defaultRulesDir()): Array<{ entry:
     }
     const entry = validateEntry(raw, shown, schemaPath(rulesDir));
     if (`${entry.id}.json` !== name) {
-      throw new CatalogueError(`${shown}: entry '${entry.id}': field 'id' must match the file name (${name})`, shown, entry.id, 'id');
+      throw new CatalogueError(
+        `${shown}: entry '${entry.id}': field 'id' must match the file name (${name})`,
+        shown,
+        entry.id,
+        'id',
+      );
     }
     return { entry, source: { kind: 'builtin', file: shown } };
   });
@@ -79,7 +86,12 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
     const label = `${where} (add[${index}])`;
     const entry = validateEntry(raw, label, schemaPath(rulesDir));
     if (byId.has(entry.id)) {
-      throw new CatalogueError(`${label}: entry '${entry.id}': field 'id' is already used by ${sources.get(entry.id)?.file ?? 'another entry'}`, label, entry.id, 'id');
+      throw new CatalogueError(
+        `${label}: entry '${entry.id}': field 'id' is already used by ${sources.get(entry.id)?.file ?? 'another entry'}`,
+        label,
+        entry.id,
+        'id',
+      );
     }
     byId.set(entry.id, entry);
     sources.set(entry.id, { kind: 'user', file: where });
@@ -103,7 +115,11 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
 
 function unknownId(id: string, where: string, known: ReadonlyMap<string, unknown>): CatalogueError {
   const suggestion = closest(id, [...known.keys()]);
-  return new CatalogueError(`${where}: unknown catalogue entry id '${id}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`, where, id);
+  return new CatalogueError(
+    `${where}: unknown catalogue entry id '${id}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
+    where,
+    id,
+  );
 }
 
 function closest(id: string, candidates: string[]): string | undefined {

@@ -38,14 +38,23 @@ function describeAjvError(error: ErrorObject): { field: string; problem: string 
  */
 export function validateEntry(raw: unknown, file: string, schemaPath: string): CatalogueEntry {
   const validate = entryValidator(schemaPath);
-  const entryId = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '(no id)';
+  const entryId =
+    typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string'
+      ? (raw as { id: string }).id
+      : '(no id)';
   if (!validate(raw)) {
     const errors = validate.errors ?? [];
     // Report the most specific problem first (deepest path), which is usually the real cause.
     const described = errors.map(describeAjvError).sort((a, b) => b.field.length - a.field.length);
     const first = described[0] ?? { field: '(entry)', problem: 'is invalid' };
-    const more = described.length > 1 ? ` (and ${described.length - 1} more problem${described.length > 2 ? 's' : ''})` : '';
-    throw new CatalogueError(`${file}: entry '${entryId}': field '${first.field}' ${first.problem}${more}`, file, entryId, first.field);
+    const more =
+      described.length > 1 ? ` (and ${described.length - 1} more problem${described.length > 2 ? 's' : ''})` : '';
+    throw new CatalogueError(
+      `${file}: entry '${entryId}': field '${first.field}' ${first.problem}${more}`,
+      file,
+      entryId,
+      first.field,
+    );
   }
   const entry = raw as CatalogueEntry;
   assertCalendarDate(entry.eol, file, entryId, 'eol');
@@ -54,6 +63,11 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): C
 
 export function assertCalendarDate(value: string, file: string, entryId: string, field: string): void {
   if (parseDay(value) === undefined) {
-    throw new CatalogueError(`${file}: entry '${entryId}': field '${field}' must be a real date written YYYY-MM-DD, got ${JSON.stringify(value)}`, file, entryId, field);
+    throw new CatalogueError(
+      `${file}: entry '${entryId}': field '${field}' must be a real date written YYYY-MM-DD, got ${JSON.stringify(value)}`,
+      file,
+      entryId,
+      field,
+    );
   }
 }

@@ -1,9 +1,4 @@
-import {
-  decodeAnyResult,
-  decodeEntrypointRuleset,
-  decodeManagedRuleset,
-  decodeRulesetList,
-} from './decode.js';
+import { decodeAnyResult, decodeEntrypointRuleset, decodeManagedRuleset, decodeRulesetList } from './decode.js';
 import { decodeEnvelope, type ResultDecoder } from './envelope.js';
 import {
   accountRulesetPath,
@@ -54,7 +49,10 @@ export class EdgeApiClient {
 
   /** Endpoint 2: `GET /accounts/{account_id}/rulesets/{ruleset_id}`, with its rules. */
   async getAccountRuleset(accountId: string, rulesetId: string): Promise<ManagedRuleset> {
-    return this.#call({ method: 'GET', path: accountRulesetPath(accountId, rulesetId), retry: 'idempotent' }, decodeManagedRuleset);
+    return this.#call(
+      { method: 'GET', path: accountRulesetPath(accountId, rulesetId), retry: 'idempotent' },
+      decodeManagedRuleset,
+    );
   }
 
   /**
@@ -63,14 +61,22 @@ export class EdgeApiClient {
    * surfaces as an EdgeApiError with status 404.
    */
   async getZoneEntrypointRuleset(zoneId: string): Promise<EntrypointRuleset> {
-    return this.#call({ method: 'GET', path: zoneEntrypointPath(zoneId), retry: 'idempotent' }, decodeEntrypointRuleset);
+    return this.#call(
+      { method: 'GET', path: zoneEntrypointPath(zoneId), retry: 'idempotent' },
+      decodeEntrypointRuleset,
+    );
   }
 
   /**
    * Endpoint 4: `PATCH /zones/{zone_id}/rulesets/{entry_point_ruleset_id}/rules/{rule_id}`. The
    * response shape is not shown by the spec, so the result is returned unchecked.
    */
-  async updateZoneRulesetRule(zoneId: string, entrypointRulesetId: string, ruleId: string, body: ExecuteRuleBody): Promise<unknown> {
+  async updateZoneRulesetRule(
+    zoneId: string,
+    entrypointRulesetId: string,
+    ruleId: string,
+    body: ExecuteRuleBody,
+  ): Promise<unknown> {
     return this.#call(
       { method: 'PATCH', path: zoneRulesetRulePath(zoneId, entrypointRulesetId, ruleId), body, retry: 'rejected-only' },
       decodeAnyResult,
@@ -96,7 +102,10 @@ export class EdgeApiClient {
    * would silently replace its rules.
    */
   async createZoneRuleset(zoneId: string, body: CreateZoneRulesetBody): Promise<unknown> {
-    return this.#call({ method: 'POST', path: zoneRulesetsPath(zoneId), body, retry: 'rejected-only' }, decodeAnyResult);
+    return this.#call(
+      { method: 'POST', path: zoneRulesetsPath(zoneId), body, retry: 'rejected-only' },
+      decodeAnyResult,
+    );
   }
 
   async #call<T>(request: TransportRequest, decode: ResultDecoder<T>): Promise<T> {

@@ -68,11 +68,16 @@ export function describeConfiguration(
   const overrides = rule?.action_parameters.overrides;
   const lastRule = state.managedRuleset.rules.at(-1);
   const lastOverride = lastRule === undefined ? undefined : ruleOverrideOf(overrides, lastRule.id);
-  const overrideThreshold = typeof lastOverride?.score_threshold === 'number' ? lastOverride.score_threshold : undefined;
+  const overrideThreshold =
+    typeof lastOverride?.score_threshold === 'number' ? lastOverride.score_threshold : undefined;
   const overrideAction = typeof lastOverride?.action === 'string' ? lastOverride.action : undefined;
   return {
     zoneId: state.target.zoneId,
-    managedRuleset: { id: state.managed.id, name: state.managed.name, version: state.managedRuleset.version ?? state.managed.version },
+    managedRuleset: {
+      id: state.managed.id,
+      name: state.managed.name,
+      version: state.managedRuleset.version ?? state.managed.version,
+    },
     entrypointRulesetId,
     deployed: rule !== undefined && rule.id !== undefined,
     executeRule:

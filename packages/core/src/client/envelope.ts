@@ -56,11 +56,17 @@ export function decodeEnvelope<T>(request: RequestLine, response: RawResponse, d
   try {
     parsed = JSON.parse(body);
   } catch {
-    const what = body.trim() === '' ? 'empty response body' : `response is not JSON (content-type: ${contentType ?? 'none'})`;
+    const what =
+      body.trim() === '' ? 'empty response body' : `response is not JSON (content-type: ${contentType ?? 'none'})`;
     throw new EdgeResponseError(request, status, what, bodySnippet(body));
   }
   if (!isRecord(parsed) || typeof parsed['success'] !== 'boolean' || !Array.isArray(parsed['errors'])) {
-    throw new EdgeResponseError(request, status, 'response is not the API envelope (success, errors, result)', bodySnippet(body));
+    throw new EdgeResponseError(
+      request,
+      status,
+      'response is not the API envelope (success, errors, result)',
+      bodySnippet(body),
+    );
   }
   const errors = parsed['errors'].map(toErrorObject);
   const ok = status >= 200 && status < 300;

@@ -185,11 +185,13 @@ export function mergeOverrides(
   let merged = overrides;
   if (change.paranoiaLevel !== undefined) merged = withParanoiaLevel(merged, change.paranoiaLevel);
   if (change.scoreThreshold !== undefined || change.action !== undefined) {
-    if (facts.lastRuleId === undefined) throw new Error('mergeOverrides: the last rule id is needed to set the threshold or the action');
+    if (facts.lastRuleId === undefined)
+      throw new Error('mergeOverrides: the last rule id is needed to set the threshold or the action');
     merged = withScoreThresholdAndAction(merged, facts.lastRuleId, change);
   }
   for (const ruleId of change.disableRules ?? []) merged = withRuleDisabled(merged, ruleId);
-  for (const ruleId of change.enableRules ?? []) merged = withRuleReenabled(merged, ruleId, facts.isEnabledByDefault(ruleId));
+  for (const ruleId of change.enableRules ?? [])
+    merged = withRuleReenabled(merged, ruleId, facts.isEnabledByDefault(ruleId));
   return merged;
 }
 
@@ -217,7 +219,11 @@ export function executeRuleUpdateBody(rule: ExecuteRule, overrides: Overrides | 
  * The body that deploys a managed ruleset: an execute rule for all requests (`expression` `true`)
  * that follows the newest version of the ruleset (`version` `latest`, spec 9.1).
  */
-export function newExecuteRuleBody(managedRulesetId: string, overrides: Overrides | undefined, description?: string): ExecuteRuleBody {
+export function newExecuteRuleBody(
+  managedRulesetId: string,
+  overrides: Overrides | undefined,
+  description?: string,
+): ExecuteRuleBody {
   return {
     action: 'execute',
     action_parameters: {
@@ -256,7 +262,8 @@ export function readParanoiaLevel(overrides: Overrides | undefined): ParanoiaLev
   const disabledLevels = PARANOIA_LEVELS.filter((level) => disabled.get(level) === true);
   const disabledTags = disabledLevels.map(paranoiaTag);
   const level = PARANOIA_LEVELS.find(
-    (candidate) => disabledLevels.length === 4 - candidate && disabledLevels.every((disabledLevel) => disabledLevel > candidate),
+    (candidate) =>
+      disabledLevels.length === 4 - candidate && disabledLevels.every((disabledLevel) => disabledLevel > candidate),
   );
   return { level, disabledTags };
 }

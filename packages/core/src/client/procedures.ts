@@ -100,7 +100,8 @@ function validateRuleIds(field: string, ids: readonly string[] | undefined): str
 function validateChange(change: ManagedRulesetChange, deploy: boolean): NormalizedChange {
   const paranoiaLevel: ParanoiaLevel | undefined =
     change.paranoiaLevel === undefined ? undefined : validateParanoiaLevel(change.paranoiaLevel);
-  const scoreThreshold = change.scoreThreshold === undefined ? undefined : validateScoreThreshold(change.scoreThreshold);
+  const scoreThreshold =
+    change.scoreThreshold === undefined ? undefined : validateScoreThreshold(change.scoreThreshold);
   const action: RuleAction | undefined = change.action === undefined ? undefined : validateRuleAction(change.action);
   const disableRules = validateRuleIds('disableRules', change.disableRules);
   const enableRules = validateRuleIds('enableRules', change.enableRules);
@@ -109,9 +110,16 @@ function validateChange(change: ManagedRulesetChange, deploy: boolean): Normaliz
     throw new InvalidInputError('enableRules', `rules both disabled and enabled in one change: ${both.join(', ')}`);
   }
   const empty =
-    paranoiaLevel === undefined && scoreThreshold === undefined && action === undefined && disableRules.length === 0 && enableRules.length === 0;
+    paranoiaLevel === undefined &&
+    scoreThreshold === undefined &&
+    action === undefined &&
+    disableRules.length === 0 &&
+    enableRules.length === 0;
   if (empty && !deploy) {
-    throw new InvalidInputError('change', 'nothing to change: give a paranoia level, a score threshold, an action, or rules to disable or enable');
+    throw new InvalidInputError(
+      'change',
+      'nothing to change: give a paranoia level, a score threshold, an action, or rules to disable or enable',
+    );
   }
   return {
     ...(paranoiaLevel === undefined ? {} : { paranoiaLevel }),
@@ -195,7 +203,10 @@ async function prepare(
     const ruleBody = executeRuleUpdateBody(rule, mergeOverrides(current, validChange, facts));
     const unchanged = jsonEqual(ruleBody, executeRuleUpdateBody(rule, current));
     const path = zoneRulesetRulePath(zoneId, entrypointIdOf(state), rule.id);
-    const after = describeConfiguration(state, state.entrypoint?.id, { ...rule, action_parameters: ruleBody.action_parameters });
+    const after = describeConfiguration(state, state.entrypoint?.id, {
+      ...rule,
+      action_parameters: ruleBody.action_parameters,
+    });
     const write: PlannedWrite | undefined = unchanged
       ? undefined
       : { operation: 'update-execute-rule', method: 'PATCH', path, url: url(path), body: ruleBody };
@@ -207,11 +218,23 @@ async function prepare(
   // Deploying: the execute rule is created with the requested overrides already in it, in one write,
   // so the zone never runs the ruleset with a configuration nobody asked for (as it would between a
   // bare create and a separate update), and there is no half-done state if the second write failed.
-  const ruleBody = newExecuteRuleBody(state.managed.id, mergeOverrides(undefined, validChange, facts), `Execute ${state.managed.name}`);
+  const ruleBody = newExecuteRuleBody(
+    state.managed.id,
+    mergeOverrides(undefined, validChange, facts),
+    `Execute ${state.managed.name}`,
+  );
   const after = describeConfiguration(state, state.entrypoint?.id, ruleBody);
   if (state.entrypoint !== undefined) {
     const path = zoneRulesetRulesPath(zoneId, state.entrypoint.id);
-    return { plan: { before, after, write: { operation: 'create-execute-rule', method: 'POST', path, url: url(path), body: ruleBody } }, state, ruleBody };
+    return {
+      plan: {
+        before,
+        after,
+        write: { operation: 'create-execute-rule', method: 'POST', path, url: url(path), body: ruleBody },
+      },
+      state,
+      ruleBody,
+    };
   }
   const path = zoneRulesetsPath(zoneId);
   const body: CreateZoneRulesetBody = {
@@ -221,7 +244,11 @@ async function prepare(
     description: 'Zone entry point for managed WAF rulesets',
     rules: [ruleBody],
   };
-  return { plan: { before, after, write: { operation: 'create-entrypoint', method: 'POST', path, url: url(path), body } }, state, ruleBody };
+  return {
+    plan: { before, after, write: { operation: 'create-entrypoint', method: 'POST', path, url: url(path), body } },
+    state,
+    ruleBody,
+  };
 }
 
 /**
@@ -376,8 +403,10 @@ export function setRulesEnabled(
   return applyManagedRulesetChange(
     client,
     target,
-    { ...(rules.disable ? { disableRules: rules.disable } : {}), ...(rules.enable ? { enableRules: rules.enable } : {}) },
+    {
+      ...(rules.disable ? { disableRules: rules.disable } : {}),
+      ...(rules.enable ? { enableRules: rules.enable } : {}),
+    },
     options,
   );
 }
-

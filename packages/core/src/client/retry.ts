@@ -25,7 +25,10 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 export function resolveRetryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryPolicy {
   const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
   if (!Number.isSafeInteger(policy.maxAttempts) || policy.maxAttempts < 1 || policy.maxAttempts > 20) {
-    throw new InvalidInputError('retry.maxAttempts', `retry.maxAttempts must be an integer from 1 to 20, got ${String(policy.maxAttempts)}`);
+    throw new InvalidInputError(
+      'retry.maxAttempts',
+      `retry.maxAttempts must be an integer from 1 to 20, got ${String(policy.maxAttempts)}`,
+    );
   }
   for (const field of ['baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs'] as const) {
     const value = policy[field];

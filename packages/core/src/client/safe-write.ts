@@ -69,21 +69,26 @@ export async function writeSafely<T>(
       failure = error;
     }
     const waitMs = retryDelayMs(policy, attempt, undefined, () => transport.random()) ?? 0;
-    transport.log(`${failure.message}; the write may or may not have been applied: re-reading in ${Math.round(waitMs)} ms before deciding`);
+    transport.log(
+      `${failure.message}; the write may or may not have been applied: re-reading in ${Math.round(waitMs)} ms before deciding`,
+    );
     await transport.sleep(waitMs);
     let verdict: WriteVerdict;
     try {
       verdict = await verify();
     } catch (verifyError) {
       // The state cannot be read either: report the write's own failure, the one that matters.
-      transport.log(`${description}: re-read failed too (${verifyError instanceof Error ? verifyError.message : String(verifyError)})`);
+      transport.log(
+        `${description}: re-read failed too (${verifyError instanceof Error ? verifyError.message : String(verifyError)})`,
+      );
       throw failure;
     }
     if (verdict.state === 'applied') {
       transport.log(`${description}: the re-read shows the write was applied`);
       return { result: undefined, confirmedByReread: true, attempts: attempt };
     }
-    if (verdict.state === 'conflict') throw new ConcurrentModificationError(`${description}: ${verdict.reason}; not retried`, failure);
+    if (verdict.state === 'conflict')
+      throw new ConcurrentModificationError(`${description}: ${verdict.reason}; not retried`, failure);
     transport.log(`${description}: the re-read shows the write was not applied; sending it again`);
   }
 }

@@ -52,7 +52,9 @@ export async function loadEntrypoint(client: EdgeApiClient, zoneId: string): Pro
 function checkedExecuteRule(rule: ExecuteRule | undefined): ExecuteRule | undefined {
   const problem = rule === undefined ? undefined : overridesProblem(rule.action_parameters.overrides);
   if (rule !== undefined && problem !== undefined) {
-    throw new UnsupportedStateError(`execute rule ${rule.id}: ${problem}; not rewriting overrides this client does not understand`);
+    throw new UnsupportedStateError(
+      `execute rule ${rule.id}: ${problem}; not rewriting overrides this client does not understand`,
+    );
   }
   return rule;
 }
@@ -63,6 +65,8 @@ export async function loadState(client: EdgeApiClient, target: ManagedRulesetTar
   const managedRuleset = await client.getAccountRuleset(target.accountId, managed.id);
   const entrypoint = await loadEntrypoint(client, target.zoneId);
   const executeRule =
-    entrypoint === undefined ? undefined : checkedExecuteRule(selectExecuteRule(entrypoint, managed.id, target.executeRuleId));
+    entrypoint === undefined
+      ? undefined
+      : checkedExecuteRule(selectExecuteRule(entrypoint, managed.id, target.executeRuleId));
   return { target, managed, managedRuleset, entrypoint, executeRule };
 }

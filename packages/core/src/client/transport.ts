@@ -117,7 +117,9 @@ export class HttpTransport {
       try {
         const { response, retryAfter } = await this.#attempt(request, line);
         if (lastAttempt || !isRetryableStatus(response.status, request.retry)) return response;
-        waitMs = retryDelayMs(this.retryPolicy, attempt, parseRetryAfterMs(retryAfter, this.#now()), () => this.#random());
+        waitMs = retryDelayMs(this.retryPolicy, attempt, parseRetryAfterMs(retryAfter, this.#now()), () =>
+          this.#random(),
+        );
         // The server asked for a longer pause than the policy allows: report its answer now.
         if (waitMs === undefined) return response;
         outcome = `HTTP ${response.status}`;
@@ -127,12 +129,17 @@ export class HttpTransport {
         outcome = error.reason === 'timeout' ? 'timeout' : 'connection failure';
       }
       if (waitMs === undefined) throw new Error('unreachable: a retry without a delay');
-      this.log(`${line.method} ${line.path}: ${outcome}; retry ${attempt} of ${maxAttempts - 1} in ${Math.round(waitMs)} ms`);
+      this.log(
+        `${line.method} ${line.path}: ${outcome}; retry ${attempt} of ${maxAttempts - 1} in ${Math.round(waitMs)} ms`,
+      );
       await this.#sleep(waitMs);
     }
   }
 
-  async #attempt(request: TransportRequest, line: RequestLine): Promise<{ response: RawResponse; retryAfter: string | null }> {
+  async #attempt(
+    request: TransportRequest,
+    line: RequestLine,
+  ): Promise<{ response: RawResponse; retryAfter: string | null }> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.#token}`,
       Accept: 'application/json',
@@ -160,7 +167,11 @@ export class HttpTransport {
       const text = await response.text();
       this.log(`${line.method} ${line.path}: HTTP ${response.status} (${Math.round(this.#now() - started)} ms)`);
       return {
-        response: { status: response.status, contentType: response.headers.get('content-type'), body: this.redact(text) },
+        response: {
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          body: this.redact(text),
+        },
         retryAfter: response.headers.get('retry-after'),
       };
     } catch (error) {
@@ -176,6 +187,10 @@ export class HttpTransport {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
     const message = cause instanceof Error ? cause.message : String(cause);
-    return new EdgeNetworkError(line, 'connection', this.redact(`connection failed: ${message}${code ? ` (${code})` : ''}`));
+    return new EdgeNetworkError(
+      line,
+      'connection',
+      this.redact(`connection failed: ${message}${code ? ` (${code})` : ''}`),
+    );
   }
 }

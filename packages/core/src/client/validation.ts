@@ -54,7 +54,10 @@ export function isRuleAction(value: string): value is RuleAction {
 
 export function validateRuleAction(value: string): RuleAction {
   if (!isRuleAction(value)) {
-    throw new InvalidInputError('action', `action must be one of ${RULE_ACTIONS.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new InvalidInputError(
+      'action',
+      `action must be one of ${RULE_ACTIONS.join(', ')}, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -68,7 +71,10 @@ export function validateToken(token: string | undefined): string {
     throw new InvalidInputError('token', 'an API token is required');
   }
   if (!TOKEN_CHARACTERS.test(token)) {
-    throw new InvalidInputError('token', 'the API token contains whitespace or characters that cannot be sent in a header');
+    throw new InvalidInputError(
+      'token',
+      'the API token contains whitespace or characters that cannot be sent in a header',
+    );
   }
   return token;
 }

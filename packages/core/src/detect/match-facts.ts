@@ -7,9 +7,16 @@ import { matchSdkCall } from './sdk.js';
  * All raw matches of a file: the local ones plus requests and SDK calls matched against the
  * catalogue. The scanner calls this after substituting what other modules export.
  */
-export function matchFacts(facts: Pick<FileFacts, 'requests' | 'sdkCalls' | 'local'>, context: MatchContext): RawMatch[] {
+export function matchFacts(
+  facts: Pick<FileFacts, 'requests' | 'sdkCalls' | 'local'>,
+  context: MatchContext,
+): RawMatch[] {
   const enabled = new Set(context.entries.map((entry) => entry.id));
-  const all = [...facts.local.filter((match) => enabled.has(match.entryId)), ...facts.requests.flatMap((request) => matchRequest(request, context)), ...facts.sdkCalls.flatMap((call) => matchSdkCall(call, context))];
+  const all = [
+    ...facts.local.filter((match) => enabled.has(match.entryId)),
+    ...facts.requests.flatMap((request) => matchRequest(request, context)),
+    ...facts.sdkCalls.flatMap((call) => matchSdkCall(call, context)),
+  ];
   return dedupe(all);
 }
 
@@ -22,7 +29,9 @@ function dedupe(matches: RawMatch[]): RawMatch[] {
     if (!existing) byPlace.set(key, match);
     else {
       const best = CONFIDENCE_RANK[match.confidence] < CONFIDENCE_RANK[existing.confidence] ? match : existing;
-      const fixes = [...(existing.fixes ?? []), ...(match.fixes ?? [])].filter((fix, i, all) => all.findIndex((other) => other.description === fix.description) === i);
+      const fixes = [...(existing.fixes ?? []), ...(match.fixes ?? [])].filter(
+        (fix, i, all) => all.findIndex((other) => other.description === fix.description) === i,
+      );
       byPlace.set(key, { ...best, ...(fixes.length ? { fixes } : {}) });
     }
   }

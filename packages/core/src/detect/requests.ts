@@ -18,23 +18,54 @@ export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch
   const normalized = normalizeApiUrl(fact.url, context.apiHosts);
   if (!normalized) return [];
   // A verb call on a receiver the file does not show counts only when the URL names the API itself.
-  if ((fact.via === 'unknown-client' || fact.via === 'mention') && normalized.anchor !== 'api-host' && normalized.anchor !== 'api-prefix') return [];
-  const reportedInside = fact.innerUrl ? new Set(matchRequest({ url: fact.innerUrl, method: { kind: 'unknown' }, range: fact.range, via: 'inner' }, context).map((m) => m.entryId)) : undefined;
+  if (
+    (fact.via === 'unknown-client' || fact.via === 'mention') &&
+    normalized.anchor !== 'api-host' &&
+    normalized.anchor !== 'api-prefix'
+  )
+    return [];
+  const reportedInside = fact.innerUrl
+    ? new Set(
+        matchRequest({ url: fact.innerUrl, method: { kind: 'unknown' }, range: fact.range, via: 'inner' }, context).map(
+          (m) => m.entryId,
+        ),
+      )
+    : undefined;
   const methodKnown = fact.method.kind === 'known';
-  const baseConfidence: Confidence = fact.via === 'mention' || fact.via === 'unknown-client' || !methodKnown ? 'medium' : 'high';
+  const baseConfidence: Confidence =
+    fact.via === 'mention' || fact.via === 'unknown-client' || !methodKnown ? 'medium' : 'high';
   const matches: RawMatch[] = [];
   for (const entry of context.entries) {
     if (reportedInside?.has(entry.id)) continue;
     const endpoint = matchEndpoints(entry.match.endpoints, normalized, fact);
     if (endpoint) {
-      const method = fact.method.kind === 'known' ? fact.method.method : endpoint.methods.length === 1 ? endpoint.methods[0]! : endpoint.methods.join('|');
+      const method =
+        fact.method.kind === 'known'
+          ? fact.method.method
+          : endpoint.methods.length === 1
+            ? endpoint.methods[0]!
+            : endpoint.methods.join('|');
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
         range: fact.range,
         confidence: baseConfidence,
         subject: `${method} ${compileTemplate(endpoint.path).path}`,
-        ...(endpoint.rewrite ? { fixes: withBodyKeyRename(rewriteFix(fact.url, endpoint.rewrite.from, endpoint.rewrite.to, endpoint.rewrite.kind, endpoint.rewrite.note), endpoint.rewrite, fact) } : {}),
+        ...(endpoint.rewrite
+          ? {
+              fixes: withBodyKeyRename(
+                rewriteFix(
+                  fact.url,
+                  endpoint.rewrite.from,
+                  endpoint.rewrite.to,
+                  endpoint.rewrite.kind,
+                  endpoint.rewrite.note,
+                ),
+                endpoint.rewrite,
+                fact,
+              ),
+            }
+          : {}),
         ...(fact.method.kind !== 'known' ? { note: 'The HTTP method could not be determined.' } : {}),
       });
       continue;
@@ -60,27 +91,46 @@ function methodAllowed(fact: RequestFact, methods: readonly string[]): boolean {
   return fact.method.kind !== 'known' || methods.includes(fact.method.method);
 }
 
-function matchEndpoints(endpoints: readonly EndpointMatcher[] | undefined, normalized: NormalizedPath, fact: RequestFact): EndpointMatcher | undefined {
+function matchEndpoints(
+  endpoints: readonly EndpointMatcher[] | undefined,
+  normalized: NormalizedPath,
+  fact: RequestFact,
+): EndpointMatcher | undefined {
   for (const endpoint of endpoints ?? []) {
-    if (methodAllowed(fact, endpoint.methods) && matchPathTemplate(normalized.path, compileTemplate(endpoint.path))) return endpoint;
+    if (methodAllowed(fact, endpoint.methods) && matchPathTemplate(normalized.path, compileTemplate(endpoint.path)))
+      return endpoint;
   }
   return undefined;
 }
 
 function hasSegment(path: readonly PatternPart[], segment: string): boolean {
   const pattern = new RegExp(`(^|/)${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`);
-  return path.some((part, i) => part.kind === 'text' && pattern.test(part.text) && (i === 0 || !part.text.startsWith(segment)));
+  return path.some(
+    (part, i) => part.kind === 'text' && pattern.test(part.text) && (i === 0 || !part.text.startsWith(segment)),
+  );
 }
 
 /** Replaces `from` with `to` inside the literal text of the URL, when that text is in one literal. */
-function rewriteFix(url: readonly PatternPart[], from: string, to: string, kind: 'fix' | 'suggestion', note?: string): FindingFix[] {
+function rewriteFix(
+  url: readonly PatternPart[],
+  from: string,
+  to: string,
+  kind: 'fix' | 'suggestion',
+  note?: string,
+): FindingFix[] {
   for (const part of url) {
     if (part.kind !== 'text') continue;
     const at = part.text.indexOf(from);
     if (at < 0) continue;
     const range = sourceRangeOf(part, at, from.length);
     if (!range) return [];
-    return [{ kind, description: `Replace \`${from}\` with \`${to}\`${note ? ` (${note})` : ''}`, edits: [{ start: range[0], end: range[1], text: to }] }];
+    return [
+      {
+        kind,
+        description: `Replace \`${from}\` with \`${to}\`${note ? ` (${note})` : ''}`,
+        edits: [{ start: range[0], end: range[1], text: to }],
+      },
+    ];
   }
   return [];
 }
@@ -92,11 +142,16 @@ function rewriteFix(url: readonly PatternPart[], from: string, to: string, kind:
  */
 function withBodyKeyRename(fixes: FindingFix[], rewrite: PathRewrite, fact: RequestFact): FindingFix[] {
   const rename = rewrite.renameBodyKey;
-  const key = rename && fact.via !== 'helper' ? fact.payload?.find((payloadKey) => payloadKey.path === rename.from) : undefined;
+  const key =
+    rename && fact.via !== 'helper' ? fact.payload?.find((payloadKey) => payloadKey.path === rename.from) : undefined;
   if (!rename || !key || fixes.length === 0) return fixes;
   const [start, end] = key.range;
   const edit = { start, end, text: key.shorthand ? `${rename.to}: ${rename.from}` : rename.to };
-  return fixes.map((fix) => ({ ...fix, description: `${fix.description}; rename the body's \`${rename.from}\` to \`${rename.to}\``, edits: [...fix.edits, edit] }));
+  return fixes.map((fix) => ({
+    ...fix,
+    description: `${fix.description}; rename the body's \`${rename.from}\` to \`${rename.to}\``,
+    edits: [...fix.edits, edit],
+  }));
 }
 
 /** `PATCH /zones/:zone_id/settings` with `items: [{ id: 'minify' }]`. */
@@ -106,7 +161,16 @@ function bulkSettings(entry: CatalogueEntry, fact: RequestFact, normalized: Norm
   if (!matchPathTemplate(normalized.path, compileTemplate(BULK_SETTINGS_TEMPLATE))) return [];
   return fact.payload
     .filter((key) => key.path === 'items.id' && key.value !== undefined && ids.includes(key.value))
-    .map((key) => ({ entryId: entry.id, ruleId: entry.rule, range: key.range, confidence: fact.method.kind === 'known' ? 'high' : 'medium', subject: `the zone setting \`${key.value}\` in a bulk settings edit` }) satisfies RawMatch);
+    .map(
+      (key) =>
+        ({
+          entryId: entry.id,
+          ruleId: entry.rule,
+          range: key.range,
+          confidence: fact.method.kind === 'known' ? 'high' : 'medium',
+          subject: `the zone setting \`${key.value}\` in a bulk settings edit`,
+        }) satisfies RawMatch,
+    );
 }
 
 /** Fields sent to the operations that carry them (`locked` in a body sent to dns_records). */
@@ -117,7 +181,15 @@ function payloadFields(entry: CatalogueEntry, fact: RequestFact, normalized: Nor
     if (!field.access.includes('write') || !field.endpoints) continue;
     const sent = fact.payload.filter((key) => key.path === field.path);
     if (sent.length === 0) continue;
-    const writes = field.endpoints.some((endpoint) => methodAllowed(fact, endpoint.methods.filter((m) => m !== 'GET')) && endpoint.methods.some((m) => m !== 'GET') && matchPathTemplate(normalized.path, compileTemplate(endpoint.path)));
+    const writes = field.endpoints.some(
+      (endpoint) =>
+        methodAllowed(
+          fact,
+          endpoint.methods.filter((m) => m !== 'GET'),
+        ) &&
+        endpoint.methods.some((m) => m !== 'GET') &&
+        matchPathTemplate(normalized.path, compileTemplate(endpoint.path)),
+    );
     if (!writes) continue;
     for (const key of sent) {
       // A nested field's fix (drop the siblings too, keep the outer name) needs the whole object

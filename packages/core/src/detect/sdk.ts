@@ -9,17 +9,35 @@ export function matchSdkCall(fact: SdkCallFact, context: MatchContext): RawMatch
   const confidence = fact.flavor === 'unknown' ? 'medium' : 'high';
   const matches: RawMatch[] = [];
   for (const entry of context.entries) {
-    const resource = entry.match.sdk?.find((sdk) => (chain === sdk.chain || chain.startsWith(`${sdk.chain}.`)) && (!sdk.methods || sdk.methods.includes(fact.method)));
+    const resource = entry.match.sdk?.find(
+      (sdk) =>
+        (chain === sdk.chain || chain.startsWith(`${sdk.chain}.`)) &&
+        (!sdk.methods || sdk.methods.includes(fact.method)),
+    );
     if (resource) {
-      matches.push({ entryId: entry.id, ruleId: entry.rule, range: fact.range, confidence, subject: `the SDK call \`${call}\`` });
+      matches.push({
+        entryId: entry.id,
+        ruleId: entry.rule,
+        range: fact.range,
+        confidence,
+        subject: `the SDK call \`${call}\``,
+      });
       continue;
     }
     const ids = entry.match.settingIds;
     if (!ids) continue;
     for (const shape of SDK_SETTING_METHODS) {
-      if (shape.chain !== chain || !shape.methods.includes(fact.method) || !shape.flavors.includes(fact.flavor)) continue;
+      if (shape.chain !== chain || !shape.methods.includes(fact.method) || !shape.flavors.includes(fact.flavor))
+        continue;
       const id = fact.args[shape.idArg];
-      if (id !== undefined && ids.includes(id)) matches.push({ entryId: entry.id, ruleId: entry.rule, range: fact.range, confidence, subject: `the SDK call \`${call}\` for the zone setting \`${id}\`` });
+      if (id !== undefined && ids.includes(id))
+        matches.push({
+          entryId: entry.id,
+          ruleId: entry.rule,
+          range: fact.range,
+          confidence,
+          subject: `the SDK call \`${call}\` for the zone setting \`${id}\``,
+        });
     }
   }
   return matches;

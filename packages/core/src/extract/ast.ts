@@ -71,7 +71,8 @@ export function unwrap(node: Node): Node {
 export function propertyKeyName(key: Node, computed: boolean): string | undefined {
   if (!computed && key.type === 'Identifier') return key.name;
   if (key.type === 'PrivateIdentifier') return `#${key.name}`;
-  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
+  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number'))
+    return String(key.value);
   if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0]?.value.cooked ?? undefined;
   return undefined;
 }
@@ -89,8 +90,12 @@ export function memberChain(node: Node): { root: Node; names: string[] } | undef
   return { root: current, names };
 }
 
-export function isFunctionNode(node: Node): node is TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression {
-  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+export function isFunctionNode(
+  node: Node,
+): node is TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression {
+  return (
+    node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression'
+  );
 }
 
 /** 1-based line and column from source offsets, computed once per file. */

@@ -49,7 +49,8 @@ export class Evaluator {
     const value = this.value(node, scope);
     const pattern = this.asPattern(value);
     // An expression the file cannot resolve keeps its place, for the scanner's type-checked pass.
-    if (value.kind !== 'string' && pattern.length === 1 && pattern[0]!.kind === 'hole') return [{ ...pattern[0]!, range: rangeOf(unwrap(node)) }];
+    if (value.kind !== 'string' && pattern.length === 1 && pattern[0]!.kind === 'hole')
+      return [{ ...pattern[0]!, range: rangeOf(unwrap(node)) }];
     return pattern;
   }
 
@@ -77,13 +78,17 @@ export class Evaluator {
           const raw = this.source.slice(start + 1, rangeOf(node)[1] - 1);
           return { kind: 'string', pattern: [text(node.value, { start: start + 1, exact: raw === node.value })] };
         }
-        if (typeof node.value === 'number' || typeof node.value === 'boolean') return { kind: 'string', pattern: [text(String(node.value))] };
+        if (typeof node.value === 'number' || typeof node.value === 'boolean')
+          return { kind: 'string', pattern: [text(String(node.value))] };
         return UNKNOWN;
       case 'TemplateLiteral':
         return { kind: 'string', pattern: this.templatePattern(node, scope) };
       case 'BinaryExpression':
         if (node.operator !== '+') return UNKNOWN;
-        return { kind: 'string', pattern: concatPatterns(this.pattern(node.left, scope), this.pattern(node.right, scope)) };
+        return {
+          kind: 'string',
+          pattern: concatPatterns(this.pattern(node.left, scope), this.pattern(node.right, scope)),
+        };
       case 'Identifier':
         return this.identifier(node.name, scope);
       case 'ThisExpression':
@@ -104,7 +109,9 @@ export class Evaluator {
         // `process.env.CF_API_BASE ?? 'https://api…'`: the fallback is the only value the code shows.
         // An empty fallback (`parts[2] ?? ''`) says nothing about the value: keep it unknown.
         const right = this.value(node.right, scope);
-        return right.kind === 'string' && right.pattern.some((part) => part.kind !== 'text' || part.text !== '') ? right : left;
+        return right.kind === 'string' && right.pattern.some((part) => part.kind !== 'text' || part.text !== '')
+          ? right
+          : left;
       }
       case 'ObjectExpression':
         return { kind: 'object', node, scope };
@@ -155,9 +162,11 @@ export class Evaluator {
       }
       case 'param': {
         const param = binding.fn.params[binding.index];
-        if (param?.typeName && this.isSdkClassName(param.typeName, binding.fn.scope)) return { kind: 'sdk', flavor: 'v4', chain: [] };
+        if (param?.typeName && this.isSdkClassName(param.typeName, binding.fn.scope))
+          return { kind: 'sdk', flavor: 'v4', chain: [] };
         // A constructor's default is the value the class is written for (`base = API_BASE`).
-        if (binding.fn.isConstructor && param?.default && binding.path.length === 0) return this.value(param.default, binding.fn.scope);
+        if (binding.fn.isConstructor && param?.default && binding.path.length === 0)
+          return this.value(param.default, binding.fn.scope);
         return { kind: 'param', fn: binding.fn, index: binding.index, path: binding.path };
       }
       case 'function':
@@ -174,7 +183,12 @@ export class Evaluator {
       case 'object': {
         const property = findProperty(object.node, name);
         if (!property) return UNKNOWN;
-        if (property.type === 'Property' && (property.method || property.value.type === 'FunctionExpression' || property.value.type === 'ArrowFunctionExpression')) {
+        if (
+          property.type === 'Property' &&
+          (property.method ||
+            property.value.type === 'FunctionExpression' ||
+            property.value.type === 'ArrowFunctionExpression')
+        ) {
           const fn = this.index.functionOf.get(property.value as TSESTree.FunctionExpression);
           return fn ? { kind: 'function', fn } : UNKNOWN;
         }
@@ -200,7 +214,8 @@ export class Evaluator {
     if (method) return { kind: 'function', fn: method, receiver: cls };
     const field = cls.fields.get(name);
     if (!field) return UNKNOWN;
-    if (field.typeName && this.isSdkClassName(field.typeName, field.scope)) return { kind: 'sdk', flavor: 'v4', chain: [] };
+    if (field.typeName && this.isSdkClassName(field.typeName, field.scope))
+      return { kind: 'sdk', flavor: 'v4', chain: [] };
     if (field.value) return this.value(field.value, field.scope);
     if (field.fromParam) return { kind: 'param', fn: field.fromParam.fn, index: field.fromParam.index, path: [] };
     return UNKNOWN;
@@ -209,7 +224,8 @@ export class Evaluator {
   /** `SETTINGS[key]` with an unknown key: any of the map's string values. */
   private computedMember(object: Value, key: Node, scope: Scope): Value {
     const keyValue = this.value(key, scope);
-    if (keyValue.kind === 'string' && keyValue.pattern.length === 1 && keyValue.pattern[0]!.kind === 'text') return this.member(object, keyValue.pattern[0]!.text);
+    if (keyValue.kind === 'string' && keyValue.pattern.length === 1 && keyValue.pattern[0]!.kind === 'text')
+      return this.member(object, keyValue.pattern[0]!.text);
     // An imported map read with an unknown key: the scanner substitutes any of its values ('[]' = any key).
     if (object.kind === 'module') return { kind: 'module', source: object.source, path: [...object.path, ANY_KEY] };
     if (object.kind !== 'object') return UNKNOWN;
@@ -224,11 +240,15 @@ export class Evaluator {
   private choice(options: Value[]): Value {
     const texts: string[] = [];
     for (const option of options) {
-      if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'text') texts.push(option.pattern[0]!.text);
-      else if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'choice') texts.push(...option.pattern[0]!.options);
+      if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'text')
+        texts.push(option.pattern[0]!.text);
+      else if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'choice')
+        texts.push(...option.pattern[0]!.options);
       else return UNKNOWN;
     }
-    return texts.length === 0 ? UNKNOWN : { kind: 'string', pattern: [{ kind: 'choice', options: [...new Set(texts)] }] };
+    return texts.length === 0
+      ? UNKNOWN
+      : { kind: 'string', pattern: [{ kind: 'choice', options: [...new Set(texts)] }] };
   }
 
   private callValue(node: TSESTree.CallExpression, scope: Scope): Value {
@@ -236,20 +256,24 @@ export class Evaluator {
     const args = node.arguments;
     if (callee.kind === 'global') {
       const name = [callee.name, ...callee.path].join('.');
-      if (name === 'require' && args[0]?.type === 'Literal' && typeof args[0].value === 'string') return { kind: 'module', source: args[0].value, path: ['*'] };
+      if (name === 'require' && args[0]?.type === 'Literal' && typeof args[0].value === 'string')
+        return { kind: 'module', source: args[0].value, path: ['*'] };
       if (name === 'String' && args[0]) return this.value(args[0], scope);
-      if ((name === 'encodeURIComponent' || name === 'encodeURI') && args[0]) return { kind: 'string', pattern: this.pattern(args[0], scope) };
+      if ((name === 'encodeURIComponent' || name === 'encodeURI') && args[0])
+        return { kind: 'string', pattern: this.pattern(args[0], scope) };
       return UNKNOWN;
     }
     if (callee.kind === 'module') return this.moduleCall(callee, node, scope, false);
     if (callee.kind === 'http-client') return UNKNOWN;
     if (callee.kind === 'function') return this.returnValue(callee.fn, args, scope);
     // `url.toString()`, `[a, b].join('/')`
-    const chain = node.callee.type === 'MemberExpression' ? propertyKeyName(node.callee.property, node.callee.computed) : undefined;
+    const chain =
+      node.callee.type === 'MemberExpression' ? propertyKeyName(node.callee.property, node.callee.computed) : undefined;
     if (node.callee.type === 'MemberExpression' && chain) {
       const receiver = this.value(node.callee.object, scope);
       if (receiver.kind === 'string' && (chain === 'toString' || chain === 'trim')) return receiver;
-      if (receiver.kind === 'http-client' && (chain === 'extend' || chain === 'create')) return this.clientFromOptions(receiver.lib, args[0], scope, receiver.base);
+      if (receiver.kind === 'http-client' && (chain === 'extend' || chain === 'create'))
+        return this.clientFromOptions(receiver.lib, args[0], scope, receiver.base);
       if (receiver.kind === 'array' && chain === 'join') {
         const separator = args[0] ? this.pattern(args[0], scope) : [text(',')];
         const pieces: PatternPart[][] = [];
@@ -276,16 +300,30 @@ export class Evaluator {
   }
 
   /** Calls into external modules: client factories and the SDK constructors. */
-  private moduleCall(callee: Extract<Value, { kind: 'module' }>, node: TSESTree.CallExpression | TSESTree.NewExpression, scope: Scope, isNew: boolean): Value {
+  private moduleCall(
+    callee: Extract<Value, { kind: 'module' }>,
+    node: TSESTree.CallExpression | TSESTree.NewExpression,
+    scope: Scope,
+    isNew: boolean,
+  ): Value {
     const [head, ...rest] = normalizeModulePath(callee.path);
     if (callee.source === SDK_MODULE && rest.length === 0 && (head === undefined || head === 'Cloudflare')) {
       return isNew ? { kind: 'sdk', flavor: 'v4', chain: [] } : { kind: 'sdk', flavor: 'legacy', chain: [] };
     }
     const lib = HTTP_MODULES[callee.source];
     if (lib && head === undefined && rest.length === 0 && !isNew) return UNKNOWN; // a request, not a value
-    if (lib && rest.length === 0 && (head === 'create' || head === 'extend')) return this.clientFromOptions(lib, node.arguments[0], scope);
+    if (lib && rest.length === 0 && (head === 'create' || head === 'extend'))
+      return this.clientFromOptions(lib, node.arguments[0], scope);
     if (isRelativeModule(callee.source)) {
-      return { kind: 'string', pattern: [hole({ from: { source: callee.source, path: callee.path }, args: node.arguments.map((arg) => this.pattern(arg, scope)) })] };
+      return {
+        kind: 'string',
+        pattern: [
+          hole({
+            from: { source: callee.source, path: callee.path },
+            args: node.arguments.map((arg) => this.pattern(arg, scope)),
+          }),
+        ],
+      };
     }
     return UNKNOWN;
   }
@@ -293,7 +331,8 @@ export class Evaluator {
   clientFromOptions(lib: HttpLib, options: Node | undefined, scope: Scope, inheritedBase?: PatternPart[]): Value {
     const config = options ? this.value(options, scope) : UNKNOWN;
     const key = lib === 'axios' ? 'baseURL' : 'prefixUrl';
-    if (config.kind !== 'object') return { kind: 'http-client', lib, ...(inheritedBase ? { base: inheritedBase } : {}) };
+    if (config.kind !== 'object')
+      return { kind: 'http-client', lib, ...(inheritedBase ? { base: inheritedBase } : {}) };
     const property = findProperty(config.node, key);
     const base = property ? this.pattern(property.value, config.scope) : inheritedBase;
     return { kind: 'http-client', lib, ...(base ? { base } : {}) };
@@ -331,7 +370,9 @@ export function returnedExpression(fn: FunctionInfo): Node | undefined {
   const body = fn.node.body;
   if (!body) return undefined;
   if (body.type !== 'BlockStatement') return body;
-  const returns = body.body.filter((statement): statement is TSESTree.ReturnStatement => statement.type === 'ReturnStatement');
+  const returns = body.body.filter(
+    (statement): statement is TSESTree.ReturnStatement => statement.type === 'ReturnStatement',
+  );
   return returns.length === 1 ? (returns[0]!.argument ?? undefined) : undefined;
 }
 

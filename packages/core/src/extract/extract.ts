@@ -5,7 +5,16 @@ import { paramsUsed, substituteParams, type PatternPart } from '../url/pattern.j
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from './edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
-import type { ExportedValue, FileFacts, ImportedCallFact, MethodValue, PayloadKey, Range, RequestFact, SdkCallFact } from './facts.js';
+import type {
+  ExportedValue,
+  FileFacts,
+  ImportedCallFact,
+  MethodValue,
+  PayloadKey,
+  Range,
+  RequestFact,
+  SdkCallFact,
+} from './facts.js';
 import { detectLocalMatches } from './local-matches.js';
 import { recognizeRequest } from './requests.js';
 import { indexScopes, type FunctionInfo, type ScopeIndex } from './scope.js';
@@ -78,7 +87,14 @@ class FileExtraction {
     const request = recognizeRequest(node, this.ev);
     if (request) {
       const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
-      const fact: RequestFact = { url: request.url, method: request.method, range: rangeOf(request.urlNode), via: request.lib, ...ownerOf(request.url, request.method), ...(payload?.length ? { payload } : {}) };
+      const fact: RequestFact = {
+        url: request.url,
+        method: request.method,
+        range: rangeOf(request.urlNode),
+        via: request.lib,
+        ...ownerOf(request.url, request.method),
+        ...(payload?.length ? { payload } : {}),
+      };
       for (const node of [request.body, request.headers]) {
         const object = node ? this.objectNode(node, request.scope) : undefined;
         if (object) this.requestObjects.set(object, fact);
@@ -96,7 +112,13 @@ class FileExtraction {
       const argPatterns = args.map((arg) => (arg ? this.ev.pattern(arg, scope) : []));
       return {
         requests: [],
-        imported: { callee: { source: callee.source, path: callee.path }, args: argPatterns, argRanges: args.map((arg) => (arg ? rangeOf(arg) : rangeOf(node))), range: rangeOf(node), ...ownerOfPatterns(argPatterns) },
+        imported: {
+          callee: { source: callee.source, path: callee.path },
+          args: argPatterns,
+          argRanges: args.map((arg) => (arg ? rangeOf(arg) : rangeOf(node))),
+          range: rangeOf(node),
+          ...ownerOfPatterns(argPatterns),
+        },
       };
     }
     return NO_FACTS;
@@ -114,8 +136,20 @@ class FileExtraction {
     });
     return summary.map((inner) => {
       const url = substituteParams(inner.url, fn.id, argPatterns);
-      const method = inner.method.kind === 'param' && inner.method.fn === fn.id ? methodFromArgument(argPatterns[inner.method.param]) : inner.method;
-      return { url, method, range: reportedArgumentRange(node, inner.url, fn.id, args, argPatterns), via: 'helper', innerUrl: inner.url, innerFn: fn.id, ...ownerOf(url, method), ...(inner.payload ? { payload: inner.payload } : {}) };
+      const method =
+        inner.method.kind === 'param' && inner.method.fn === fn.id
+          ? methodFromArgument(argPatterns[inner.method.param])
+          : inner.method;
+      return {
+        url,
+        method,
+        range: reportedArgumentRange(node, inner.url, fn.id, args, argPatterns),
+        via: 'helper',
+        innerUrl: inner.url,
+        innerFn: fn.id,
+        ...ownerOf(url, method),
+        ...(inner.payload ? { payload: inner.payload } : {}),
+      };
     });
   }
 
@@ -125,7 +159,12 @@ class FileExtraction {
     if (cached) return cached;
     if (this.summarizing.has(fn)) return [];
     this.summarizing.add(fn);
-    const requests = fn.calls.flatMap((call) => this.analyzeCall(call).requests).filter((request) => paramsUsed(request.url, fn.id).length > 0 || (request.method.kind === 'param' && request.method.fn === fn.id));
+    const requests = fn.calls
+      .flatMap((call) => this.analyzeCall(call).requests)
+      .filter(
+        (request) =>
+          paramsUsed(request.url, fn.id).length > 0 || (request.method.kind === 'param' && request.method.fn === fn.id),
+      );
     this.summarizing.delete(fn);
     this.summaries.set(fn, requests);
     return requests;
@@ -141,7 +180,8 @@ class FileExtraction {
     // Walk while the value stays known (`this.cf` -> the SDK client held in a field).
     let value: Value = chain.root;
     let consumed = 0;
-    while (consumed < names.length && (value.kind === 'instance' || value.kind === 'object')) value = this.ev.member(value, names[consumed++]!);
+    while (consumed < names.length && (value.kind === 'instance' || value.kind === 'object'))
+      value = this.ev.member(value, names[consumed++]!);
     const rest = names.slice(consumed);
     const args = node.arguments.map((arg) => {
       if (arg.type === 'SpreadElement') return undefined;
@@ -150,33 +190,55 @@ class FileExtraction {
     });
     const range = rangeOf(node);
     const argRanges = node.arguments.map((arg) => rangeOf(arg));
-    if (value.kind === 'sdk') return { flavor: value.flavor, chain: [...value.chain, ...rest], method, args, argRanges, range };
+    if (value.kind === 'sdk')
+      return { flavor: value.flavor, chain: [...value.chain, ...rest], method, args, argRanges, range };
     if (value.kind === 'module' && isRelativeModule(value.source)) {
       const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
       const chainFromModule = [...value.path.slice(exportLength), ...rest];
-      return chainFromModule.length ? { flavor: 'unknown', chain: chainFromModule, method, args, argRanges, range, clientFrom: { source: value.source, path: value.path.slice(0, exportLength) } } : undefined;
+      return chainFromModule.length
+        ? {
+            flavor: 'unknown',
+            chain: chainFromModule,
+            method,
+            args,
+            argRanges,
+            range,
+            clientFrom: { source: value.source, path: value.path.slice(0, exportLength) },
+          }
+        : undefined;
     }
-    if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global')) return undefined;
+    if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global'))
+      return undefined;
     // Not shown where the client comes from: accept receivers named like one (medium confidence).
     const root = rootNode(node.callee);
     const receiverName = consumed > 0 ? names[consumed - 1] : root.type === 'Identifier' ? root.name : undefined;
     const extra = value.kind === 'unknown' ? [] : value.path;
-    if (receiverName && SDK_CLIENT_NAMES.test(receiverName)) return { flavor: 'unknown', chain: [...extra, ...rest], method, args, argRanges, range };
+    if (receiverName && SDK_CLIENT_NAMES.test(receiverName))
+      return { flavor: 'unknown', chain: [...extra, ...rest], method, args, argRanges, range };
     return undefined;
   }
 
   /** Strings naming the API by its full URL outside any recognized request: the method is unknown. */
   private urlMentions(requests: RequestFact[]): RequestFact[] {
     const consumed = new Set<number>();
-    for (const request of requests) for (const part of request.url) if (part.kind === 'text') for (const span of part.spans ?? []) consumed.add(span.start);
+    for (const request of requests)
+      for (const part of request.url)
+        if (part.kind === 'text') for (const span of part.spans ?? []) consumed.add(span.start);
     const mentions: RequestFact[] = [];
     for (const root of this.index.stringRoots) {
       if (!this.mayNameApiUrl(root)) continue;
       const pattern = this.ev.pattern(root, this.ev.scopeOf(root));
       const normalized = normalizeApiUrl(pattern, this.options.apiHosts);
       if (!normalized || (normalized.anchor !== 'api-host' && normalized.anchor !== 'api-prefix')) continue;
-      if (pattern.some((part) => part.kind === 'text' && part.spans?.some((span) => consumed.has(span.start)))) continue;
-      mentions.push({ url: pattern, method: { kind: 'unknown' }, range: rangeOf(root), via: 'mention', ...ownerOf(pattern, { kind: 'unknown' }) });
+      if (pattern.some((part) => part.kind === 'text' && part.spans?.some((span) => consumed.has(span.start))))
+        continue;
+      mentions.push({
+        url: pattern,
+        method: { kind: 'unknown' },
+        range: rangeOf(root),
+        via: 'mention',
+        ...ownerOf(pattern, { kind: 'unknown' }),
+      });
     }
     return mentions;
   }
@@ -185,7 +247,11 @@ class FileExtraction {
   private mayNameApiUrl(node: Node): boolean {
     const [start] = rangeOf(node);
     const head = this.source.slice(start, start + 12);
-    return /^['"`](https?:|\/\/|\/client)/.test(head) || node.type === 'BinaryExpression' || (node.type === 'TemplateLiteral' && head.startsWith('`${'));
+    return (
+      /^['"`](https?:|\/\/|\/client)/.test(head) ||
+      node.type === 'BinaryExpression' ||
+      (node.type === 'TemplateLiteral' && head.startsWith('`${'))
+    );
   }
 
   private objectNode(node: Node, scope: import('./scope.js').Scope): TSESTree.ObjectExpression | undefined {
@@ -196,7 +262,11 @@ class FileExtraction {
   /** `JSON.stringify(x)`, `x`, `new Headers(x)` -> x's value. */
   private unwrapPayload(node: Node, scope: import('./scope.js').Scope): Value | undefined {
     const inner = unwrap(node);
-    if ((inner.type === 'CallExpression' || inner.type === 'NewExpression') && inner.arguments[0] && inner.arguments[0].type !== 'SpreadElement') {
+    if (
+      (inner.type === 'CallExpression' || inner.type === 'NewExpression') &&
+      inner.arguments[0] &&
+      inner.arguments[0].type !== 'SpreadElement'
+    ) {
       const callee = this.ev.value(inner.callee, scope);
       const name = callee.kind === 'global' ? [callee.name, ...callee.path].join('.') : '';
       if (name === 'JSON.stringify' || name === 'Headers') return this.ev.value(inner.arguments[0], scope);
@@ -213,21 +283,39 @@ class FileExtraction {
       if (property.type !== 'Property') continue;
       const name = propertyKeyName(property.key, property.computed);
       if (name === undefined) continue;
-      keys.push({ path: name, range: rangeOf(property.key), removal: propertyRemoval(this.source, rangeOf(property)), ...(property.shorthand ? { shorthand: true } : {}) });
+      keys.push({
+        path: name,
+        range: rangeOf(property.key),
+        removal: propertyRemoval(this.source, rangeOf(property)),
+        ...(property.shorthand ? { shorthand: true } : {}),
+      });
       const inner = this.ev.value(property.value, value.scope);
       if (name === 'data' && inner.kind === 'object') {
         for (const nested of inner.node.properties) {
           const nestedName = nested.type === 'Property' ? propertyKeyName(nested.key, nested.computed) : undefined;
-          if (nested.type === 'Property' && nestedName !== undefined) keys.push({ path: `data.${nestedName}`, range: rangeOf(nested.key), removal: propertyRemoval(this.source, rangeOf(nested)) });
+          if (nested.type === 'Property' && nestedName !== undefined)
+            keys.push({
+              path: `data.${nestedName}`,
+              range: rangeOf(nested.key),
+              removal: propertyRemoval(this.source, rangeOf(nested)),
+            });
         }
       }
       if (name === 'items' && inner.kind === 'array') {
         for (const element of inner.node.elements) {
           const item = element && element.type !== 'SpreadElement' ? this.ev.value(element, inner.scope) : undefined;
           if (item?.kind !== 'object') continue;
-          const id = item.node.properties.find((p): p is TSESTree.Property => p.type === 'Property' && propertyKeyName(p.key, p.computed) === 'id');
+          const id = item.node.properties.find(
+            (p): p is TSESTree.Property => p.type === 'Property' && propertyKeyName(p.key, p.computed) === 'id',
+          );
           const idValue = id ? this.ev.pattern(id.value, item.scope) : [];
-          if (id && idValue.length === 1 && idValue[0]!.kind === 'text') keys.push({ path: 'items.id', range: rangeOf(id.value), removal: propertyRemoval(this.source, rangeOf(item.node)), value: idValue[0]!.text });
+          if (id && idValue.length === 1 && idValue[0]!.kind === 'text')
+            keys.push({
+              path: 'items.id',
+              range: rangeOf(id.value),
+              removal: propertyRemoval(this.source, rangeOf(item.node)),
+              value: idValue[0]!.text,
+            });
         }
       }
     }
@@ -240,7 +328,11 @@ class FileExtraction {
       if (binding.kind === 'import') imports[name] = binding.binding;
       else if (binding.kind === 'value' && binding.init) {
         const value = this.ev.value(binding.init, binding.scope);
-        if (value.kind === 'module' && isRelativeModule(value.source)) imports[name] = { source: value.source, imported: [...value.path, ...binding.path].filter((p) => p !== '*')[0] ?? '*' };
+        if (value.kind === 'module' && isRelativeModule(value.source))
+          imports[name] = {
+            source: value.source,
+            imported: [...value.path, ...binding.path].filter((p) => p !== '*')[0] ?? '*',
+          };
       }
     }
     return imports;
@@ -256,7 +348,8 @@ class FileExtraction {
     for (const node of this.index.exportNodes) {
       if (node.type === 'ExportAllDeclaration') {
         const source = String(node.source.value);
-        if (node.exported) put(propertyKeyName(node.exported, false) ?? '*', { kind: 'reexport', source, imported: '*' });
+        if (node.exported)
+          put(propertyKeyName(node.exported, false) ?? '*', { kind: 'reexport', source, imported: '*' });
         else exportAll.push(source);
       } else if (node.type === 'ExportDefaultDeclaration') {
         const declaration = node.declaration;
@@ -271,7 +364,8 @@ class FileExtraction {
         const declaration = node.declaration;
         if (declaration?.type === 'VariableDeclaration') {
           for (const declarator of declaration.declarations) {
-            if (declarator.id.type === 'Identifier' && declarator.init) put(declarator.id.name, this.exportValue(this.ev.value(declarator.init, this.ev.scopeOf(declarator))));
+            if (declarator.id.type === 'Identifier' && declarator.init)
+              put(declarator.id.name, this.exportValue(this.ev.value(declarator.init, this.ev.scopeOf(declarator))));
           }
         } else if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
           const fn = this.index.functionOf.get(declaration);
@@ -291,12 +385,19 @@ class FileExtraction {
   }
 
   /** `module.exports = …`, `module.exports.x = …`, `exports.x = …`. */
-  private commonJsExport(node: TSESTree.AssignmentExpression, put: (name: string, value: ExportedValue | undefined) => void): void {
+  private commonJsExport(
+    node: TSESTree.AssignmentExpression,
+    put: (name: string, value: ExportedValue | undefined) => void,
+  ): void {
     if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
     const left = node.left;
     const target = propertyKeyName(left.property, left.computed);
     const object = unwrap(left.object);
-    const isModuleExports = (n: Node) => n.type === 'MemberExpression' && unwrap(n.object).type === 'Identifier' && (unwrap(n.object) as TSESTree.Identifier).name === 'module' && propertyKeyName(n.property, n.computed) === 'exports';
+    const isModuleExports = (n: Node) =>
+      n.type === 'MemberExpression' &&
+      unwrap(n.object).type === 'Identifier' &&
+      (unwrap(n.object) as TSESTree.Identifier).name === 'module' &&
+      propertyKeyName(n.property, n.computed) === 'exports';
     const scope = this.ev.scopeOf(node);
     const value = this.ev.value(node.right, scope);
     if (object.type === 'Identifier' && object.name === 'module' && target === 'exports') {
@@ -307,7 +408,10 @@ class FileExtraction {
           if (name !== undefined) put(name, this.exportValue(this.ev.member(value, name)));
         }
       }
-    } else if (target !== undefined && ((object.type === 'Identifier' && object.name === 'exports') || isModuleExports(object))) {
+    } else if (
+      target !== undefined &&
+      ((object.type === 'Identifier' && object.name === 'exports') || isModuleExports(object))
+    ) {
       put(target, this.exportValue(value));
     }
   }
@@ -333,7 +437,9 @@ class FileExtraction {
       case 'http-client':
         return { kind: 'http-client', lib: value.lib, ...(value.base ? { base: value.base } : {}) };
       case 'module':
-        return isRelativeModule(value.source) ? { kind: 'reexport', source: value.source, imported: value.path.join('.') } : undefined;
+        return isRelativeModule(value.source)
+          ? { kind: 'reexport', source: value.source, imported: value.path.join('.') }
+          : undefined;
       default:
         return undefined;
     }
@@ -342,12 +448,19 @@ class FileExtraction {
   private exportFunction(fn: FunctionInfo): ExportedValue {
     const returned = returnedExpression(fn);
     const returns = returned ? this.ev.value(returned, fn.scope) : undefined;
-    return { kind: 'helper', fn: fn.id, params: fn.params.length, requests: this.summary(fn), ...(returns?.kind === 'string' ? { returns: returns.pattern } : {}) };
+    return {
+      kind: 'helper',
+      fn: fn.id,
+      params: fn.params.length,
+      requests: this.summary(fn),
+      ...(returns?.kind === 'string' ? { returns: returns.pattern } : {}),
+    };
   }
 }
 
 function ownerOf(url: PatternPart[], method: MethodValue): { ownerFn?: number } {
-  for (const part of url) if (part.kind === 'hole' && part.param !== undefined && part.fn !== undefined) return { ownerFn: part.fn };
+  for (const part of url)
+    if (part.kind === 'hole' && part.param !== undefined && part.fn !== undefined) return { ownerFn: part.fn };
   return method.kind === 'param' ? { ownerFn: method.fn } : {};
 }
 
@@ -362,7 +475,8 @@ function ownerOfPatterns(patterns: PatternPart[][]): { ownerFn?: number } {
 export function methodFromArgument(pattern: PatternPart[] | undefined): MethodValue {
   const only = pattern?.length === 1 ? pattern[0] : undefined;
   // A helper passing its own parameter on (`call(method, …)` inside `zoneRequest(id, method, …)`).
-  if (only?.kind === 'hole' && only.param !== undefined && only.fn !== undefined) return { kind: 'param', param: only.param, fn: only.fn };
+  if (only?.kind === 'hole' && only.param !== undefined && only.fn !== undefined)
+    return { kind: 'param', param: only.param, fn: only.fn };
   if (only?.kind === 'text') {
     const method = only.text.toUpperCase();
     if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) return { kind: 'known', method: method as 'GET' };
@@ -374,7 +488,13 @@ export function methodFromArgument(pattern: PatternPart[] | undefined): MethodVa
  * Where a helper call is reported: the last argument that supplies literal text to the URL
  * (`getZoneSetting(zoneId, token, '/settings/brotli')` -> the third argument), else the call.
  */
-function reportedArgumentRange(node: TSESTree.CallExpression, innerUrl: PatternPart[], fnId: number, args: Array<Node | undefined>, argPatterns: Array<PatternPart[] | undefined>): Range {
+function reportedArgumentRange(
+  node: TSESTree.CallExpression,
+  innerUrl: PatternPart[],
+  fnId: number,
+  args: Array<Node | undefined>,
+  argPatterns: Array<PatternPart[] | undefined>,
+): Range {
   const used = paramsUsed(innerUrl, fnId).sort((a, b) => b - a);
   for (const param of used) {
     const arg = args[param];

@@ -4,7 +4,8 @@ import type { PatternPart } from '../url/pattern.js';
 
 export type Range = [number, number];
 
-export type MethodValue = { kind: 'known'; method: HttpMethod } | { kind: 'param'; param: number; fn: number } | { kind: 'unknown' };
+export type MethodValue =
+  { kind: 'known'; method: HttpMethod } | { kind: 'param'; param: number; fn: number } | { kind: 'unknown' };
 
 /** A request (or a URL that names the API) whose target is matched against endpoint templates. */
 export interface RequestFact {

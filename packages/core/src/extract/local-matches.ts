@@ -8,7 +8,29 @@ import type { RawMatch, RequestFact } from './facts.js';
 import type { ScopeIndex } from './scope.js';
 
 /** DNS record types, to recognize a record payload by its shape. */
-const DNS_RECORD_TYPES = new Set(['A', 'AAAA', 'CAA', 'CERT', 'CNAME', 'DNSKEY', 'DS', 'HTTPS', 'LOC', 'MX', 'NAPTR', 'NS', 'OPENPGPKEY', 'PTR', 'SMIMEA', 'SRV', 'SSHFP', 'SVCB', 'TLSA', 'TXT', 'URI']);
+const DNS_RECORD_TYPES = new Set([
+  'A',
+  'AAAA',
+  'CAA',
+  'CERT',
+  'CNAME',
+  'DNSKEY',
+  'DS',
+  'HTTPS',
+  'LOC',
+  'MX',
+  'NAPTR',
+  'NS',
+  'OPENPGPKEY',
+  'PTR',
+  'SMIMEA',
+  'SRV',
+  'SSHFP',
+  'SVCB',
+  'TLSA',
+  'TXT',
+  'URI',
+]);
 const DNS_RECORD_KEYS = ['name', 'content', 'data', 'ttl', 'proxied', 'priority', 'comment', 'tags'];
 /** Two of these make an untyped `data` object an SRV record's. */
 export const SRV_DATA_KEYS: readonly string[] = ['priority', 'weight', 'port', 'target'];
@@ -17,7 +39,9 @@ export const SRV_DATA_KEYS: readonly string[] = ['priority', 'weight', 'port', '
  * Receivers whose names say they hold a DNS record or a load-balancer pool (case-insensitive): a
  * word anywhere in the name, the whole name, or its start. The prefilter derives its terms from it.
  */
-export const RECEIVER_HINTS: Readonly<Record<FieldMatcher['context'], ReadonlyArray<{ text: string; where: 'anywhere' | 'whole' | 'start' }>>> = {
+export const RECEIVER_HINTS: Readonly<
+  Record<FieldMatcher['context'], ReadonlyArray<{ text: string; where: 'anywhere' | 'whole' | 'start' }>>
+> = {
   'dns-record': [
     { text: 'record', where: 'anywhere' },
     { text: 'rec', where: 'whole' },
@@ -28,14 +52,27 @@ export const RECEIVER_HINTS: Readonly<Record<FieldMatcher['context'], ReadonlyAr
 };
 
 const receiverHintPatterns = Object.fromEntries(
-  Object.entries(RECEIVER_HINTS).map(([context, hints]) => [context, new RegExp(hints.map(({ text, where }) => (where === 'whole' ? `^${text}$` : where === 'start' ? `^${text}` : text)).join('|'), 'i')]),
+  Object.entries(RECEIVER_HINTS).map(([context, hints]) => [
+    context,
+    new RegExp(
+      hints
+        .map(({ text, where }) => (where === 'whole' ? `^${text}$` : where === 'start' ? `^${text}` : text))
+        .join('|'),
+      'i',
+    ),
+  ]),
 ) as Record<FieldMatcher['context'], RegExp>;
 
 /**
  * Findings that need nothing beyond the file: fields in payloads and reads, error-shape checks,
  * header combinations, cipher names. Endpoint-dependent checks happen in the matchers.
  */
-export function detectLocalMatches(index: ScopeIndex, ev: Evaluator, catalogue: Catalogue, requestObjects: ReadonlyMap<Node, RequestFact>): RawMatch[] {
+export function detectLocalMatches(
+  index: ScopeIndex,
+  ev: Evaluator,
+  catalogue: Catalogue,
+  requestObjects: ReadonlyMap<Node, RequestFact>,
+): RawMatch[] {
   const matches: RawMatch[] = [];
   for (const entry of catalogue.entries) {
     const match = entry.match;
@@ -44,7 +81,8 @@ export function detectLocalMatches(index: ScopeIndex, ev: Evaluator, catalogue: 
       if (field.access.includes('read')) matches.push(...fieldReads(entry, field, index));
     }
     for (const shape of match.errorShapes ?? []) matches.push(...errorShapeChecks(entry, shape, index, ev.source));
-    for (const combo of match.headers ?? []) matches.push(...headerCombinations(entry, combo, index, ev, requestObjects));
+    for (const combo of match.headers ?? [])
+      matches.push(...headerCombinations(entry, combo, index, ev, requestObjects));
     if (match.ciphers) matches.push(...cipherNames(entry, match.ciphers, index, ev.source));
   }
   return matches;
@@ -66,11 +104,17 @@ function stringValue(ev: Evaluator, node: Node, object: TSESTree.ObjectExpressio
 }
 
 /** The resource an object literal describes, judged by its shape. */
-function objectContext(object: TSESTree.ObjectExpression, keys: Map<string, TSESTree.Property>, ev: Evaluator): { context: FieldMatcher['context']; recordType?: string; confidence: Confidence } | undefined {
+function objectContext(
+  object: TSESTree.ObjectExpression,
+  keys: Map<string, TSESTree.Property>,
+  ev: Evaluator,
+): { context: FieldMatcher['context']; recordType?: string; confidence: Confidence } | undefined {
   const type = keys.get('type');
   const typeValue = type ? stringValue(ev, type.value, object)?.toUpperCase() : undefined;
-  if (typeValue && DNS_RECORD_TYPES.has(typeValue) && DNS_RECORD_KEYS.some((key) => keys.has(key))) return { context: 'dns-record', recordType: typeValue, confidence: 'high' };
-  if (keys.has('origins') || (keys.has('monitor') && keys.has('name') && keys.has('minimum_origins'))) return { context: 'load-balancer-pool', confidence: 'high' };
+  if (typeValue && DNS_RECORD_TYPES.has(typeValue) && DNS_RECORD_KEYS.some((key) => keys.has(key)))
+    return { context: 'dns-record', recordType: typeValue, confidence: 'high' };
+  if (keys.has('origins') || (keys.has('monitor') && keys.has('name') && keys.has('minimum_origins')))
+    return { context: 'load-balancer-pool', confidence: 'high' };
   return undefined;
 }
 
@@ -93,13 +137,25 @@ function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInd
       target = found;
       const context = objectContext(object, keys, ev);
       let confidence: Confidence | undefined;
-      if (context?.context === field.context && (!field.recordType || context.recordType === field.recordType)) confidence = 'high';
-      else if (!context && field.recordType === 'SRV' && SRV_DATA_KEYS.filter((key) => innerKeys.has(key)).length >= 2) confidence = 'medium';
+      if (context?.context === field.context && (!field.recordType || context.recordType === field.recordType))
+        confidence = 'high';
+      else if (!context && field.recordType === 'SRV' && SRV_DATA_KEYS.filter((key) => innerKeys.has(key)).length >= 2)
+        confidence = 'medium';
       if (!confidence) continue;
-      matches.push(fieldWriteMatch(entry, field, target, confidence, ev.source, nestedFieldFixes(entry, field, object, keys, innerKeys, ev.source)));
+      matches.push(
+        fieldWriteMatch(
+          entry,
+          field,
+          target,
+          confidence,
+          ev.source,
+          nestedFieldFixes(entry, field, object, keys, innerKeys, ev.source),
+        ),
+      );
     } else {
       const context = objectContext(object, keys, ev);
-      const inContext = context?.context === field.context && (!field.recordType || context.recordType === field.recordType);
+      const inContext =
+        context?.context === field.context && (!field.recordType || context.recordType === field.recordType);
       // Outside its resource the name is someone else's field (a registrar's `locked`, a customer's
       // `notification_email`): low confidence, not reported unless asked for.
       const confidence: Confidence = inContext ? 'high' : 'low';
@@ -109,7 +165,14 @@ function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInd
   return matches;
 }
 
-export function fieldWriteMatch(entry: CatalogueEntry, field: FieldMatcher, property: { key: Node; range?: [number, number] } & Node, confidence: Confidence, source: string, fixes = removalFixes(field, propertyRemoval(source, rangeOf(property)))): RawMatch {
+export function fieldWriteMatch(
+  entry: CatalogueEntry,
+  field: FieldMatcher,
+  property: { key: Node; range?: [number, number] } & Node,
+  confidence: Confidence,
+  source: string,
+  fixes = removalFixes(field, propertyRemoval(source, rangeOf(property))),
+): RawMatch {
   return {
     entryId: entry.id,
     ruleId: entry.rule,
@@ -124,7 +187,13 @@ export function fieldWriteMatch(entry: CatalogueEntry, field: FieldMatcher, prop
 export function removalFixes(field: FieldMatcher, removal: TextEdit): FindingFix[] {
   const onWrite = field.onWrite ?? 'report';
   if (onWrite === 'report') return [];
-  return [{ kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion', description: `Remove \`${field.path.split('.').pop()}\` from the payload`, edits: [removal] }];
+  return [
+    {
+      kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion',
+      description: `Remove \`${field.path.split('.').pop()}\` from the payload`,
+      edits: [removal],
+    },
+  ];
 }
 
 /**
@@ -133,20 +202,39 @@ export function removalFixes(field: FieldMatcher, removal: TextEdit): FindingFix
  * `service`, `proto` and `name` (spec 9.3: the outer name is `<service>.<proto>.<name>`). No fix
  * when the outer name is missing and cannot be composed: dropping the parts would lose the name.
  */
-function nestedFieldFixes(entry: CatalogueEntry, field: FieldMatcher, outer: TSESTree.ObjectExpression, outerKeys: Map<string, TSESTree.Property>, innerKeys: Map<string, TSESTree.Property>, source: string): FindingFix[] {
+function nestedFieldFixes(
+  entry: CatalogueEntry,
+  field: FieldMatcher,
+  outer: TSESTree.ObjectExpression,
+  outerKeys: Map<string, TSESTree.Property>,
+  innerKeys: Map<string, TSESTree.Property>,
+  source: string,
+): FindingFix[] {
   const onWrite = field.onWrite ?? 'report';
   if (onWrite === 'report') return [];
   const [parent] = field.path.split('.');
-  const siblings = (entry.match.fields ?? []).filter((other) => other.path.startsWith(`${parent}.`) && other.path.split('.').length === 2);
+  const siblings = (entry.match.fields ?? []).filter(
+    (other) => other.path.startsWith(`${parent}.`) && other.path.split('.').length === 2,
+  );
   const present = siblings.map((other) => other.path.split('.')[1]!).filter((name) => innerKeys.has(name));
-  const edits = propertiesRemoval(source, present.map((name) => rangeOf(innerKeys.get(name)!)));
-  const listed = present.map((name) => `\`${name}\``).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const edits = propertiesRemoval(
+    source,
+    present.map((name) => rangeOf(innerKeys.get(name)!)),
+  );
+  const listed = present
+    .map((name) => `\`${name}\``)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
   let description = `Remove ${listed} from \`${parent}\``;
   if (field.recordType === 'SRV' && !outerKeys.has('name')) {
     const parts = ['service', 'proto', 'name'].map((name) => innerKeys.get(name));
     // A spread may carry the name already: composing one would not be mechanical.
-    if (parts.some((part) => !part) || outer.properties.some((property) => property.type === 'SpreadElement')) return [];
-    const composed = composeName(parts.map((part) => unwrap(part!.value)), source);
+    if (parts.some((part) => !part) || outer.properties.some((property) => property.type === 'SpreadElement'))
+      return [];
+    const composed = composeName(
+      parts.map((part) => unwrap(part!.value)),
+      source,
+    );
     if (!composed) return [];
     const dataProperty = outerKeys.get(parent!)!;
     const [start] = rangeOf(dataProperty);
@@ -166,7 +254,12 @@ function composeName(values: Node[], source: string): string | undefined {
   const pieces: Array<{ text: string } | { template: string }> = [];
   for (const value of values) {
     if (value.type === 'Literal' && typeof value.value === 'string') pieces.push({ text: value.value });
-    else if (value.type === 'TemplateLiteral' && value.expressions.length === 0 && value.quasis[0]?.value.cooked != null) pieces.push({ text: value.quasis[0].value.cooked });
+    else if (
+      value.type === 'TemplateLiteral' &&
+      value.expressions.length === 0 &&
+      value.quasis[0]?.value.cooked != null
+    )
+      pieces.push({ text: value.quasis[0].value.cooked });
     else if (value.type === 'TemplateLiteral') {
       const [start, end] = rangeOf(value);
       pieces.push({ template: source.slice(start + 1, end - 1) });
@@ -175,7 +268,8 @@ function composeName(values: Node[], source: string): string | undefined {
       pieces.push({ template: `\${${source.slice(start, end)}}` });
     } else return undefined;
   }
-  if (pieces.every((piece) => 'text' in piece)) return `'${pieces.map((piece) => piece.text.replace(/[\\']/g, '\\$&')).join('.')}'`;
+  if (pieces.every((piece) => 'text' in piece))
+    return `'${pieces.map((piece) => piece.text.replace(/[\\']/g, '\\$&')).join('.')}'`;
   return `\`${pieces.map((piece) => ('text' in piece ? piece.text.replace(/[\\`]|\$\{/g, '\\$&') : piece.template)).join('.')}\``;
 }
 
@@ -200,7 +294,8 @@ function receiverName(node: Node): string | undefined {
 function receiverUnder(node: Node, parents: readonly string[]): Node | undefined {
   let object = unwrap(node);
   for (let i = parents.length - 1; i >= 0; i--) {
-    if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i]) return undefined;
+    if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i])
+      return undefined;
     object = unwrap(object.object);
   }
   return object;
@@ -214,7 +309,13 @@ function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInde
   const matches: RawMatch[] = [];
   const report = (node: Node, receiver: string | undefined) => {
     const confidence: Confidence = receiver && hint.test(receiver) ? 'high' : 'low';
-    matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(node), confidence, subject: `\`${field.path}\` read from a ${describeContext(field)}` });
+    matches.push({
+      entryId: entry.id,
+      ruleId: entry.rule,
+      range: rangeOf(node),
+      confidence,
+      subject: `\`${field.path}\` read from a ${describeContext(field)}`,
+    });
   };
   for (const member of index.members) {
     if (propertyKeyName(member.property, member.computed) !== last) continue;
@@ -227,7 +328,8 @@ function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeInde
     const receiver = receiverUnder(declarator.init, parents);
     if (!receiver) continue;
     for (const property of declarator.id.properties) {
-      if (property.type === 'Property' && propertyKeyName(property.key, property.computed) === last) report(property.key, receiverName(receiver));
+      if (property.type === 'Property' && propertyKeyName(property.key, property.computed) === last)
+        report(property.key, receiverName(receiver));
     }
   }
   return matches;
@@ -244,53 +346,100 @@ function nearbyCodeMatches(index: ScopeIndex, source: string, offset: number, pa
   if (source.length <= NEARBY_CODE_LIMIT) return pattern.test(source);
   for (const fn of index.functions) {
     const [start, end] = rangeOf(fn.node);
-    if (start <= offset && offset < end && end - start <= NEARBY_CODE_LIMIT && pattern.test(source.slice(start, end))) return true;
+    if (start <= offset && offset < end && end - start <= NEARBY_CODE_LIMIT && pattern.test(source.slice(start, end)))
+      return true;
   }
   return false;
 }
 
-function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEntry['match']['errorShapes']>[number], index: ScopeIndex, source: string): RawMatch[] {
+function errorShapeChecks(
+  entry: CatalogueEntry,
+  shape: NonNullable<CatalogueEntry['match']['errorShapes']>[number],
+  index: ScopeIndex,
+  source: string,
+): RawMatch[] {
   const matches: RawMatch[] = [];
   const isCodeRead = (node: Node) => {
     const inner = unwrap(node);
-    const name = inner.type === 'Identifier' ? inner.name : inner.type === 'MemberExpression' ? propertyKeyName(inner.property, inner.computed) : undefined;
+    const name =
+      inner.type === 'Identifier'
+        ? inner.name
+        : inner.type === 'MemberExpression'
+          ? propertyKeyName(inner.property, inner.computed)
+          : undefined;
     return name !== undefined && /code$/i.test(name);
   };
-  const isCode = (node: Node | null | undefined): node is TSESTree.Literal => !!node && node.type === 'Literal' && node.value === shape.code;
+  const isCode = (node: Node | null | undefined): node is TSESTree.Literal =>
+    !!node && node.type === 'Literal' && node.value === shape.code;
   // A bare number is everyone's code (1004 is also a WebSocket close code): it is this API's DNS
   // wrapper only in code that deals with DNS records or their error chains. Judged on the code
   // around the check, since a bundle that mentions DNS somewhere says nothing about its WebSocket code.
   const dnsContext = new RegExp(`dns${shape.chainField ? `|${shape.chainField}` : ''}`, 'i');
-  const codeConfidenceAt = (offset: number): Confidence => (nearbyCodeMatches(index, source, offset, dnsContext) ? 'high' : 'low');
+  const codeConfidenceAt = (offset: number): Confidence =>
+    nearbyCodeMatches(index, source, offset, dnsContext) ? 'high' : 'low';
   const codeSubject = `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)`;
   for (const comparison of index.comparisons) {
     if (comparison.type === 'BinaryExpression') {
-      const literal = isCode(comparison.left) && isCodeRead(comparison.right) ? comparison.left : isCode(comparison.right) && isCodeRead(comparison.left) ? comparison.right : undefined;
-      if (literal) matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: codeConfidenceAt(rangeOf(literal)[0]), subject: codeSubject });
+      const literal =
+        isCode(comparison.left) && isCodeRead(comparison.right)
+          ? comparison.left
+          : isCode(comparison.right) && isCodeRead(comparison.left)
+            ? comparison.right
+            : undefined;
+      if (literal)
+        matches.push({
+          entryId: entry.id,
+          ruleId: entry.rule,
+          range: rangeOf(literal),
+          confidence: codeConfidenceAt(rangeOf(literal)[0]),
+          subject: codeSubject,
+        });
       continue;
     }
     const switchNode = index.parentOf.get(comparison);
     if (isCode(comparison.test) && switchNode?.type === 'SwitchStatement' && isCodeRead(switchNode.discriminant)) {
-      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(comparison.test), confidence: codeConfidenceAt(rangeOf(comparison.test)[0]), subject: codeSubject });
+      matches.push({
+        entryId: entry.id,
+        ruleId: entry.rule,
+        range: rangeOf(comparison.test),
+        confidence: codeConfidenceAt(rangeOf(comparison.test)[0]),
+        subject: codeSubject,
+      });
     }
   }
   if (shape.message) {
     for (const literal of index.strings) {
       if (literal.type === 'Literal' && literal.value === shape.message) {
-        matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: 'high', subject: `a check for the '${shape.message}' message` });
+        matches.push({
+          entryId: entry.id,
+          ruleId: entry.rule,
+          range: rangeOf(literal),
+          confidence: 'high',
+          subject: `a check for the '${shape.message}' message`,
+        });
       }
     }
   }
   if (shape.chainField) {
     // error_chain is only worth reporting where the code deals with DNS records.
-    const fileMentionsDns = source.includes('dns_records') || source.includes(String(shape.code)) || (shape.message !== undefined && source.includes(shape.message));
+    const fileMentionsDns =
+      source.includes('dns_records') ||
+      source.includes(String(shape.code)) ||
+      (shape.message !== undefined && source.includes(shape.message));
     for (const member of index.members) {
       if (propertyKeyName(member.property, member.computed) !== shape.chainField) continue;
       if (fallsBackToItself(member, index, source)) continue;
       const receiver = receiverName(member.object) ?? '';
       const confidence: Confidence = fileMentionsDns || /dns|record/i.test(receiver) ? 'high' : 'low';
       const fix = rootCauseFallback(member, index, source);
-      matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(member.property), confidence, subject: `a read of \`${shape.chainField}\``, ...(fix ? { fixes: [fix] } : {}) });
+      matches.push({
+        entryId: entry.id,
+        ruleId: entry.rule,
+        range: rangeOf(member.property),
+        confidence,
+        subject: `a read of \`${shape.chainField}\``,
+        ...(fix ? { fixes: [fix] } : {}),
+      });
     }
   }
   return matches;
@@ -302,9 +451,16 @@ function errorShapeChecks(entry: CatalogueEntry, shape: NonNullable<CatalogueEnt
  * level deep. Offered only where the receiver is a plain reference, since it is written twice, and
  * never on a write target.
  */
-function rootCauseFallback(member: TSESTree.MemberExpression, index: ScopeIndex, source: string): FindingFix | undefined {
+function rootCauseFallback(
+  member: TSESTree.MemberExpression,
+  index: ScopeIndex,
+  source: string,
+): FindingFix | undefined {
   const parent = index.parentOf.get(member);
-  const written = (parent?.type === 'AssignmentExpression' && parent.left === member) || parent?.type === 'UpdateExpression' || (parent?.type === 'UnaryExpression' && parent.operator === 'delete');
+  const written =
+    (parent?.type === 'AssignmentExpression' && parent.left === member) ||
+    parent?.type === 'UpdateExpression' ||
+    (parent?.type === 'UnaryExpression' && parent.operator === 'delete');
   if (written || member.optional || !isPlainReference(member.object)) return undefined;
   const [start, end] = rangeOf(member);
   const [objectStart, objectEnd] = rangeOf(member.object);
@@ -323,7 +479,12 @@ function rootCauseFallback(member: TSESTree.MemberExpression, index: ScopeIndex,
  */
 function fallsBackToItself(member: TSESTree.MemberExpression, index: ScopeIndex, source: string): boolean {
   const parent = index.parentOf.get(member);
-  if (parent?.type !== 'LogicalExpression' || parent.left !== member || (parent.operator !== '??' && parent.operator !== '||')) return false;
+  if (
+    parent?.type !== 'LogicalExpression' ||
+    parent.left !== member ||
+    (parent.operator !== '??' && parent.operator !== '||')
+  )
+    return false;
   const fallback = unwrap(parent.right);
   const only = fallback.type === 'ArrayExpression' && fallback.elements.length === 1 ? fallback.elements[0] : undefined;
   if (!only || only.type === 'SpreadElement') return false;
@@ -337,7 +498,13 @@ function isPlainReference(node: Node): boolean {
   return node.type === 'MemberExpression' && !node.computed && !node.optional && isPlainReference(node.object);
 }
 
-function headerCombinations(entry: CatalogueEntry, combo: NonNullable<CatalogueEntry['match']['headers']>[number], index: ScopeIndex, ev: Evaluator, requestObjects: ReadonlyMap<Node, RequestFact>): RawMatch[] {
+function headerCombinations(
+  entry: CatalogueEntry,
+  combo: NonNullable<CatalogueEntry['match']['headers']>[number],
+  index: ScopeIndex,
+  ev: Evaluator,
+  requestObjects: ReadonlyMap<Node, RequestFact>,
+): RawMatch[] {
   const wanted = combo.allOf.map((name) => name.toLowerCase());
   const reported = (combo.drop ?? combo.allOf[0]!).toLowerCase();
   const matches: RawMatch[] = [];
@@ -348,14 +515,22 @@ function headerCombinations(entry: CatalogueEntry, combo: NonNullable<CatalogueE
     if (!wanted.every((name) => byName.has(name))) continue;
     const property = byName.get(reported)!;
     const parent = index.parentOf.get(object);
-    const isHeaders = requestObjects.has(object) || (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
+    const isHeaders =
+      requestObjects.has(object) ||
+      (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
     matches.push({
       entryId: entry.id,
       ruleId: entry.rule,
       range: rangeOf(property.key),
       confidence: isHeaders ? 'high' : 'medium',
       subject,
-      fixes: [{ kind: 'suggestion', description: `Remove the \`${combo.drop ?? combo.allOf[0]}\` header`, edits: [propertyRemoval(ev.source, rangeOf(property))] }],
+      fixes: [
+        {
+          kind: 'suggestion',
+          description: `Remove the \`${combo.drop ?? combo.allOf[0]}\` header`,
+          edits: [propertyRemoval(ev.source, rangeOf(property))],
+        },
+      ],
     });
   }
   // headers.set('Transfer-Encoding', …) and headers.set('Content-Length', …) on one object
@@ -364,7 +539,8 @@ function headerCombinations(entry: CatalogueEntry, combo: NonNullable<CatalogueE
     if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') continue;
     const method = propertyKeyName(call.callee.property, call.callee.computed);
     const name = call.arguments[0];
-    if ((method !== 'set' && method !== 'append') || name?.type !== 'Literal' || typeof name.value !== 'string') continue;
+    if ((method !== 'set' && method !== 'append') || name?.type !== 'Literal' || typeof name.value !== 'string')
+      continue;
     // Grouped by the receiver's text: `headers.set(…)` twice on one `headers`.
     const [start, end] = rangeOf(call.callee.object);
     const receiver = ev.source.slice(start, end);
@@ -374,7 +550,13 @@ function headerCombinations(entry: CatalogueEntry, combo: NonNullable<CatalogueE
   }
   for (const group of sets.values()) {
     if (!wanted.every((name) => group.has(name))) continue;
-    matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(group.get(reported)!), confidence: 'medium', subject });
+    matches.push({
+      entryId: entry.id,
+      ruleId: entry.rule,
+      range: rangeOf(group.get(reported)!),
+      confidence: 'medium',
+      subject,
+    });
   }
   return matches;
 }
@@ -386,10 +568,19 @@ function cipherNames(entry: CatalogueEntry, ciphers: string[], index: ScopeIndex
   const escaped = ciphers.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const pattern = new RegExp(`(?<![A-Za-z0-9_-])(${escaped.join('|')})(?![A-Za-z0-9_-])`, 'g');
   for (const literal of index.strings) {
-    const texts = literal.type === 'Literal' ? [String(literal.value)] : literal.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
+    const texts =
+      literal.type === 'Literal'
+        ? [String(literal.value)]
+        : literal.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
     for (const value of texts) {
       for (const found of value.matchAll(pattern)) {
-        matches.push({ entryId: entry.id, ruleId: entry.rule, range: rangeOf(literal), confidence: 'high', subject: `the draft cipher suite \`${found[1]}\`` });
+        matches.push({
+          entryId: entry.id,
+          ruleId: entry.rule,
+          range: rangeOf(literal),
+          confidence: 'high',
+          subject: `the draft cipher suite \`${found[1]}\``,
+        });
       }
     }
   }

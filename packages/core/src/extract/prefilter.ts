@@ -25,10 +25,37 @@ export interface Prefilter {
  * Words many files contain, most common first: a route is looked at through its rarest term, so
  * these go last. Generic API path segments are here too (every endpoint has `zones` or `accounts`).
  */
-const COMMON_WORDS = ['data', 'name', 'type', 'port', 'service', 'target', 'proto', 'settings', 'rules', 'user', 'zones', 'accounts', 'members', 'roles', 'invites', 'groups', 'packages', 'profile', 'history', 'images', 'priority', 'weight'];
+const COMMON_WORDS = [
+  'data',
+  'name',
+  'type',
+  'port',
+  'service',
+  'target',
+  'proto',
+  'settings',
+  'rules',
+  'user',
+  'zones',
+  'accounts',
+  'members',
+  'roles',
+  'invites',
+  'groups',
+  'packages',
+  'profile',
+  'history',
+  'images',
+  'priority',
+  'weight',
+];
 /** Reads are high confidence only on receivers named as RECEIVER_HINTS says (a start is found anywhere). */
 function receiverTerms(context: FieldMatcher['context']): Term[] {
-  return RECEIVER_HINTS[context].map(({ text, where }) => ({ text, ignoreCase: true, ...(where === 'whole' ? { wholeWord: true } : {}) }));
+  return RECEIVER_HINTS[context].map(({ text, where }) => ({
+    text,
+    ignoreCase: true,
+    ...(where === 'whole' ? { wholeWord: true } : {}),
+  }));
 }
 /**
  * What may stand between a receiver's name and the member read from it, as receiverName in
@@ -64,7 +91,14 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   // have none, and that pass is all they cost.
   const keyOf = (term: Term) => term.text.toLowerCase();
   const keys = [...new Set(routes.map((route) => keyOf(route[0]!)))].sort((a, b) => b.length - a.length);
-  const gate = new RegExp(keys.map((key) => termSource({ text: key, wholeWord: routes.some((route) => keyOf(route[0]!) === key && route[0]!.wholeWord) })).join('|'), 'gi');
+  const gate = new RegExp(
+    keys
+      .map((key) =>
+        termSource({ text: key, wholeWord: routes.some((route) => keyOf(route[0]!) === key && route[0]!.wholeWord) }),
+      )
+      .join('|'),
+    'gi',
+  );
   // Where one key is found, every key it contains is there too (the pass sees one key per place).
   const contained = new Map(keys.map((key) => [key, keys.filter((other) => key.includes(other))]));
   const byKey = new Map<string, Array<Array<(source: string) => boolean>>>();
@@ -80,7 +114,8 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
         for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
         gate.lastIndex = hit.index + 1;
       }
-      for (const key of found) if (byKey.get(key)!.some((checks) => checks.every((check) => check(source)))) return true;
+      for (const key of found)
+        if (byKey.get(key)!.some((checks) => checks.every((check) => check(source)))) return true;
       return false;
     },
   };
@@ -123,17 +158,23 @@ function fieldRoutes(field: FieldMatcher, lowToo: boolean): Route[] {
   if (lowToo || !field.recordType) return [names];
   const routes: Route[] = [[...names, { text: field.recordType, ignoreCase: true }]];
   // A read needs the receiver right before the path's first name (`record.data.service`).
-  for (const receiver of receiverTerms(field.context)) routes.push([...names, { ...receiver, accessed: names[0]!.text }]);
+  for (const receiver of receiverTerms(field.context))
+    routes.push([...names, { ...receiver, accessed: names[0]!.text }]);
   if (field.recordType === 'SRV') {
-    for (const [i, a] of SRV_DATA_KEYS.entries()) for (const b of SRV_DATA_KEYS.slice(i + 1)) routes.push([...names, { text: a, wholeWord: true }, { text: b, wholeWord: true }]);
+    for (const [i, a] of SRV_DATA_KEYS.entries())
+      for (const b of SRV_DATA_KEYS.slice(i + 1))
+        routes.push([...names, { text: a, wholeWord: true }, { text: b, wholeWord: true }]);
   }
-  for (const endpoint of field.endpoints ?? []) routes.push([...names, ...literalSegments(endpoint.path).map((text) => ({ text }))]);
+  for (const endpoint of field.endpoints ?? [])
+    routes.push([...names, ...literalSegments(endpoint.path).map((text) => ({ text }))]);
   return routes;
 }
 
 /** A template's literal segments, but not those with digits (`v1`): a number can write them (`v${1}`). */
 function literalSegments(path: string): string[] {
-  return compileTemplate(path).segments.flatMap((segment) => (segment.kind === 'literal' && !/\d/.test(segment.text) ? [segment.text] : []));
+  return compileTemplate(path).segments.flatMap((segment) =>
+    segment.kind === 'literal' && !/\d/.test(segment.text) ? [segment.text] : [],
+  );
 }
 
 /** The least common term first: it decides most files at once. */

@@ -22,17 +22,29 @@ const VERBS_WITHOUT_BODY = new Set(['get', 'delete', 'head', 'options']);
 const VERBS_WITH_BODY = new Set(['post', 'put', 'patch']);
 const FETCH_GLOBALS = new Set(['fetch', 'globalThis.fetch', 'window.fetch', 'self.fetch']);
 /** Node's own clients: `https.request({ host, path, method }, cb)`, `http.get(url, cb)`. */
-const NODE_HTTP_MODULES: Readonly<Record<string, 'http:' | 'https:'>> = { http: 'http:', 'node:http': 'http:', https: 'https:', 'node:https': 'https:' };
+const NODE_HTTP_MODULES: Readonly<Record<string, 'http:' | 'https:'>> = {
+  http: 'http:',
+  'node:http': 'http:',
+  https: 'https:',
+  'node:https': 'https:',
+};
 
 /** Recognizes a request in a call or `new Request(...)`; undefined when the call is not one. */
-export function recognizeRequest(node: TSESTree.CallExpression | TSESTree.NewExpression, ev: Evaluator): RequestCall | undefined {
+export function recognizeRequest(
+  node: TSESTree.CallExpression | TSESTree.NewExpression,
+  ev: Evaluator,
+): RequestCall | undefined {
   const scope = ev.scopeOf(node);
   const callee = ev.value(node.callee, scope);
   const args = node.arguments.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
 
   if (callee.kind === 'global') {
     const name = [callee.name, ...callee.path].join('.');
-    if ((node.type === 'CallExpression' && FETCH_GLOBALS.has(name)) || (node.type === 'NewExpression' && name === 'Request')) return fetchCall(args, ev, scope, 'fetch');
+    if (
+      (node.type === 'CallExpression' && FETCH_GLOBALS.has(name)) ||
+      (node.type === 'NewExpression' && name === 'Request')
+    )
+      return fetchCall(args, ev, scope, 'fetch');
   }
   if (callee.kind === 'module' && HTTP_MODULES[callee.source] && node.type === 'CallExpression') {
     const lib = HTTP_MODULES[callee.source]!;
@@ -49,17 +61,20 @@ export function recognizeRequest(node: TSESTree.CallExpression | TSESTree.NewExp
   }
   if (callee.kind === 'module' && NODE_HTTP_MODULES[callee.source] && node.type === 'CallExpression') {
     const path = normalizeModulePath(callee.path);
-    if (path.length === 1 && (path[0] === 'request' || path[0] === 'get')) return nodeHttpCall(NODE_HTTP_MODULES[callee.source]!, path[0], args, ev, scope);
+    if (path.length === 1 && (path[0] === 'request' || path[0] === 'get'))
+      return nodeHttpCall(NODE_HTTP_MODULES[callee.source]!, path[0], args, ev, scope);
     return undefined;
   }
-  if (callee.kind === 'http-client' && node.type === 'CallExpression') return clientCall(callee.lib, callee.base, args, ev, scope);
+  if (callee.kind === 'http-client' && node.type === 'CallExpression')
+    return clientCall(callee.lib, callee.base, args, ev, scope);
 
   if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
     const verb = propertyKeyName(node.callee.property, node.callee.computed);
     if (verb === undefined) return undefined;
     const receiver = ev.value(node.callee.object, scope);
     if (receiver.kind === 'http-client') return verbCall(receiver.lib, receiver.base, verb, args, ev, scope);
-    if (isUnknownReceiver(receiver) && (VERBS_WITHOUT_BODY.has(verb) || VERBS_WITH_BODY.has(verb))) return unknownClientCall(verb, args, ev, scope);
+    if (isUnknownReceiver(receiver) && (VERBS_WITHOUT_BODY.has(verb) || VERBS_WITH_BODY.has(verb)))
+      return unknownClientCall(verb, args, ev, scope);
   }
   return undefined;
 }
@@ -88,26 +103,56 @@ function fetchCall(args: TSESTree.Expression[], ev: Evaluator, scope: Scope, lib
  * `https.request(options, cb)` with `{ host | hostname, path, method, headers }`, or
  * `https.request(url[, options], cb)`. Without a host Node sends to localhost: not the API.
  */
-function nodeHttpCall(protocol: 'http:' | 'https:', verb: 'request' | 'get', args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+function nodeHttpCall(
+  protocol: 'http:' | 'https:',
+  verb: 'request' | 'get',
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
   const [first, second] = args;
   if (!first) return undefined;
   const firstValue = ev.value(first, scope);
   const forcedGet = verb === 'get' ? ({ kind: 'known', method: 'GET' } as const) : undefined;
   if (firstValue.kind !== 'object') {
-    const options = second && !['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type) ? ev.value(second, scope) : undefined;
-    return { lib: 'node-http', urlNode: first, url: ev.pattern(first, scope), method: forcedGet ?? (options ? methodFromOptions(options, ev) : { kind: 'known', method: 'GET' }), ...optionNode(options, 'headers'), scope };
+    const options =
+      second && !['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type)
+        ? ev.value(second, scope)
+        : undefined;
+    return {
+      lib: 'node-http',
+      urlNode: first,
+      url: ev.pattern(first, scope),
+      method: forcedGet ?? (options ? methodFromOptions(options, ev) : { kind: 'known', method: 'GET' }),
+      ...optionNode(options, 'headers'),
+      scope,
+    };
   }
   const pathProperty = findProperty(firstValue.node, 'path');
   const hostProperty = findProperty(firstValue.node, 'hostname') ?? findProperty(firstValue.node, 'host');
   if (!pathProperty || !hostProperty) return undefined;
   const host = ev.pattern(hostProperty.value, firstValue.scope);
   const path = ev.pattern(pathProperty.value, firstValue.scope);
-  const origin: PatternPart[] = host.length === 1 && host[0]!.kind === 'text' ? [text(`${protocol}//${host[0]!.text}`)] : [hole()];
-  return { lib: 'node-http', urlNode: pathProperty.value, url: concatPatterns(origin, path), method: forcedGet ?? methodFromOptions(firstValue, ev), ...optionNode(firstValue, 'headers'), scope };
+  const origin: PatternPart[] =
+    host.length === 1 && host[0]!.kind === 'text' ? [text(`${protocol}//${host[0]!.text}`)] : [hole()];
+  return {
+    lib: 'node-http',
+    urlNode: pathProperty.value,
+    url: concatPatterns(origin, path),
+    method: forcedGet ?? methodFromOptions(firstValue, ev),
+    ...optionNode(firstValue, 'headers'),
+    scope,
+  };
 }
 
 /** axios(url, config), axios(config), got(url, options), ky(url, options). */
-function clientCall(lib: HttpLib, base: PatternPart[] | undefined, args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+function clientCall(
+  lib: HttpLib,
+  base: PatternPart[] | undefined,
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
   const [first, second] = args;
   if (!first) return undefined;
   const firstValue = ev.value(first, scope);
@@ -121,7 +166,14 @@ function clientCall(lib: HttpLib, base: PatternPart[] | undefined, args: TSESTre
 }
 
 /** api.get(url, config), api.post(url, data, config), api.request(config), got.post(url, options). */
-function verbCall(lib: HttpLib, base: PatternPart[] | undefined, verb: string, args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+function verbCall(
+  lib: HttpLib,
+  base: PatternPart[] | undefined,
+  verb: string,
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
   if (verb === 'request') return clientCall(lib, base, args, ev, scope);
   const method = verb.toUpperCase() as HttpMethod;
   if (!HTTP_METHODS.includes(method) && verb !== 'head' && verb !== 'options') return undefined;
@@ -135,7 +187,16 @@ function verbCall(lib: HttpLib, base: PatternPart[] | undefined, verb: string, a
   return call;
 }
 
-function withOptions(lib: HttpLib, base: PatternPart[] | undefined, urlNode: Node, options: Value | undefined, ev: Evaluator, urlScope: Scope, scope: Scope, verbMethod?: HttpMethod): RequestCall {
+function withOptions(
+  lib: HttpLib,
+  base: PatternPart[] | undefined,
+  urlNode: Node,
+  options: Value | undefined,
+  ev: Evaluator,
+  urlScope: Scope,
+  scope: Scope,
+  verbMethod?: HttpMethod,
+): RequestCall {
   const baseKey = lib === 'axios' ? 'baseURL' : 'prefixUrl';
   let effectiveBase = base;
   if (options?.kind === 'object') {
@@ -143,7 +204,11 @@ function withOptions(lib: HttpLib, base: PatternPart[] | undefined, urlNode: Nod
     if (baseProperty) effectiveBase = ev.pattern(baseProperty.value, options.scope);
   }
   const path = ev.pattern(urlNode, urlScope);
-  const method: MethodValue = verbMethod ? { kind: 'known', method: verbMethod } : options === undefined ? { kind: 'known', method: 'GET' } : methodFromOptions(options, ev);
+  const method: MethodValue = verbMethod
+    ? { kind: 'known', method: verbMethod }
+    : options === undefined
+      ? { kind: 'known', method: 'GET' }
+      : methodFromOptions(options, ev);
   const bodyKey = lib === 'axios' ? 'data' : lib === 'got' || lib === 'ky' ? 'json' : 'body';
   return {
     lib,
@@ -157,13 +222,25 @@ function withOptions(lib: HttpLib, base: PatternPart[] | undefined, urlNode: Nod
 }
 
 /** A verb call on a receiver the file does not show (a parameter, an injected client). */
-function unknownClientCall(verb: string, args: TSESTree.Expression[], ev: Evaluator, scope: Scope): RequestCall | undefined {
+function unknownClientCall(
+  verb: string,
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
   const [urlNode, second] = args;
   if (!urlNode) return undefined;
   // `app.get('/path', handler)`: a route the user's own server defines, not a request.
   if (second && ['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type)) return undefined;
   const method = verb === 'request' ? undefined : (verb.toUpperCase() as HttpMethod);
-  return { lib: 'unknown-client', urlNode, url: ev.pattern(urlNode, scope), method: method ? { kind: 'known', method } : { kind: 'unknown' }, ...(VERBS_WITH_BODY.has(verb) && second ? { body: second } : {}), scope };
+  return {
+    lib: 'unknown-client',
+    urlNode,
+    url: ev.pattern(urlNode, scope),
+    method: method ? { kind: 'known', method } : { kind: 'unknown' },
+    ...(VERBS_WITH_BODY.has(verb) && second ? { body: second } : {}),
+    scope,
+  };
 }
 
 function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
@@ -171,7 +248,9 @@ function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
   const property = findProperty(options.node, 'method');
   if (!property) {
     // A spread may carry a method: then it is unknown, not the default.
-    return options.node.properties.some((p) => p.type === 'SpreadElement') ? { kind: 'unknown' } : { kind: 'known', method: 'GET' };
+    return options.node.properties.some((p) => p.type === 'SpreadElement')
+      ? { kind: 'unknown' }
+      : { kind: 'known', method: 'GET' };
   }
   const value = ev.value(property.value, options.scope);
   if (value.kind === 'param' && value.path.length === 0) return { kind: 'param', param: value.index, fn: value.fn.id };
@@ -188,4 +267,3 @@ function optionNode(options: Value | undefined, key: string): { body?: Node; hea
   if (!property) return {};
   return key === 'headers' ? { headers: property.value } : { body: property.value };
 }
-

@@ -2,7 +2,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { ImportBinding } from './facts.js';
 import { forEachChild, isFunctionNode, propertyKeyName, type Node } from './ast.js';
 
-export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+export type FunctionNode =
+  TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
 export interface FunctionInfo {
   id: number;
@@ -19,7 +20,10 @@ export interface FunctionInfo {
 export interface ClassInfo {
   node: TSESTree.ClassDeclaration | TSESTree.ClassExpression;
   /** `x = value`, `#x = value`, `this.x = value` in the constructor, constructor parameter properties. */
-  fields: Map<string, { value?: Node; scope: Scope; typeName?: string; fromParam?: { fn: FunctionInfo; index: number } }>;
+  fields: Map<
+    string,
+    { value?: Node; scope: Scope; typeName?: string; fromParam?: { fn: FunctionInfo; index: number } }
+  >;
   methods: Map<string, FunctionInfo>;
 }
 
@@ -88,10 +92,21 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   };
   const fnStack: FunctionInfo[] = [];
 
-  const declarePattern = (pattern: Node, scope: Scope, init: Node | undefined, path: string[], kind: 'value' | { fn: FunctionInfo; index: number }) => {
+  const declarePattern = (
+    pattern: Node,
+    scope: Scope,
+    init: Node | undefined,
+    path: string[],
+    kind: 'value' | { fn: FunctionInfo; index: number },
+  ) => {
     switch (pattern.type) {
       case 'Identifier':
-        scope.bindings.set(pattern.name, kind === 'value' ? { kind: 'value', name: pattern.name, init, path, scope } : { kind: 'param', name: pattern.name, fn: kind.fn, index: kind.index, path });
+        scope.bindings.set(
+          pattern.name,
+          kind === 'value'
+            ? { kind: 'value', name: pattern.name, init, path, scope }
+            : { kind: 'param', name: pattern.name, fn: kind.fn, index: kind.index, path },
+        );
         break;
       case 'AssignmentPattern':
         declarePattern(pattern.left, scope, init, path, kind);
@@ -104,7 +119,9 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
         }
         break;
       case 'ArrayPattern':
-        pattern.elements.forEach((element, i) => element && declarePattern(element, scope, init, [...path, String(i)], kind));
+        pattern.elements.forEach(
+          (element, i) => element && declarePattern(element, scope, init, [...path, String(i)], kind),
+        );
         break;
       case 'TSParameterProperty':
         declarePattern(pattern.parameter, scope, init, path, kind);
@@ -123,7 +140,10 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
 
   const hoistFunctions = (statements: readonly Node[], scope: Scope) => {
     for (const statement of statements) {
-      const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+      const declaration =
+        statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration'
+          ? statement.declaration
+          : statement;
       if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
         const fn = makeFunction(declaration, scope);
         scope.bindings.set(declaration.id.name, { kind: 'function', name: declaration.id.name, fn });
@@ -134,21 +154,43 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   const makeFunction = (node: FunctionNode, outer: Scope, cls?: ClassInfo, isConstructor = false): FunctionInfo => {
     const existing = index.functionOf.get(node);
     if (existing) return existing;
-    const scope: Scope = { parent: outer, bindings: new Map(), ...(cls ? { cls } : outer.cls ? { cls: outer.cls } : {}) };
-    const fn: FunctionInfo = { id: index.functions.length, node, params: [], scope, isConstructor, calls: [], ...(cls ?? outer.cls ? { cls: cls ?? outer.cls } : {}) };
+    const scope: Scope = {
+      parent: outer,
+      bindings: new Map(),
+      ...(cls ? { cls } : outer.cls ? { cls: outer.cls } : {}),
+    };
+    const fn: FunctionInfo = {
+      id: index.functions.length,
+      node,
+      params: [],
+      scope,
+      isConstructor,
+      calls: [],
+      ...((cls ?? outer.cls) ? { cls: cls ?? outer.cls } : {}),
+    };
     scope.fn = fn;
     node.params.forEach((param, i) => {
       const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
       const named = inner.type === 'AssignmentPattern' ? inner.left : inner;
       const typeName = typeNameOf(named);
-      fn.params.push({ ...(named.type === 'Identifier' ? { name: named.name } : {}), ...(inner.type === 'AssignmentPattern' ? { default: inner.right } : {}), ...(typeName ? { typeName } : {}) });
+      fn.params.push({
+        ...(named.type === 'Identifier' ? { name: named.name } : {}),
+        ...(inner.type === 'AssignmentPattern' ? { default: inner.right } : {}),
+        ...(typeName ? { typeName } : {}),
+      });
       declarePattern(param, scope, undefined, [], { fn, index: i });
       // `constructor(private readonly base: string)` is also a class field.
       if (param.type === 'TSParameterProperty' && cls && named.type === 'Identifier') {
-        cls.fields.set(named.name, { scope, ...(typeName ? { typeName } : {}), fromParam: { fn, index: i }, ...(inner.type === 'AssignmentPattern' ? { value: inner.right } : {}) });
+        cls.fields.set(named.name, {
+          scope,
+          ...(typeName ? { typeName } : {}),
+          fromParam: { fn, index: i },
+          ...(inner.type === 'AssignmentPattern' ? { value: inner.right } : {}),
+        });
       }
     });
-    if (node.type === 'FunctionExpression' && node.id) scope.bindings.set(node.id.name, { kind: 'function', name: node.id.name, fn });
+    if (node.type === 'FunctionExpression' && node.id)
+      scope.bindings.set(node.id.name, { kind: 'function', name: node.id.name, fn });
     index.functions.push(fn);
     index.functionOf.set(node, fn);
     return fn;
@@ -174,7 +216,11 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
             visitFunctionBody(fn, member);
           } else {
             const typeName = member.typeAnnotation ? typeNameFromAnnotation(member.typeAnnotation) : undefined;
-            cls.fields.set(name, { ...(member.value ? { value: member.value } : {}), scope: classScope, ...(typeName ? { typeName } : {}) });
+            cls.fields.set(name, {
+              ...(member.value ? { value: member.value } : {}),
+              scope: classScope,
+              ...(typeName ? { typeName } : {}),
+            });
             if (member.value) visit(member.value, classScope, member);
           }
         }
@@ -208,8 +254,17 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
         const source = String(node.source.value);
         for (const specifier of node.specifiers) {
           if (specifier.type === 'ImportSpecifier' && specifier.importKind === 'type') continue;
-          const imported = specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportNamespaceSpecifier' ? '*' : propertyKeyName(specifier.imported, false) ?? 'default';
-          scope.bindings.set(specifier.local.name, { kind: 'import', name: specifier.local.name, binding: { source, imported } });
+          const imported =
+            specifier.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : specifier.type === 'ImportNamespaceSpecifier'
+                ? '*'
+                : (propertyKeyName(specifier.imported, false) ?? 'default');
+          scope.bindings.set(specifier.local.name, {
+            kind: 'import',
+            name: specifier.local.name,
+            binding: { source, imported },
+          });
         }
         return;
       }
@@ -308,9 +363,17 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   /** `this.x = value` inside a constructor defines a field of the class. */
   const recordThisAssignment = (node: TSESTree.AssignmentExpression, scope: Scope) => {
     const fn = fnStack[fnStack.length - 1];
-    if (!fn?.isConstructor || !fn.cls || node.operator !== '=' || node.left.type !== 'MemberExpression' || node.left.object.type !== 'ThisExpression') return;
+    if (
+      !fn?.isConstructor ||
+      !fn.cls ||
+      node.operator !== '=' ||
+      node.left.type !== 'MemberExpression' ||
+      node.left.object.type !== 'ThisExpression'
+    )
+      return;
     const name = propertyKeyName(node.left.property, node.left.computed);
-    if (name !== undefined && !fn.cls.fields.get(name)?.value) fn.cls.fields.set(name, { ...fn.cls.fields.get(name), value: node.right, scope });
+    if (name !== undefined && !fn.cls.fields.get(name)?.value)
+      fn.cls.fields.set(name, { ...fn.cls.fields.get(name), value: node.right, scope });
   };
 
   index.scopeOf.set(program, index.program);
@@ -319,11 +382,22 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
 }
 
 function isStringRoot(node: Node, parent: Node | undefined): boolean {
-  const stringy = (node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral' || (node.type === 'BinaryExpression' && node.operator === '+');
+  const stringy =
+    (node.type === 'Literal' && typeof node.value === 'string') ||
+    node.type === 'TemplateLiteral' ||
+    (node.type === 'BinaryExpression' && node.operator === '+');
   if (!stringy) return false;
   if (parent?.type === 'BinaryExpression' && parent.operator === '+') return false;
   if (parent?.type === 'TemplateLiteral' || parent?.type === 'TaggedTemplateExpression') return false;
-  if (parent && (parent.type === 'ImportDeclaration' || parent.type === 'ExportAllDeclaration' || parent.type === 'ExportNamedDeclaration' || parent.type === 'ImportExpression' || parent.type === 'TSLiteralType')) return false;
+  if (
+    parent &&
+    (parent.type === 'ImportDeclaration' ||
+      parent.type === 'ExportAllDeclaration' ||
+      parent.type === 'ExportNamedDeclaration' ||
+      parent.type === 'ImportExpression' ||
+      parent.type === 'TSLiteralType')
+  )
+    return false;
   if (parent?.type === 'Property' && (parent as TSESTree.Property).key === node) return false;
   return true;
 }

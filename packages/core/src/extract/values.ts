@@ -40,4 +40,3 @@ export const SDK_MODULE = 'cloudflare';
 export function isRelativeModule(source: string): boolean {
   return source.startsWith('.') || source.startsWith('/');
 }
-

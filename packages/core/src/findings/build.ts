@@ -9,9 +9,17 @@ import { fingerprintOf } from './fingerprint.js';
 import { formatFindingMessage } from './message.js';
 
 /** Grades raw matches and turns them into findings, sorted by position. */
-export function buildFindings(matches: readonly RawMatch[], file: string, source: string, settings: ResolvedSettings, lines = new LineIndex(source)): Finding[] {
+export function buildFindings(
+  matches: readonly RawMatch[],
+  file: string,
+  source: string,
+  settings: ResolvedSettings,
+  lines = new LineIndex(source),
+): Finding[] {
   const occurrences = new Map<string, number>();
-  const sorted = [...matches].sort((a, b) => a.range[0] - b.range[0] || a.entryId.localeCompare(b.entryId) || a.subject.localeCompare(b.subject));
+  const sorted = [...matches].sort(
+    (a, b) => a.range[0] - b.range[0] || a.entryId.localeCompare(b.entryId) || a.subject.localeCompare(b.subject),
+  );
   const findings: Finding[] = [];
   for (const match of sorted) {
     if (CONFIDENCE_RANK[match.confidence] > CONFIDENCE_RANK[settings.minConfidence]) continue;
@@ -23,7 +31,15 @@ export function buildFindings(matches: readonly RawMatch[], file: string, source
   return findings;
 }
 
-function buildFinding(match: RawMatch, entry: CatalogueEntry, file: string, source: string, settings: ResolvedSettings, lines: LineIndex, occurrences: Map<string, number>): Finding {
+function buildFinding(
+  match: RawMatch,
+  entry: CatalogueEntry,
+  file: string,
+  source: string,
+  settings: ResolvedSettings,
+  lines: LineIndex,
+  occurrences: Map<string, number>,
+): Finding {
   const graded = gradeEol(parseDay(entry.eol)!, { asOf: settings.asOf, imminentDays: settings.imminentDays });
   const start = lines.position(match.range[0]);
   const end = lines.position(match.range[1]);
@@ -46,7 +62,13 @@ function buildFinding(match: RawMatch, entry: CatalogueEntry, file: string, sour
     confidence: match.confidence,
     message: formatFindingMessage(match.subject, entry, graded, match.note),
     replacement: entry.replacement,
-    fingerprint: fingerprintOf({ file, entryId: entry.id, ruleId: match.ruleId, snippet: `${match.subject}\u0000${snippet}`, occurrence }),
+    fingerprint: fingerprintOf({
+      file,
+      entryId: entry.id,
+      ruleId: match.ruleId,
+      snippet: `${match.subject}\u0000${snippet}`,
+      occurrence,
+    }),
     fixes: match.fixes ?? [],
     subject: match.subject,
   };

@@ -5,7 +5,12 @@ import type { GradeResult } from '../grading/grade.js';
  * "GET /zones/:zone_id/firewall/rules (Firewall Rules API and Filters API) reached end of life on
  * 2025-01-15 (ended 1 year ago). Use instead: WAF custom rules."
  */
-export function formatFindingMessage(subject: string, entry: CatalogueEntry, graded: GradeResult, note?: string): string {
+export function formatFindingMessage(
+  subject: string,
+  entry: CatalogueEntry,
+  graded: GradeResult,
+  note?: string,
+): string {
   const when = graded.daysUntil <= 0 ? `reached end of life on ${entry.eol}` : `reaches end of life on ${entry.eol}`;
   const tail = note ? ` ${note}` : '';
   return `${subject} (${entry.title}) ${when} (${graded.inWords}). Use instead: ${stripFinalStop(entry.replacement)}.${tail}`;

@@ -9,7 +9,11 @@ export const GRADES: readonly Grade[] = ['expired', 'imminent', 'scheduled'];
 export const GRADE_RANK: Readonly<Record<Grade, number>> = { expired: 0, imminent: 1, scheduled: 2 };
 
 export const DEFAULT_IMMINENT_DAYS = 90;
-export const DEFAULT_SEVERITIES: Readonly<Record<Grade, Severity>> = { expired: 'error', imminent: 'warn', scheduled: 'warn' };
+export const DEFAULT_SEVERITIES: Readonly<Record<Grade, Severity>> = {
+  expired: 'error',
+  imminent: 'warn',
+  scheduled: 'warn',
+};
 
 export interface GradingOptions {
   asOf: Day;
@@ -39,7 +43,10 @@ export function gradeEol(eol: Day, options: GradingOptions): GradeResult {
 function describeDistance(eol: Day, asOf: Day, daysUntil: number): string {
   if (daysUntil === 0) return 'ended today';
   // Whole days below a month read better than date-fns' rounding to "1 month".
-  const distance = Math.abs(daysUntil) < 30 ? `${Math.abs(daysUntil)} day${Math.abs(daysUntil) === 1 ? '' : 's'}` : formatDistanceStrict(eol, asOf, { roundingMethod: 'floor' });
+  const distance =
+    Math.abs(daysUntil) < 30
+      ? `${Math.abs(daysUntil)} day${Math.abs(daysUntil) === 1 ? '' : 's'}`
+      : formatDistanceStrict(eol, asOf, { roundingMethod: 'floor' });
   return daysUntil < 0 ? `ended ${distance} ago` : `ends in ${distance}`;
 }
 

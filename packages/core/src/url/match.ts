@@ -28,7 +28,9 @@ export function matchPathTemplate(path: readonly PatternPart[], template: PathTe
       states = stepHole(states, tokens, end, tail);
     } else {
       const next = new Set<number>();
-      for (const option of part.options) for (const state of stepText(states, index === last ? option.replace(/\/+$/, '') : option, tokens, end)) next.add(state);
+      for (const option of part.options)
+        for (const state of stepText(states, index === last ? option.replace(/\/+$/, '') : option, tokens, end))
+          next.add(state);
       states = next;
     }
   }

@@ -14,7 +14,10 @@ export interface NormalizedPath {
  * Strips origin, `/client/v4`, query and fragment. Returns undefined when the URL names a host that
  * is not an API host, or when its text cannot be a URL (prose, or text before a scheme).
  */
-export function normalizeApiUrl(pattern: UrlPattern, apiHosts: readonly string[] = DEFAULT_API_HOSTS): NormalizedPath | undefined {
+export function normalizeApiUrl(
+  pattern: UrlPattern,
+  apiHosts: readonly string[] = DEFAULT_API_HOSTS,
+): NormalizedPath | undefined {
   let parts = cutQuery(pattern);
   let anchor: NormalizedPath['anchor'] = 'relative';
   const first = parts[0];
@@ -23,7 +26,10 @@ export function normalizeApiUrl(pattern: UrlPattern, apiHosts: readonly string[]
     const origin = /^([a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)/i.exec(first.text);
     if (origin) {
       const wholeHost = origin[0].length < first.text.length || parts.length === 1;
-      const host = origin[2]!.toLowerCase().replace(/:\d+$/, '').replace(/^[^@]*@/, '');
+      const host = origin[2]!
+        .toLowerCase()
+        .replace(/:\d+$/, '')
+        .replace(/^[^@]*@/, '');
       if (wholeHost && !apiHosts.includes(host)) return undefined;
       if (!wholeHost) return undefined; // `https://api.${domain}` — host unknown: not claimed as ours
       parts = [sliceText(first, origin[0].length), ...parts.slice(1)];
@@ -45,7 +51,9 @@ export function normalizeApiUrl(pattern: UrlPattern, apiHosts: readonly string[]
 function stripApiPrefix(parts: PatternPart[]): { parts: PatternPart[]; hadPrefix: boolean } {
   const first = parts[0];
   if (first?.kind !== 'text') return { parts, hadPrefix: false };
-  const hadPrefix = first.text.startsWith(API_PREFIX) && (first.text.length === API_PREFIX.length || first.text[API_PREFIX.length] === '/');
+  const hadPrefix =
+    first.text.startsWith(API_PREFIX) &&
+    (first.text.length === API_PREFIX.length || first.text[API_PREFIX.length] === '/');
   const afterPrefix = hadPrefix ? API_PREFIX.length : 0;
   const cut = afterPrefix + /^\/*/.exec(first.text.slice(afterPrefix))![0].length;
   const rest: PatternPart = sliceText(first, cut);

@@ -49,7 +49,9 @@ export type UrlPattern = readonly PatternPart[];
 
 export const hole = (extra: Omit<HolePart, 'kind'> = {}): HolePart => ({ kind: 'hole', ...extra });
 export const text = (value: string, origin?: { start: number; exact: boolean }): TextPart =>
-  origin ? { kind: 'text', text: value, spans: [{ at: 0, length: value.length, start: origin.start, exact: origin.exact }] } : { kind: 'text', text: value };
+  origin
+    ? { kind: 'text', text: value, spans: [{ at: 0, length: value.length, start: origin.start, exact: origin.exact }] }
+    : { kind: 'text', text: value };
 
 /** The text from `from` on, its spans shifted to match. */
 export function sliceText(part: TextPart, from: number, to = part.text.length): TextPart {
@@ -59,7 +61,13 @@ export function sliceText(part: TextPart, from: number, to = part.text.length): 
   for (const span of part.spans) {
     const lo = Math.max(span.at, from);
     const hi = Math.min(span.at + span.length, to);
-    if (hi > lo) spans.push({ at: lo - from, length: hi - lo, start: span.exact ? span.start + (lo - span.at) : span.start, exact: span.exact });
+    if (hi > lo)
+      spans.push({
+        at: lo - from,
+        length: hi - lo,
+        start: span.exact ? span.start + (lo - span.at) : span.start,
+        exact: span.exact,
+      });
   }
   return { kind: 'text', text: value, spans };
 }
@@ -84,7 +92,10 @@ export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
       if (part.kind === 'text' && part.text === '') continue;
       const last = out[out.length - 1];
       if (part.kind === 'text' && last?.kind === 'text') {
-        const spans = [...(last.spans ?? []), ...(part.spans ?? []).map((span) => ({ ...span, at: span.at + last.text.length }))];
+        const spans = [
+          ...(last.spans ?? []),
+          ...(part.spans ?? []).map((span) => ({ ...span, at: span.at + last.text.length })),
+        ];
         out[out.length - 1] = { kind: 'text', text: last.text + part.text, ...(spans.length ? { spans } : {}) };
       } else {
         out.push(part);
@@ -97,7 +108,15 @@ export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
 /** The pattern as a string, with `${…}` for holes; for messages and debugging. */
 export function patternToString(pattern: UrlPattern): string {
   return pattern
-    .map((part) => (part.kind === 'text' ? part.text : part.kind === 'choice' ? `{${part.options.join('|')}}` : part.param !== undefined ? `\${arg${part.param}}` : `\${${[part.ref ?? '…', ...(part.member ?? [])].join('.')}}`))
+    .map((part) =>
+      part.kind === 'text'
+        ? part.text
+        : part.kind === 'choice'
+          ? `{${part.options.join('|')}}`
+          : part.param !== undefined
+            ? `\${arg${part.param}}`
+            : `\${${[part.ref ?? '…', ...(part.member ?? [])].join('.')}}`,
+    )
     .join('');
 }
 
@@ -106,13 +125,22 @@ export function isFullyKnown(pattern: UrlPattern): pattern is readonly TextPart[
 }
 
 /** Replaces function `fn`'s parameter holes with the patterns of a call's arguments. */
-export function substituteParams(pattern: UrlPattern, fn: number | undefined, args: ReadonlyArray<UrlPattern | undefined>): PatternPart[] {
-  return concatPatterns(...pattern.map((part): UrlPattern => (part.kind === 'hole' && part.param !== undefined && part.fn === fn ? (args[part.param] ?? [hole()]) : [part])));
+export function substituteParams(
+  pattern: UrlPattern,
+  fn: number | undefined,
+  args: ReadonlyArray<UrlPattern | undefined>,
+): PatternPart[] {
+  return concatPatterns(
+    ...pattern.map((part): UrlPattern =>
+      part.kind === 'hole' && part.param !== undefined && part.fn === fn ? (args[part.param] ?? [hole()]) : [part],
+    ),
+  );
 }
 
 /** The parameters of function `fn` that a pattern depends on. */
 export function paramsUsed(pattern: UrlPattern, fn: number | undefined): number[] {
   const used = new Set<number>();
-  for (const part of pattern) if (part.kind === 'hole' && part.param !== undefined && part.fn === fn) used.add(part.param);
+  for (const part of pattern)
+    if (part.kind === 'hole' && part.param !== undefined && part.fn === fn) used.add(part.param);
   return [...used];
 }

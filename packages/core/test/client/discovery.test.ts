@@ -11,7 +11,11 @@ import {
 const managed = (id: string, name: string): RulesetSummary => ({ id, name, kind: 'managed' });
 const OWASP = managed('4814384a9e5d4991b9815dcfc25d2f1f', 'Cloudflare OWASP Core Ruleset');
 const CF = managed('efb7b8c949ac4650a09736fc376e9aee', 'Cloudflare Managed Ruleset');
-const CUSTOM: RulesetSummary = { id: 'c0ffee00000000000000000000000001', name: 'my owasp-ish custom rules', kind: 'custom' };
+const CUSTOM: RulesetSummary = {
+  id: 'c0ffee00000000000000000000000001',
+  name: 'my owasp-ish custom rules',
+  kind: 'custom',
+};
 
 function selectionError(run: () => unknown): RulesetSelectionError {
   try {
@@ -51,7 +55,9 @@ describe('selectCoreRuleset', () => {
   });
 
   test('an explicit id of a non-managed ruleset, or of no ruleset, is refused with the candidates', () => {
-    expect(selectionError(() => selectCoreRuleset([OWASP, CUSTOM], CUSTOM.id)).message).toMatch(/is of kind 'custom', not a managed ruleset/);
+    expect(selectionError(() => selectCoreRuleset([OWASP, CUSTOM], CUSTOM.id)).message).toMatch(
+      /is of kind 'custom', not a managed ruleset/,
+    );
     expect(selectionError(() => selectCoreRuleset([OWASP], CF.id)).message).toMatch(/has no managed ruleset with id/);
   });
 
@@ -71,7 +77,12 @@ describe('selectExecuteRule', () => {
 
   test('finds the execute rule whose action_parameters.id is the managed ruleset', () => {
     const rule = execute('r2', OWASP.id);
-    expect(selectExecuteRule(entrypoint(execute('r1', CF.id), { id: 'r0', action: 'block', expression: 'true' }, rule), OWASP.id)).toBe(rule);
+    expect(
+      selectExecuteRule(
+        entrypoint(execute('r1', CF.id), { id: 'r0', action: 'block', expression: 'true' }, rule),
+        OWASP.id,
+      ),
+    ).toBe(rule);
   });
 
   test('undefined when not deployed, even with an explicit rule id', () => {

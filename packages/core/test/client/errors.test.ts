@@ -29,7 +29,14 @@ describe('rootCauseErrors (spec 7, rules 1 and 2)', () => {
 
   test('nested chains are unwrapped to the leaves, several errors are kept in order, an empty chain counts as none', () => {
     const errors: ApiErrorObject[] = [
-      { code: 1004, message: 'wrapper', error_chain: [{ code: 1, message: 'a', error_chain: [{ code: 2, message: 'b' }] }, { code: 3, message: 'c' }] },
+      {
+        code: 1004,
+        message: 'wrapper',
+        error_chain: [
+          { code: 1, message: 'a', error_chain: [{ code: 2, message: 'b' }] },
+          { code: 3, message: 'c' },
+        ],
+      },
       { code: 4, message: 'd', error_chain: [] },
     ];
     expect(rootCauseErrors(errors)).toEqual([
@@ -51,7 +58,9 @@ describe('decodeEnvelope', () => {
   });
 
   test('an error envelope becomes an EdgeApiError with status, errors and root causes (legacy form)', () => {
-    const errors = [{ code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'invalid action' }] }];
+    const errors = [
+      { code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'invalid action' }] },
+    ];
     const body = json({ result: null, success: false, errors, messages: [] });
     const error = (() => {
       try {
@@ -71,20 +80,30 @@ describe('decodeEnvelope', () => {
 
   test('a non-2xx status is an error even when the envelope claims success', () => {
     const body = json({ result: {}, success: true, errors: [], messages: [] });
-    expect(() => decodeEnvelope(request, { status: 500, contentType: 'application/json', body }, ok)).toThrow(EdgeApiError);
+    expect(() => decodeEnvelope(request, { status: 500, contentType: 'application/json', body }, ok)).toThrow(
+      EdgeApiError,
+    );
   });
 
   test('a success envelope with a 2xx status but success false is an error', () => {
     const body = json({ result: null, success: false, errors: [{ code: 7, message: 'no' }], messages: [] });
-    expect(() => decodeEnvelope(request, { status: 200, contentType: 'application/json', body }, ok)).toThrow(/HTTP 200: 7: no/);
+    expect(() => decodeEnvelope(request, { status: 200, contentType: 'application/json', body }, ok)).toThrow(
+      /HTTP 200: 7: no/,
+    );
   });
 
   test.each([
-    ['an HTML page', '<html><body>502 Bad Gateway</body></html>', /HTTP 502: response is not JSON \(content-type: text\/html\)/],
+    [
+      'an HTML page',
+      '<html><body>502 Bad Gateway</body></html>',
+      /HTTP 502: response is not JSON \(content-type: text\/html\)/,
+    ],
     ['an empty body', '', /HTTP 502: empty response body/],
     ['JSON that is not the envelope', '{"message":"upstream"}', /HTTP 502: response is not the API envelope/],
   ])('%s becomes an EdgeResponseError carrying the status', (_name, body, message) => {
-    expect(() => decodeEnvelope(request, { status: 502, contentType: 'text/html', body }, ok)).toThrow(EdgeResponseError);
+    expect(() => decodeEnvelope(request, { status: 502, contentType: 'text/html', body }, ok)).toThrow(
+      EdgeResponseError,
+    );
     expect(() => decodeEnvelope(request, { status: 502, contentType: 'text/html', body }, ok)).toThrow(message);
   });
 

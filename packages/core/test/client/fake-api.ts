@@ -51,11 +51,56 @@ const NOW = '2024-05-01T10:00:00.000000Z';
 
 export function owaspRules(): JsonObject[] {
   return [
-    { id: IDS.rulePl1Sqli, version: '2', action: 'block', description: '942100: SQL Injection (PL1)', ref: '942100', enabled: true, last_updated: NOW, categories: ['paranoia-level-1', 'sqli'] },
-    { id: IDS.rulePl2Xss, version: '2', action: 'block', description: '941320: XSS (PL2)', ref: '941320', enabled: true, last_updated: NOW, categories: ['paranoia-level-2', 'xss'] },
-    { id: IDS.rulePl3ShippedDisabled, version: '1', action: 'block', description: '920272: Invalid character (PL3)', ref: '920272', enabled: false, last_updated: NOW, categories: ['paranoia-level-3'] },
-    { id: IDS.rulePl4, version: '1', action: 'block', description: '920202: Range (PL4)', ref: '920202', enabled: true, last_updated: NOW, categories: ['paranoia-level-4'] },
-    { id: IDS.lastRule, version: '3', action: 'block', score_threshold: 40, description: '949110: Inbound Anomaly Score Exceeded', ref: '949110', enabled: true, last_updated: NOW },
+    {
+      id: IDS.rulePl1Sqli,
+      version: '2',
+      action: 'block',
+      description: '942100: SQL Injection (PL1)',
+      ref: '942100',
+      enabled: true,
+      last_updated: NOW,
+      categories: ['paranoia-level-1', 'sqli'],
+    },
+    {
+      id: IDS.rulePl2Xss,
+      version: '2',
+      action: 'block',
+      description: '941320: XSS (PL2)',
+      ref: '941320',
+      enabled: true,
+      last_updated: NOW,
+      categories: ['paranoia-level-2', 'xss'],
+    },
+    {
+      id: IDS.rulePl3ShippedDisabled,
+      version: '1',
+      action: 'block',
+      description: '920272: Invalid character (PL3)',
+      ref: '920272',
+      enabled: false,
+      last_updated: NOW,
+      categories: ['paranoia-level-3'],
+    },
+    {
+      id: IDS.rulePl4,
+      version: '1',
+      action: 'block',
+      description: '920202: Range (PL4)',
+      ref: '920202',
+      enabled: true,
+      last_updated: NOW,
+      categories: ['paranoia-level-4'],
+    },
+    {
+      id: IDS.lastRule,
+      version: '3',
+      action: 'block',
+      score_threshold: 40,
+      description: '949110: Inbound Anomaly Score Exceeded',
+      ref: '949110',
+      enabled: true,
+      last_updated: NOW,
+    },
   ];
 }
 
@@ -95,10 +140,49 @@ export function defaultState(): FakeState {
     accountId: IDS.account,
     zoneId: IDS.zone,
     accountRulesets: [
-      { id: IDS.managed, name: 'Cloudflare Managed Ruleset', description: 'Created by the security team', source: 'firewall_managed', kind: 'managed', version: '57', last_updated: NOW, phase: PHASE, rules: [{ id: 'b1000000000000000000000000000001', version: '1', action: 'block', enabled: true }] },
-      { id: IDS.owasp, name: 'Cloudflare OWASP Core Ruleset', description: 'OWASP ModSecurity Core Rule Set', source: 'firewall_managed', kind: 'managed', version: '36', last_updated: NOW, phase: PHASE, rules: owaspRules() },
-      { id: IDS.exposedCredentials, name: 'Cloudflare Exposed Credentials Check Ruleset', description: 'Leaked credentials', source: 'firewall_managed', kind: 'managed', version: '12', last_updated: NOW, phase: PHASE, rules: [] },
-      { id: IDS.customRuleset, name: 'My custom rules', description: '', kind: 'custom', version: '2', last_updated: NOW, phase: 'http_request_firewall_custom', rules: [] },
+      {
+        id: IDS.managed,
+        name: 'Cloudflare Managed Ruleset',
+        description: 'Created by the security team',
+        source: 'firewall_managed',
+        kind: 'managed',
+        version: '57',
+        last_updated: NOW,
+        phase: PHASE,
+        rules: [{ id: 'b1000000000000000000000000000001', version: '1', action: 'block', enabled: true }],
+      },
+      {
+        id: IDS.owasp,
+        name: 'Cloudflare OWASP Core Ruleset',
+        description: 'OWASP ModSecurity Core Rule Set',
+        source: 'firewall_managed',
+        kind: 'managed',
+        version: '36',
+        last_updated: NOW,
+        phase: PHASE,
+        rules: owaspRules(),
+      },
+      {
+        id: IDS.exposedCredentials,
+        name: 'Cloudflare Exposed Credentials Check Ruleset',
+        description: 'Leaked credentials',
+        source: 'firewall_managed',
+        kind: 'managed',
+        version: '12',
+        last_updated: NOW,
+        phase: PHASE,
+        rules: [],
+      },
+      {
+        id: IDS.customRuleset,
+        name: 'My custom rules',
+        description: '',
+        kind: 'custom',
+        version: '2',
+        last_updated: NOW,
+        phase: 'http_request_firewall_custom',
+        rules: [],
+      },
     ],
     entrypoint: {
       id: IDS.entrypoint,
@@ -109,7 +193,16 @@ export function defaultState(): FakeState {
       last_updated: NOW,
       phase: PHASE,
       rules: [
-        { id: IDS.executeManaged, version: '1', action: 'execute', action_parameters: { id: IDS.managed, version: 'latest' }, expression: 'true', enabled: true, ref: 'managed', last_updated: NOW },
+        {
+          id: IDS.executeManaged,
+          version: '1',
+          action: 'execute',
+          action_parameters: { id: IDS.managed, version: 'latest' },
+          expression: 'true',
+          enabled: true,
+          ref: 'managed',
+          last_updated: NOW,
+        },
         owaspExecuteRule(),
       ],
     },
@@ -129,7 +222,12 @@ export interface RecordedRequest {
 /** How to answer a matching request instead of (or after) handling it normally. */
 export type Failure =
   /** An error envelope with the given errors (either form of spec 7). */
-  | { readonly kind: 'error-envelope'; readonly status: number; readonly errors: readonly JsonObject[]; readonly apply?: boolean }
+  | {
+      readonly kind: 'error-envelope';
+      readonly status: number;
+      readonly errors: readonly JsonObject[];
+      readonly apply?: boolean;
+    }
   /** 429 with an optional Retry-After header value. */
   | { readonly kind: 'rate-limit'; readonly retryAfter?: string }
   /** A 5xx error envelope (default 500). */
@@ -195,14 +293,16 @@ function ruleBodyProblem(body: unknown): string | undefined {
   const categories = overrides['categories'];
   if (categories !== undefined) {
     if (!Array.isArray(categories)) return 'overrides.categories: must be an array';
-    for (const entry of categories) if (!isObject(entry) || typeof entry['category'] !== 'string') return 'overrides.categories: category required';
+    for (const entry of categories)
+      if (!isObject(entry) || typeof entry['category'] !== 'string') return 'overrides.categories: category required';
   }
   const rules = overrides['rules'];
   if (rules !== undefined) {
     if (!Array.isArray(rules)) return 'overrides.rules: must be an array';
     for (const entry of rules) {
       if (!isObject(entry) || typeof entry['id'] !== 'string') return 'overrides.rules: id required';
-      if (entry['action'] !== undefined && !RULE_ACTIONS.has(String(entry['action']))) return `overrides.rules: invalid action ${JSON.stringify(entry['action'])}`;
+      if (entry['action'] !== undefined && !RULE_ACTIONS.has(String(entry['action'])))
+        return `overrides.rules: invalid action ${JSON.stringify(entry['action'])}`;
       const threshold = entry['score_threshold'];
       if (threshold !== undefined && !(typeof threshold === 'number' && Number.isInteger(threshold) && threshold > 0)) {
         return 'overrides.rules: score_threshold must be a positive integer';
@@ -225,7 +325,11 @@ export interface FakeApi {
   /** `METHOD path` of every request, for asserting the exact sequence. */
   calls(): string[];
   /** Answers the next `times` matching requests with `failure`. */
-  failNext(matcher: RequestMatcher, failure: Failure, options?: { times?: number; beforeFailing?: (state: FakeState) => void }): void;
+  failNext(
+    matcher: RequestMatcher,
+    failure: Failure,
+    options?: { times?: number; beforeFailing?: (state: FakeState) => void },
+  ): void;
   /** The OWASP execute rule as currently stored (or undefined). */
   owaspExecuteRule(): JsonObject | undefined;
   close(): Promise<void>;
@@ -248,7 +352,11 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
       if (owner !== state.accountId) return errorReply(403, [{ code: 10000, message: 'Authentication error' }]);
       if (method !== 'GET') return errorReply(405, [{ code: 10405, message: 'Method not allowed' }]);
       if (rest.length === 0) {
-        return envelope(state.accountRulesets.map((ruleset) => Object.fromEntries(Object.entries(ruleset).filter(([field]) => field !== 'rules'))));
+        return envelope(
+          state.accountRulesets.map((ruleset) =>
+            Object.fromEntries(Object.entries(ruleset).filter(([field]) => field !== 'rules')),
+          ),
+        );
       }
       if (rest.length === 1) {
         const ruleset = state.accountRulesets.find((candidate) => candidate['id'] === rest[0]);
@@ -257,7 +365,8 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
       return notFound();
     }
     if (root === 'zones' && collection === 'rulesets') {
-      if (owner !== state.zoneId) return notFound('Could not route to /zones, perhaps your object identifier is invalid?', 7003);
+      if (owner !== state.zoneId)
+        return notFound('Could not route to /zones, perhaps your object identifier is invalid?', 7003);
       // Endpoint 3
       if (rest.length === 3 && rest[0] === 'phases' && rest[2] === 'entrypoint') {
         if (method !== 'GET') return errorReply(405, [{ code: 10405, message: 'Method not allowed' }]);
@@ -272,7 +381,9 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
           return errorReply(400, [{ code: 20003, message: 'a zone ruleset needs kind zone, a phase and rules' }]);
         }
         if (state.entrypoint !== null) {
-          return errorReply(400, [{ code: 20217, message: `a ruleset of kind zone already exists for phase ${PHASE}` }]);
+          return errorReply(400, [
+            { code: 20217, message: `a ruleset of kind zone already exists for phase ${PHASE}` },
+          ]);
         }
         for (const rule of body['rules']) {
           const problem = ruleBodyProblem(rule);
@@ -283,7 +394,12 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
           id: newId(),
           version: '1',
           last_updated: NOW,
-          rules: body['rules'].map((rule) => ({ ...(rule as JsonObject), id: newId(), version: '1', last_updated: NOW })),
+          rules: body['rules'].map((rule) => ({
+            ...(rule as JsonObject),
+            id: newId(),
+            version: '1',
+            last_updated: NOW,
+          })),
         };
         return envelope(state.entrypoint);
       }
@@ -332,7 +448,8 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
       if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
         return errorReply(415, [{ code: 10026, message: 'Content-Type must be application/json' }]);
       }
-      if (request.body === undefined) return errorReply(400, [{ code: 10026, message: 'could not parse the request body as JSON' }]);
+      if (request.body === undefined)
+        return errorReply(400, [{ code: 10026, message: 'could not parse the request body as JSON' }]);
     }
     return route(request.method, request.path, request.body);
   }
@@ -376,7 +493,13 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
       }
       const url = incoming.url ?? '/';
       const path = url.startsWith(PREFIX) ? url.slice(PREFIX.length) : url;
-      const request: RecordedRequest = { method: incoming.method ?? 'GET', path, headers: incoming.headers, bodyText, body };
+      const request: RecordedRequest = {
+        method: incoming.method ?? 'GET',
+        path,
+        headers: incoming.headers,
+        bodyText,
+        body,
+      };
       requests.push(request);
       if (!url.startsWith(`${PREFIX}/`)) {
         send(response, notFound());
@@ -396,7 +519,9 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
           return;
         case 'rate-limit':
           send(response, {
-            ...errorReply(429, [{ code: 10429, message: 'Rate limited. Please wait and consider throttling your request speed' }]),
+            ...errorReply(429, [
+              { code: 10429, message: 'Rate limited. Please wait and consider throttling your request speed' },
+            ]),
             ...(failure.retryAfter === undefined ? {} : { headers: { 'Retry-After': failure.retryAfter } }),
           });
           return;
@@ -411,9 +536,13 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
           return;
         }
         case 'html': {
-          const echoed = failure.echoAuthorization ? `<p>Request header: Authorization: ${request.headers['authorization'] ?? ''}</p>` : '';
+          const echoed = failure.echoAuthorization
+            ? `<p>Request header: Authorization: ${request.headers['authorization'] ?? ''}</p>`
+            : '';
           response.writeHead(failure.status, { 'Content-Type': 'text/html; charset=utf-8' });
-          response.end(`<!DOCTYPE html>\n<html><head><title>${failure.status} Bad Gateway</title></head>\n<body><h1>${failure.status} Bad Gateway</h1>${echoed}<hr>proxy</body></html>\n`);
+          response.end(
+            `<!DOCTYPE html>\n<html><head><title>${failure.status} Bad Gateway</title></head>\n<body><h1>${failure.status} Bad Gateway</h1>${echoed}<hr>proxy</body></html>\n`,
+          );
           return;
         }
         case 'drop':

@@ -75,7 +75,9 @@ describe('paranoia level (spec 2.7)', () => {
   });
 
   test('level 4 on overrides without categories adds no categories key', () => {
-    expect(withParanoiaLevel({ rules: [{ id: LAST, action: 'log' }] }, 4)).toEqual({ rules: [{ id: LAST, action: 'log' }] });
+    expect(withParanoiaLevel({ rules: [{ id: LAST, action: 'log' }] }, 4)).toEqual({
+      rules: [{ id: LAST, action: 'log' }],
+    });
     expect(withParanoiaLevel(undefined, 4)).toBeUndefined();
   });
 
@@ -87,9 +89,13 @@ describe('paranoia level (spec 2.7)', () => {
     });
     // Irregular patterns have no level.
     expect(readParanoiaLevel({ categories: [{ category: 'paranoia-level-2', enabled: false }] }).level).toBeUndefined();
-    expect(readParanoiaLevel(withParanoiaLevel({ categories: [{ category: 'paranoia-level-1', enabled: false }] }, 1)).level).toBe(1);
     expect(
-      readParanoiaLevel({ categories: ['1', '2', '3', '4'].map((n) => ({ category: `paranoia-level-${n}`, enabled: false })) }).level,
+      readParanoiaLevel(withParanoiaLevel({ categories: [{ category: 'paranoia-level-1', enabled: false }] }, 1)).level,
+    ).toBe(1);
+    expect(
+      readParanoiaLevel({
+        categories: ['1', '2', '3', '4'].map((n) => ({ category: `paranoia-level-${n}`, enabled: false })),
+      }).level,
     ).toBeUndefined();
     // The last entry for a tag is the effective one.
     expect(
@@ -118,9 +124,17 @@ describe('score threshold and action (spec 4.2)', () => {
   });
 
   test('an existing override is updated in place; a setting not given keeps its value', () => {
-    const overrides: Overrides = { rules: [{ id: XSS, enabled: false }, { id: LAST, score_threshold: 60, action: 'log', enabled: true }] };
+    const overrides: Overrides = {
+      rules: [
+        { id: XSS, enabled: false },
+        { id: LAST, score_threshold: 60, action: 'log', enabled: true },
+      ],
+    };
     expect(withScoreThresholdAndAction(overrides, LAST, { scoreThreshold: 40 })).toEqual({
-      rules: [{ id: XSS, enabled: false }, { id: LAST, score_threshold: 40, action: 'log', enabled: true }],
+      rules: [
+        { id: XSS, enabled: false },
+        { id: LAST, score_threshold: 40, action: 'log', enabled: true },
+      ],
     });
     expect(withScoreThresholdAndAction(overrides, LAST, { action: 'block' })?.rules?.[1]).toEqual({
       id: LAST,
@@ -133,19 +147,34 @@ describe('score threshold and action (spec 4.2)', () => {
 
 describe('disabling and re-enabling rules', () => {
   test('disable adds enabled: false, keeping the override fields', () => {
-    expect(withRuleDisabled({ rules: [{ id: LAST, score_threshold: 60 }] }, LAST)).toEqual({ rules: [{ id: LAST, score_threshold: 60, enabled: false }] });
+    expect(withRuleDisabled({ rules: [{ id: LAST, score_threshold: 60 }] }, LAST)).toEqual({
+      rules: [{ id: LAST, score_threshold: 60, enabled: false }],
+    });
     expect(withRuleDisabled(undefined, XSS)).toEqual({ rules: [{ id: XSS, enabled: false }] });
   });
 
   test('re-enable removes the disable; a bare override is dropped; a rule shipped disabled gets enabled: true', () => {
     expect(withRuleReenabled({ rules: [{ id: XSS, enabled: false }] }, XSS, true)).toEqual({ rules: [] });
-    expect(withRuleReenabled({ rules: [{ id: LAST, enabled: false, action: 'log' }] }, LAST, true)).toEqual({ rules: [{ id: LAST, action: 'log' }] });
-    expect(withRuleReenabled(undefined, SHIPPED_DISABLED, false)).toEqual({ rules: [{ id: SHIPPED_DISABLED, enabled: true }] });
+    expect(withRuleReenabled({ rules: [{ id: LAST, enabled: false, action: 'log' }] }, LAST, true)).toEqual({
+      rules: [{ id: LAST, action: 'log' }],
+    });
+    expect(withRuleReenabled(undefined, SHIPPED_DISABLED, false)).toEqual({
+      rules: [{ id: SHIPPED_DISABLED, enabled: true }],
+    });
     expect(withRuleReenabled(undefined, XSS, true)).toBeUndefined();
   });
 
   test('disabledRuleIds lists the rules whose effective override disables them', () => {
-    expect(disabledRuleIds({ rules: [{ id: XSS, enabled: false }, { id: LAST, score_threshold: 3 }, { id: 'x', enabled: false }, { id: 'x' }] })).toEqual([XSS]);
+    expect(
+      disabledRuleIds({
+        rules: [
+          { id: XSS, enabled: false },
+          { id: LAST, score_threshold: 3 },
+          { id: 'x', enabled: false },
+          { id: 'x' },
+        ],
+      }),
+    ).toEqual([XSS]);
   });
 });
 
@@ -164,13 +193,22 @@ describe('executeRuleUpdateBody', () => {
     };
     expect(executeRuleUpdateBody(rule, { rules: [{ id: LAST, action: 'log' }] })).toEqual({
       action: 'execute',
-      action_parameters: { id: 'm1', version: '36', matched_data: { public_key: 'k' }, overrides: { rules: [{ id: LAST, action: 'log' }] } },
+      action_parameters: {
+        id: 'm1',
+        version: '36',
+        matched_data: { public_key: 'k' },
+        overrides: { rules: [{ id: LAST, action: 'log' }] },
+      },
       expression: 'http.host eq "a.example"',
       enabled: false,
       ref: 'ref-1',
       description: 'mine',
     });
-    expect(executeRuleUpdateBody(rule, undefined).action_parameters).toEqual({ id: 'm1', version: '36', matched_data: { public_key: 'k' } });
+    expect(executeRuleUpdateBody(rule, undefined).action_parameters).toEqual({
+      id: 'm1',
+      version: '36',
+      matched_data: { public_key: 'k' },
+    });
   });
 });
 
@@ -186,7 +224,12 @@ const categoryName = fc.oneof(
   fc.string({ minLength: 1, maxLength: 12 }),
 );
 const categoryOverride: fc.Arbitrary<CategoryOverride> = fc.record(
-  { category: categoryName, enabled: fc.boolean(), action: fc.constantFrom('log', 'block'), note: fc.string({ maxLength: 5 }) },
+  {
+    category: categoryName,
+    enabled: fc.boolean(),
+    action: fc.constantFrom('log', 'block'),
+    note: fc.string({ maxLength: 5 }),
+  },
   { requiredKeys: ['category'] },
 );
 const ruleId = fc.oneof(fc.constantFrom(...KNOWN_RULES), fc.stringMatching(/^[0-9a-f]{32}$/));
@@ -218,7 +261,10 @@ const changeArbitrary: fc.Arbitrary<OverrideChange> = fc
       paranoiaLevel: fc.constantFrom<ParanoiaLevel>(1, 2, 3, 4),
       scoreThreshold: fc.integer({ min: 1, max: 1000 }),
       action: fc.constantFrom(...RULE_ACTIONS),
-      toggles: fc.uniqueArray(fc.tuple(fc.constantFrom(...KNOWN_RULES), fc.boolean()), { selector: ([id]) => id, maxLength: 4 }),
+      toggles: fc.uniqueArray(fc.tuple(fc.constantFrom(...KNOWN_RULES), fc.boolean()), {
+        selector: ([id]) => id,
+        maxLength: 4,
+      }),
     },
     { requiredKeys: ['toggles'] },
   )
@@ -308,9 +354,15 @@ describe('mergeOverrides keeps everything it was not asked to change (property)'
         // Every rule override entry that was there is still there for a touched id, with its other fields.
         const touched = touchedRuleIds(change);
         const changedFields = ['enabled', 'score_threshold', 'action'];
-        const before = (overrides?.rules ?? []).filter((entry) => touched.has(entry.id)).map((entry) => without(entry, ...changedFields));
-        const after = (merged?.rules ?? []).filter((entry) => touched.has(entry.id)).map((entry) => without(entry, ...changedFields));
-        expect(after.filter((entry) => Object.keys(entry).length > 1)).toEqual(before.filter((entry) => Object.keys(entry).length > 1));
+        const before = (overrides?.rules ?? [])
+          .filter((entry) => touched.has(entry.id))
+          .map((entry) => without(entry, ...changedFields));
+        const after = (merged?.rules ?? [])
+          .filter((entry) => touched.has(entry.id))
+          .map((entry) => without(entry, ...changedFields));
+        expect(after.filter((entry) => Object.keys(entry).length > 1)).toEqual(
+          before.filter((entry) => Object.keys(entry).length > 1),
+        );
       }),
       { numRuns: 300 },
     );

@@ -80,7 +80,9 @@ function onlyWrite() {
 function removeOwaspRule(): void {
   const entrypoint = fake.state.entrypoint;
   if (entrypoint) {
-    entrypoint['rules'] = (entrypoint['rules'] as JsonObject[]).filter((rule) => (rule['action_parameters'] as JsonObject)['id'] !== IDS.owasp);
+    entrypoint['rules'] = (entrypoint['rules'] as JsonObject[]).filter(
+      (rule) => (rule['action_parameters'] as JsonObject)['id'] !== IDS.owasp,
+    );
   }
 }
 
@@ -93,7 +95,13 @@ describe('reading the configuration', () => {
       managedRuleset: { id: IDS.owasp, name: 'Cloudflare OWASP Core Ruleset', version: '36' },
       entrypointRulesetId: IDS.entrypoint,
       deployed: true,
-      executeRule: { id: IDS.executeOwasp, version: '3', expression: 'true', enabled: true, managedRulesetVersion: 'latest' },
+      executeRule: {
+        id: IDS.executeOwasp,
+        version: '3',
+        expression: 'true',
+        enabled: true,
+        managedRulesetVersion: 'latest',
+      },
       paranoiaLevel: { level: 2, disabledTags: ['paranoia-level-3', 'paranoia-level-4'] },
       lastRuleId: IDS.lastRule,
       scoreThreshold: { value: 60, fromOverride: true, rulesetDefault: 40 },
@@ -177,7 +185,10 @@ describe('setting the paranoia level (spec 4.1)', () => {
 
 describe('setting the score threshold and the action (spec 4.2)', () => {
   test('both: the override of the LAST rule is updated in place; categories and other rule overrides kept', async () => {
-    const result = await setScoreThresholdAndAction(current.client, target, { scoreThreshold: 25, action: 'managed_challenge' });
+    const result = await setScoreThresholdAndAction(current.client, target, {
+      scoreThreshold: 25,
+      action: 'managed_challenge',
+    });
     expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`]);
     const existing = existingOwaspOverrides();
     expect(onlyWrite()?.body).toEqual(
@@ -190,26 +201,39 @@ describe('setting the score threshold and the action (spec 4.2)', () => {
       }),
     );
     expect(result.configuration.scoreThreshold).toEqual({ value: 25, fromOverride: true, rulesetDefault: 40 });
-    expect(result.configuration.action).toEqual({ value: 'managed_challenge', fromOverride: true, rulesetDefault: 'block' });
+    expect(result.configuration.action).toEqual({
+      value: 'managed_challenge',
+      fromOverride: true,
+      rulesetDefault: 'block',
+    });
   });
 
   test('threshold only: the existing action override is kept', async () => {
     await setScoreThresholdAndAction(current.client, target, { scoreThreshold: 40 });
     const body = onlyWrite()?.body as { action_parameters: { overrides: Overrides } };
-    expect(body.action_parameters.overrides.rules?.[0]).toEqual({ id: IDS.lastRule, score_threshold: 40, action: 'log' });
+    expect(body.action_parameters.overrides.rules?.[0]).toEqual({
+      id: IDS.lastRule,
+      score_threshold: 40,
+      action: 'log',
+    });
   });
 
   test('on a rule without overrides: a new override carrying id, score_threshold and action', async () => {
     const rules = fake.state.entrypoint?.['rules'] as JsonObject[];
     rules[1] = owaspExecuteRule(null);
     await setScoreThresholdAndAction(current.client, target, { scoreThreshold: 60, action: 'log' });
-    expect(onlyWrite()?.body).toEqual(expectedPatchBody({ rules: [{ id: IDS.lastRule, score_threshold: 60, action: 'log' }] }));
+    expect(onlyWrite()?.body).toEqual(
+      expectedPatchBody({ rules: [{ id: IDS.lastRule, score_threshold: 60, action: 'log' }] }),
+    );
   });
 });
 
 describe('disabling and re-enabling rules', () => {
   test('disable one, re-enable another: rule overrides with enabled: false, the re-enabled override removed', async () => {
-    const result = await setRulesEnabled(current.client, target, { disable: [IDS.rulePl1Sqli], enable: [IDS.rulePl2Xss] });
+    const result = await setRulesEnabled(current.client, target, {
+      disable: [IDS.rulePl1Sqli],
+      enable: [IDS.rulePl2Xss],
+    });
     const existing = existingOwaspOverrides();
     expect(onlyWrite()?.body).toEqual(
       expectedPatchBody({
@@ -230,9 +254,13 @@ describe('disabling and re-enabling rules', () => {
   });
 
   test('rule ids that are not rules of the managed ruleset are refused after the reads, before any write', async () => {
-    const error = await rejectionOf(setRulesEnabled(current.client, target, { disable: ['ffffffffffffffffffffffffffffffff'] }));
+    const error = await rejectionOf(
+      setRulesEnabled(current.client, target, { disable: ['ffffffffffffffffffffffffffffffff'] }),
+    );
     expect(error).toBeInstanceOf(UnknownManagedRuleError);
-    expect((error as Error).message).toBe(`not rules of the managed ruleset ${IDS.owasp}: ffffffffffffffffffffffffffffffff`);
+    expect((error as Error).message).toBe(
+      `not rules of the managed ruleset ${IDS.owasp}: ffffffffffffffffffffffffffffffff`,
+    );
     expect(fake.calls()).toEqual(READS);
   });
 });
@@ -267,12 +295,32 @@ describe('validation: invalid input sends nothing', () => {
     ['threshold -5', { scoreThreshold: -5 }, {}, /got -5/],
     ['threshold 1.5', { scoreThreshold: 1.5 }, {}, /got 1.5/],
     ['threshold NaN', { scoreThreshold: Number.NaN }, {}, /got NaN/],
-    ['action deny', { action: 'deny' }, {}, /action must be one of block, managed_challenge, js_challenge, log, challenge, got "deny"/],
-    ['ruleset id not 32 hex', { paranoiaLevel: 2 }, { rulesetId: 'owasp' }, /rulesetId must be 32 hexadecimal characters/],
-    ['ruleset id 31 hex', { paranoiaLevel: 2 }, { rulesetId: IDS.owasp.slice(1) }, /rulesetId must be 32 hexadecimal characters/],
+    [
+      'action deny',
+      { action: 'deny' },
+      {},
+      /action must be one of block, managed_challenge, js_challenge, log, challenge, got "deny"/,
+    ],
+    [
+      'ruleset id not 32 hex',
+      { paranoiaLevel: 2 },
+      { rulesetId: 'owasp' },
+      /rulesetId must be 32 hexadecimal characters/,
+    ],
+    [
+      'ruleset id 31 hex',
+      { paranoiaLevel: 2 },
+      { rulesetId: IDS.owasp.slice(1) },
+      /rulesetId must be 32 hexadecimal characters/,
+    ],
     ['zone id with a slash', { paranoiaLevel: 2 }, { zoneId: 'abc/../x' }, /zoneId must be an identifier/],
     ['rule id with a slash', { disableRules: ['a/b'] }, {}, /disableRules must be an identifier/],
-    ['same rule disabled and enabled', { disableRules: [IDS.rulePl2Xss], enableRules: [IDS.rulePl2Xss] }, {}, /both disabled and enabled/],
+    [
+      'same rule disabled and enabled',
+      { disableRules: [IDS.rulePl2Xss], enableRules: [IDS.rulePl2Xss] },
+      {},
+      /both disabled and enabled/,
+    ],
     ['nothing to change', {}, {}, /nothing to change/],
   ];
 
@@ -286,7 +334,12 @@ describe('validation: invalid input sends nothing', () => {
 
 describe('dry run', () => {
   test('reads, plans the exact PATCH, and sends no write', async () => {
-    const result = await applyManagedRulesetChange(current.client, target, { paranoiaLevel: 1, scoreThreshold: 25 }, { dryRun: true });
+    const result = await applyManagedRulesetChange(
+      current.client,
+      target,
+      { paranoiaLevel: 1, scoreThreshold: 25 },
+      { dryRun: true },
+    );
     expect(fake.calls()).toEqual(READS);
     expect(result).toMatchObject({ dryRun: true, written: false });
     expect(result.plan.write).toMatchObject({
@@ -311,7 +364,12 @@ describe('dry run', () => {
 
 describe('choosing the managed ruleset', () => {
   test('ambiguous by name: an error listing the candidates, no write', async () => {
-    fake.state.accountRulesets.push({ id: 'ab000000000000000000000000000002', name: 'OWASP Core Ruleset (preview)', kind: 'managed', rules: [] });
+    fake.state.accountRulesets.push({
+      id: 'ab000000000000000000000000000002',
+      name: 'OWASP Core Ruleset (preview)',
+      kind: 'managed',
+      rules: [],
+    });
     const error = await rejectionOf(setParanoiaLevel(current.client, target, 2));
     expect(error).toBeInstanceOf(RulesetSelectionError);
     expect((error as RulesetSelectionError).candidates).toEqual([
@@ -351,7 +409,12 @@ describe('not deployed', () => {
       action_parameters: {
         id: IDS.owasp,
         version: 'latest',
-        overrides: { categories: [{ category: 'paranoia-level-3', enabled: false }, { category: 'paranoia-level-4', enabled: false }] },
+        overrides: {
+          categories: [
+            { category: 'paranoia-level-3', enabled: false },
+            { category: 'paranoia-level-4', enabled: false },
+          ],
+        },
       },
       expression: 'true',
       enabled: true,
@@ -388,7 +451,12 @@ describe('not deployed', () => {
 
   test('no entry point (404) with deploy: the entry point ruleset is created holding the execute rule', async () => {
     fake.state.entrypoint = null;
-    const result = await setScoreThresholdAndAction(current.client, target, { scoreThreshold: 25, action: 'block' }, { deploy: true });
+    const result = await setScoreThresholdAndAction(
+      current.client,
+      target,
+      { scoreThreshold: 25, action: 'block' },
+      { deploy: true },
+    );
     expect(fake.calls()).toEqual([...READS, `POST ${PATHS.createRuleset}`, `GET ${PATHS.entrypoint}`]);
     expect(onlyWrite()?.body).toEqual({
       name: 'default',
@@ -398,7 +466,11 @@ describe('not deployed', () => {
       rules: [
         {
           action: 'execute',
-          action_parameters: { id: IDS.owasp, version: 'latest', overrides: { rules: [{ id: IDS.lastRule, score_threshold: 25, action: 'block' }] } },
+          action_parameters: {
+            id: IDS.owasp,
+            version: 'latest',
+            overrides: { rules: [{ id: IDS.lastRule, score_threshold: 25, action: 'block' }] },
+          },
           expression: 'true',
           enabled: true,
           description: 'Execute Cloudflare OWASP Core Ruleset',
@@ -416,7 +488,13 @@ describe('retrying the write only when it is safe', () => {
   test('connection dropped before the PATCH was applied: re-read shows the old rule, the same body is sent again', async () => {
     fake.failNext({ method: 'PATCH' }, { kind: 'drop' });
     const result = await setParanoiaLevel(current.client, target, 1);
-    expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`]);
+    expect(fake.calls()).toEqual([
+      ...READS,
+      `PATCH ${PATHS.owaspRule}`,
+      `GET ${PATHS.entrypoint}`,
+      `PATCH ${PATHS.owaspRule}`,
+      `GET ${PATHS.entrypoint}`,
+    ]);
     const [first, second] = fake.writes();
     expect(second?.bodyText).toBe(first?.bodyText);
     expect(result).toMatchObject({ written: true, confirmedByReread: false, readBack: 'matches' });
@@ -427,7 +505,12 @@ describe('retrying the write only when it is safe', () => {
     fake.failNext({ method: 'PATCH' }, { kind: 'drop', apply: true });
     const result = await setParanoiaLevel(current.client, target, 1);
     expect(patchCalls()).toHaveLength(1);
-    expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`, `GET ${PATHS.entrypoint}`]);
+    expect(fake.calls()).toEqual([
+      ...READS,
+      `PATCH ${PATHS.owaspRule}`,
+      `GET ${PATHS.entrypoint}`,
+      `GET ${PATHS.entrypoint}`,
+    ]);
     expect(result).toMatchObject({ written: true, confirmedByReread: true, readBack: 'matches' });
   });
 
@@ -454,7 +537,9 @@ describe('retrying the write only when it is safe', () => {
       {
         beforeFailing: (state) => {
           const rule = (state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
-          (rule['action_parameters'] as JsonObject)['overrides'] = { categories: [{ category: 'sqli', enabled: false }] };
+          (rule['action_parameters'] as JsonObject)['overrides'] = {
+            categories: [{ category: 'sqli', enabled: false }],
+          };
           rule['version'] = '9';
         },
       },
@@ -464,13 +549,21 @@ describe('retrying the write only when it is safe', () => {
     expect((error as Error).message).toMatch(/was changed by someone else meanwhile \(version 3 -> 9\); not retried/);
     expect((error as ConcurrentModificationError).cause).toBeInstanceOf(EdgeNetworkError);
     expect(patchCalls()).toHaveLength(1);
-    expect(fake.owaspExecuteRule()?.['action_parameters']).toMatchObject({ overrides: { categories: [{ category: 'sqli', enabled: false }] } });
+    expect(fake.owaspExecuteRule()?.['action_parameters']).toMatchObject({
+      overrides: { categories: [{ category: 'sqli', enabled: false }] },
+    });
   });
 
   test('a 4xx on the PATCH is final: no re-read, no retry; the error shows status and root causes', async () => {
     fake.failNext(
       { method: 'PATCH' },
-      { kind: 'error-envelope', status: 400, errors: [{ code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'invalid override' }] }] },
+      {
+        kind: 'error-envelope',
+        status: 400,
+        errors: [
+          { code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'invalid override' }] },
+        ],
+      },
     );
     const error = (await rejectionOf(setParanoiaLevel(current.client, target, 1))) as EdgeApiError;
     expect(error).toBeInstanceOf(EdgeApiError);
@@ -488,7 +581,12 @@ describe('retrying the write only when it is safe', () => {
   test('a 429 on the PATCH is retried after Retry-After without re-reading', async () => {
     fake.failNext({ method: 'PATCH' }, { kind: 'rate-limit', retryAfter: '1' });
     await setParanoiaLevel(current.client, target, 1);
-    expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`]);
+    expect(fake.calls()).toEqual([
+      ...READS,
+      `PATCH ${PATHS.owaspRule}`,
+      `PATCH ${PATHS.owaspRule}`,
+      `GET ${PATHS.entrypoint}`,
+    ]);
     expect(current.sleeps).toEqual([1_000]);
   });
 
@@ -498,7 +596,9 @@ describe('retrying the write only when it is safe', () => {
     await setParanoiaLevel(current.client, target, 2, { deploy: true });
     expect(fake.writes()).toHaveLength(2);
     const executeRulesForOwasp = () =>
-      (fake.state.entrypoint?.['rules'] as JsonObject[]).filter((rule) => (rule['action_parameters'] as JsonObject)['id'] === IDS.owasp);
+      (fake.state.entrypoint?.['rules'] as JsonObject[]).filter(
+        (rule) => (rule['action_parameters'] as JsonObject)['id'] === IDS.owasp,
+      );
     expect(executeRulesForOwasp()).toHaveLength(1);
 
     removeOwaspRule();
@@ -546,7 +646,17 @@ describe('the token', () => {
 const KNOWN_RULES = [IDS.lastRule, IDS.rulePl1Sqli, IDS.rulePl2Xss, IDS.rulePl3ShippedDisabled, IDS.rulePl4];
 const categoryOverride: fc.Arbitrary<CategoryOverride> = fc.record(
   {
-    category: fc.oneof(fc.constantFrom('paranoia-level-1', 'paranoia-level-2', 'paranoia-level-3', 'paranoia-level-4', 'language-php', 'xss'), fc.string({ minLength: 1, maxLength: 8 })),
+    category: fc.oneof(
+      fc.constantFrom(
+        'paranoia-level-1',
+        'paranoia-level-2',
+        'paranoia-level-3',
+        'paranoia-level-4',
+        'language-php',
+        'xss',
+      ),
+      fc.string({ minLength: 1, maxLength: 8 }),
+    ),
     enabled: fc.boolean(),
     action: fc.constantFrom('log', 'block'),
   },
@@ -571,7 +681,10 @@ const changeArbitrary: fc.Arbitrary<ManagedRulesetChange> = fc
       paranoiaLevel: fc.constantFrom(1, 2, 3, 4),
       scoreThreshold: fc.integer({ min: 1, max: 100 }),
       action: fc.constantFrom(...RULE_ACTIONS),
-      toggles: fc.uniqueArray(fc.tuple(fc.constantFrom(...KNOWN_RULES), fc.boolean()), { selector: ([id]) => id, maxLength: 3 }),
+      toggles: fc.uniqueArray(fc.tuple(fc.constantFrom(...KNOWN_RULES), fc.boolean()), {
+        selector: ([id]) => id,
+        maxLength: 3,
+      }),
     },
     { requiredKeys: ['toggles'] },
   )
@@ -597,7 +710,14 @@ describe('nothing is lost, over HTTP (property)', () => {
           return;
         }
         expect(writes.map((write) => `${write.method} ${write.path}`)).toEqual([`PATCH ${PATHS.owaspRule}`]);
-        const body = writes[0]?.body as { action: string; expression: string; enabled: boolean; ref: string; description: string; action_parameters: { id: string; version: string; overrides: Overrides } };
+        const body = writes[0]?.body as {
+          action: string;
+          expression: string;
+          enabled: boolean;
+          ref: string;
+          description: string;
+          action_parameters: { id: string; version: string; overrides: Overrides };
+        };
         // The rule itself goes back unchanged.
         expect(body.action).toBe('execute');
         expect(body.expression).toBe('true');
@@ -611,13 +731,19 @@ describe('nothing is lost, over HTTP (property)', () => {
         // Untouched categories and rule overrides survive.
         const isParanoia = (entry: CategoryOverride) => paranoiaLevelOfCategory(entry.category) !== undefined;
         if (change.paranoiaLevel === undefined) expect(merged.categories).toEqual(old.categories);
-        else expect((merged.categories ?? []).filter((entry) => !isParanoia(entry))).toEqual((old.categories ?? []).filter((entry) => !isParanoia(entry)));
+        else
+          expect((merged.categories ?? []).filter((entry) => !isParanoia(entry))).toEqual(
+            (old.categories ?? []).filter((entry) => !isParanoia(entry)),
+          );
         const touched = new Set([...(change.disableRules ?? []), ...(change.enableRules ?? [])]);
         if (change.scoreThreshold !== undefined || change.action !== undefined) touched.add(IDS.lastRule);
-        expect((merged.rules ?? []).filter((entry) => !touched.has(entry.id))).toEqual((old.rules ?? []).filter((entry) => !touched.has(entry.id)));
+        expect((merged.rules ?? []).filter((entry) => !touched.has(entry.id))).toEqual(
+          (old.rules ?? []).filter((entry) => !touched.has(entry.id)),
+        );
         // The asked-for settings hold.
         if (change.paranoiaLevel !== undefined) expect(readParanoiaLevel(merged).level).toBe(change.paranoiaLevel);
-        if (change.scoreThreshold !== undefined) expect(ruleOverrideOf(merged, IDS.lastRule)?.score_threshold).toBe(change.scoreThreshold);
+        if (change.scoreThreshold !== undefined)
+          expect(ruleOverrideOf(merged, IDS.lastRule)?.score_threshold).toBe(change.scoreThreshold);
         if (change.action !== undefined) expect(ruleOverrideOf(merged, IDS.lastRule)?.action).toBe(change.action);
         for (const id of change.disableRules ?? []) expect(ruleOverrideOf(merged, id)?.enabled).toBe(false);
         // And the server now holds exactly what was sent.

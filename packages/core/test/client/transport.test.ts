@@ -84,7 +84,9 @@ describe('requests', () => {
     expect(() => new EdgeApiClient({ token: `${TEST_TOKEN}\n` })).toThrow(InvalidInputError);
     expectNoToken(rejectionOrError(() => new EdgeApiClient({ token: `${TEST_TOKEN}\n` })));
     expect(() => new EdgeApiClient({ token: '' })).toThrow(/API token is required/);
-    expect(() => new EdgeApiClient({ token: TEST_TOKEN, baseUrl: 'http://api.example.com/client/v4' })).toThrow(/must use https/);
+    expect(() => new EdgeApiClient({ token: TEST_TOKEN, baseUrl: 'http://api.example.com/client/v4' })).toThrow(
+      /must use https/,
+    );
     expect(() => new EdgeApiClient({ token: TEST_TOKEN, baseUrl: 'not a url' })).toThrow(/not a valid URL/);
     expect(() => new EdgeApiClient({ token: TEST_TOKEN, timeoutMs: 0 })).toThrow(/timeoutMs/);
     expect(() => new EdgeApiClient({ token: TEST_TOKEN, retry: { maxAttempts: 0 } })).toThrow(/maxAttempts/);
@@ -186,7 +188,9 @@ describe('retries of reads', () => {
     const error = await rejectionOf(client.getZoneEntrypointRuleset(IDS.zone));
     expect(error).toBeInstanceOf(EdgeNetworkError);
     expect((error as EdgeNetworkError).reason).toBe('timeout');
-    expect((error as Error).message).toBe(`GET ${PATHS.entrypoint} failed: no complete response within 80 ms (timeout)`);
+    expect((error as Error).message).toBe(
+      `GET ${PATHS.entrypoint} failed: no complete response within 80 ms (timeout)`,
+    );
   });
 
   test('a dropped connection is retried; one that keeps dropping ends in EdgeNetworkError (connection)', async () => {
@@ -219,7 +223,10 @@ describe('retries of reads', () => {
     const { client, sleeps } = testClient(fake);
     const error = await rejectionOf(client.getAccountRuleset(IDS.account, 'ffffffffffffffffffffffffffffffff'));
     expect((error as EdgeApiError).status).toBe(404);
-    fake.failNext({ path: PATHS.list }, { kind: 'error-envelope', status: 403, errors: [{ code: 10000, message: 'Authentication error' }] });
+    fake.failNext(
+      { path: PATHS.list },
+      { kind: 'error-envelope', status: 403, errors: [{ code: 10000, message: 'Authentication error' }] },
+    );
     expect(((await rejectionOf(client.listAccountRulesets(IDS.account))) as EdgeApiError).status).toBe(403);
     expect(fake.requests).toHaveLength(2);
     expect(sleeps).toEqual([]);
@@ -246,17 +253,29 @@ describe('retries of writes (transport level)', () => {
   test('500, a timeout or a dropped connection on a write are not retried by the transport', async () => {
     const { client } = testClient(fake, { timeoutMs: 100 });
     fake.failNext({ method: 'PATCH' }, { kind: 'server-error' });
-    expect(await rejectionOf(client.updateZoneRulesetRule(IDS.zone, IDS.entrypoint, IDS.executeOwasp, body))).toBeInstanceOf(EdgeApiError);
+    expect(
+      await rejectionOf(client.updateZoneRulesetRule(IDS.zone, IDS.entrypoint, IDS.executeOwasp, body)),
+    ).toBeInstanceOf(EdgeApiError);
     fake.failNext({ method: 'PATCH' }, { kind: 'drop' });
-    expect(await rejectionOf(client.updateZoneRulesetRule(IDS.zone, IDS.entrypoint, IDS.executeOwasp, body))).toBeInstanceOf(EdgeNetworkError);
+    expect(
+      await rejectionOf(client.updateZoneRulesetRule(IDS.zone, IDS.entrypoint, IDS.executeOwasp, body)),
+    ).toBeInstanceOf(EdgeNetworkError);
     fake.failNext({ method: 'POST' }, { kind: 'slow', delayMs: 1_000 });
-    expect(await rejectionOf(client.createZoneRulesetRule(IDS.zone, IDS.entrypoint, body))).toBeInstanceOf(EdgeNetworkError);
+    expect(await rejectionOf(client.createZoneRulesetRule(IDS.zone, IDS.entrypoint, body))).toBeInstanceOf(
+      EdgeNetworkError,
+    );
     expect(fake.writes()).toHaveLength(3);
   });
 });
 
 describe('error forms and the token', () => {
-  const legacy = [{ code: 1004, message: 'Validation Error', error_chain: [{ code: 20120, message: 'overrides.rules[0].action: invalid' }] }];
+  const legacy = [
+    {
+      code: 1004,
+      message: 'Validation Error',
+      error_chain: [{ code: 20120, message: 'overrides.rules[0].action: invalid' }],
+    },
+  ];
   const current = [{ code: 20120, message: 'overrides.rules[0].action: invalid' }];
 
   test.each([
@@ -265,7 +284,9 @@ describe('error forms and the token', () => {
   ])('an error envelope %s gives the same root causes and message', async (_form, errors) => {
     const { client } = testClient(fake);
     fake.failNext({ method: 'PATCH' }, { kind: 'error-envelope', status: 400, errors });
-    const error = (await rejectionOf(client.updateZoneRulesetRule(IDS.zone, IDS.entrypoint, IDS.executeOwasp, body))) as EdgeApiError;
+    const error = (await rejectionOf(
+      client.updateZoneRulesetRule(IDS.zone, IDS.entrypoint, IDS.executeOwasp, body),
+    )) as EdgeApiError;
     expect(error).toBeInstanceOf(EdgeApiError);
     expect(error.status).toBe(400);
     expect(error.errors).toEqual(errors);
@@ -275,7 +296,14 @@ describe('error forms and the token', () => {
 
   test('a token echoed by the server inside an error message is redacted from the error and the logs', async () => {
     const { client, logs } = testClient(fake);
-    fake.failNext({ path: PATHS.list }, { kind: 'error-envelope', status: 400, errors: [{ code: 6003, message: `Invalid header value: Bearer ${TEST_TOKEN}` }] });
+    fake.failNext(
+      { path: PATHS.list },
+      {
+        kind: 'error-envelope',
+        status: 400,
+        errors: [{ code: 6003, message: `Invalid header value: Bearer ${TEST_TOKEN}` }],
+      },
+    );
     const error = (await rejectionOf(client.listAccountRulesets(IDS.account))) as EdgeApiError;
     expect(error.rootCauses).toEqual([{ code: 6003, message: `Invalid header value: Bearer ${REDACTED}` }]);
     expectNoToken(error, logs);

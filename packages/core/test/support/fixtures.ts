@@ -24,8 +24,14 @@ export function fixtureDirectories(): string[] {
 
 export function expectedFindings(): ExpectedFinding[] {
   return fixtureDirectories().flatMap((dir) => {
-    const raw = JSON.parse(readFileSync(join(FIXTURES_DIR, dir, 'expected.json'), 'utf8')) as { findings: Array<Omit<ExpectedFinding, 'file' | 'confidence'> & { file: string; confidence?: 'high' | 'medium' }> };
-    return raw.findings.map((finding) => ({ ...finding, file: `fixtures/${dir}/${finding.file}`, confidence: finding.confidence ?? 'high' }));
+    const raw = JSON.parse(readFileSync(join(FIXTURES_DIR, dir, 'expected.json'), 'utf8')) as {
+      findings: Array<Omit<ExpectedFinding, 'file' | 'confidence'> & { file: string; confidence?: 'high' | 'medium' }>;
+    };
+    return raw.findings.map((finding) => ({
+      ...finding,
+      file: `fixtures/${dir}/${finding.file}`,
+      confidence: finding.confidence ?? 'high',
+    }));
   });
 }
 
@@ -52,7 +58,11 @@ export function findingKeys(findings: ReadonlyArray<{ file: string; line: number
  * Compares found findings with the expectations as multisets of `file:line:entryId`: `required`
  * must all be found; anything found beyond them is unexpected unless it is in `optional`.
  */
-export function compareFindings(found: ReadonlyArray<{ file: string; line: number; entryId: string }>, required: readonly ExpectedFinding[], optional: readonly ExpectedFinding[] = []): { missing: string[]; unexpected: string[] } {
+export function compareFindings(
+  found: ReadonlyArray<{ file: string; line: number; entryId: string }>,
+  required: readonly ExpectedFinding[],
+  optional: readonly ExpectedFinding[] = [],
+): { missing: string[]; unexpected: string[] } {
   const remaining = findingKeys(found);
   const missing: string[] = [];
   for (const key of findingKeys(required)) {

@@ -1,5 +1,12 @@
 import { createRule } from '../create-rule.js';
-import { defaultOptions, gradeOptionSchema, messages, reportFindings, type MessageIds, type Options } from '../finding-rule.js';
+import {
+  defaultOptions,
+  gradeOptionSchema,
+  messages,
+  reportFindings,
+  type MessageIds,
+  type Options,
+} from '../finding-rule.js';
 
 const name = 'no-deprecated-endpoint';
 
@@ -8,7 +15,8 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow requests to deprecated edge-API endpoints (by method and path, setting ids, SDK resource methods)',
+      description:
+        'Disallow requests to deprecated edge-API endpoints (by method and path, setting ids, SDK resource methods)',
     },
     fixable: 'code',
     hasSuggestions: true,

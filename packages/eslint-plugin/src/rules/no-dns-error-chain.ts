@@ -1,5 +1,12 @@
 import { createRule } from '../create-rule.js';
-import { defaultOptions, gradeOptionSchema, messages, reportFindings, type MessageIds, type Options } from '../finding-rule.js';
+import {
+  defaultOptions,
+  gradeOptionSchema,
+  messages,
+  reportFindings,
+  type MessageIds,
+  type Options,
+} from '../finding-rule.js';
 
 const name = 'no-dns-error-chain';
 
@@ -8,7 +15,8 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: "Disallow relying on the DNS record error chain (code 1004 'DNS Validation Error' with `error_chain`)",
+      description:
+        "Disallow relying on the DNS record error chain (code 1004 'DNS Validation Error' with `error_chain`)",
     },
     hasSuggestions: true,
     messages,

@@ -1,5 +1,12 @@
 import { createRule } from '../create-rule.js';
-import { defaultOptions, gradeOptionSchema, messages, reportFindings, type MessageIds, type Options } from '../finding-rule.js';
+import {
+  defaultOptions,
+  gradeOptionSchema,
+  messages,
+  reportFindings,
+  type MessageIds,
+  type Options,
+} from '../finding-rule.js';
 
 const name = 'no-srv-data-name-fields';
 

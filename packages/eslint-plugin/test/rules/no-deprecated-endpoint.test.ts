@@ -3,7 +3,10 @@ import rule from '../../src/rules/no-deprecated-endpoint.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
 /** The entry's replacement as the message ends it (the catalogue's wording may be refined). */
-const replacementOf = (id: string) => loadCatalogue().byId.get(id)!.replacement.replace(/[.\s]+$/, '');
+const replacementOf = (id: string) =>
+  loadCatalogue()
+    .byId.get(id)!
+    .replacement.replace(/[.\s]+$/, '');
 
 tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
   valid: [
@@ -31,19 +34,19 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
     "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/waf/packages`, { method: 'POST' });",
     // Grades the configuration does not ask for.
     {
-      code: "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);",
+      code: 'fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);',
       options: [{ grades: ['imminent', 'scheduled'] }],
     },
     // An entry switched off in the settings.
     {
-      code: "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);",
+      code: 'fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);',
       settings: { 'sunset-lint': { asOf: '2026-11-21', catalogue: { disable: ['firewall-rules-api'] } } },
     },
   ],
   invalid: [
     {
       // The whole message: what, the end-of-life date, the grade in words, the replacement.
-      code: "export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);",
+      code: 'export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);',
       errors: [
         {
           messageId: 'finding',
@@ -179,14 +182,15 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
 
 jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
   valid: [
-    "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);",
+    'fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);',
     "fetch(`https://api.cloudflare.com/client/v4/accounts/${accountId}/images/v2/direct_upload`, { method: 'POST' });",
   ],
   invalid: [
     {
       // `script_monitor` -> `page_shield` is a fix: the same resource under its current name.
-      code: "export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/script_monitor/scripts`);",
-      output: "export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);",
+      code: 'export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/script_monitor/scripts`);',
+      output:
+        'export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);',
       errors: [{ messageId: 'finding', line: 1 }],
     },
     {
@@ -211,7 +215,10 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
           suggestions: [
             {
               messageId: 'suggestion',
-              data: { description: 'Replace `v1/direct_upload` with `v2/direct_upload` (the v2 response also returns the image id)' },
+              data: {
+                description:
+                  'Replace `v1/direct_upload` with `v2/direct_upload` (the v2 response also returns the image id)',
+              },
               output: code`
                 const fetch = require('node-fetch');
                 async function uploadUrl(accountId, token) {

@@ -11,12 +11,12 @@ const addedEntry = {
   replacement: 'Send `ttl: 1` for automatic TTL',
   docs: 'https://example.com/changelog#ttl-auto',
   match: {
-    fields: [
-      { path: 'ttl_auto', context: 'dns-record', access: ['write', 'read'], onWrite: 'suggest-remove' },
-    ],
+    fields: [{ path: 'ttl_auto', context: 'dns-record', access: ['write', 'read'], onWrite: 'suggest-remove' }],
   },
 };
-const withEntry = (extra: Record<string, unknown> = {}) => ({ 'sunset-lint': { asOf: AS_OF, catalogue: { add: [addedEntry] }, ...extra } });
+const withEntry = (extra: Record<string, unknown> = {}) => ({
+  'sunset-lint': { asOf: AS_OF, catalogue: { add: [addedEntry] }, ...extra },
+});
 
 const payload = "export const record = { type: 'A', name: 'www', content: '192.0.2.1', ttl_auto: true };";
 
@@ -39,7 +39,8 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
           // A scheduled grade in words; the suggestion comes from the entry's onWrite.
           messageId: 'finding',
           data: {
-            message: '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL.',
+            message:
+              '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL.',
             entryId: 'dns-record-legacy-ttl-auto',
           },
           line: 1,
@@ -59,13 +60,16 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
         interface DnsRecord { ttl_auto?: boolean }
         export const auto = (record: DnsRecord) => record.ttl_auto === true;
       `,
-      settings: withEntry({ catalogue: { add: [addedEntry], eolOverrides: { 'dns-record-legacy-ttl-auto': '2026-12-03' } } }),
+      settings: withEntry({
+        catalogue: { add: [addedEntry], eolOverrides: { 'dns-record-legacy-ttl-auto': '2026-12-03' } },
+      }),
       options: [{ grades: ['imminent'] }],
       errors: [
         {
           messageId: 'finding',
           data: {
-            message: '`ttl_auto` read from a DNS record (DNS record `ttl_auto` flag) reaches end of life on 2026-12-03 (ends in 12 days). Use instead: Send `ttl: 1` for automatic TTL.',
+            message:
+              '`ttl_auto` read from a DNS record (DNS record `ttl_auto` flag) reaches end of life on 2026-12-03 (ends in 12 days). Use instead: Send `ttl: 1` for automatic TTL.',
             entryId: 'dns-record-legacy-ttl-auto',
           },
           line: 2,
@@ -77,5 +81,11 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
 
 jsTester.run('no-deprecated-field (JavaScript)', testable(rule), {
   valid: [{ code: 'export const auto = (zone) => zone.ttl_auto;', settings: withEntry() }],
-  invalid: [{ code: 'export const auto = (record) => record.ttl_auto;', settings: withEntry(), errors: [{ messageId: 'finding', line: 1 }] }],
+  invalid: [
+    {
+      code: 'export const auto = (record) => record.ttl_auto;',
+      settings: withEntry(),
+      errors: [{ messageId: 'finding', line: 1 }],
+    },
+  ],
 });

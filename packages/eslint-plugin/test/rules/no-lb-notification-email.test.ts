@@ -4,7 +4,7 @@ import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 tsTester.run('no-lb-notification-email (TypeScript)', testable(rule), {
   valid: [
     // A customer's notification address is not a pool's.
-    "export const contact = (customer: { notification_email: string }) => customer.notification_email;",
+    'export const contact = (customer: { notification_email: string }) => customer.notification_email;',
     "export const pool = { name: 'eu-primary', origins: [{ name: 'a', address: '192.0.2.1', enabled: true }], monitor: 'm1' };",
   ],
   invalid: [

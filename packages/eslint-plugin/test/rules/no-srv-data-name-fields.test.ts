@@ -85,7 +85,10 @@ tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
         suggestions: [
           {
             messageId: 'suggestion' as const,
-            data: { description: "Remove `service`, `proto` and `name` from `data` and set the record's `name` to `_sip._udp.${domain}`" },
+            data: {
+              description:
+                "Remove `service`, `proto` and `name` from `data` and set the record's `name` to `_sip._udp.${domain}`",
+            },
             output: code`
               import axios from 'axios';
               const cf = axios.create({ baseURL: 'https://api.cloudflare.com/client/v4' });
@@ -121,7 +124,9 @@ tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
 });
 
 jsTester.run('no-srv-data-name-fields (JavaScript)', testable(rule), {
-  valid: ["export const srv = { type: 'SRV', name: '_minecraft._tcp.example.com', data: { priority: 0, weight: 5, port: 25565, target: 'mc.example.com' } };"],
+  valid: [
+    "export const srv = { type: 'SRV', name: '_minecraft._tcp.example.com', data: { priority: 0, weight: 5, port: 25565, target: 'mc.example.com' } };",
+  ],
   invalid: [
     {
       // All literal parts compose into a plain string.
@@ -139,7 +144,10 @@ jsTester.run('no-srv-data-name-fields (JavaScript)', testable(rule), {
         suggestions: [
           {
             messageId: 'suggestion' as const,
-            data: { description: "Remove `service`, `proto` and `name` from `data` and set the record's `name` to '_minecraft._tcp.example.com'" },
+            data: {
+              description:
+                "Remove `service`, `proto` and `name` from `data` and set the record's `name` to '_minecraft._tcp.example.com'",
+            },
             output: code`
               export const record = {
                 type: 'SRV',

@@ -63,7 +63,13 @@ jsTester.run('no-transfer-encoding-with-content-length (JavaScript)', testable(r
           messageId: 'finding',
           line: 1,
           column: 58,
-          suggestions: [{ messageId: 'suggestion', data: { description: 'Remove the `Transfer-Encoding` header' }, output: "got.stream.put(url, { headers: { 'content-length': size } });" }],
+          suggestions: [
+            {
+              messageId: 'suggestion',
+              data: { description: 'Remove the `Transfer-Encoding` header' },
+              output: "got.stream.put(url, { headers: { 'content-length': size } });",
+            },
+          ],
         },
       ],
     },

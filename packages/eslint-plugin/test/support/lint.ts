@@ -11,7 +11,10 @@ export { REPO_ROOT };
 export type ESLintConstructor = new (options: ESLintClass.Options) => ESLintClass;
 
 /** What a project lints with: JS through espree (the default), TS and TSX through typescript-eslint. */
-export function userConfig(settings: Record<string, unknown> = { asOf: AS_OF }, config: 'recommended' | 'recommended-by-grade' = 'recommended'): Linter.Config[] {
+export function userConfig(
+  settings: Record<string, unknown> = { asOf: AS_OF },
+  config: 'recommended' | 'recommended-by-grade' = 'recommended',
+): Linter.Config[] {
   return [
     { files: ['**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}'] },
     plugin.configs[config] as Linter.Config,

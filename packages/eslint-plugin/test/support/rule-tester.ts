@@ -27,8 +27,16 @@ export const jsTester = new RuleTester({
  * Cooked text: write the case's own template literals as \`…\${id}…\` inside it.
  */
 export function code(strings: TemplateStringsArray): string {
-  const raw = strings.join('').replace(/^\n/, '').replace(/\n[ \t]*$/, '\n');
-  const indent = Math.min(...raw.split('\n').filter((line) => line.trim()).map((line) => /^[ \t]*/.exec(line)![0].length));
+  const raw = strings
+    .join('')
+    .replace(/^\n/, '')
+    .replace(/\n[ \t]*$/, '\n');
+  const indent = Math.min(
+    ...raw
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => /^[ \t]*/.exec(line)![0].length),
+  );
   return raw
     .split('\n')
     .map((line) => line.slice(indent))
@@ -40,6 +48,8 @@ export function code(strings: TemplateStringsArray): string {
  * @typescript-eslint/utils 8.72 and the plugin against 8.73, the same shapes with distinct private
  * members, so TypeScript sees two types where there is one at run time.
  */
-export function testable<MessageIds extends string, Options extends readonly unknown[]>(rule: RuleModule<MessageIds, Options>): Parameters<typeof tsTester.run<MessageIds, Options>>[1] {
+export function testable<MessageIds extends string, Options extends readonly unknown[]>(
+  rule: RuleModule<MessageIds, Options>,
+): Parameters<typeof tsTester.run<MessageIds, Options>>[1] {
   return rule as unknown as Parameters<typeof tsTester.run<MessageIds, Options>>[1];
 }

@@ -27,7 +27,13 @@ export class BaselineError extends Error {
  */
 export function renderBaseline(findings: readonly Finding[]): string {
   const entries: BaselineEntry[] = findings
-    .map((f) => ({ fingerprint: f.fingerprint, file: f.file, entryId: f.entryId, ruleId: f.ruleId, subject: f.subject }))
+    .map((f) => ({
+      fingerprint: f.fingerprint,
+      file: f.file,
+      entryId: f.entryId,
+      ruleId: f.ruleId,
+      subject: f.subject,
+    }))
     .sort((a, b) => compare(a.file, b.file) || compare(a.entryId, b.entryId) || compare(a.fingerprint, b.fingerprint));
   return `${JSON.stringify({ version: BASELINE_VERSION, tool: 'sunset-lint', findings: entries }, null, 2)}\n`;
 }
@@ -38,7 +44,11 @@ export function readBaseline(path: string, shown: string): BaselineEntry[] {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BaselineError(code === 'ENOENT' ? `baseline file not found: ${shown} (write one with 'sunset-lint baseline')` : `cannot read the baseline ${shown}: ${code ?? String(error)}`);
+    throw new BaselineError(
+      code === 'ENOENT'
+        ? `baseline file not found: ${shown} (write one with 'sunset-lint baseline')`
+        : `cannot read the baseline ${shown}: ${code ?? String(error)}`,
+    );
   }
   let data: unknown;
   try {
@@ -47,18 +57,35 @@ export function readBaseline(path: string, shown: string): BaselineEntry[] {
     throw new BaselineError(`${shown}: not valid JSON: ${(error as Error).message}`);
   }
   const document = data as { version?: unknown; findings?: unknown };
-  if (typeof data !== 'object' || data === null || document.version !== BASELINE_VERSION || !Array.isArray(document.findings)) {
-    throw new BaselineError(`${shown}: not a sunset-lint baseline (version ${BASELINE_VERSION} with a "findings" list)`);
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    document.version !== BASELINE_VERSION ||
+    !Array.isArray(document.findings)
+  ) {
+    throw new BaselineError(
+      `${shown}: not a sunset-lint baseline (version ${BASELINE_VERSION} with a "findings" list)`,
+    );
   }
   return document.findings.map((entry: unknown, i: number) => {
     const e = entry as Partial<BaselineEntry>;
     if (typeof e?.fingerprint !== 'string') throw new BaselineError(`${shown}: findings[${i}] has no "fingerprint"`);
-    return { fingerprint: e.fingerprint, file: String(e.file ?? ''), entryId: String(e.entryId ?? ''), ruleId: String(e.ruleId ?? ''), subject: String(e.subject ?? '') };
+    return {
+      fingerprint: e.fingerprint,
+      file: String(e.file ?? ''),
+      entryId: String(e.entryId ?? ''),
+      ruleId: String(e.ruleId ?? ''),
+      subject: String(e.subject ?? ''),
+    };
   });
 }
 
 /** Findings the baseline does not have, and the baseline entries that no longer occur. */
-export function applyBaseline(findings: readonly Finding[], entries: readonly BaselineEntry[], shown: string): { findings: Finding[]; summary: BaselineSummary } {
+export function applyBaseline(
+  findings: readonly Finding[],
+  entries: readonly BaselineEntry[],
+  shown: string,
+): { findings: Finding[]; summary: BaselineSummary } {
   const accepted = new Map<string, number>();
   for (const entry of entries) accepted.set(entry.fingerprint, (accepted.get(entry.fingerprint) ?? 0) + 1);
   const current = new Set(findings.map((f) => f.fingerprint));

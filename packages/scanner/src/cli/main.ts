@@ -41,7 +41,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     return EXIT_USAGE;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`sunset-lint ${name}: ${error.message}\n`);

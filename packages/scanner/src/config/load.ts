@@ -46,7 +46,9 @@ async function readConfigFile(path: string, shown: string): Promise<Record<strin
     try {
       module = (await import(pathToFileURL(path).href)) as { default?: unknown };
     } catch (error) {
-      throw new ConfigError(`${shown}: cannot load the config module: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ConfigError(
+        `${shown}: cannot load the config module: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return asObject(module.default, shown);
   }
@@ -78,6 +80,7 @@ function parseJson(path: string, shown: string): unknown {
 }
 
 function asObject(value: unknown, shown: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${shown}: the configuration must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(`${shown}: the configuration must be an object`);
   return value as Record<string, unknown>;
 }

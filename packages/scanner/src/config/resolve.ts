@@ -34,11 +34,15 @@ export function resolveScanConfig(loaded: LoadedConfig, flags: SettingFlags = {}
     raw.asOf = flags.asOf;
   }
   if (flags.imminentDays !== undefined) {
-    if (!/^\d+$/.test(flags.imminentDays)) throw new ConfigError(`--imminent-days must be a whole number of days (0 or more), got '${flags.imminentDays}'`);
+    if (!/^\d+$/.test(flags.imminentDays))
+      throw new ConfigError(`--imminent-days must be a whole number of days (0 or more), got '${flags.imminentDays}'`);
     raw.imminentDays = Number(flags.imminentDays);
   }
   if (flags.minConfidence !== undefined) {
-    if (!(flags.minConfidence in CONFIDENCE_RANK)) throw new ConfigError(`--min-confidence must be one of ${Object.keys(CONFIDENCE_RANK).join(', ')}, got '${flags.minConfidence}'`);
+    if (!(flags.minConfidence in CONFIDENCE_RANK))
+      throw new ConfigError(
+        `--min-confidence must be one of ${Object.keys(CONFIDENCE_RANK).join(', ')}, got '${flags.minConfidence}'`,
+      );
     raw.minConfidence = flags.minConfidence;
   }
   let settings: ResolvedSettings;
@@ -54,7 +58,9 @@ export function resolveScanConfig(loaded: LoadedConfig, flags: SettingFlags = {}
 function patternList(value: unknown, where: string, key: string): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item.trim() !== '')) {
-    throw new ConfigError(`${where}: '${key}' must be a list of glob patterns (non-empty strings), got ${JSON.stringify(value)}`);
+    throw new ConfigError(
+      `${where}: '${key}' must be a list of glob patterns (non-empty strings), got ${JSON.stringify(value)}`,
+    );
   }
   return value as string[];
 }

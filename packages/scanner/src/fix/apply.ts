@@ -45,7 +45,10 @@ export function applyFindingFixes(project: Project, findings: readonly Finding[]
       result.stale.push(file);
       continue;
     }
-    const after = applyEdits(before, chosen.flatMap((c) => c.fix.edits));
+    const after = applyEdits(
+      before,
+      chosen.flatMap((c) => c.fix.edits),
+    );
     if (after === before) continue;
     const sourceFile = project.getSourceFile(path) ?? project.addSourceFileAtPath(path);
     // ts-morph, like TypeScript, reads the text without the mark and writes the mark back on save.

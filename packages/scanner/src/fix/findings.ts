@@ -12,8 +12,14 @@ export class MissingPathsError extends Error {}
  */
 export function findingsFromScan(cwd: string, config: ScanConfig): FindingsOf {
   return async (paths) => {
-    const discovered = await discoverFiles({ cwd, paths, ...(config.include ? { include: config.include } : {}), ...(config.exclude ? { exclude: config.exclude } : {}) });
-    if (discovered.missing.length) throw new MissingPathsError(`no such file or directory: ${discovered.missing.join(', ')}`);
+    const discovered = await discoverFiles({
+      cwd,
+      paths,
+      ...(config.include ? { include: config.include } : {}),
+      ...(config.exclude ? { exclude: config.exclude } : {}),
+    });
+    if (discovered.missing.length)
+      throw new MissingPathsError(`no such file or directory: ${discovered.missing.join(', ')}`);
     const result = runScan({ cwd, files: discovered.files, settings: config.settings });
     return { findings: result.findings, diagnostics: result.diagnostics };
   };

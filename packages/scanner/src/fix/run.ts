@@ -34,13 +34,22 @@ export interface FixRun {
  * after the first pass and writes nothing.
  */
 export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf, options: FixOptions): Promise<FixRun> {
-  const project = new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true } });
+  const project = new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: true },
+  });
   const changed = new Map<string, FileChange>();
   const first = await findingsOf(paths);
   let findings = first.findings;
   const run: FixRun = {
     files: [],
-    suggestionsNotApplied: options.suggestions ? 0 : first.findings.filter((f) => f.fixes.some((fix) => fix.kind === 'suggestion') && applicableFixes(f, options).length === 0).length,
+    suggestionsNotApplied: options.suggestions
+      ? 0
+      : first.findings.filter(
+          (f) => f.fixes.some((fix) => fix.kind === 'suggestion') && applicableFixes(f, options).length === 0,
+        ).length,
     conflicting: 0,
     withoutFix: first.findings.filter((f) => f.fixes.length === 0).length,
     stale: [],
@@ -52,7 +61,10 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
     run.stale.push(...result.stale.filter((file) => !run.stale.includes(file)));
     for (const change of result.changes) {
       const previous = changed.get(change.file);
-      changed.set(change.file, previous ? { ...change, before: previous.before, applied: [...previous.applied, ...change.applied] } : change);
+      changed.set(
+        change.file,
+        previous ? { ...change, before: previous.before, applied: [...previous.applied, ...change.applied] } : change,
+      );
     }
     run.conflicting = result.conflicting.length;
     if (options.dryRun || result.changes.length === 0) break;

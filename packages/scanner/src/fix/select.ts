@@ -68,6 +68,7 @@ function overlaps(a: TextEdit, b: TextEdit): boolean {
 /** Applies non-overlapping edits to a text (right to left, so earlier offsets stay valid). */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }

@@ -28,7 +28,8 @@ export function escapeMarkdown(text: string, inTable = false): string {
 function escapePlain(text: string): string {
   return text.replace(MARKDOWN_SPECIAL, (char, offset: number) => {
     // An underscore inside a word (`zone_id`) never starts emphasis in GFM; leaving it keeps the source readable.
-    if (char === '_' && /[\p{L}\p{N}]/u.test(text[offset - 1] ?? '') && /[\p{L}\p{N}]/u.test(text[offset + 1] ?? '')) return char;
+    if (char === '_' && /[\p{L}\p{N}]/u.test(text[offset - 1] ?? '') && /[\p{L}\p{N}]/u.test(text[offset + 1] ?? ''))
+      return char;
     return `\\${char}`;
   });
 }
@@ -50,7 +51,10 @@ export function markdownCode(text: string, inTable = false): string {
 /** A Markdown link, or plain escaped text without a URL. What could end the destination or a table cell is percent-encoded. */
 export function markdownLink(text: string, url: string | undefined, inTable = false): string {
   if (!url) return escapeMarkdown(text, inTable);
-  const destination = url.replace(/[()<>| ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  const destination = url.replace(
+    /[()<>| ]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
   return `[${escapeMarkdown(text, inTable)}](${destination})`;
 }
 

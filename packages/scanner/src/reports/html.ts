@@ -13,18 +13,30 @@ export function renderHtml(report: ScanReport): string {
   const summary = summarize(report);
   const title = `Deprecated API migration audit — ${report.asOf}`;
   const body: string[] = [];
-  body.push(`<header><h1>Deprecated API migration audit</h1><p class="meta">As of <strong>${escapeHtml(report.asOf)}</strong> · imminent window ${escapeHtml(plural(report.imminentDays, 'day'))} · ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}</p></header>`);
+  body.push(
+    `<header><h1>Deprecated API migration audit</h1><p class="meta">As of <strong>${escapeHtml(report.asOf)}</strong> · imminent window ${escapeHtml(plural(report.imminentDays, 'day'))} · ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}</p></header>`,
+  );
   body.push('<section class="cards">');
   body.push(card('Findings', summary.total, 'total'));
   for (const grade of Object.keys(summary.byGrade) as Grade[]) body.push(card(grade, summary.byGrade[grade], grade));
-  body.push(card('Files with findings', summary.byFile.length, 'files'), card('Files scanned', report.filesScanned, 'files'));
+  body.push(
+    card('Files with findings', summary.byFile.length, 'files'),
+    card('Files scanned', report.filesScanned, 'files'),
+  );
   body.push('</section>');
-  if (report.failOn !== 'none' && summary.total > 0) body.push(`<p class="fail-on">${summary.failing} at or above <code>--fail-on ${escapeHtml(report.failOn)}</code>.</p>`);
+  if (report.failOn !== 'none' && summary.total > 0)
+    body.push(
+      `<p class="fail-on">${summary.failing} at or above <code>--fail-on ${escapeHtml(report.failOn)}</code>.</p>`,
+    );
   if (summary.total === 0) {
     body.push('<p class="clean">No deprecated API usage found.</p>');
   } else {
-    body.push('<section><h2>Deprecated APIs in use</h2><p class="hint">Ordered by end of life: migrate from the top.</p>');
-    body.push('<table class="entries"><thead><tr><th>Entry</th><th>End of life</th><th>Grade</th><th class="num">Findings</th><th>Files</th><th>Replacement</th></tr></thead><tbody>');
+    body.push(
+      '<section><h2>Deprecated APIs in use</h2><p class="hint">Ordered by end of life: migrate from the top.</p>',
+    );
+    body.push(
+      '<table class="entries"><thead><tr><th>Entry</th><th>End of life</th><th>Grade</th><th class="num">Findings</th><th>Files</th><th>Replacement</th></tr></thead><tbody>',
+    );
     for (const usage of summary.entries) body.push(entryRow(usage, report));
     body.push('</tbody></table></section>');
     body.push('<section><h2>Findings</h2>');
@@ -35,14 +47,21 @@ export function renderHtml(report: ScanReport): string {
     body.push('<section><h2>Diagnostics</h2><ul class="diagnostics">');
     for (const d of sortDiagnostics(report.diagnostics)) {
       const where = d.file ? `<code>${escapeHtml(`${d.file}${d.line !== undefined ? `:${d.line}` : ''}`)}</code> ` : '';
-      body.push(`<li>${where}<span class="sev-${escapeHtml(d.severity)}">${escapeHtml(d.severity)}</span> <code>${escapeHtml(d.code)}</code>: ${escapeHtml(d.message)}</li>`);
+      body.push(
+        `<li>${where}<span class="sev-${escapeHtml(d.severity)}">${escapeHtml(d.severity)}</span> <code>${escapeHtml(d.code)}</code>: ${escapeHtml(d.message)}</li>`,
+      );
     }
     body.push('</ul></section>');
   }
   if (report.baseline) {
     const { file, suppressed, stale } = report.baseline;
-    body.push(`<section><h2>Baseline</h2><p><code>${escapeHtml(file)}</code>: ${escapeHtml(plural(suppressed, 'finding'))} suppressed; ${escapeHtml(plural(stale.length, 'baseline entry', 'baseline entries'))} no longer found.</p>`);
-    if (stale.length) body.push(`<ul>${stale.map((s) => `<li><code>${escapeHtml(s.file)}</code> — <code>${escapeHtml(s.entryId)}</code> <span class="dim">${escapeHtml(s.fingerprint)}</span></li>`).join('')}</ul>`);
+    body.push(
+      `<section><h2>Baseline</h2><p><code>${escapeHtml(file)}</code>: ${escapeHtml(plural(suppressed, 'finding'))} suppressed; ${escapeHtml(plural(stale.length, 'baseline entry', 'baseline entries'))} no longer found.</p>`,
+    );
+    if (stale.length)
+      body.push(
+        `<ul>${stale.map((s) => `<li><code>${escapeHtml(s.file)}</code> — <code>${escapeHtml(s.entryId)}</code> <span class="dim">${escapeHtml(s.fingerprint)}</span></li>`).join('')}</ul>`,
+      );
     body.push('</section>');
   }
   return `<!doctype html>
@@ -77,14 +96,17 @@ function link(text: string, url: string | undefined): string {
 function entryRow(usage: EntryUsage, report: ScanReport): string {
   const { entry } = usage;
   const docs = replacementDocsUrl(entry, report.tool);
-  const files = usage.files.map((file) => `<li><a href="#${escapeHtml(anchorOf(file))}"><code>${escapeHtml(file)}</code></a></li>`).join('');
+  const files = usage.files
+    .map((file) => `<li><a href="#${escapeHtml(anchorOf(file))}"><code>${escapeHtml(file)}</code></a></li>`)
+    .join('');
   return `<tr><td>${link(entry.title, entryDocsUrl(entry, report.tool))}<br><code>${escapeHtml(entry.id)}</code></td><td class="date">${escapeHtml(entry.eol)}</td><td>${gradeBadge(usage.grade)}</td><td class="num">${usage.count}</td><td><ul class="files">${files}</ul></td><td>${htmlInline(entry.replacement)}${docs ? ` (${link('docs', docs)})` : ''}</td></tr>`;
 }
 
 function fileSection(group: FileGroup): string {
   const rows = group.findings
     .map((f) => {
-      const confidence = f.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(f.confidence)} confidence)</span>`;
+      const confidence =
+        f.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(f.confidence)} confidence)</span>`;
       return `<tr><td class="pos">${f.line}:${f.column}</td><td>${gradeBadge(f.grade)}</td><td><code>${escapeHtml(f.entryId)}</code></td><td>${htmlInline(f.message)}${confidence}</td></tr>`;
     })
     .join('');

@@ -39,7 +39,17 @@ export function renderJson(report: ScanReport): string {
     summary: {
       byGrade: summary.byGrade,
       byEntry: Object.fromEntries(
-        summary.entries.map((u) => [u.entry.id, { title: u.entry.title, eol: u.entry.eol, grade: u.grade, count: u.count, files: u.files.length, replacement: u.entry.replacement }]),
+        summary.entries.map((u) => [
+          u.entry.id,
+          {
+            title: u.entry.title,
+            eol: u.entry.eol,
+            grade: u.grade,
+            count: u.count,
+            files: u.files.length,
+            replacement: u.entry.replacement,
+          },
+        ]),
       ),
       total: summary.total,
       filesWithFindings: summary.byFile.length,
@@ -59,7 +69,12 @@ export function renderJson(report: ScanReport): string {
             file: report.baseline.file,
             suppressed: report.baseline.suppressed,
             stale: [...report.baseline.stale]
-              .sort((a, b) => compareText(a.file, b.file) || compareText(a.entryId, b.entryId) || compareText(a.fingerprint, b.fingerprint))
+              .sort(
+                (a, b) =>
+                  compareText(a.file, b.file) ||
+                  compareText(a.entryId, b.entryId) ||
+                  compareText(a.fingerprint, b.fingerprint),
+              )
               .map((s) => ({ fingerprint: s.fingerprint, file: s.file, entryId: s.entryId })),
           },
         }

@@ -14,22 +14,33 @@ const FILES_PER_CELL = 5;
 export function renderMarkdown(report: ScanReport): string {
   const summary = summarize(report);
   const out: string[] = ['# Deprecated API migration audit', ''];
-  out.push(`As of **${report.asOf}** (imminent window: ${plural(report.imminentDays, 'day')}) · ${escapeMarkdown(report.tool.name)} ${escapeMarkdown(report.tool.version)}`, '');
+  out.push(
+    `As of **${report.asOf}** (imminent window: ${plural(report.imminentDays, 'day')}) · ${escapeMarkdown(report.tool.name)} ${escapeMarkdown(report.tool.version)}`,
+    '',
+  );
   if (summary.total === 0) {
     out.push(`No deprecated API usage found in ${plural(report.filesScanned, 'file')} scanned.`, '');
   } else {
     const grades = `**${summary.byGrade.expired} expired**, ${summary.byGrade.imminent} imminent, ${summary.byGrade.scheduled} scheduled`;
     const failing = report.failOn === 'none' ? '' : ` ${summary.failing} at or above \`--fail-on ${report.failOn}\`.`;
-    out.push(`**${plural(summary.total, 'finding')}** in ${plural(summary.byFile.length, 'file')} (${report.filesScanned} scanned): ${grades}.${failing}`, '');
+    out.push(
+      `**${plural(summary.total, 'finding')}** in ${plural(summary.byFile.length, 'file')} (${report.filesScanned} scanned): ${grades}.${failing}`,
+      '',
+    );
     out.push('## Deprecated APIs in use', '', 'Ordered by end of life: migrate from the top.', '');
-    out.push('| Entry | End of life | Grade | Findings | Files | Replacement |', '| --- | --- | --- | ---: | --- | --- |');
+    out.push(
+      '| Entry | End of life | Grade | Findings | Files | Replacement |',
+      '| --- | --- | --- | ---: | --- | --- |',
+    );
     for (const usage of summary.entries) out.push(entryRow(usage, report));
     out.push('', '## Findings', '');
     for (const group of summary.byFile) {
       out.push(`### ${markdownCode(group.file)} (${group.findings.length})`, '');
       for (const f of group.findings) {
         const confidence = f.confidence === 'high' ? '' : ` *(${f.confidence} confidence)*`;
-        out.push(`- ${markdownCode(`${f.file}:${f.line}`)} — **${f.grade}** ${markdownCode(f.entryId)}: ${escapeMarkdown(f.message)}${confidence}`);
+        out.push(
+          `- ${markdownCode(`${f.file}:${f.line}`)} — **${f.grade}** ${markdownCode(f.entryId)}: ${escapeMarkdown(f.message)}${confidence}`,
+        );
       }
       out.push('');
     }
@@ -44,8 +55,14 @@ export function renderMarkdown(report: ScanReport): string {
   }
   if (report.baseline) {
     const { file, suppressed, stale } = report.baseline;
-    out.push('## Baseline', '', `${markdownCode(file)}: ${plural(suppressed, 'finding')} suppressed; ${plural(stale.length, 'baseline entry', 'baseline entries')} no longer found.`, '');
-    for (const entry of stale) out.push(`- ${markdownCode(entry.file)} — ${markdownCode(entry.entryId)} (${markdownCode(entry.fingerprint)})`);
+    out.push(
+      '## Baseline',
+      '',
+      `${markdownCode(file)}: ${plural(suppressed, 'finding')} suppressed; ${plural(stale.length, 'baseline entry', 'baseline entries')} no longer found.`,
+      '',
+    );
+    for (const entry of stale)
+      out.push(`- ${markdownCode(entry.file)} — ${markdownCode(entry.entryId)} (${markdownCode(entry.fingerprint)})`);
     if (stale.length) out.push('');
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;

@@ -1,4 +1,12 @@
-import { DEFAULT_SEVERITIES, gradeEol, parseDay, type CatalogueEntry, type Finding, type Grade, type Severity } from '@sunset-lint/core';
+import {
+  DEFAULT_SEVERITIES,
+  gradeEol,
+  parseDay,
+  type CatalogueEntry,
+  type Finding,
+  type Grade,
+  type Severity,
+} from '@sunset-lint/core';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
 import { summarize } from './summary.js';
@@ -36,7 +44,9 @@ export function renderSarif(report: ScanReport): string {
             semanticVersion: report.tool.version,
             informationUri: report.tool.informationUri,
             rules: entries.map((entry) => {
-              const grade: Grade | undefined = asOf ? gradeEol(parseDay(entry.eol)!, { asOf, imminentDays: report.imminentDays }).grade : undefined;
+              const grade: Grade | undefined = asOf
+                ? gradeEol(parseDay(entry.eol)!, { asOf, imminentDays: report.imminentDays }).grade
+                : undefined;
               return reportingDescriptor(entry, report, grade, grade ? LEVEL[severities[grade]] : 'warning');
             }),
           },
@@ -53,7 +63,15 @@ export function renderSarif(report: ScanReport): string {
           asOf: report.asOf,
           imminentDays: report.imminentDays,
           filesScanned: report.filesScanned,
-          ...(report.baseline ? { baseline: { file: report.baseline.file, suppressed: report.baseline.suppressed, stale: report.baseline.stale.length } } : {}),
+          ...(report.baseline
+            ? {
+                baseline: {
+                  file: report.baseline.file,
+                  suppressed: report.baseline.suppressed,
+                  stale: report.baseline.stale.length,
+                },
+              }
+            : {}),
         },
       },
     ],
@@ -68,7 +86,16 @@ function rulesInEffect(catalogue: readonly CatalogueEntry[], findings: readonly 
   for (const f of findings) {
     if (known.has(f.entryId)) continue;
     known.add(f.entryId);
-    entries.push({ id: f.entryId, title: f.entryId, area: '', eol: f.eol, rule: f.ruleId, replacement: f.replacement, docs: `docs/schedule.md#${f.entryId}`, match: {} });
+    entries.push({
+      id: f.entryId,
+      title: f.entryId,
+      area: '',
+      eol: f.eol,
+      rule: f.ruleId,
+      replacement: f.replacement,
+      docs: `docs/schedule.md#${f.entryId}`,
+      match: {},
+    });
   }
   return entries;
 }
@@ -85,7 +112,12 @@ function reportingDescriptor(entry: CatalogueEntry, report: ScanReport, grade: G
     shortDescription: { text: `${entry.title}: end of life ${entry.eol}` },
     fullDescription: { text: `${entry.title}${area} ${ended} ${entry.eol}. Replacement: ${entry.replacement}` },
     help: {
-      text: [`${entry.title}${area}`, `End of life: ${entry.eol}${grade ? ` (${grade} as of ${report.asOf})` : ''}`, `Replacement: ${entry.replacement}`, ...(helpUri ? [`Schedule: ${helpUri}`] : [])].join('\n'),
+      text: [
+        `${entry.title}${area}`,
+        `End of life: ${entry.eol}${grade ? ` (${grade} as of ${report.asOf})` : ''}`,
+        `Replacement: ${entry.replacement}`,
+        ...(helpUri ? [`Schedule: ${helpUri}`] : []),
+      ].join('\n'),
       markdown: [
         `**${entry.title}**${area}`,
         '',
@@ -118,7 +150,12 @@ function result(finding: Finding, ruleIndex: number) {
       {
         physicalLocation: {
           artifactLocation,
-          region: { startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn },
+          region: {
+            startLine: finding.line,
+            startColumn: finding.column,
+            endLine: finding.endLine,
+            endColumn: finding.endColumn,
+          },
         },
       },
     ],
@@ -155,7 +192,14 @@ function notification(diagnostic: Diagnostic) {
             {
               physicalLocation: {
                 artifactLocation: { uri: fileUri(diagnostic.file), uriBaseId: SRCROOT },
-                ...(diagnostic.line !== undefined ? { region: { startLine: diagnostic.line, ...(diagnostic.column !== undefined ? { startColumn: diagnostic.column } : {}) } } : {}),
+                ...(diagnostic.line !== undefined
+                  ? {
+                      region: {
+                        startLine: diagnostic.line,
+                        ...(diagnostic.column !== undefined ? { startColumn: diagnostic.column } : {}),
+                      },
+                    }
+                  : {}),
               },
             },
           ],

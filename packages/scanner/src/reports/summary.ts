@@ -47,16 +47,28 @@ export function summarize(report: ScanReport): ReportSummary {
   const entries: EntryUsage[] = [];
   for (const [id, used] of usage) {
     // A finding of an entry missing from the catalogue in effect still gets a row, from the finding.
-    const entry = report.catalogue.find((candidate) => candidate.id === id) ?? entryFromFinding(findings.find((f) => f.entryId === id)!);
+    const entry =
+      report.catalogue.find((candidate) => candidate.id === id) ??
+      entryFromFinding(findings.find((f) => f.entryId === id)!);
     entries.push({ entry, grade: used.grade, count: used.count, files: [...used.files].sort(compareText) });
   }
   entries.sort((a, b) => compareText(a.entry.eol, b.entry.eol) || compareText(a.entry.id, b.entry.id));
-  const failing = report.failOn === 'none' ? 0 : findings.filter((f) => isAtLeast(f.grade, report.failOn as Grade)).length;
+  const failing =
+    report.failOn === 'none' ? 0 : findings.filter((f) => isAtLeast(f.grade, report.failOn as Grade)).length;
   return { findings, total: findings.length, byGrade, entries, byFile, failing };
 }
 
 function entryFromFinding(finding: Finding): CatalogueEntry {
-  return { id: finding.entryId, title: finding.entryId, area: '', eol: finding.eol, rule: finding.ruleId, replacement: finding.replacement, docs: `docs/schedule.md#${finding.entryId}`, match: {} };
+  return {
+    id: finding.entryId,
+    title: finding.entryId,
+    area: '',
+    eol: finding.eol,
+    rule: finding.ruleId,
+    replacement: finding.replacement,
+    docs: `docs/schedule.md#${finding.entryId}`,
+    match: {},
+  };
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

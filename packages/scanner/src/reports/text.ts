@@ -13,7 +13,11 @@ interface Styles {
 }
 
 const sgr = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
-const GRADE_COLOR: Record<Grade, (text: string) => string> = { expired: sgr(31, 39), imminent: sgr(33, 39), scheduled: sgr(36, 39) };
+const GRADE_COLOR: Record<Grade, (text: string) => string> = {
+  expired: sgr(31, 39),
+  imminent: sgr(33, 39),
+  scheduled: sgr(36, 39),
+};
 
 function styles(color: boolean): Styles {
   if (!color) {
@@ -44,7 +48,9 @@ export function renderText(report: ScanReport, options: RenderOptions): string {
     const idWidth = Math.max(...group.findings.map((f) => f.entryId.length));
     group.findings.forEach((finding, i) => {
       const confidence = finding.confidence === 'high' ? '' : s.dim(` [${finding.confidence} confidence]`);
-      out.push(`  ${s.dim(positions[i]!.padEnd(width))}  ${s.grade(finding.grade, finding.grade.padEnd(9))}  ${s.bold(finding.entryId.padEnd(idWidth))}  ${finding.message}${confidence}`);
+      out.push(
+        `  ${s.dim(positions[i]!.padEnd(width))}  ${s.grade(finding.grade, finding.grade.padEnd(9))}  ${s.bold(finding.entryId.padEnd(idWidth))}  ${finding.message}${confidence}`,
+      );
     });
     out.push('');
   }
@@ -52,13 +58,20 @@ export function renderText(report: ScanReport, options: RenderOptions): string {
   if (report.diagnostics.length > 0) {
     out.push('', s.bold(`Diagnostics (${report.diagnostics.length}):`));
     for (const d of sortDiagnostics(report.diagnostics)) {
-      const where = d.file ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}  ` : '';
+      const where = d.file
+        ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}  `
+        : '';
       out.push(`  ${where}${s.severity(d.severity, d.severity)}  ${d.code}  ${d.message}`);
     }
   }
   if (report.baseline) {
     const { file, suppressed, stale } = report.baseline;
-    out.push('', s.bold(`Baseline ${file}: ${plural(suppressed, 'finding')} suppressed, ${plural(stale.length, 'entry', 'entries')} no longer found${stale.length ? ':' : '.'}`));
+    out.push(
+      '',
+      s.bold(
+        `Baseline ${file}: ${plural(suppressed, 'finding')} suppressed, ${plural(stale.length, 'entry', 'entries')} no longer found${stale.length ? ':' : '.'}`,
+      ),
+    );
     for (const entry of stale) out.push(`  ${entry.file}  ${entry.entryId}  ${s.dim(entry.fingerprint)}`);
   }
   return `${out.join('\n')}\n`;
@@ -66,16 +79,27 @@ export function renderText(report: ScanReport, options: RenderOptions): string {
 
 function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles): string[] {
   const scanned = plural(report.filesScanned, 'file');
-  if (summary.total === 0) return [s.bold(`No deprecated API usage found in ${scanned} scanned (as of ${report.asOf}).`)];
+  if (summary.total === 0)
+    return [s.bold(`No deprecated API usage found in ${scanned} scanned (as of ${report.asOf}).`)];
   const failing = report.failOn === 'none' ? '' : `; ${summary.failing} at or above --fail-on ${report.failOn}`;
-  const lines = [s.bold(`${plural(summary.total, 'finding')} in ${plural(summary.byFile.length, 'file')} (${scanned} scanned) as of ${report.asOf}${failing}`)];
-  lines.push(`  ${(Object.keys(summary.byGrade) as Grade[]).map((grade) => `${s.grade(grade, grade)} ${summary.byGrade[grade]}`).join('   ')}`);
+  const lines = [
+    s.bold(
+      `${plural(summary.total, 'finding')} in ${plural(summary.byFile.length, 'file')} (${scanned} scanned) as of ${report.asOf}${failing}`,
+    ),
+  ];
+  lines.push(
+    `  ${(Object.keys(summary.byGrade) as Grade[]).map((grade) => `${s.grade(grade, grade)} ${summary.byGrade[grade]}`).join('   ')}`,
+  );
   lines.push('', s.bold('By catalogue entry (by end of life):'));
   const countWidth = Math.max(5, ...summary.entries.map((u) => String(u.count).length));
   const idWidth = Math.max(5, ...summary.entries.map((u) => u.entry.id.length));
-  lines.push(s.dim(`  ${'count'.padStart(countWidth)}  end of life  grade      ${'entry'.padEnd(idWidth)}  replacement`));
+  lines.push(
+    s.dim(`  ${'count'.padStart(countWidth)}  end of life  grade      ${'entry'.padEnd(idWidth)}  replacement`),
+  );
   for (const usage of summary.entries) {
-    lines.push(`  ${String(usage.count).padStart(countWidth)}  ${usage.entry.eol}   ${s.grade(usage.grade, usage.grade.padEnd(9))}  ${usage.entry.id.padEnd(idWidth)}  ${usage.entry.replacement}`);
+    lines.push(
+      `  ${String(usage.count).padStart(countWidth)}  ${usage.entry.eol}   ${s.grade(usage.grade, usage.grade.padEnd(9))}  ${usage.entry.id.padEnd(idWidth)}  ${usage.entry.replacement}`,
+    );
   }
   return lines;
 }

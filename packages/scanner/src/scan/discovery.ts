@@ -77,7 +77,15 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    const found = await globby(include, { cwd: absolute, ignore, gitignore: true, absolute: true, onlyFiles: true, dot: false, followSymbolicLinks: false });
+    const found = await globby(include, {
+      cwd: absolute,
+      ignore,
+      gitignore: true,
+      absolute: true,
+      onlyFiles: true,
+      dot: false,
+      followSymbolicLinks: false,
+    });
     for (const file of found) files.add(resolve(file));
   }
   return { files: [...files].sort(), skipped, missing };

@@ -22,8 +22,21 @@ export interface ScanPathsOptions {
  * point for commands that need findings (scan, baseline, fix). Arguments that do not exist are
  * returned in `missing` for the caller to treat as a usage error.
  */
-export async function scanPaths(options: ScanPathsOptions): Promise<ScanResult & { missing: string[]; skipped: string[] }> {
-  const discovered = await discoverFiles({ cwd: options.cwd, paths: options.paths, ...(options.include ? { include: options.include } : {}), ...(options.exclude ? { exclude: options.exclude } : {}) });
-  const result = runScan({ cwd: options.cwd, files: discovered.files, settings: options.settings, ...(options.verbose ? { verbose: true } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+export async function scanPaths(
+  options: ScanPathsOptions,
+): Promise<ScanResult & { missing: string[]; skipped: string[] }> {
+  const discovered = await discoverFiles({
+    cwd: options.cwd,
+    paths: options.paths,
+    ...(options.include ? { include: options.include } : {}),
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+  });
+  const result = runScan({
+    cwd: options.cwd,
+    files: discovered.files,
+    settings: options.settings,
+    ...(options.verbose ? { verbose: true } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   return { ...result, missing: discovered.missing, skipped: discovered.skipped };
 }

@@ -4,7 +4,12 @@ import { dirname, extname, join, resolve } from 'node:path';
 /** The order TypeScript tries extensions in, then plain JavaScript. */
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** `./x.js` in TypeScript source names `x.ts` (NodeNext style imports). */
-const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
+const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = {
+  '.js': ['.ts', '.tsx'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts'],
+  '.cjs': ['.cts'],
+};
 
 /**
  * Resolves relative module specifiers the way bundlers and TypeScript do for source files: the

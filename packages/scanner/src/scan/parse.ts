@@ -6,7 +6,8 @@ import { toEstree } from './ts-to-estree.js';
 export type Program = Parameters<typeof extractFileFacts>[0];
 
 /** What the parser made of a file: a program for the extractor, or where it stopped. */
-export type ParseOutcome = { ok: true; program: Program } | { ok: false; message: string; offset?: number; tooDeep?: boolean };
+export type ParseOutcome =
+  { ok: true; program: Program } | { ok: false; message: string; offset?: number; tooDeep?: boolean };
 
 /**
  * TypeScript's own parser (`createSourceFile`: syntax only, no binder, no checker) and a thin
@@ -19,14 +20,22 @@ export function parseSource(file: string, source: string): ParseOutcome {
   let sourceFile: ts.SourceFile;
   try {
     // JSDoc is not parsed: detection never reads it, and in JavaScript files it is most of the comments.
-    sourceFile = ts.createSourceFile(file, source, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, scriptKindOf(file));
+    sourceFile = ts.createSourceFile(
+      file,
+      source,
+      { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+      false,
+      scriptKindOf(file),
+    );
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   // Syntax errors only (the parser's own list; nothing is type-checked).
-  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const diagnostics =
+    (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   const error = diagnostics.find((d) => d.category === ts.DiagnosticCategory.Error && !STRICT_MODE_ONLY.has(d.code));
-  if (error) return { ok: false, message: ts.flattenDiagnosticMessageText(error.messageText, ' '), offset: error.start };
+  if (error)
+    return { ok: false, message: ts.flattenDiagnosticMessageText(error.messageText, ' '), offset: error.start };
   try {
     return { ok: true, program: toEstree(sourceFile) as unknown as Program };
   } catch (error) {

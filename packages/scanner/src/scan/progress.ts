@@ -17,7 +17,12 @@ const SHOW_ABOVE_FILES = 200;
 const REDRAW_MS = 80;
 
 /** A bar only for people watching a terminal: never in CI, never when piped, never when asked not to. */
-export function createProgress(stream: ProgressStream, env: NodeJS.ProcessEnv, wanted: boolean, now: () => number = Date.now): Progress {
+export function createProgress(
+  stream: ProgressStream,
+  env: NodeJS.ProcessEnv,
+  wanted: boolean,
+  now: () => number = Date.now,
+): Progress {
   if (!wanted || stream.isTTY !== true || isCi(env)) return NONE;
   const started = now();
   let lastDraw = 0;

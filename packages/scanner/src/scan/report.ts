@@ -26,7 +26,14 @@ export function buildScanReport(input: ReportInput): ScanReport {
     imminentDays: input.settings.imminentDays,
     catalogue: [...input.settings.catalogue.entries].sort((a, b) => compare(a.eol, b.eol) || compare(a.id, b.id)),
     findings: [...input.findings].sort(compareFindings),
-    diagnostics: [...input.diagnostics].sort((a, b) => compare(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || compare(a.code, b.code) || compare(a.message, b.message)),
+    diagnostics: [...input.diagnostics].sort(
+      (a, b) =>
+        compare(a.file ?? '', b.file ?? '') ||
+        (a.line ?? 0) - (b.line ?? 0) ||
+        (a.column ?? 0) - (b.column ?? 0) ||
+        compare(a.code, b.code) ||
+        compare(a.message, b.message),
+    ),
     filesScanned: input.filesScanned,
     failOn: input.failOn,
     severities: input.settings.severities,
@@ -40,7 +47,16 @@ export function failsOn(finding: Finding, failOn: Grade | 'none'): boolean {
 }
 
 function compareFindings(a: Finding, b: Finding): number {
-  return compare(a.file, b.file) || a.line - b.line || a.column - b.column || compare(a.entryId, b.entryId) || compare(a.ruleId, b.ruleId) || a.endLine - b.endLine || a.endColumn - b.endColumn || compare(a.fingerprint, b.fingerprint);
+  return (
+    compare(a.file, b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    compare(a.entryId, b.entryId) ||
+    compare(a.ruleId, b.ruleId) ||
+    a.endLine - b.endLine ||
+    a.endColumn - b.endColumn ||
+    compare(a.fingerprint, b.fingerprint)
+  );
 }
 
 function compare(a: string, b: string): number {

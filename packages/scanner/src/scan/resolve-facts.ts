@@ -30,7 +30,9 @@ export interface ModuleSource {
 }
 
 /** A value exported somewhere, after following re-exports; `rest` = member reads it does not consume. */
-type Target = { kind: 'value'; value: Exclude<ExportedValue, { kind: 'reexport' }>; module: string; rest: string[] } | { kind: 'namespace'; module: string; rest: string[] };
+type Target =
+  | { kind: 'value'; value: Exclude<ExportedValue, { kind: 'reexport' }>; module: string; rest: string[] }
+  | { kind: 'namespace'; module: string; rest: string[] };
 
 /** Re-export chains, barrels and helper nesting deeper than this are given up (and cycles end here). */
 const MAX_DEPTH = 24;
@@ -91,30 +93,62 @@ export class CrossFileResolver {
     if (target?.kind !== 'value') return [];
     const args = call.args.map((arg) => this.resolvePattern(arg, home, home, depth + 1));
     const value = target.value;
-    if (value.kind === 'helper' && target.rest.length === 0) return this.helperCall(call, args, target.module, value, depth);
-    if (value.kind === 'http-client') return this.clientCall(call, args, target.module, home, value, target.rest, depth);
+    if (value.kind === 'helper' && target.rest.length === 0)
+      return this.helperCall(call, args, target.module, value, depth);
+    if (value.kind === 'http-client')
+      return this.clientCall(call, args, target.module, home, value, target.rest, depth);
     return [];
   }
 
-  private helperCall(call: ImportedCallFact, args: PatternPart[][], module: string, helper: Extract<ExportedValue, { kind: 'helper' }>, depth: number): RequestFact[] {
+  private helperCall(
+    call: ImportedCallFact,
+    args: PatternPart[][],
+    module: string,
+    helper: Extract<ExportedValue, { kind: 'helper' }>,
+    depth: number,
+  ): RequestFact[] {
     return this.helperRequests(module, helper, depth + 1).map((inner) => {
       const innerUrl = localize(inner.url, helper.fn);
       const url = substituteParams(innerUrl, helper.fn, args);
-      const method: MethodValue = inner.method.kind === 'param' ? (inner.method.fn === helper.fn ? methodFromArgument(args[inner.method.param]) : { kind: 'unknown' }) : inner.method;
+      const method: MethodValue =
+        inner.method.kind === 'param'
+          ? inner.method.fn === helper.fn
+            ? methodFromArgument(args[inner.method.param])
+            : { kind: 'unknown' }
+          : inner.method;
       // Payload keys point into the helper's file: they are reported there, never at this call.
-      return { url, method, range: reportedArgumentRange(call, innerUrl, helper.fn, args), via: 'helper', innerUrl: localize(inner.url, undefined) };
+      return {
+        url,
+        method,
+        range: reportedArgumentRange(call, innerUrl, helper.fn, args),
+        via: 'helper',
+        innerUrl: localize(inner.url, undefined),
+      };
     });
   }
 
   /** `api.get(path)` / `api.patch(path, body)` / `api(path)` on an axios/got/ky client from another module. */
-  private clientCall(call: ImportedCallFact, args: PatternPart[][], module: string, home: string, client: Extract<ExportedValue, { kind: 'http-client' }>, rest: string[], depth: number): RequestFact[] {
+  private clientCall(
+    call: ImportedCallFact,
+    args: PatternPart[][],
+    module: string,
+    home: string,
+    client: Extract<ExportedValue, { kind: 'http-client' }>,
+    rest: string[],
+    depth: number,
+  ): RequestFact[] {
     const verb = rest.length === 1 ? rest[0]! : rest.length === 0 ? 'get' : undefined;
     if (verb === undefined || !VERBS.has(verb)) return [];
     const path = args[0];
     const range = call.argRanges[0];
     if (!path || !range) return [];
-    const base = client.base ? localize(this.resolvePattern(client.base, module, home, depth + 1), undefined) : undefined;
-    const method = verb === 'head' || verb === 'options' ? ({ kind: 'unknown' } as const) : ({ kind: 'known', method: verb.toUpperCase() } as MethodValue);
+    const base = client.base
+      ? localize(this.resolvePattern(client.base, module, home, depth + 1), undefined)
+      : undefined;
+    const method =
+      verb === 'head' || verb === 'options'
+        ? ({ kind: 'unknown' } as const)
+        : ({ kind: 'known', method: verb.toUpperCase() } as MethodValue);
     return [{ url: base ? joinUrl(base, path) : path, method, range, via: client.lib }];
   }
 
@@ -122,7 +156,11 @@ export class CrossFileResolver {
    * A helper's requests with its parameters as holes: its own (resolved in its module) and those
    * it makes through helpers it imports in turn (`zoneGet` -> `call` in another module).
    */
-  private helperRequests(module: string, helper: Extract<ExportedValue, { kind: 'helper' }>, depth: number): RequestFact[] {
+  private helperRequests(
+    module: string,
+    helper: Extract<ExportedValue, { kind: 'helper' }>,
+    depth: number,
+  ): RequestFact[] {
     const key = `${module}\u0000${helper.fn}`;
     const cached = this.helperCache.get(key);
     if (cached) return cached;
@@ -133,7 +171,11 @@ export class CrossFileResolver {
     const through = (record?.importedCalls ?? [])
       .filter((call) => call.ownerFn === helper.fn)
       .flatMap((call) => this.resolveImportedCall(call, module, depth + 1))
-      .filter((request) => paramsUsed(request.url, helper.fn).length > 0 || (request.method.kind === 'param' && request.method.fn === helper.fn));
+      .filter(
+        (request) =>
+          paramsUsed(request.url, helper.fn).length > 0 ||
+          (request.method.kind === 'param' && request.method.fn === helper.fn),
+      );
     const requests = [...own, ...through];
     this.inProgress.delete(key);
     this.helperCache.set(key, requests);
@@ -154,10 +196,19 @@ export class CrossFileResolver {
   resolvePattern(pattern: readonly PatternPart[], module: string, home: string, depth: number): PatternPart[] {
     const own = module === home ? pattern : stripSpans(pattern);
     if (!own.some((part) => part.kind === 'hole' && part.from)) return own as PatternPart[];
-    return concatPatterns(...own.map((part) => (part.kind === 'hole' && part.from ? (this.resolveHole(part, module, home, depth) ?? [part]) : [part])));
+    return concatPatterns(
+      ...own.map((part) =>
+        part.kind === 'hole' && part.from ? (this.resolveHole(part, module, home, depth) ?? [part]) : [part],
+      ),
+    );
   }
 
-  private resolveHole(part: Extract<PatternPart, { kind: 'hole' }>, module: string, home: string, depth: number): PatternPart[] | undefined {
+  private resolveHole(
+    part: Extract<PatternPart, { kind: 'hole' }>,
+    module: string,
+    home: string,
+    depth: number,
+  ): PatternPart[] | undefined {
     if (depth > MAX_DEPTH || !part.from) return undefined;
     const target = this.modules.resolve(module, part.from.source);
     if (!target) return undefined;
@@ -171,7 +222,8 @@ export class CrossFileResolver {
       const args = part.args.map((arg) => this.resolvePattern(arg, module, home, depth + 1));
       return substituteParams(returns, value.fn, args);
     }
-    if (value.kind === 'string' && resolved.rest.length === 0) return localize(this.resolvePattern(value.pattern, resolved.module, home, depth + 1), undefined);
+    if (value.kind === 'string' && resolved.rest.length === 0)
+      return localize(this.resolvePattern(value.pattern, resolved.module, home, depth + 1), undefined);
     if (value.kind === 'map' && resolved.rest.length === 1) {
       if (resolved.rest[0] === ANY_KEY) return anyEntry(value.entries);
       const entry = value.entries[resolved.rest[0]!];
@@ -215,7 +267,9 @@ export class CrossFileResolver {
     const value = record.exports[name];
     if (value?.kind === 'reexport') {
       const target = this.modules.resolve(module, value.source);
-      return target ? this.resolveRef(target, value.imported === '*' ? ['*'] : value.imported.split('.'), depth + 1) : undefined;
+      return target
+        ? this.resolveRef(target, value.imported === '*' ? ['*'] : value.imported.split('.'), depth + 1)
+        : undefined;
     }
     if (value) return { kind: 'value', value, module, rest: [] };
     if (name === 'default') return undefined; // `export *` never re-exports a default
@@ -245,7 +299,9 @@ function anyEntry(entries: Record<string, PatternPart[]>): PatternPart[] | undef
  * anonymous: function ids are per file, so another file's `fn: 0` must not meet this file's.
  */
 function localize(pattern: readonly PatternPart[], keepFn: number | undefined): PatternPart[] {
-  return stripSpans(pattern).map((part) => (part.kind === 'hole' && part.param !== undefined && part.fn !== keepFn ? hole() : part));
+  return stripSpans(pattern).map((part) =>
+    part.kind === 'hole' && part.param !== undefined && part.fn !== keepFn ? hole() : part,
+  );
 }
 
 /** Source positions (text spans, hole ranges) point into the file they were written in: dropped when the part travels. */
@@ -265,7 +321,12 @@ function stripSpans(pattern: readonly PatternPart[]): PatternPart[] {
  * that supplies literal text to the URL (`zoneGet(zoneId, '/settings/brotli')` -> the suffix), else
  * the call.
  */
-function reportedArgumentRange(call: ImportedCallFact, innerUrl: readonly PatternPart[], fn: number, args: readonly PatternPart[][]): Range {
+function reportedArgumentRange(
+  call: ImportedCallFact,
+  innerUrl: readonly PatternPart[],
+  fn: number,
+  args: readonly PatternPart[][],
+): Range {
   for (const param of paramsUsed(innerUrl, fn).sort((a, b) => b - a)) {
     const range = call.argRanges[param];
     if (range && args[param]?.some((part) => part.kind !== 'hole')) return range;

@@ -1,6 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { buildFindings, extractFileFacts, LineIndex, matchFacts, type FileFacts, type Finding, type ImportedCallFact, type MatchContext, type RequestFact, type ResolvedSettings, type SdkCallFact } from '@sunset-lint/core';
+import {
+  buildFindings,
+  extractFileFacts,
+  LineIndex,
+  matchFacts,
+  type FileFacts,
+  type Finding,
+  type ImportedCallFact,
+  type MatchContext,
+  type RequestFact,
+  type ResolvedSettings,
+  type SdkCallFact,
+} from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { ModuleResolver } from './module-resolution.js';
 import { isStackOverflow, parseSource, TOO_DEEP } from './parse.js';
@@ -60,7 +72,12 @@ export function runScan(options: ScanOptions): ScanResult {
       const found = resolver.resolve(fromFile, specifier);
       if (!found && options.verbose && scanned.has(fromFile) && !unresolved.has(`${fromFile}\u0000${specifier}`)) {
         unresolved.add(`${fromFile}\u0000${specifier}`);
-        diagnostics.push({ code: 'unresolved-import', severity: 'warning', message: `'${specifier}' names no source file; values imported from it stay unknown`, file: relativePath(fromFile) });
+        diagnostics.push({
+          code: 'unresolved-import',
+          severity: 'warning',
+          message: `'${specifier}' names no source file; values imported from it stay unknown`,
+          file: relativePath(fromFile),
+        });
       }
       return found;
     },
@@ -80,30 +97,68 @@ export function runScan(options: ScanOptions): ScanResult {
     const relativeFile = relativePath(file);
     const read = readSource(file);
     if (!read.ok) {
-      diagnostics.push({ code: 'read-error', severity: 'error', message: `cannot read the file: ${read.message}`, file: relativeFile });
+      diagnostics.push({
+        code: 'read-error',
+        severity: 'error',
+        message: `cannot read the file: ${read.message}`,
+        file: relativeFile,
+      });
     } else {
       const source = read.source;
       const parsed = parseSource(file, source);
       if (!parsed.ok) {
         const at = parsed.offset !== undefined ? new LineIndex(source).position(parsed.offset) : undefined;
-        if (parsed.tooDeep) diagnostics.push({ code: 'too-deeply-nested', severity: 'error', message: parsed.message, file: relativeFile });
-        else diagnostics.push({ code: 'parse-error', severity: 'error', message: `not parsed, so not scanned: ${parsed.message}`, file: relativeFile, ...(at ? { line: at.line, column: at.column } : {}) });
+        if (parsed.tooDeep)
+          diagnostics.push({
+            code: 'too-deeply-nested',
+            severity: 'error',
+            message: parsed.message,
+            file: relativeFile,
+          });
+        else
+          diagnostics.push({
+            code: 'parse-error',
+            severity: 'error',
+            message: `not parsed, so not scanned: ${parsed.message}`,
+            file: relativeFile,
+            ...(at ? { line: at.line, column: at.column } : {}),
+          });
       } else {
         let facts: FileFacts | undefined;
         try {
           facts = extractFileFacts(parsed.program, source, settings);
         } catch (error) {
-          if (isStackOverflow(error)) diagnostics.push({ code: 'too-deeply-nested', severity: 'error', message: TOO_DEEP, file: relativeFile });
-          else diagnostics.push({ code: 'internal-error', severity: 'error', message: `the extractor failed on this file: ${error instanceof Error ? error.message : String(error)}`, file: relativeFile });
+          if (isStackOverflow(error))
+            diagnostics.push({ code: 'too-deeply-nested', severity: 'error', message: TOO_DEEP, file: relativeFile });
+          else
+            diagnostics.push({
+              code: 'internal-error',
+              severity: 'error',
+              message: `the extractor failed on this file: ${error instanceof Error ? error.message : String(error)}`,
+              file: relativeFile,
+            });
         }
         if (facts) {
           const importedCalls = facts.importedCalls.filter(saysSomething);
-          records.set(file, detached({ exports: facts.exports, exportAll: facts.exportAll, importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined) }));
+          records.set(
+            file,
+            detached({
+              exports: facts.exports,
+              exportAll: facts.exportAll,
+              importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined),
+            }),
+          );
           const kept = { requests: facts.requests, sdkCalls: facts.sdkCalls, local: facts.local };
-          if (importedCalls.length === 0 && !facts.requests.some(holdsImport) && !facts.sdkCalls.some((call) => call.clientFrom)) {
+          if (
+            importedCalls.length === 0 &&
+            !facts.requests.some(holdsImport) &&
+            !facts.sdkCalls.some((call) => call.clientFrom)
+          ) {
             findings.push(...buildFindings(matchFacts(kept, context), relativeFile, source, settings));
           } else {
-            deferred.push(detached({ file, relativePath: relativeFile, sourceLength: source.length, facts: kept, importedCalls }));
+            deferred.push(
+              detached({ file, relativePath: relativeFile, sourceLength: source.length, facts: kept, importedCalls }),
+            );
           }
         }
       }
@@ -114,14 +169,23 @@ export function runScan(options: ScanOptions): ScanResult {
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
   const crossFile = new CrossFileResolver(modules);
   for (const entry of deferred) {
-    const requests: RequestFact[] = entry.facts.requests.map((request) => (holdsImport(request) ? crossFile.resolveRequest(request, entry.file) : request));
+    const requests: RequestFact[] = entry.facts.requests.map((request) =>
+      holdsImport(request) ? crossFile.resolveRequest(request, entry.file) : request,
+    );
     for (const call of entry.importedCalls) requests.push(...crossFile.resolveImportedCall(call, entry.file));
-    const sdkCalls = entry.facts.sdkCalls.map((call) => crossFile.resolveSdkCall(call, entry.file)).filter((call): call is SdkCallFact => call !== undefined);
+    const sdkCalls = entry.facts.sdkCalls
+      .map((call) => crossFile.resolveSdkCall(call, entry.file))
+      .filter((call): call is SdkCallFact => call !== undefined);
     const matches = matchFacts({ requests, sdkCalls, local: entry.facts.local }, context);
     if (matches.length === 0) continue;
     const read = readSource(entry.file);
     if (!read.ok || read.source.length !== entry.sourceLength) {
-      diagnostics.push({ code: 'changed-during-scan', severity: 'error', message: 'the file changed or vanished while it was scanned; scan again', file: entry.relativePath });
+      diagnostics.push({
+        code: 'changed-during-scan',
+        severity: 'error',
+        message: 'the file changed or vanished while it was scanned; scan again',
+        file: entry.relativePath,
+      });
       continue;
     }
     findings.push(...buildFindings(matches, entry.relativePath, read.source, settings));
@@ -147,7 +211,11 @@ function loadSupportModule(file: string, settings: ResolvedSettings): ModuleReco
   if (!parsed.ok) return empty;
   try {
     const facts = extractFileFacts(parsed.program, read.source, settings);
-    return detached({ exports: facts.exports, exportAll: facts.exportAll, importedCalls: facts.importedCalls.filter((call) => call.ownerFn !== undefined && saysSomething(call)) });
+    return detached({
+      exports: facts.exports,
+      exportAll: facts.exportAll,
+      importedCalls: facts.importedCalls.filter((call) => call.ownerFn !== undefined && saysSomething(call)),
+    });
   } catch {
     return empty;
   }
@@ -164,7 +232,10 @@ function detached<T>(value: T): T {
 
 /** A request whose URL (or helper-inner URL) holds a value of another module. */
 function holdsImport(request: RequestFact): boolean {
-  return request.url.some((part) => part.kind === 'hole' && part.from !== undefined) || (request.innerUrl?.some((part) => part.kind === 'hole' && part.from !== undefined) ?? false);
+  return (
+    request.url.some((part) => part.kind === 'hole' && part.from !== undefined) ||
+    (request.innerUrl?.some((part) => part.kind === 'hole' && part.from !== undefined) ?? false)
+  );
 }
 
 /**
@@ -173,5 +244,7 @@ function holdsImport(request: RequestFact): boolean {
  * Dropping the rest keeps the index small on large codebases.
  */
 function saysSomething(call: ImportedCallFact): boolean {
-  return call.args.some((arg) => arg.some((part) => part.kind !== 'hole' || part.from !== undefined || part.param !== undefined));
+  return call.args.some((arg) =>
+    arg.some((part) => part.kind !== 'hole' || part.from !== undefined || part.param !== undefined),
+  );
 }

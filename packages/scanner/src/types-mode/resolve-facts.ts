@@ -1,4 +1,10 @@
-import { concatPatterns, type FileFacts, type PatternPart, type RequestFact, type SdkCallFact } from '@sunset-lint/core';
+import {
+  concatPatterns,
+  type FileFacts,
+  type PatternPart,
+  type RequestFact,
+  type SdkCallFact,
+} from '@sunset-lint/core';
 import type { TypeResolver } from './type-resolver.js';
 
 export interface TypeResolution {
@@ -38,7 +44,9 @@ export function resolveFactsWithTypes(facts: FileFacts, file: string, resolver: 
       const values = resolver.stringValuesAt(file, range);
       if (!values) return;
       resolved++;
-      calls = calls.flatMap((c) => values.map((value) => ({ ...c, args: c.args.map((a, j) => (j === i ? value : a)) })));
+      calls = calls.flatMap((c) =>
+        values.map((value) => ({ ...c, args: c.args.map((a, j) => (j === i ? value : a)) })),
+      );
     });
     return calls;
   });

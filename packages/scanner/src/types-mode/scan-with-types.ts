@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { buildFindings, extractFileFacts, matchFacts, type FileFacts, type Finding, type RawMatch } from '@sunset-lint/core';
+import {
+  buildFindings,
+  extractFileFacts,
+  matchFacts,
+  type FileFacts,
+  type Finding,
+  type RawMatch,
+} from '@sunset-lint/core';
 import { UsageError } from '../cli/io.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { discoverFiles } from '../scan/discovery.js';
@@ -42,7 +49,12 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
     return resolver;
   };
   const { settings, include, exclude } = options.config;
-  const discovered = await discoverFiles({ cwd: options.cwd, paths: options.paths, ...(include ? { include } : {}), ...(exclude ? { exclude } : {}) });
+  const discovered = await discoverFiles({
+    cwd: options.cwd,
+    paths: options.paths,
+    ...(include ? { include } : {}),
+    ...(exclude ? { exclude } : {}),
+  });
   const known = new Set(result.findings.map(keyOf));
   const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   for (const file of discovered.files) {
@@ -62,11 +74,19 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
       typed = resolveFactsWithTypes(facts, file, resolverFor(file));
     } catch (error) {
       // The checker failing on one file (a broken tsconfig, a compiler bug) must not cost the scan.
-      result.diagnostics.push({ code: 'types-error', severity: 'warning', message: `--types: the type checker failed on this file: ${error instanceof Error ? error.message : String(error)}`, file: relativeFile });
+      result.diagnostics.push({
+        code: 'types-error',
+        severity: 'warning',
+        message: `--types: the type checker failed on this file: ${error instanceof Error ? error.message : String(error)}`,
+        file: relativeFile,
+      });
       continue;
     }
     if (typed.resolved === 0) continue;
-    const matches = matchFacts({ requests: typed.facts.requests, sdkCalls: typed.facts.sdkCalls, local: [] }, context).map(withNote);
+    const matches = matchFacts(
+      { requests: typed.facts.requests, sdkCalls: typed.facts.sdkCalls, local: [] },
+      context,
+    ).map(withNote);
     for (const finding of buildFindings(matches, relativeFile, source, settings)) {
       if (known.has(keyOf(finding))) continue;
       known.add(keyOf(finding));
@@ -85,6 +105,10 @@ function withNote(match: RawMatch): RawMatch {
 
 /** Only a file with an unresolved expression (or SDK argument) is worth the checker's time. */
 function hasOpenQuestions(facts: FileFacts): boolean {
-  const openHole = (parts: FileFacts['requests'][number]['url']) => parts.some((part) => part.kind === 'hole' && part.range !== undefined);
-  return facts.requests.some((request) => openHole(request.url)) || facts.sdkCalls.some((call) => call.args.some((arg, i) => arg === undefined && call.argRanges?.[i] !== undefined));
+  const openHole = (parts: FileFacts['requests'][number]['url']) =>
+    parts.some((part) => part.kind === 'hole' && part.range !== undefined);
+  return (
+    facts.requests.some((request) => openHole(request.url)) ||
+    facts.sdkCalls.some((call) => call.args.some((arg, i) => arg === undefined && call.argRanges?.[i] !== undefined))
+  );
 }

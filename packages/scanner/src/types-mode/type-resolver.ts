@@ -55,7 +55,14 @@ const JS_FILE = /\.(js|jsx|mjs|cjs)$/i;
 /** For JavaScript without a tsconfig: what TypeScript infers (literals, JSDoc types) still helps. */
 function jsFriendlyProject(): Project {
   return new Project({
-    compilerOptions: { allowJs: true, checkJs: false, strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+    compilerOptions: {
+      allowJs: true,
+      checkJs: false,
+      strict: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    },
   });
 }
 

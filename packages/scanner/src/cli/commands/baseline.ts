@@ -29,7 +29,9 @@ export async function runBaselineCommand(argv: readonly string[], io: CliIo): Pr
   const result = await scanWithProgress(parsed.positionals, config, values, io);
   writeReport(resolve(io.cwd, output), output, renderBaseline(result.findings));
   if (!values.quiet) {
-    io.stderr.write(`sunset-lint: wrote ${result.findings.length} finding${result.findings.length === 1 ? '' : 's'} from ${result.filesScanned} files to ${output}\n`);
+    io.stderr.write(
+      `sunset-lint: wrote ${result.findings.length} finding${result.findings.length === 1 ? '' : 's'} from ${result.filesScanned} files to ${output}\n`,
+    );
     noteDiagnostics(result, io, false);
   }
   return result.diagnostics.some((d) => d.code === 'internal-error') ? EXIT_USAGE : EXIT_OK;

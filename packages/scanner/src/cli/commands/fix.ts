@@ -23,7 +23,11 @@ Overlapping fixes are applied over several passes (at most 10), as ESLint does.
 `;
 
 export async function runFixCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' } });
+  const { values, positionals } = parse(argv, {
+    ...COMMON_OPTIONS,
+    'dry-run': { type: 'boolean' },
+    suggestions: { type: 'boolean' },
+  });
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
@@ -32,7 +36,11 @@ export async function runFixCommand(argv: readonly string[], io: CliIo): Promise
   const dryRun = values['dry-run'] === true;
   let run;
   try {
-    run = await fixPaths(positionals, findingsFromScan(io.cwd, config), { cwd: io.cwd, dryRun, suggestions: values.suggestions === true });
+    run = await fixPaths(positionals, findingsFromScan(io.cwd, config), {
+      cwd: io.cwd,
+      dryRun,
+      suggestions: values.suggestions === true,
+    });
   } catch (error) {
     if (error instanceof MissingPathsError) throw new UsageError(error.message);
     throw error;

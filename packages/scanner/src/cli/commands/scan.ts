@@ -56,7 +56,14 @@ export const COMMON_OPTIONS = {
 } as const;
 
 const FAIL_ON = [...GRADES, 'none'] as const;
-const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = { '.json': 'json', '.sarif': 'sarif', '.md': 'markdown', '.markdown': 'markdown', '.html': 'html', '.htm': 'html' };
+const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
+  '.json': 'json',
+  '.sarif': 'sarif',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+};
 
 export async function runScanCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parse(argv, {
@@ -74,22 +81,43 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     return EXIT_OK;
   }
   const failOn = (values['fail-on'] as string | undefined) ?? 'expired';
-  if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got '${failOn}'`);
+  if (!(FAIL_ON as readonly string[]).includes(failOn))
+    throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got '${failOn}'`);
   const reports = reportTargets(parsed.tokens);
   const config = await configFor(values, io);
   const baselineFile = values.baseline as string | undefined;
-  const baseline = baselineFile === undefined ? undefined : withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
+  const baseline =
+    baselineFile === undefined
+      ? undefined
+      : withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
 
   const result = await scanWithProgress(parsed.positionals, config, values, io);
-  if (values.types) await (await import('../../types-mode/scan-with-types.js')).addTypeFindings(result, { cwd: io.cwd, paths: parsed.positionals, config, ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig as string } : {}) });
+  if (values.types)
+    await (
+      await import('../../types-mode/scan-with-types.js')
+    ).addTypeFindings(result, {
+      cwd: io.cwd,
+      paths: parsed.positionals,
+      config,
+      ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig as string } : {}),
+    });
   let findings = result.findings;
   let summary;
   if (baseline && baselineFile !== undefined) ({ findings, summary } = applyBaseline(findings, baseline, baselineFile));
-  const report = buildScanReport({ findings, diagnostics: result.diagnostics, filesScanned: result.filesScanned, settings: config.settings, failOn: failOn as Grade | 'none', ...(summary ? { baseline: summary } : {}) });
+  const report = buildScanReport({
+    findings,
+    diagnostics: result.diagnostics,
+    filesScanned: result.filesScanned,
+    settings: config.settings,
+    failOn: failOn as Grade | 'none',
+    ...(summary ? { baseline: summary } : {}),
+  });
 
   for (const target of reports) {
     if (target.output === undefined) {
-      io.stdout.write(renderReport(target.format, report, { color: target.format === 'text' && useColor(io.stdout, io.env) }));
+      io.stdout.write(
+        renderReport(target.format, report, { color: target.format === 'text' && useColor(io.stdout, io.env) }),
+      );
     } else {
       writeReport(resolve(io.cwd, target.output), target.output, renderReport(target.format, report, { color: false }));
     }
@@ -98,7 +126,10 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   if (!values.quiet) {
     const written = reports.filter((r) => r.output !== undefined).map((r) => r.output);
     const toStdout = reports.some((r) => r.output === undefined && r.format === 'text');
-    if (!toStdout) io.stderr.write(`sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`);
+    if (!toStdout)
+      io.stderr.write(
+        `sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
+      );
     noteDiagnostics(result, io, toStdout);
   }
   if (result.diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
@@ -106,12 +137,22 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
 }
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>;
-type Parsed = { values: Record<string, string | boolean | string[] | undefined>; positionals: string[]; tokens: Array<{ kind: string; name?: string; value?: string | undefined }> };
+type Parsed = {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+  tokens: Array<{ kind: string; name?: string; value?: string | undefined }>;
+};
 
 /** `node:util` parseArgs, strict: an unknown option is a usage error naming it. */
 export function parse(argv: readonly string[], options: OptionSpec): Parsed {
   try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: true, tokens: true }) as unknown as Parsed;
+    return parseArgs({
+      args: [...argv],
+      options,
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+    }) as unknown as Parsed;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -130,12 +171,28 @@ export async function configFor(values: Record<string, unknown>, io: CliIo): Pro
 }
 
 /** Discovery and the scan, with the progress bar when someone is watching a terminal. */
-export async function scanWithProgress(paths: readonly string[], config: ScanConfig, values: Record<string, unknown>, io: CliIo): Promise<ScanResult> {
-  const discovered = await discoverFiles({ cwd: io.cwd, paths, ...(config.include ? { include: config.include } : {}), ...(config.exclude ? { exclude: config.exclude } : {}) });
+export async function scanWithProgress(
+  paths: readonly string[],
+  config: ScanConfig,
+  values: Record<string, unknown>,
+  io: CliIo,
+): Promise<ScanResult> {
+  const discovered = await discoverFiles({
+    cwd: io.cwd,
+    paths,
+    ...(config.include ? { include: config.include } : {}),
+    ...(config.exclude ? { exclude: config.exclude } : {}),
+  });
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
   const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);
   try {
-    return runScan({ cwd: io.cwd, files: discovered.files, settings: config.settings, ...(values.verbose ? { verbose: true } : {}), onProgress: (done, total) => progress.update(done, total) });
+    return runScan({
+      cwd: io.cwd,
+      files: discovered.files,
+      settings: config.settings,
+      ...(values.verbose ? { verbose: true } : {}),
+      onProgress: (done, total) => progress.update(done, total),
+    });
   } finally {
     progress.finish();
   }
@@ -145,7 +202,9 @@ export async function scanWithProgress(paths: readonly string[], config: ScanCon
 export function noteDiagnostics(result: ScanResult, io: CliIo, shownElsewhere: boolean): void {
   if (shownElsewhere) return;
   for (const d of result.diagnostics) {
-    const where = d.file ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: ` : '';
+    const where = d.file
+      ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: `
+      : '';
     io.stderr.write(`sunset-lint: ${d.severity}: ${where}${d.message} [${d.code}]\n`);
   }
 }
@@ -154,12 +213,15 @@ export function noteDiagnostics(result: ScanResult, io: CliIo, shownElsewhere: b
  * `--format`/`--output` pairs in command-line order: an --output belongs to the --format just
  * before it; an --output without one takes the format its extension names.
  */
-function reportTargets(tokens: ReadonlyArray<{ kind: string; name?: string; value?: string | undefined }> | undefined): Array<{ format: ReportFormat; output?: string }> {
+function reportTargets(
+  tokens: ReadonlyArray<{ kind: string; name?: string; value?: string | undefined }> | undefined,
+): Array<{ format: ReportFormat; output?: string }> {
   const targets: Array<{ format: ReportFormat; output?: string; paired: boolean }> = [];
   for (const token of tokens ?? []) {
     if (token.kind !== 'option' || token.value === undefined) continue;
     if (token.name === 'format') {
-      if (!isReportFormat(token.value)) throw new UsageError(`--format must be one of text, json, sarif, markdown, html, got '${token.value}'`);
+      if (!isReportFormat(token.value))
+        throw new UsageError(`--format must be one of text, json, sarif, markdown, html, got '${token.value}'`);
       targets.push({ format: token.value, paired: false });
     } else if (token.name === 'output') {
       const last = targets[targets.length - 1];
@@ -173,9 +235,11 @@ function reportTargets(tokens: ReadonlyArray<{ kind: string; name?: string; valu
     }
   }
   if (targets.length === 0) return [{ format: 'text' }];
-  if (targets.filter((t) => t.output === undefined).length > 1) throw new UsageError('only one report can go to stdout: give the other --format an --output FILE');
+  if (targets.filter((t) => t.output === undefined).length > 1)
+    throw new UsageError('only one report can go to stdout: give the other --format an --output FILE');
   const outputs = targets.map((t) => t.output).filter((o): o is string => o !== undefined);
-  if (new Set(outputs).size !== outputs.length) throw new UsageError('two reports would be written to the same --output file');
+  if (new Set(outputs).size !== outputs.length)
+    throw new UsageError('two reports would be written to the same --output file');
   return targets.map(({ format, output }) => (output === undefined ? { format } : { format, output }));
 }
 

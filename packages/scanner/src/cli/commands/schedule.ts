@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { describeMatchers, formatDay, gradeEol, parseDay, type CatalogueEntry, type GradeResult } from '@sunset-lint/core';
+import {
+  describeMatchers,
+  formatDay,
+  gradeEol,
+  parseDay,
+  type CatalogueEntry,
+  type GradeResult,
+} from '@sunset-lint/core';
 import { UsageError, type CliIo } from '../io.js';
 import { configFor } from './scan.js';
 
@@ -36,11 +43,18 @@ export async function runScheduleCommand(argv: readonly string[], io: CliIo): Pr
     return 0;
   }
   const format = values.format as ScheduleFormat;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${values.format}'`);
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${values.format}'`);
   const { settings } = await configFor(values, io);
   const rows = settings.catalogue.entries.map((entry) => ({ entry, graded: gradeEol(parseDay(entry.eol)!, settings) }));
   const asOf = formatDay(settings.asOf);
-  io.stdout.write(format === 'json' ? renderJson(rows, asOf, settings.imminentDays) : format === 'markdown' ? renderMarkdown(rows, asOf) : renderText(rows, asOf));
+  io.stdout.write(
+    format === 'json'
+      ? renderJson(rows, asOf, settings.imminentDays)
+      : format === 'markdown'
+        ? renderMarkdown(rows, asOf)
+        : renderText(rows, asOf),
+  );
   return 0;
 }
 
@@ -76,9 +90,16 @@ function renderText(rows: Row[], asOf: string): string {
 
 function renderMarkdown(rows: Row[], asOf: string): string {
   const escape = (value: string) => value.replaceAll('|', '\\|').replaceAll('\n', ' ');
-  const lines = [`# Deprecation schedule as of ${asOf}`, '', '| End of life | Grade | Entry | Area | Matches | Replacement |', '|---|---|---|---|---|---|'];
+  const lines = [
+    `# Deprecation schedule as of ${asOf}`,
+    '',
+    '| End of life | Grade | Entry | Area | Matches | Replacement |',
+    '|---|---|---|---|---|---|',
+  ];
   for (const { entry, graded } of rows) {
-    lines.push(`| ${entry.eol} | ${graded.grade} (${graded.inWords}) | \`${entry.id}\` | ${escape(entry.area)} | ${describeMatchers(entry).map(escape).join('<br>')} | ${escape(entry.replacement)} |`);
+    lines.push(
+      `| ${entry.eol} | ${graded.grade} (${graded.inWords}) | \`${entry.id}\` | ${escape(entry.area)} | ${describeMatchers(entry).map(escape).join('<br>')} | ${escape(entry.replacement)} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -107,7 +107,12 @@ function pathId(option: string, value: string): string {
   return checked(option, () => validatePathId(option, value), "an identifier of letters, digits, '-' or '_'", value);
 }
 
-function parseTarget(values: { zone?: string; account?: string; 'ruleset-id'?: string; 'execute-rule-id'?: string }): ManagedRulesetTarget {
+function parseTarget(values: {
+  zone?: string;
+  account?: string;
+  'ruleset-id'?: string;
+  'execute-rule-id'?: string;
+}): ManagedRulesetTarget {
   const zoneId = pathId('--zone', requireOption(values.zone, '--zone'));
   const accountId = pathId('--account', requireOption(values.account, '--account'));
   const rulesetId = values['ruleset-id'];
@@ -117,7 +122,14 @@ function parseTarget(values: { zone?: string; account?: string; 'ruleset-id'?: s
     accountId,
     ...(rulesetId === undefined
       ? {}
-      : { rulesetId: checked('--ruleset-id', () => validateRulesetId('--ruleset-id', rulesetId), '32 hexadecimal characters', rulesetId) }),
+      : {
+          rulesetId: checked(
+            '--ruleset-id',
+            () => validateRulesetId('--ruleset-id', rulesetId),
+            '32 hexadecimal characters',
+            rulesetId,
+          ),
+        }),
     ...(executeRuleId === undefined ? {} : { executeRuleId: pathId('--execute-rule-id', executeRuleId) }),
   };
 }
@@ -157,7 +169,8 @@ function parseConnection(
   const fromOption = values['base-url'];
   const fromEnv = env[BASE_URL_VARIABLE] === '' ? undefined : env[BASE_URL_VARIABLE];
   const rawBaseUrl = fromOption ?? fromEnv ?? DEFAULT_BASE_URL;
-  const source = fromOption !== undefined ? '--base-url' : fromEnv !== undefined ? BASE_URL_VARIABLE : 'the default base URL';
+  const source =
+    fromOption !== undefined ? '--base-url' : fromEnv !== undefined ? BASE_URL_VARIABLE : 'the default base URL';
   let baseUrl: string;
   try {
     baseUrl = validateBaseUrl(rawBaseUrl);
@@ -168,7 +181,9 @@ function parseConnection(
   // Checked last, so `--help` and option mistakes are reported without needing a token.
   const token = env[TOKEN_VARIABLE];
   if (token === undefined || token.trim() === '') {
-    throw new UsageError(`${TOKEN_VARIABLE} is not set: export an API token with permission to read and edit the zone's rulesets`);
+    throw new UsageError(
+      `${TOKEN_VARIABLE} is not set: export an API token with permission to read and edit the zone's rulesets`,
+    );
   }
   if (!/^[\x21-\x7e]+$/.test(token)) {
     throw new UsageError(`${TOKEN_VARIABLE} contains whitespace or characters that cannot be sent in a header`);
@@ -177,11 +192,20 @@ function parseConnection(
 }
 
 /** Parses `show` or `set` options; throws UsageError for anything wrong. */
-export function parseRulesetOptions(subcommand: RulesetSubcommand, args: readonly string[], env: NodeJS.ProcessEnv): RulesetOptions {
+export function parseRulesetOptions(
+  subcommand: RulesetSubcommand,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): RulesetOptions {
   if (subcommand === 'show') {
     const values = parse(args, COMMON_OPTIONS);
     if (values.help === true) return { subcommand, help: true };
-    return { subcommand, target: parseTarget(values), json: values.json === true, connection: parseConnection(values, env) };
+    return {
+      subcommand,
+      target: parseTarget(values),
+      json: values.json === true,
+      connection: parseConnection(values, env),
+    };
   }
   const values = parse(args, SET_OPTIONS);
   if (values.help === true) return { subcommand, help: true };

@@ -40,7 +40,10 @@ export function renderConfiguration(configuration: ManagedRulesetConfiguration):
       `${label('Deployed')}yes: execute rule ${executeRule.id ?? '(new)'}, ${state}, expression ${JSON.stringify(executeRule.expression ?? '')}, ruleset version ${executeRule.managedRulesetVersion ?? '?'}`,
     );
   }
-  const disabledTags = paranoiaLevel.disabledTags.length > 0 ? `${paranoiaLevel.disabledTags.join(', ')} disabled` : 'no paranoia-level tag disabled';
+  const disabledTags =
+    paranoiaLevel.disabledTags.length > 0
+      ? `${paranoiaLevel.disabledTags.join(', ')} disabled`
+      : 'no paranoia-level tag disabled';
   lines.push(
     `${label('Paranoia level')}${paranoiaLevel.level === undefined ? 'not a single level' : String(paranoiaLevel.level)} (${disabledTags})`,
     `${label('Score threshold')}${describeSetting(configuration.scoreThreshold, configuration.lastRuleId)}`,
@@ -59,12 +62,18 @@ function describeDifferences(before: ManagedRulesetConfiguration, after: Managed
   const show = (value: unknown) => (value === undefined ? 'none' : String(value));
   const pairs: [string, unknown, unknown][] = [
     ['Deployed', before.deployed ? 'yes' : 'no', after.deployed || after.executeRule !== undefined ? 'yes' : 'no'],
-    ['Paranoia level', before.paranoiaLevel.level ?? 'not a single level', after.paranoiaLevel.level ?? 'not a single level'],
+    [
+      'Paranoia level',
+      before.paranoiaLevel.level ?? 'not a single level',
+      after.paranoiaLevel.level ?? 'not a single level',
+    ],
     ['Score threshold', before.scoreThreshold.value, after.scoreThreshold.value],
     ['Action', before.action.value, after.action.value],
     ['Disabled rules', before.disabledRules.join(', ') || 'none', after.disabledRules.join(', ') || 'none'],
   ];
-  return pairs.filter(([, from, to]) => from !== to).map(([name, from, to]) => `  ${name}: ${show(from)} -> ${show(to)}`);
+  return pairs
+    .filter(([, from, to]) => from !== to)
+    .map(([name, from, to]) => `  ${name}: ${show(from)} -> ${show(to)}`);
 }
 
 export function renderChangeResult(result: ManagedRulesetChangeResult): string {
@@ -88,14 +97,18 @@ export function renderChangeResult(result: ManagedRulesetChangeResult): string {
       : write.operation === 'create-execute-rule'
         ? `Deployed the managed ruleset: created its execute rule (${write.method} ${write.path}).`
         : `Deployed the managed ruleset: created the zone entry point ruleset with its execute rule (${write.method} ${write.path}).`;
-  const confirmed = result.confirmedByReread ? 'The answer to the write was lost; re-reading the rule confirmed it was applied.\n' : '';
+  const confirmed = result.confirmedByReread
+    ? 'The answer to the write was lost; re-reading the rule confirmed it was applied.\n'
+    : '';
   return `${done}\n${confirmed}Changes:\n${changeText}\n${renderConfiguration(result.configuration)}`;
 }
 
 /** Warnings that go to stderr after a successful change. */
 export function changeWarnings(result: ManagedRulesetChangeResult): string[] {
   if (result.readBack === 'differs') {
-    return ["warning: the rule read back after the write differs from what was sent; check it with 'sunset-lint ruleset show'"];
+    return [
+      "warning: the rule read back after the write differs from what was sent; check it with 'sunset-lint ruleset show'",
+    ];
   }
   if (result.readBack === 'failed') {
     return [
@@ -129,7 +142,10 @@ export function renderChangeResultJson(result: ManagedRulesetChangeResult): stri
 export function renderClientError(error: EdgeClientError): string {
   if (error instanceof EdgeApiError) {
     const causes = error.rootCauses;
-    const details = causes.length > 0 ? causes.map((cause) => `  error ${cause.code}: ${cause.message}`).join('\n') : '  (no error details in the response)';
+    const details =
+      causes.length > 0
+        ? causes.map((cause) => `  error ${cause.code}: ${cause.message}`).join('\n')
+        : '  (no error details in the response)';
     return `${error.method} ${error.path} failed: HTTP ${error.status}\n${details}\n`;
   }
   if (error instanceof RulesetSelectionError) {
