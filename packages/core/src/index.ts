@@ -36,7 +36,14 @@ export {
   type PatternPart,
   type UrlPattern,
 } from './url/pattern.js';
-export { CONFIDENCE_RANK, type Confidence, type Finding, type FindingFix, type TextEdit } from './findings/finding.js';
+export {
+  CONFIDENCE_RANK,
+  type Confidence,
+  type Finding,
+  type FindingFix,
+  type RelatedLocation,
+  type TextEdit,
+} from './findings/finding.js';
 export { buildFindings } from './findings/build.js';
 export { fingerprintOf } from './findings/fingerprint.js';
 export { formatFindingMessage } from './findings/message.js';

@@ -82,6 +82,8 @@ export interface RawMatch {
   subject: string;
   fixes?: FindingFix[];
   note?: string;
+  /** Other places of the same usage, by source range in this file. */
+  related?: Array<{ range: Range; message: string }>;
 }
 
 /** The small index a file leaves behind once its AST is dropped. */

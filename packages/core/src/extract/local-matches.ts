@@ -524,6 +524,7 @@ function headerCombinations(
       range: rangeOf(property.key),
       confidence: isHeaders ? 'high' : 'medium',
       subject,
+      related: otherHeaders(byName, wanted, reported),
       fixes: [
         {
           kind: 'suggestion',
@@ -556,9 +557,27 @@ function headerCombinations(
       range: rangeOf(group.get(reported)!),
       confidence: 'medium',
       subject,
+      related: otherHeaders(group, wanted, reported),
     });
   }
   return matches;
+}
+
+/** The pair's other headers, as related locations of the finding on the reported one. */
+function otherHeaders(
+  byName: ReadonlyMap<string, Node>,
+  wanted: readonly string[],
+  reported: string,
+): NonNullable<RawMatch['related']> {
+  return wanted
+    .filter((name) => name !== reported)
+    .map((name) => {
+      const node = byName.get(name)!;
+      return {
+        range: rangeOf(node.type === 'Property' ? node.key : node),
+        message: `the \`${name}\` header of the same request`,
+      };
+    });
 }
 
 function cipherNames(entry: CatalogueEntry, ciphers: string[], index: ScopeIndex, source: string): RawMatch[] {

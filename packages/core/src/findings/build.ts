@@ -71,5 +71,14 @@ function buildFinding(
     }),
     fixes: match.fixes ?? [],
     subject: match.subject,
+    ...(match.related?.length
+      ? {
+          related: match.related.map(({ range, message }) => {
+            const from = lines.position(range[0]);
+            const to = lines.position(range[1]);
+            return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column, range, message };
+          }),
+        }
+      : {}),
   };
 }

@@ -22,6 +22,22 @@ export interface FindingFix {
   edits: TextEdit[];
 }
 
+/**
+ * Another place that belongs to a finding: the request a deprecated path flows into, the other
+ * header of a forbidden pair. In the same file as the finding unless `file` says otherwise.
+ */
+export interface RelatedLocation {
+  /** Relative path, `/`-separated, when the place is in another file than the finding. */
+  file?: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  range: [number, number];
+  /** What the place is, e.g. "the request that sends it (PATCH)". */
+  message: string;
+}
+
 /** One model for every engine (ESLint plugin, scanner, reports). Lines and columns are 1-based. */
 export interface Finding {
   ruleId: RuleName;
@@ -43,4 +59,6 @@ export interface Finding {
   fixes: FindingFix[];
   /** What was found, in the words of the message ("GET /zones/:zone_id/firewall/rules"). */
   subject: string;
+  /** Other places of the same usage (the request call when it is not where the text is written). */
+  related?: RelatedLocation[];
 }
