@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { matchFacts } from './detect/match-facts.js';
 import { extractFacts } from './extract/extract.js';
 import type { FileFacts } from './extract/facts.js';
-import { prefilterFor } from './extract/prefilter.js';
+import { prefilterFor } from './detect/prefilter.js';
 import { buildFindings } from './findings/build.js';
 import type { Finding } from './findings/finding.js';
 import type { ResolvedSettings } from './options.js';

@@ -62,5 +62,5 @@ export {
   type SunsetSettings,
 } from './options.js';
 export { analyzeProgram, extractFileFacts } from './analyze.js';
-export { prefilterFor, type Prefilter } from './extract/prefilter.js';
+export { prefilterFor, type Prefilter } from './detect/prefilter.js';
 export { BULK_SETTINGS_TEMPLATE, SDK_SETTING_METHODS } from './api-surface.js';

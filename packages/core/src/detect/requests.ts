@@ -2,16 +2,29 @@ import { BULK_SETTINGS_TEMPLATE } from '../api-surface.js';
 import type { CatalogueEntry, EndpointMatcher, PathRewrite } from '../catalogue/types.js';
 import type { Confidence, FindingFix } from '../findings/finding.js';
 import type { RawMatch, RequestFact } from '../extract/facts.js';
-import { describeContext, removalFixes } from '../extract/local-matches.js';
+import { describeContext, removalFixes } from './fields/context.js';
+import { words, type Detector } from './detector.js';
 import { matchPathTemplate } from '../url/match.js';
 import { normalizeApiUrl, type NormalizedPath } from '../url/normalize.js';
 import { sourceRangeOf, type PatternPart } from '../url/pattern.js';
-import { compileTemplate } from '../url/template.js';
+import { compileTemplate, literalSegments } from '../url/template.js';
 
 export interface MatchContext {
   entries: readonly CatalogueEntry[];
   apiHosts: readonly string[];
 }
+
+/** Requests and URL mentions: endpoints, path segments, bulk setting ids. */
+export const requests: Detector = {
+  routes: (entry) => [
+    // matchEndpoints: the literal segments of the template are in the URL's text.
+    ...(entry.match.endpoints ?? []).map((endpoint) => words(...literalSegments(endpoint.path))),
+    // hasSegment.
+    ...(entry.match.segments ?? []).map((segment) => words(segment.segment)),
+    // bulkSettings (and sdk.ts settings calls): the id is a string of the file.
+    ...(entry.match.settingIds ?? []).map((id) => words(id)),
+  ],
+};
 
 /** Matches one request fact (its URL already resolved) against every entry. */
 export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch[] {

@@ -1,6 +1,13 @@
 import { SDK_SETTING_METHODS } from '../api-surface.js';
 import type { RawMatch, SdkCallFact } from '../extract/facts.js';
+import { words, type Detector } from './detector.js';
 import type { MatchContext } from './requests.js';
+
+/** SDK resource calls; settings calls are routed by their id in requests.ts. */
+export const sdkCalls: Detector = {
+  // The chain's names are member names of the file.
+  routes: (entry) => (entry.match.sdk ?? []).map((sdk) => words(...sdk.chain.split('.'))),
+};
 
 /** SDK resource methods of deprecated endpoints, and SDK settings calls with a deprecated id. */
 export function matchSdkCall(fact: SdkCallFact, context: MatchContext): RawMatch[] {

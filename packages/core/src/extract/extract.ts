@@ -15,7 +15,7 @@ import type {
   RequestFact,
   SdkCallFact,
 } from './facts.js';
-import { detectLocalMatches } from './local-matches.js';
+import { detectLocalMatches } from '../detect/local.js';
 import { recognizeRequest } from './requests.js';
 import { indexScopes, type FunctionInfo, type ScopeIndex } from './scope.js';
 import { isRelativeModule, type Value } from './values.js';
@@ -70,7 +70,10 @@ class FileExtraction {
       if (facts.imported) importedCalls.push(facts.imported);
     }
     requests.push(...this.urlMentions(requests));
-    const local = detectLocalMatches(this.index, this.ev, this.options.catalogue, this.requestObjects);
+    const local = detectLocalMatches(
+      { index: this.index, ev: this.ev, source: this.source, requestObjects: this.requestObjects },
+      this.options.catalogue,
+    );
     return { requests, sdkCalls, importedCalls, local, imports: this.imports(), ...this.exports() };
   }
 

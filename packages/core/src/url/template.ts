@@ -27,3 +27,13 @@ export function compileTemplate(path: string): PathTemplate {
   }
   return compiled;
 }
+
+/**
+ * A template's literal segments that any URL matching it must contain as written, except those
+ * with digits (`v1`): a number can write them (`v${1}`).
+ */
+export function literalSegments(path: string): string[] {
+  return compileTemplate(path).segments.flatMap((segment) =>
+    segment.kind === 'literal' && !/\d/.test(segment.text) ? [segment.text] : [],
+  );
+}
