@@ -1,5 +1,6 @@
 import type { Grade } from '@sunset-lint/core';
 import { sortDiagnostics } from './order.js';
+import { relatedOf, relatedPosition } from './related.js';
 import { plural, summarize, type ReportSummary } from './summary.js';
 import type { RenderOptions, ScanReport } from './types.js';
 
@@ -51,6 +52,10 @@ export function renderText(report: ScanReport, options: RenderOptions): string {
       out.push(
         `  ${s.dim(positions[i]!.padEnd(width))}  ${s.grade(finding.grade, finding.grade.padEnd(9))}  ${s.bold(finding.entryId.padEnd(idWidth))}  ${finding.message}${confidence}`,
       );
+      // Under the grade column, so the eye reads them as part of the finding above.
+      const indent = ' '.repeat(2 + width + 2);
+      for (const related of relatedOf(finding))
+        out.push(`${indent}${s.dim(`↳ ${relatedPosition(related)}`)}  ${related.message}`);
     });
     out.push('');
   }
