@@ -58,6 +58,30 @@ describe('sunset-lint baseline', () => {
     expect(report.baseline).toMatchObject({ suppressed: 2, stale: [] });
   });
 
+  test('the fingerprint ignores related locations: moving the other header of a pair keeps it suppressed', () => {
+    const upload = (headers: string) =>
+      `export const upload = (body) =>\n  fetch('https://api.cloudflare.com/client/v4/zones/z/dns_records', {\n    method: 'POST',\n    headers: {\n${headers}\n    },\n    body,\n  });\n`;
+    const project = makeProject({
+      'src/upload.js': upload("      'Content-Length': '5',\n      'Transfer-Encoding': 'chunked',"),
+    });
+    runCli(['baseline', ...AS_OF, '--output', 'base.json'], { cwd: project });
+    const before = relatedLines(runCli(['scan', ...AS_OF, '--format', 'json'], { cwd: project }).stdout);
+    writeFileSync(
+      join(project, 'src/upload.js'),
+      upload("      'Transfer-Encoding': 'chunked',\n      Accept: 'application/json',\n      'Content-Length': '5',"),
+    );
+    const after = relatedLines(runCli(['scan', ...AS_OF, '--format', 'json'], { cwd: project }).stdout);
+    // The related location did move (the test has teeth) …
+    expect(before).toEqual([5]);
+    expect(after).toEqual([7]);
+    // … and the finding is still the baselined one.
+    const report = parseJsonReport(
+      runCli(['scan', ...AS_OF, '--baseline', 'base.json', '--format', 'json'], { cwd: project }).stdout,
+    );
+    expect(report.findings).toEqual([]);
+    expect(report.baseline).toMatchObject({ suppressed: 1, stale: [] });
+  });
+
   test('a removed deprecated call is listed as stale; a new one is reported', () => {
     const project = makeProject({ 'src/sync.js': SYNC });
     runCli(['baseline', ...AS_OF, '--output', 'base.json'], { cwd: project });
@@ -88,3 +112,9 @@ describe('sunset-lint baseline', () => {
     }
   });
 });
+
+/** The lines of the related locations of every finding in a JSON report. */
+function relatedLines(json: string): number[] {
+  const report = JSON.parse(json) as { findings: Array<{ related?: Array<{ line: number }> }> };
+  return report.findings.flatMap((f) => (f.related ?? []).map((r) => r.line));
+}

@@ -8,6 +8,7 @@ interface JsonFinding {
   line: number;
   column: number;
   entryId: string;
+  related?: Array<Record<string, unknown>>;
 }
 
 /** The summary fields the totals check reads. */
@@ -34,6 +35,8 @@ const FINDING_KEYS = [
   'replacement',
   'fingerprint',
 ];
+
+const RELATED_KEYS = ['file', 'line', 'column', 'endLine', 'endColumn', 'message'];
 
 describe('JSON report', () => {
   const report = fixtureReport({
@@ -74,7 +77,13 @@ describe('JSON report', () => {
 
   test('every finding has exactly the documented fields, sorted by file, line, column, entry', () => {
     expect(json.findings).toHaveLength(report.findings.length);
-    for (const finding of json.findings) expect(Object.keys(finding)).toEqual(FINDING_KEYS);
+    // `related` only when there are related locations: other findings keep their exact shape.
+    for (const finding of json.findings)
+      expect(Object.keys(finding)).toEqual(finding.related ? [...FINDING_KEYS, 'related'] : FINDING_KEYS);
+    const withRelated = json.findings.filter((f) => f.related);
+    expect(withRelated.length).toBeGreaterThan(0);
+    for (const finding of withRelated)
+      for (const related of finding.related!) expect(Object.keys(related)).toEqual(RELATED_KEYS);
     const order = json.findings.map((f) => [f.file, f.line, f.column, f.entryId] as const);
     const sorted = [...order].sort((a, b) =>
       a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2] || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0),

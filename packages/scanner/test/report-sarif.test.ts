@@ -1,33 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { renderReport, SARIF_FINGERPRINT_KEY } from '../src/reports/index.js';
 import { fixtureReport } from './report-fixtures.js';
-
-/**
- * The official SARIF 2.1.0 schema (draft-07, `$id` in the OASIS TC's sarif-spec repository), as
- * shipped in an npm package: Datadog's SARIF upload plugin validates uploads against it.
- */
-function officialSarifSchema(): Record<string, unknown> {
-  const manifest = createRequire(import.meta.url).resolve('@datadog/datadog-ci-plugin-sarif/package.json');
-  return JSON.parse(
-    readFileSync(join(dirname(manifest), 'dist/json-schema/sarif-schema-2.1.0.json'), 'utf8'),
-  ) as Record<string, unknown>;
-}
-
-// ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv,
-) => Ajv;
-
-function validator() {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  return ajv.compile(officialSarifSchema());
-}
+import { sarifValidator as validator } from './sarif-schema.js';
 
 type SarifLog = {
   $schema: string;
@@ -59,6 +33,14 @@ type SarifLog = {
       }>;
       partialFingerprints: Record<string, string>;
       fixes?: unknown[];
+      relatedLocations?: Array<{
+        id: number;
+        physicalLocation: {
+          artifactLocation: { uri: string; uriBaseId: string };
+          region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
+        };
+        message: { text: string };
+      }>;
     }>;
   }>;
 };
@@ -87,6 +69,27 @@ describe('SARIF report', () => {
     const valid = validate(log);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
+  });
+
+  test('a header pair: the other header is a related location, linked from the message', () => {
+    const finding = report.findings.find(
+      (f) => f.file === 'fixtures/headers/worker-upload.ts' && f.entryId === 'transfer-encoding-with-content-length',
+    )!;
+    const result = run.results.find((r) => r.partialFingerprints[SARIF_FINGERPRINT_KEY] === finding.fingerprint)!;
+    const related = finding.related![0]!;
+    expect(result.relatedLocations).toEqual([
+      {
+        id: 1,
+        physicalLocation: {
+          artifactLocation: { uri: 'fixtures/headers/worker-upload.ts', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 17, startColumn: 7, endLine: related.endLine, endColumn: related.endColumn },
+        },
+        message: { text: related.message },
+      },
+    ]);
+    expect(result.message.text).toBe(`${finding.message} Related: [${related.message}](1).`);
+    // The schema check above covered these: the corpus has related locations.
+    expect(result.locations[0]!.physicalLocation.region.startLine).toBe(18);
   });
 
   test('the schema check has teeth: a broken log is rejected', () => {

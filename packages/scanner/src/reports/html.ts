@@ -2,6 +2,7 @@ import type { Grade } from '@sunset-lint/core';
 import { escapeHtml, htmlInline } from './escape.js';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
+import { relatedOf, relatedPosition } from './related.js';
 import { plural, summarize, type EntryUsage, type FileGroup } from './summary.js';
 import type { ScanReport } from './types.js';
 
@@ -107,7 +108,13 @@ function fileSection(group: FileGroup): string {
     .map((f) => {
       const confidence =
         f.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(f.confidence)} confidence)</span>`;
-      return `<tr><td class="pos">${f.line}:${f.column}</td><td>${gradeBadge(f.grade)}</td><td><code>${escapeHtml(f.entryId)}</code></td><td>${htmlInline(f.message)}${confidence}</td></tr>`;
+      const related = relatedOf(f)
+        .map(
+          (r) =>
+            `<div class="related">related: <code>${escapeHtml(relatedPosition(r))}</code> ${htmlInline(r.message)}</div>`,
+        )
+        .join('');
+      return `<tr><td class="pos">${f.line}:${f.column}</td><td>${gradeBadge(f.grade)}</td><td><code>${escapeHtml(f.entryId)}</code></td><td>${htmlInline(f.message)}${confidence}${related}</td></tr>`;
     })
     .join('');
   return `<details open id="${escapeHtml(anchorOf(group.file))}"><summary><code>${escapeHtml(group.file)}</code> <span class="count">${group.findings.length}</span></summary><table class="findings"><colgroup><col class="c-pos"><col class="c-grade"><col class="c-entry"><col></colgroup><tbody>${rows}</tbody></table></details>`;
@@ -159,6 +166,7 @@ table.findings { table-layout: fixed; }
 .c-pos { width: 80px; } .c-grade { width: 96px; } .c-entry { width: 300px; }
 table.findings td { overflow-wrap: anywhere; }
 .count { color: var(--dim); margin-left: 4px; }
+.related { color: var(--dim); margin-top: 2px; }
 .clean { font-size: 16px; color: #1a7f37; }
 .sev-error { color: var(--expired); font-weight: 600; }
 .sev-warning { color: var(--imminent); font-weight: 600; }

@@ -1,4 +1,5 @@
 import { compareText, sortDiagnostics } from './order.js';
+import { relatedOf } from './related.js';
 import { summarize } from './summary.js';
 import type { ScanReport } from './types.js';
 
@@ -35,6 +36,19 @@ export function renderJson(report: ScanReport): string {
       message: f.message,
       replacement: f.replacement,
       fingerprint: f.fingerprint,
+      // Only when there are some: findings without related locations keep their exact bytes.
+      ...(f.related?.length
+        ? {
+            related: relatedOf(f).map((r) => ({
+              file: r.file,
+              line: r.line,
+              column: r.column,
+              endLine: r.endLine,
+              endColumn: r.endColumn,
+              message: r.message,
+            })),
+          }
+        : {}),
     })),
     summary: {
       byGrade: summary.byGrade,

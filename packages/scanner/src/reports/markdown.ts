@@ -1,6 +1,7 @@
 import { escapeMarkdown, markdownCode, markdownLink } from './escape.js';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
+import { relatedOf } from './related.js';
 import { plural, summarize, type EntryUsage } from './summary.js';
 import type { ScanReport } from './types.js';
 
@@ -38,8 +39,11 @@ export function renderMarkdown(report: ScanReport): string {
       out.push(`### ${markdownCode(group.file)} (${group.findings.length})`, '');
       for (const f of group.findings) {
         const confidence = f.confidence === 'high' ? '' : ` *(${f.confidence} confidence)*`;
+        const related = relatedOf(f)
+          .map((r) => `${markdownCode(`${r.file}:${r.line}`)} ${escapeMarkdown(r.message)}`)
+          .join('; ');
         out.push(
-          `- ${markdownCode(`${f.file}:${f.line}`)} — **${f.grade}** ${markdownCode(f.entryId)}: ${escapeMarkdown(f.message)}${confidence}`,
+          `- ${markdownCode(`${f.file}:${f.line}`)} — **${f.grade}** ${markdownCode(f.entryId)}: ${escapeMarkdown(f.message)}${confidence}${related ? ` (related: ${related})` : ''}`,
         );
       }
       out.push('');

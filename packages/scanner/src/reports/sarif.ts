@@ -9,6 +9,7 @@ import {
 } from '@sunset-lint/core';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
+import { relatedOf, type ReportedRelated } from './related.js';
 import { summarize } from './summary.js';
 import type { Diagnostic, ScanReport } from './types.js';
 
@@ -141,24 +142,26 @@ function reportingDescriptor(entry: CatalogueEntry, report: ScanReport, grade: G
 
 function result(finding: Finding, ruleIndex: number) {
   const artifactLocation = { uri: fileUri(finding.file), uriBaseId: SRCROOT };
+  const related = relatedOf(finding);
   return {
     ruleId: finding.entryId,
     ruleIndex,
     level: LEVEL[finding.severity],
-    message: { text: finding.message },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation,
-          region: {
-            startLine: finding.line,
-            startColumn: finding.column,
-            endLine: finding.endLine,
-            endColumn: finding.endColumn,
-          },
-        },
-      },
-    ],
+    message: { text: related.length ? `${finding.message} ${relatedLinks(related)}` : finding.message },
+    locations: [{ physicalLocation: { artifactLocation, region: region(finding) } }],
+    ...(related.length
+      ? {
+          // ids from 1, in core's order: the message's embedded links `[…](n)` name them.
+          relatedLocations: related.map((place, index) => ({
+            id: index + 1,
+            physicalLocation: {
+              artifactLocation: { uri: fileUri(place.file), uriBaseId: SRCROOT },
+              region: region(place),
+            },
+            message: { text: place.message },
+          })),
+        }
+      : {}),
     // GitHub computes its own line hash; ours survives moving code within the file, like the baseline.
     partialFingerprints: { [SARIF_FINGERPRINT_KEY]: finding.fingerprint },
     ...(finding.fixes.length
@@ -179,6 +182,21 @@ function result(finding: Finding, ruleIndex: number) {
       : {}),
     properties: { eslintRule: finding.ruleId, grade: finding.grade, eol: finding.eol, confidence: finding.confidence },
   };
+}
+
+/** 1-based, end exclusive, in UTF-16 code units (`run.columnKind`). */
+function region(place: { line: number; column: number; endLine: number; endColumn: number }) {
+  return { startLine: place.line, startColumn: place.column, endLine: place.endLine, endColumn: place.endColumn };
+}
+
+/**
+ * "Related: [the `Content-Length` header of the same request](1)." Code scanning shows related
+ * locations only through such embedded links (SARIF 2.1.0 §3.11.6): the link destination is the
+ * location's id, and the link text of a plain text message escapes `\`, `[` and `]` with `\`.
+ */
+function relatedLinks(related: readonly ReportedRelated[]): string {
+  const links = related.map((place, index) => `[${place.message.replace(/[\\[\]]/g, '\\$&')}](${index + 1})`);
+  return `Related: ${links.join(', ')}.`;
 }
 
 function notification(diagnostic: Diagnostic) {

@@ -1,5 +1,6 @@
 import type { Grade } from '@sunset-lint/core';
 import { sortDiagnostics } from './order.js';
+import { relatedOf, relatedPosition } from './related.js';
 import { plural, summarize, type ReportSummary } from './summary.js';
 import type { RenderOptions, ScanReport } from './types.js';
 
@@ -46,11 +47,15 @@ export function renderText(report: ScanReport, options: RenderOptions): string {
     const positions = group.findings.map((f) => `${f.line}:${f.column}`);
     const width = Math.max(...positions.map((p) => p.length));
     const idWidth = Math.max(...group.findings.map((f) => f.entryId.length));
+    // Related locations start under the grade column, so the eye reads them as part of the finding above.
+    const relatedIndent = ' '.repeat(2 + width + 2);
     group.findings.forEach((finding, i) => {
       const confidence = finding.confidence === 'high' ? '' : s.dim(` [${finding.confidence} confidence]`);
       out.push(
         `  ${s.dim(positions[i]!.padEnd(width))}  ${s.grade(finding.grade, finding.grade.padEnd(9))}  ${s.bold(finding.entryId.padEnd(idWidth))}  ${finding.message}${confidence}`,
       );
+      for (const related of relatedOf(finding))
+        out.push(`${relatedIndent}${s.dim(`↳ ${relatedPosition(related)}`)}  ${related.message}`);
     });
     out.push('');
   }
