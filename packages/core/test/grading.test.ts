@@ -123,15 +123,44 @@ describe('findings carry the grade, severity and a message with date, distance a
     expect(added.map((f) => [f.entryId, f.grade])).toEqual([['widgets-api', 'scheduled']]);
   });
 
-  test('an unknown method lowers the confidence; a method not in the row is not reported', () => {
+  test('an unknown method lowers the confidence', () => {
     expect(
       analyzeSnippet(
         'export const f = (init: RequestInit) => fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", init);',
       )[0],
     ).toMatchObject({ confidence: 'medium' });
-    expect(
-      analyzeSnippet('fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", { method: "PATCH" });'),
-    ).toEqual([]);
+  });
+
+  test('a path retired as a whole is deprecated under any method, HEAD included', () => {
+    const patch = 'fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits", { method: "PATCH" });';
+    expect(analyzeSnippet(patch)).toMatchObject([
+      { entryId: 'rate-limiting-legacy', confidence: 'high', subject: 'PATCH /zones/:zone_id/rate_limits' },
+    ]);
+    const head = 'fetch("https://api.cloudflare.com/client/v4/zones/z/settings/privacy_pass", { method: "HEAD" });';
+    expect(analyzeSnippet(head)).toMatchObject([
+      { entryId: 'zone-setting-privacy-pass', confidence: 'high', subject: expect.stringMatching(/^HEAD /) },
+    ]);
+  });
+
+  test('a row with live methods on the same path narrows by method', () => {
+    const widgets = {
+      id: 'user-widgets-api',
+      title: 'Widgets API',
+      area: 'Widgets',
+      eol: '2025-03-01',
+      rule: 'no-deprecated-endpoint',
+      replacement: 'Gadgets API',
+      docs: 'https://example.test/widgets',
+      match: { endpoints: [{ methods: ['POST'], liveMethods: ['GET'], path: '/zones/:zone_id/widgets' }] },
+    };
+    const settings = { catalogue: { add: [widgets] } };
+    const send = (method: string) =>
+      analyzeSnippet(
+        `fetch("https://api.cloudflare.com/client/v4/zones/z/widgets", { method: "${method}" });`,
+        settings,
+      );
+    expect(send('POST')).toMatchObject([{ entryId: 'user-widgets-api', confidence: 'high' }]);
+    expect(send('GET')).toEqual([]);
   });
 });
 

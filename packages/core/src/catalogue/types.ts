@@ -1,7 +1,16 @@
 /** Shapes of the catalogue data in `rules/*.json` (validated against `rules/schema.json`). */
 
+/** The methods the schedule names. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The methods code can send: the schedule's, and `HEAD` and `OPTIONS`, which it never lists. */
+export type RequestMethod = HttpMethod | 'HEAD' | 'OPTIONS';
+const REQUEST_METHODS: ReadonlySet<string> = new Set<RequestMethod>([...HTTP_METHODS, 'HEAD', 'OPTIONS']);
+
+export function isRequestMethod(text: string): text is RequestMethod {
+  return REQUEST_METHODS.has(text);
+}
 
 export type RuleName =
   | 'no-deprecated-endpoint'
@@ -24,6 +33,11 @@ export interface PathRewrite {
 
 export interface EndpointMatcher {
   methods: HttpMethod[];
+  /**
+   * Methods of the same path that stay live. Absent (every built-in row): the path is retired as a
+   * whole and any method sent to it is deprecated; present: only `methods` are.
+   */
+  liveMethods?: HttpMethod[];
   /** As written in the data: `:name` or `{name}` params, leading slash optional. */
   path: string;
   rewrite?: PathRewrite;

@@ -40,7 +40,7 @@ function headerCombinations(
       range: rangeOf(property.key),
       confidence: isHeaders ? 'high' : 'medium',
       subject,
-      related: otherHeaders(byName, wanted, reported),
+      related: otherHeaders(byName, combo, reported),
       fixes: [
         {
           kind: 'suggestion',
@@ -73,7 +73,7 @@ function headerCombinations(
       range: rangeOf(group.get(reported)!),
       confidence: 'medium',
       subject,
-      related: otherHeaders(group, wanted, reported),
+      related: otherHeaders(group, combo, reported),
     });
   }
   return matches;
@@ -82,13 +82,13 @@ function headerCombinations(
 /** The pair's other headers, as related locations of the finding on the reported one. */
 function otherHeaders(
   byName: ReadonlyMap<string, Node>,
-  wanted: readonly string[],
+  combo: HeaderPair,
   reported: string,
 ): NonNullable<RawMatch['related']> {
-  return wanted
-    .filter((name) => name !== reported)
+  return combo.allOf
+    .filter((name) => name.toLowerCase() !== reported)
     .map((name) => {
-      const node = byName.get(name)!;
+      const node = byName.get(name.toLowerCase())!;
       return {
         range: rangeOf(node.type === 'Property' ? node.key : node),
         message: `the \`${name}\` header of the same request`,

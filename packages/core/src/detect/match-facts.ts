@@ -20,20 +20,38 @@ export function matchFacts(
   return dedupe(all);
 }
 
-/** One match per entry and place: the most confident, with every fix any of them offered. */
+/**
+ * One match per entry and place: the most confident, with every fix and related location any of
+ * them offered. A path's usages are one per place whichever requests send it (`onePerPlace`);
+ * other detectors may report several things at one place (two cipher names in one string).
+ */
 function dedupe(matches: RawMatch[]): RawMatch[] {
   const byPlace = new Map<string, RawMatch>();
   for (const match of matches) {
-    const key = `${match.entryId}@${match.range[0]}:${match.range[1]}:${match.subject}`;
+    const what = match.onePerPlace ? '' : match.subject;
+    const key = `${match.entryId}@${match.file ?? ''}@${match.range[0]}:${match.range[1]}:${what}`;
     const existing = byPlace.get(key);
-    if (!existing) byPlace.set(key, match);
-    else {
-      const best = CONFIDENCE_RANK[match.confidence] < CONFIDENCE_RANK[existing.confidence] ? match : existing;
-      const fixes = [...(existing.fixes ?? []), ...(match.fixes ?? [])].filter(
-        (fix, i, all) => all.findIndex((other) => other.description === fix.description) === i,
-      );
-      byPlace.set(key, { ...best, ...(fixes.length ? { fixes } : {}) });
+    if (!existing) {
+      byPlace.set(key, match);
+      continue;
     }
+    const best = CONFIDENCE_RANK[match.confidence] < CONFIDENCE_RANK[existing.confidence] ? match : existing;
+    const fixes = unique([...(existing.fixes ?? []), ...(match.fixes ?? [])], (fix) => fix.description);
+    const related = unique(
+      [...(best.related ?? []), ...(existing.related ?? []), ...(match.related ?? [])],
+      (place) => `${place.file ?? ''}@${place.range[0]}:${place.range[1]}`,
+    );
+    byPlace.set(key, { ...best, ...(fixes.length ? { fixes } : {}), ...(related.length ? { related } : {}) });
   }
   return [...byPlace.values()];
+}
+
+function unique<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = keyOf(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

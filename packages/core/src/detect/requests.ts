@@ -1,12 +1,12 @@
 import { BULK_SETTINGS_TEMPLATE } from '../api-surface.js';
 import type { CatalogueEntry, EndpointMatcher, PathRewrite } from '../catalogue/types.js';
 import type { Confidence, FindingFix } from '../findings/finding.js';
-import type { RawMatch, RequestFact } from '../extract/facts.js';
+import type { Range, RawMatch, RequestFact } from '../extract/facts.js';
 import { describeContext, removalFixes } from './fields/context.js';
 import { words, type Detector } from './detector.js';
-import { matchPathTemplate } from '../url/match.js';
+import { matchPathTemplate, templateMatch } from '../url/match.js';
 import { normalizeApiUrl, type NormalizedPath } from '../url/normalize.js';
-import { sourceRangeOf, type PatternPart } from '../url/pattern.js';
+import { sourceRangeOf, spanAt, type PatternPart, type TextSpan } from '../url/pattern.js';
 import { compileTemplate, literalSegments } from '../url/template.js';
 
 export interface MatchContext {
@@ -30,68 +30,29 @@ export const requests: Detector = {
 export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch[] {
   const normalized = normalizeApiUrl(fact.url, context.apiHosts);
   if (!normalized) return [];
-  // A verb call on a receiver the file does not show counts only when the URL names the API itself.
-  if (
-    (fact.via === 'unknown-client' || fact.via === 'mention') &&
-    normalized.anchor !== 'api-host' &&
-    normalized.anchor !== 'api-prefix'
-  )
-    return [];
-  const reportedInside = fact.innerUrl
-    ? new Set(
-        matchRequest({ url: fact.innerUrl, method: { kind: 'unknown' }, range: fact.range, via: 'inner' }, context).map(
-          (m) => m.entryId,
-        ),
-      )
-    : undefined;
-  const methodKnown = fact.method.kind === 'known';
-  const baseConfidence: Confidence =
-    fact.via === 'mention' || fact.via === 'unknown-client' || !methodKnown ? 'medium' : 'high';
+  // Only text written down, or sent by a client the file does not show: it must read as an API path.
+  const needsApiShape = fact.via === 'mention' || fact.via === 'unknown-client';
+  if (needsApiShape && !readsAsApiPath(normalized, context)) return [];
+  const reportedInside = fact.innerUrl ? innerEntries(fact, context) : undefined;
   const matches: RawMatch[] = [];
   for (const entry of context.entries) {
     if (reportedInside?.has(entry.id)) continue;
     const endpoint = matchEndpoints(entry.match.endpoints, normalized, fact);
     if (endpoint) {
-      const method =
-        fact.method.kind === 'known'
-          ? fact.method.method
-          : endpoint.methods.length === 1
-            ? endpoint.methods[0]!
-            : endpoint.methods.join('|');
-      matches.push({
-        entryId: entry.id,
-        ruleId: entry.rule,
-        range: fact.range,
-        confidence: baseConfidence,
-        subject: `${method} ${compileTemplate(endpoint.path).path}`,
-        ...(endpoint.rewrite
-          ? {
-              fixes: withBodyKeyRename(
-                rewriteFix(
-                  fact.url,
-                  endpoint.rewrite.from,
-                  endpoint.rewrite.to,
-                  endpoint.rewrite.kind,
-                  endpoint.rewrite.note,
-                ),
-                endpoint.rewrite,
-                fact,
-              ),
-            }
-          : {}),
-        ...(fact.method.kind !== 'known' ? { note: 'The HTTP method could not be determined.' } : {}),
-      });
+      matches.push(endpointMatch(entry, endpoint.matcher, endpoint.how, fact, normalized));
       continue;
     }
     for (const segment of entry.match.segments ?? []) {
       if (!hasSegment(normalized.path, segment.segment)) continue;
+      const confidence = contextConfidence(fact, 'exact');
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
-        range: fact.range,
-        confidence: baseConfidence === 'high' || normalized.anchor !== 'relative' ? baseConfidence : 'medium',
+        confidence: confidence === 'high' || normalized.anchor !== 'relative' ? confidence : 'medium',
         subject: `the path segment \`${segment.segment}\``,
+        ...placement(fact, normalized.path, segment.segment),
         fixes: rewriteFix(fact.url, segment.segment, segment.replacement, segment.fix ?? 'suggestion'),
+        onePerPlace: true,
       });
       break;
     }
@@ -100,20 +61,151 @@ export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch
   return matches;
 }
 
-function methodAllowed(fact: RequestFact, methods: readonly string[]): boolean {
+function endpointMatch(
+  entry: CatalogueEntry,
+  endpoint: EndpointMatcher,
+  how: 'exact' | 'prefix',
+  fact: RequestFact,
+  normalized: NormalizedPath,
+): RawMatch {
+  const template = compileTemplate(endpoint.path);
+  const method = fact.method.kind === 'known' ? fact.method.method : endpoint.methods.join('|');
+  const lastLiteral = [...template.segments].reverse().find((segment) => segment.kind === 'literal');
+  const rewrite = endpoint.rewrite;
+  return {
+    entryId: entry.id,
+    ruleId: entry.rule,
+    confidence: contextConfidence(fact, how),
+    subject: `${method} ${template.path}${how === 'prefix' ? '/…' : ''}`,
+    ...placement(fact, normalized.path, lastLiteral?.kind === 'literal' ? lastLiteral.text : undefined),
+    ...(rewrite
+      ? {
+          fixes: withBodyKeyRename(
+            rewriteFix(fact.url, rewrite.from, rewrite.to, rewrite.kind, rewrite.note),
+            rewrite,
+            fact,
+          ),
+        }
+      : {}),
+    ...(fact.method.kind !== 'known' ? { note: 'The HTTP method could not be determined.' } : {}),
+    onePerPlace: true,
+  };
+}
+
+/**
+ * High when a recognized client sends the path with a known method; medium when the method is
+ * unknown, the receiver is not shown, the path is only written down, or an unknown part follows
+ * a retired prefix.
+ */
+function contextConfidence(fact: RequestFact, how: 'exact' | 'prefix'): Confidence {
+  const sent = fact.via !== 'mention' && fact.via !== 'unknown-client';
+  return sent && fact.method.kind === 'known' && how === 'exact' ? 'high' : 'medium';
+}
+
+/** An API URL, `/client/v4/…`, or a path that starts where the catalogue's paths start (`zones/…`). */
+function readsAsApiPath(normalized: NormalizedPath, context: MatchContext): boolean {
+  if (normalized.anchor === 'api-host' || normalized.anchor === 'api-prefix') return true;
+  const first = normalized.path[0];
+  if (first?.kind !== 'text') return false;
+  const head = first.text.split('/')[0]!;
+  return first.text.includes('/') && apiRoots(context.entries).has(head);
+}
+
+const apiRootCache = new WeakMap<readonly CatalogueEntry[], Set<string>>();
+
+/** The first segments of the catalogue's path templates: `zones`, `accounts`, `user`, `organizations`. */
+function apiRoots(entries: readonly CatalogueEntry[]): Set<string> {
+  let roots = apiRootCache.get(entries);
+  if (!roots) {
+    roots = new Set();
+    for (const entry of entries) {
+      const paths = [...(entry.match.endpoints ?? []), ...(entry.match.fields ?? []).flatMap((f) => f.endpoints ?? [])];
+      for (const { path } of paths) {
+        const first = compileTemplate(path).segments[0];
+        if (first?.kind === 'literal') roots.add(first.text);
+      }
+    }
+    apiRootCache.set(entries, roots);
+  }
+  return roots;
+}
+
+/** What a helper's own URL matches is reported there, once, not again at each call. */
+function innerEntries(fact: RequestFact, context: MatchContext): Set<string> {
+  const inner: RequestFact = { url: fact.innerUrl!, method: { kind: 'unknown' }, range: fact.range, via: 'helper' };
+  return new Set(matchRequest(inner, context).map((match) => match.entryId));
+}
+
+/**
+ * Where a finding points: the literal or template text that holds `literal` (the template's last
+ * literal segment, the deprecated segment), possibly in another file; the request, when it is
+ * elsewhere, becomes the related location. Without such text (a setting id from a map read with an
+ * unknown key) the finding stays at the request.
+ */
+function placement(
+  fact: RequestFact,
+  path: readonly PatternPart[],
+  literal: string | undefined,
+): Pick<RawMatch, 'range' | 'file' | 'related'> {
+  const written = literal === undefined ? undefined : writtenAt(path, literal);
+  if (!written || (written.file === undefined && sameRange(written.written, fact.range))) return { range: fact.range };
+  if (fact.via === 'mention' && written.file === undefined) return { range: written.written };
+  return {
+    range: written.written,
+    ...(written.file !== undefined ? { file: written.file } : {}),
+    related: [{ range: fact.range, message: relatedMessage(fact) }],
+  };
+}
+
+function relatedMessage(fact: RequestFact): string {
+  const method = fact.method.kind === 'known' ? ` (${fact.method.method})` : '';
+  if (fact.via === 'mention') return 'where the path is used';
+  return fact.via === 'helper' ? `the call that sends it${method}` : `the request that sends it${method}`;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+/** The span of the last place `literal` stands as a whole segment in the path's text. */
+function writtenAt(path: readonly PatternPart[], literal: string): TextSpan | undefined {
+  const segment = new RegExp(`(?:^|/)(${literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?=/|$)`, 'g');
+  for (let i = path.length - 1; i >= 0; i--) {
+    const part = path[i]!;
+    if (part.kind !== 'text') continue;
+    let at: number | undefined;
+    for (const found of part.text.matchAll(segment)) at = found.index + found[0].length - found[1]!.length;
+    const span = at === undefined ? undefined : spanAt(part, at);
+    if (span) return span;
+  }
+  return undefined;
+}
+
+/** The request's method is one of these, or unknown. */
+function sendsOneOf(fact: RequestFact, methods: readonly string[]): boolean {
   return fact.method.kind !== 'known' || methods.includes(fact.method.method);
+}
+
+function methodAllowed(fact: RequestFact, endpoint: Pick<EndpointMatcher, 'methods' | 'liveMethods'>): boolean {
+  // A path retired as a whole is deprecated under any method.
+  if (!endpoint.liveMethods) return true;
+  // A path that stays live under other methods is evidence only together with a request.
+  return fact.via !== 'mention' && sendsOneOf(fact, endpoint.methods);
 }
 
 function matchEndpoints(
   endpoints: readonly EndpointMatcher[] | undefined,
   normalized: NormalizedPath,
   fact: RequestFact,
-): EndpointMatcher | undefined {
+): { matcher: EndpointMatcher; how: 'exact' | 'prefix' } | undefined {
+  let prefix: EndpointMatcher | undefined;
   for (const endpoint of endpoints ?? []) {
-    if (methodAllowed(fact, endpoint.methods) && matchPathTemplate(normalized.path, compileTemplate(endpoint.path)))
-      return endpoint;
+    if (!methodAllowed(fact, endpoint)) continue;
+    const how = templateMatch(normalized.path, compileTemplate(endpoint.path));
+    if (how === 'exact') return { matcher: endpoint, how };
+    if (how === 'prefix') prefix ??= endpoint;
   }
-  return undefined;
+  return prefix ? { matcher: prefix, how: 'prefix' } : undefined;
 }
 
 function hasSegment(path: readonly PatternPart[], segment: string): boolean {
@@ -170,7 +262,7 @@ function withBodyKeyRename(fixes: FindingFix[], rewrite: PathRewrite, fact: Requ
 /** `PATCH /zones/:zone_id/settings` with `items: [{ id: 'minify' }]`. */
 function bulkSettings(entry: CatalogueEntry, fact: RequestFact, normalized: NormalizedPath): RawMatch[] {
   const ids = entry.match.settingIds;
-  if (!ids || !fact.payload || !methodAllowed(fact, ['PATCH'])) return [];
+  if (!ids || !fact.payload || !sendsOneOf(fact, ['PATCH'])) return [];
   if (!matchPathTemplate(normalized.path, compileTemplate(BULK_SETTINGS_TEMPLATE))) return [];
   return fact.payload
     .filter((key) => key.path === 'items.id' && key.value !== undefined && ids.includes(key.value))
@@ -196,7 +288,7 @@ function payloadFields(entry: CatalogueEntry, fact: RequestFact, normalized: Nor
     if (sent.length === 0) continue;
     const writes = field.endpoints.some(
       (endpoint) =>
-        methodAllowed(
+        sendsOneOf(
           fact,
           endpoint.methods.filter((m) => m !== 'GET'),
         ) &&

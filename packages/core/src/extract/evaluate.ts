@@ -1,8 +1,17 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { concatPatterns, hole, sliceText, substituteParams, text, type PatternPart } from '../url/pattern.js';
 import { memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import type { Range } from './facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
-import { HTTP_MODULES, isRelativeModule, SDK_MODULE, UNKNOWN, type HttpLib, type Value } from './values.js';
+import {
+  HTTP_MODULES,
+  isPlaceholder,
+  isRelativeModule,
+  SDK_MODULE,
+  UNKNOWN,
+  type HttpLib,
+  type Value,
+} from './values.js';
 
 const MAX_DEPTH = 40;
 /** Member path element for `map[key]` with a key the file does not show. */
@@ -16,8 +25,6 @@ export class Evaluator {
   private readonly memo = new Map<Node, Value>();
   private readonly inProgress = new Set<Node>();
   private depth = 0;
-  /** String literals and template quasis that flowed into some evaluated pattern. */
-  readonly used = new Set<Node>();
 
   constructor(
     readonly index: ScopeIndex,
@@ -73,10 +80,10 @@ export class Evaluator {
     switch (node.type) {
       case 'Literal':
         if (typeof node.value === 'string') {
-          this.used.add(node);
           const [start] = rangeOf(node);
           const raw = this.source.slice(start + 1, rangeOf(node)[1] - 1);
-          return { kind: 'string', pattern: [text(node.value, { start: start + 1, exact: raw === node.value })] };
+          const origin = { start: start + 1, exact: raw === node.value, written: rangeOf(node) };
+          return { kind: 'string', pattern: [text(node.value, origin)] };
         }
         if (typeof node.value === 'number' || typeof node.value === 'boolean')
           return { kind: 'string', pattern: [text(String(node.value))] };
@@ -122,8 +129,10 @@ export class Evaluator {
         const fn = this.index.functionOf.get(node);
         return fn ? { kind: 'function', fn } : UNKNOWN;
       }
-      case 'ClassExpression':
-        return UNKNOWN;
+      case 'ClassExpression': {
+        const cls = this.index.classOf.get(node);
+        return cls ? { kind: 'class', cls } : UNKNOWN;
+      }
       case 'CallExpression':
         return this.callValue(node, scope);
       case 'NewExpression':
@@ -139,8 +148,12 @@ export class Evaluator {
       const cooked = quasi.value.cooked ?? quasi.value.raw;
       // Quasi ranges include the delimiters for some parsers and not for others: find the raw text.
       const at = this.source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
-      this.used.add(quasi);
-      parts.push([text(cooked, at >= 0 ? { start: at, exact: quasi.value.raw === cooked } : undefined)]);
+      const origin = {
+        start: at,
+        exact: quasi.value.raw === cooked,
+        written: [at, at + quasi.value.raw.length] as Range,
+      };
+      parts.push([text(cooked, at >= 0 ? origin : undefined)]);
       const expression = node.expressions[i];
       if (expression) parts.push(this.pattern(expression, scope));
     });
@@ -158,6 +171,9 @@ export class Evaluator {
         if (!binding.init) return UNKNOWN;
         let value = this.value(binding.init, binding.scope);
         for (const key of binding.path) value = this.member(value, key);
+        // `const ZONE_ID = 'YOUR_ZONE_ID'` (or `''`) stands for an id the code does not hold.
+        if (value.kind === 'string' && value.pattern.length <= 1 && isPlaceholder(value.pattern[0]))
+          return { kind: 'string', pattern: [hole()] };
         return value;
       }
       case 'param': {
@@ -203,21 +219,32 @@ export class Evaluator {
       case 'sdk':
         return { ...object, chain: [...object.chain, name] };
       case 'instance':
+      case 'class':
+        // Static members share the maps with instance members: a name is one or the other.
         return this.classMember(object.cls, name);
       default:
         return UNKNOWN;
     }
   }
 
-  classMember(cls: ClassInfo, name: string): Value {
+  classMember(cls: ClassInfo, name: string, depth = 0): Value {
     const method = cls.methods.get(name);
     if (method) return { kind: 'function', fn: method, receiver: cls };
     const field = cls.fields.get(name);
-    if (!field) return UNKNOWN;
+    if (!field) return this.inheritedMember(cls, name, depth);
     if (field.typeName && this.isSdkClassName(field.typeName, field.scope))
       return { kind: 'sdk', flavor: 'v4', chain: [] };
     if (field.value) return this.value(field.value, field.scope);
     if (field.fromParam) return { kind: 'param', fn: field.fromParam.fn, index: field.fromParam.index, path: [] };
+    return UNKNOWN;
+  }
+
+  /** A member the class does not define, from the class it extends (in this file or another module). */
+  private inheritedMember(cls: ClassInfo, name: string, depth: number): Value {
+    if (!cls.superClass || depth > MAX_DEPTH) return UNKNOWN;
+    const base = this.value(cls.superClass.node, cls.superClass.scope);
+    if (base.kind === 'class') return this.classMember(base.cls, name, depth + 1);
+    if (base.kind === 'module' && isRelativeModule(base.source)) return this.member(base, name);
     return UNKNOWN;
   }
 

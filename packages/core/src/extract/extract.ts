@@ -16,8 +16,11 @@ import type {
   SdkCallFact,
 } from './facts.js';
 import { detectLocalMatches } from '../detect/local.js';
-import { recognizeRequest } from './requests.js';
+import { importedClientCall, recognizeRequest } from './requests.js';
 import { indexScopes, type FunctionInfo, type ScopeIndex } from './scope.js';
+import { isNotOwnMention, mentionCandidates } from './mentions.js';
+import { instantiateHelper } from '../resolve/helper-call.js';
+import { ownerOf } from '../resolve/methods.js';
 import { isRelativeModule, type Value } from './values.js';
 
 export interface ExtractOptions {
@@ -69,7 +72,7 @@ class FileExtraction {
       if (facts.sdk) sdkCalls.push(facts.sdk);
       if (facts.imported) importedCalls.push(facts.imported);
     }
-    requests.push(...this.urlMentions(requests));
+    requests.push(...this.urlMentions());
     const local = detectLocalMatches(
       { index: this.index, ev: this.ev, source: this.source, requestObjects: this.requestObjects },
       this.options.catalogue,
@@ -113,6 +116,9 @@ class FileExtraction {
     if (callee.kind === 'function') return { requests: this.helperCall(node, callee.fn, args) };
     if (callee.kind === 'module' && isRelativeModule(callee.source)) {
       const argPatterns = args.map((arg) => (arg ? this.ev.pattern(arg, scope) : []));
+      const exportLength = callee.path[0] === '*' ? 2 : 1;
+      const verb = callee.path.length > exportLength ? callee.path[callee.path.length - 1] : undefined;
+      const asClient = importedClientCall(verb, node.arguments, this.ev, scope);
       return {
         requests: [],
         imported: {
@@ -121,6 +127,9 @@ class FileExtraction {
           argRanges: args.map((arg) => (arg ? rangeOf(arg) : rangeOf(node))),
           range: rangeOf(node),
           ...ownerOfPatterns(argPatterns),
+          ...(asClient
+            ? { asClient: { url: asClient.url, urlRange: rangeOf(asClient.urlNode), method: asClient.method } }
+            : {}),
         },
       };
     }
@@ -137,23 +146,11 @@ class FileExtraction {
       if (arg) return this.ev.pattern(arg, scope);
       return param.default ? this.ev.pattern(param.default, fn.scope) : undefined;
     });
-    return summary.map((inner) => {
-      const url = substituteParams(inner.url, fn.id, argPatterns);
-      const method =
-        inner.method.kind === 'param' && inner.method.fn === fn.id
-          ? methodFromArgument(argPatterns[inner.method.param])
-          : inner.method;
-      return {
-        url,
-        method,
-        range: reportedArgumentRange(node, inner.url, fn.id, args, argPatterns),
-        via: 'helper',
-        innerUrl: inner.url,
-        innerFn: fn.id,
-        ...ownerOf(url, method),
-        ...(inner.payload ? { payload: inner.payload } : {}),
-      };
+    const argRanges = fn.params.map((_, i) => {
+      const arg = args[i];
+      return arg ? rangeOf(arg) : undefined;
     });
+    return instantiateHelper(summary, fn.id, argPatterns, { range: rangeOf(node), argRanges });
   }
 
   /** The requests inside a function whose URL or method depends on its parameters. */
@@ -221,40 +218,30 @@ class FileExtraction {
     return undefined;
   }
 
-  /** Strings naming the API by its full URL outside any recognized request: the method is unknown. */
-  private urlMentions(requests: RequestFact[]): RequestFact[] {
-    const consumed = new Set<number>();
-    for (const request of requests)
-      for (const part of request.url)
-        if (part.kind === 'text') for (const span of part.spans ?? []) consumed.add(span.start);
+  /**
+   * Every string value the file builds that could name an API path: the evidence of a usage
+   * whether or not a request is seen around it (the matcher decides whether it names one). Paths
+   * the code's own server defines are not mentions.
+   */
+  private urlMentions(): RequestFact[] {
     const mentions: RequestFact[] = [];
-    for (const root of this.index.stringRoots) {
-      if (!this.mayNameApiUrl(root)) continue;
-      const pattern = this.ev.pattern(root, this.ev.scopeOf(root));
-      const normalized = normalizeApiUrl(pattern, this.options.apiHosts);
-      if (!normalized || (normalized.anchor !== 'api-host' && normalized.anchor !== 'api-prefix')) continue;
-      if (pattern.some((part) => part.kind === 'text' && part.spans?.some((span) => consumed.has(span.start))))
+    for (const node of mentionCandidates(this.index)) {
+      const scope = this.ev.scopeOf(node);
+      const value = this.ev.value(node, scope);
+      if (value.kind !== 'string' || !value.pattern.some((part) => part.kind === 'text' && part.text.includes('/')))
         continue;
+      if (!normalizeApiUrl(value.pattern, this.options.apiHosts)) continue;
+      if (isNotOwnMention(node, this.index, this.ev)) continue;
+      const method: MethodValue = { kind: 'unknown' };
       mentions.push({
-        url: pattern,
-        method: { kind: 'unknown' },
-        range: rangeOf(root),
+        url: value.pattern,
+        method,
+        range: rangeOf(node),
         via: 'mention',
-        ...ownerOf(pattern, { kind: 'unknown' }),
+        ...ownerOf(value.pattern, method),
       });
     }
     return mentions;
-  }
-
-  /** Cheap filter before evaluating: the expression's text starts like a URL or an API path. */
-  private mayNameApiUrl(node: Node): boolean {
-    const [start] = rangeOf(node);
-    const head = this.source.slice(start, start + 12);
-    return (
-      /^['"`](https?:|\/\/|\/client)/.test(head) ||
-      node.type === 'BinaryExpression' ||
-      (node.type === 'TemplateLiteral' && head.startsWith('`${'))
-    );
   }
 
   private objectNode(node: Node, scope: import('./scope.js').Scope): TSESTree.ObjectExpression | undefined {
@@ -461,49 +448,12 @@ class FileExtraction {
   }
 }
 
-function ownerOf(url: PatternPart[], method: MethodValue): { ownerFn?: number } {
-  for (const part of url)
-    if (part.kind === 'hole' && part.param !== undefined && part.fn !== undefined) return { ownerFn: part.fn };
-  return method.kind === 'param' ? { ownerFn: method.fn } : {};
-}
-
 function ownerOfPatterns(patterns: PatternPart[][]): { ownerFn?: number } {
   for (const pattern of patterns) {
     const owner = ownerOf(pattern, { kind: 'unknown' });
     if (owner.ownerFn !== undefined) return owner;
   }
   return {};
-}
-
-export function methodFromArgument(pattern: PatternPart[] | undefined): MethodValue {
-  const only = pattern?.length === 1 ? pattern[0] : undefined;
-  // A helper passing its own parameter on (`call(method, …)` inside `zoneRequest(id, method, …)`).
-  if (only?.kind === 'hole' && only.param !== undefined && only.fn !== undefined)
-    return { kind: 'param', param: only.param, fn: only.fn };
-  if (only?.kind === 'text') {
-    const method = only.text.toUpperCase();
-    if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) return { kind: 'known', method: method as 'GET' };
-  }
-  return { kind: 'unknown' };
-}
-
-/**
- * Where a helper call is reported: the last argument that supplies literal text to the URL
- * (`getZoneSetting(zoneId, token, '/settings/brotli')` -> the third argument), else the call.
- */
-function reportedArgumentRange(
-  node: TSESTree.CallExpression,
-  innerUrl: PatternPart[],
-  fnId: number,
-  args: Array<Node | undefined>,
-  argPatterns: Array<PatternPart[] | undefined>,
-): Range {
-  const used = paramsUsed(innerUrl, fnId).sort((a, b) => b - a);
-  for (const param of used) {
-    const arg = args[param];
-    if (arg && argPatterns[param]?.some((part) => part.kind !== 'hole')) return rangeOf(arg);
-  }
-  return rangeOf(node);
 }
 
 function rootNode(node: Node): Node {

@@ -1,27 +1,34 @@
-import type { HttpMethod, RuleName } from '../catalogue/types.js';
+import type { RequestMethod, RuleName } from '../catalogue/types.js';
 import type { Confidence, FindingFix, TextEdit } from '../findings/finding.js';
 import type { PatternPart } from '../url/pattern.js';
+import type { HttpLib } from './values.js';
 
 export type Range = [number, number];
 
 export type MethodValue =
-  { kind: 'known'; method: HttpMethod } | { kind: 'param'; param: number; fn: number } | { kind: 'unknown' };
+  { kind: 'known'; method: RequestMethod } | { kind: 'param'; param: number; fn: number } | { kind: 'unknown' };
+
+/**
+ * How a URL was seen: sent by a recognized client (`fetch`, `axios`, …), through a URL-building
+ * helper, by a verb call on a receiver the file does not show, or only written down (a mention).
+ */
+export type RequestVia = HttpLib | 'node-http' | 'unknown-client' | 'helper' | 'mention';
 
 /** A request (or a URL that names the API) whose target is matched against endpoint templates. */
 export interface RequestFact {
   url: PatternPart[];
   method: MethodValue;
-  /** Where a finding is reported: the URL argument, or the helper-call argument that supplied it. */
+  /**
+   * The request's URL argument, the helper-call argument that supplied it, or the mentioned
+   * string. A finding points at the text where the deprecated path is written; this place is its
+   * related location when that text is elsewhere.
+   */
   range: Range;
-  /** fetch, axios, got, ky, undici, url-mention, or `helper` for a call through a URL-building function. */
-  via: string;
+  via: RequestVia;
   /** The helper function (by its id in this file) whose parameters appear in `url`. */
   ownerFn?: number;
-  /** For helper calls: the range of each argument, by parameter index. */
-  argRanges?: Record<number, Range>;
   /** For helper calls: the helper's own pattern; what it matches is reported inside the helper, not again here. */
   innerUrl?: PatternPart[];
-  innerFn?: number;
   /** Payload keys that matter by endpoint context (fields, bulk setting ids). */
   payload?: PayloadKey[];
 }
@@ -58,6 +65,8 @@ export interface ImportedCallFact {
   argRanges: Range[];
   range: Range;
   ownerFn?: number;
+  /** What the call sends if the callee is an HTTP client (read by core's client-call reading). */
+  asClient?: { url: PatternPart[]; urlRange: Range; method: MethodValue };
 }
 
 export type ImportBinding = { source: string; imported: string };
@@ -70,7 +79,7 @@ export type ExportedValue =
   | { kind: 'map'; entries: Record<string, PatternPart[]> }
   | { kind: 'helper'; fn: number; params: number; requests: RequestFact[]; returns?: PatternPart[] }
   | { kind: 'sdk'; flavor: 'v4' | 'legacy' }
-  | { kind: 'http-client'; lib: string; base?: PatternPart[] }
+  | { kind: 'http-client'; lib: HttpLib; base?: PatternPart[] }
   | { kind: 'reexport'; source: string; imported: string };
 
 /** A finding before grading: what the detectors produce. */
@@ -82,8 +91,12 @@ export interface RawMatch {
   subject: string;
   fixes?: FindingFix[];
   note?: string;
-  /** Other places of the same usage, by source range in this file. */
-  related?: Array<{ range: Range; message: string }>;
+  /** The file the range is in, when it is not the file being matched (text another module wrote). */
+  file?: string;
+  /** Other places of the same usage, by source range (in `file`, else in the file being matched). */
+  related?: Array<{ range: Range; message: string; file?: string }>;
+  /** A usage of a path: one finding per place, whichever requests send it. */
+  onePerPlace?: boolean;
 }
 
 /** The small index a file leaves behind once its AST is dropped. */

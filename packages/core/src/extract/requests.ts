@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { HTTP_METHODS, type HttpMethod } from '../catalogue/types.js';
+import { isRequestMethod, type RequestMethod } from '../catalogue/types.js';
 import { concatPatterns, hole, text, type PatternPart } from '../url/pattern.js';
 import { propertyKeyName, unwrap, type Node } from './ast.js';
 import { findProperty, joinUrl, normalizeModulePath, type Evaluator } from './evaluate.js';
@@ -147,7 +147,7 @@ function nodeHttpCall(
 
 /** axios(url, config), axios(config), got(url, options), ky(url, options). */
 function clientCall(
-  lib: HttpLib,
+  lib: HttpLib | undefined,
   base: PatternPart[] | undefined,
   args: TSESTree.Expression[],
   ev: Evaluator,
@@ -167,7 +167,7 @@ function clientCall(
 
 /** api.get(url, config), api.post(url, data, config), api.request(config), got.post(url, options). */
 function verbCall(
-  lib: HttpLib,
+  lib: HttpLib | undefined,
   base: PatternPart[] | undefined,
   verb: string,
   args: TSESTree.Expression[],
@@ -175,8 +175,8 @@ function verbCall(
   scope: Scope,
 ): RequestCall | undefined {
   if (verb === 'request') return clientCall(lib, base, args, ev, scope);
-  const method = verb.toUpperCase() as HttpMethod;
-  if (!HTTP_METHODS.includes(method) && verb !== 'head' && verb !== 'options') return undefined;
+  const method = verb.toUpperCase();
+  if (verb !== verb.toLowerCase() || !isRequestMethod(method)) return undefined;
   const [urlNode, second, third] = args;
   if (!urlNode) return undefined;
   const bodyInSecond = lib === 'axios' && VERBS_WITH_BODY.has(verb);
@@ -188,18 +188,18 @@ function verbCall(
 }
 
 function withOptions(
-  lib: HttpLib,
+  lib: HttpLib | undefined,
   base: PatternPart[] | undefined,
   urlNode: Node,
   options: Value | undefined,
   ev: Evaluator,
   urlScope: Scope,
   scope: Scope,
-  verbMethod?: HttpMethod,
+  verbMethod?: RequestMethod,
 ): RequestCall {
   const baseKey = lib === 'axios' ? 'baseURL' : 'prefixUrl';
   let effectiveBase = base;
-  if (options?.kind === 'object') {
+  if (lib && options?.kind === 'object') {
     const baseProperty = findProperty(options.node, baseKey);
     if (baseProperty) effectiveBase = ev.pattern(baseProperty.value, options.scope);
   }
@@ -211,7 +211,7 @@ function withOptions(
       : methodFromOptions(options, ev);
   const bodyKey = lib === 'axios' ? 'data' : lib === 'got' || lib === 'ky' ? 'json' : 'body';
   return {
-    lib,
+    lib: lib ?? 'unknown-client',
     urlNode,
     url: effectiveBase ? joinUrl(effectiveBase, path) : path,
     method,
@@ -219,6 +219,23 @@ function withOptions(
     ...optionNode(options, 'headers'),
     scope,
   };
+}
+
+/**
+ * What a call sends when its callee is an HTTP client another module exports (`api(url, init)`,
+ * `api.patch(url, body)`, `api.request(config)`): the URL and the method, read exactly as for a
+ * client of the file itself. The scanner joins the client's base once it knows the export.
+ */
+export function importedClientCall(
+  verb: string | undefined,
+  args: readonly TSESTree.CallExpressionArgument[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
+  const expressions = args.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
+  return verb === undefined
+    ? clientCall(undefined, undefined, expressions, ev, scope)
+    : verbCall(undefined, undefined, verb, expressions, ev, scope);
 }
 
 /** A verb call on a receiver the file does not show (a parameter, an injected client). */
@@ -232,7 +249,8 @@ function unknownClientCall(
   if (!urlNode) return undefined;
   // `app.get('/path', handler)`: a route the user's own server defines, not a request.
   if (second && ['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type)) return undefined;
-  const method = verb === 'request' ? undefined : (verb.toUpperCase() as HttpMethod);
+  const upper = verb.toUpperCase();
+  const method = isRequestMethod(upper) ? upper : undefined;
   return {
     lib: 'unknown-client',
     urlNode,
@@ -255,8 +273,8 @@ function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
   const value = ev.value(property.value, options.scope);
   if (value.kind === 'param' && value.path.length === 0) return { kind: 'param', param: value.index, fn: value.fn.id };
   if (value.kind === 'string' && value.pattern.length === 1 && value.pattern[0]!.kind === 'text') {
-    const method = value.pattern[0]!.text.toUpperCase() as HttpMethod;
-    if (HTTP_METHODS.includes(method)) return { kind: 'known', method };
+    const method = value.pattern[0]!.text.toUpperCase();
+    if (isRequestMethod(method)) return { kind: 'known', method };
   }
   return { kind: 'unknown' };
 }

@@ -25,6 +25,8 @@ export interface ClassInfo {
     { value?: Node; scope: Scope; typeName?: string; fromParam?: { fn: FunctionInfo; index: number } }
   >;
   methods: Map<string, FunctionInfo>;
+  /** `extends Base`: the expression and the scope it is read in. */
+  superClass?: { node: Node; scope: Scope };
 }
 
 export type Binding =
@@ -57,6 +59,7 @@ export interface ScopeIndex {
   parentOf: Map<Node, Node>;
   functions: FunctionInfo[];
   functionOf: Map<FunctionNode, FunctionInfo>;
+  classOf: Map<TSESTree.ClassDeclaration | TSESTree.ClassExpression, ClassInfo>;
   calls: Node[];
   objects: TSESTree.ObjectExpression[];
   members: TSESTree.MemberExpression[];
@@ -65,12 +68,14 @@ export interface ScopeIndex {
   /** Outermost string-valued expressions (literal, template, `+` chain): candidate API URL mentions. */
   stringRoots: Node[];
   destructures: TSESTree.VariableDeclarator[];
+  /** Properties of object patterns anywhere (`const [{ error_chain: chain }] = errors`, parameters). */
+  patternProperties: TSESTree.Property[];
   assignments: TSESTree.AssignmentExpression[];
   exportNodes: Node[];
 }
 
 /** Only these nodes need their parent later: an object's property (headers), a case's switch, a member's writer. */
-const NEEDS_PARENT = new Set(['ObjectExpression', 'SwitchCase', 'MemberExpression']);
+const NEEDS_PARENT = new Set(['ObjectExpression', 'SwitchCase', 'MemberExpression', 'Property']);
 
 /** One walk over the program: scopes, bindings, and the nodes of interest. */
 export function indexScopes(program: TSESTree.Program): ScopeIndex {
@@ -80,6 +85,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
     parentOf: new Map(),
     functions: [],
     functionOf: new Map(),
+    classOf: new Map(),
     calls: [],
     objects: [],
     members: [],
@@ -87,6 +93,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
     strings: [],
     stringRoots: [],
     destructures: [],
+    patternProperties: [],
     assignments: [],
     exportNodes: [],
   };
@@ -114,6 +121,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'ObjectPattern':
         for (const property of pattern.properties) {
           if (property.type === 'RestElement') continue;
+          index.patternProperties.push(property);
           const key = propertyKeyName(property.key, property.computed);
           if (key !== undefined) declarePattern(property.value, scope, init, [...path, key], kind);
         }
@@ -197,7 +205,13 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   };
 
   const visitClass = (node: TSESTree.ClassDeclaration | TSESTree.ClassExpression, scope: Scope) => {
-    const cls: ClassInfo = { node, fields: new Map(), methods: new Map() };
+    const cls: ClassInfo = {
+      node,
+      fields: new Map(),
+      methods: new Map(),
+      ...(node.superClass ? { superClass: { node: node.superClass, scope } } : {}),
+    };
+    index.classOf.set(node, cls);
     if (node.id) scope.bindings.set(node.id.name, { kind: 'class', name: node.id.name, cls });
     const classScope: Scope = { parent: scope, bindings: new Map(), cls };
     if (node.superClass) visit(node.superClass, scope, node);
@@ -336,6 +350,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'TemplateLiteral':
         index.strings.push(node);
         break;
+
       case 'AssignmentExpression':
         index.assignments.push(node);
         index.scopeOf.set(node, scope);
@@ -356,6 +371,8 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
     if (isStringRoot(node, parent)) {
       index.stringRoots.push(node);
       index.scopeOf.set(node, scope);
+      // Where a string stands says what it is: a request's URL, a route the code serves, a message.
+      if (parent) index.parentOf.set(node, parent);
     }
     forEachChild(node, (child) => visit(child, scope, node));
   };

@@ -37,6 +37,16 @@ export const HTTP_MODULES: Readonly<Record<string, HttpLib>> = {
 
 export const SDK_MODULE = 'cloudflare';
 
+/**
+ * Text that cannot be a real id: empty, `YOUR_ZONE_ID`, `<zone>`, `{zone_id}`, `:zone_id`, `xxx`.
+ * Inside a path such a constant stands for a parameter segment.
+ */
+const PLACEHOLDER = /^(|x{3,}|your[_-]\w*|<[^<>/]*>|\{[^{}/]*\}|:[a-z_]\w*|\.\.\.|changeme|replace[_-]?me|todo)$/i;
+
+export function isPlaceholder(part: PatternPart | undefined): boolean {
+  return part === undefined || (part.kind === 'text' && PLACEHOLDER.test(part.text));
+}
+
 export function isRelativeModule(source: string): boolean {
   return source.startsWith('.') || source.startsWith('/');
 }

@@ -12,7 +12,15 @@ import type { PathTemplate } from './template.js';
  * `path` is relative to the API base, without a leading slash (see normalizeApiUrl).
  */
 export function matchPathTemplate(path: readonly PatternPart[], template: PathTemplate): boolean {
-  if (!mayContainLiterals(path, template)) return false;
+  return templateMatch(path, template) !== undefined;
+}
+
+/**
+ * How `path` matches `template`: `exact`, or `prefix` when only an unknown part after the
+ * template's end (`/firewall/waf/packages${rest}`) lets it match; undefined when it does not.
+ */
+export function templateMatch(path: readonly PatternPart[], template: PathTemplate): 'exact' | 'prefix' | undefined {
+  if (!mayContainLiterals(path, template)) return undefined;
   const tokens = tokensOf(template);
   const end = 2 * tokens.length;
   const tail = end + 1;
@@ -34,7 +42,7 @@ export function matchPathTemplate(path: readonly PatternPart[], template: PathTe
       states = next;
     }
   }
-  return states.has(end) || states.has(tail);
+  return states.has(end) ? 'exact' : states.has(tail) ? 'prefix' : undefined;
 }
 
 const literalCache = new WeakMap<PathTemplate, string[]>();

@@ -12,6 +12,17 @@ export interface TextSpan {
   length: number;
   start: number;
   exact: boolean;
+  /** The source range of the string literal or template text it was written in: where findings point. */
+  written: [number, number];
+  /** The file it was written in, when the text travelled to another file's facts (scanner). */
+  file?: string;
+}
+
+/** Where a piece of literal text comes from: its source offset, and the literal or template text holding it. */
+export interface TextOrigin {
+  start: number;
+  exact: boolean;
+  written: [number, number];
 }
 
 export interface TextPart {
@@ -48,9 +59,9 @@ export type PatternPart = TextPart | HolePart | ChoicePart;
 export type UrlPattern = readonly PatternPart[];
 
 export const hole = (extra: Omit<HolePart, 'kind'> = {}): HolePart => ({ kind: 'hole', ...extra });
-export const text = (value: string, origin?: { start: number; exact: boolean }): TextPart =>
+export const text = (value: string, origin?: TextOrigin): TextPart =>
   origin
-    ? { kind: 'text', text: value, spans: [{ at: 0, length: value.length, start: origin.start, exact: origin.exact }] }
+    ? { kind: 'text', text: value, spans: [{ at: 0, length: value.length, ...origin }] }
     : { kind: 'text', text: value };
 
 /** The text from `from` on, its spans shifted to match. */
@@ -63,19 +74,24 @@ export function sliceText(part: TextPart, from: number, to = part.text.length): 
     const hi = Math.min(span.at + span.length, to);
     if (hi > lo)
       spans.push({
+        ...span,
         at: lo - from,
         length: hi - lo,
         start: span.exact ? span.start + (lo - span.at) : span.start,
-        exact: span.exact,
       });
   }
   return { kind: 'text', text: value, spans };
 }
 
-/** The source range of `text[at, at + length)` when one exact span covers it. */
-export function sourceRangeOf(part: TextPart, at: number, length: number): [number, number] | undefined {
+/** The span that holds character `at` of the text. */
+export function spanAt(part: TextPart, at: number): TextSpan | undefined {
+  return part.spans?.find((span) => at >= span.at && at < span.at + span.length);
+}
+
+/** The source range of `text[at, at + length)` when one exact span written in `file` covers it. */
+export function sourceRangeOf(part: TextPart, at: number, length: number, file?: string): [number, number] | undefined {
   for (const span of part.spans ?? []) {
-    if (span.exact && at >= span.at && at + length <= span.at + span.length) {
+    if (span.exact && span.file === file && at >= span.at && at + length <= span.at + span.length) {
       const start = span.start + (at - span.at);
       return [start, start + length];
     }

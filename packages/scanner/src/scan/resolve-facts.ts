@@ -1,15 +1,14 @@
 import {
+  ANY_KEY,
   concatPatterns,
   hole,
+  instantiateHelper,
   joinUrl,
-  methodFromArgument,
   paramsUsed,
   substituteParams,
   type ExportedValue,
   type ImportedCallFact,
-  type MethodValue,
   type PatternPart,
-  type Range,
   type RequestFact,
   type SdkCallFact,
 } from '@sunset-lint/core';
@@ -36,9 +35,6 @@ type Target =
 
 /** Re-export chains, barrels and helper nesting deeper than this are given up (and cycles end here). */
 const MAX_DEPTH = 24;
-/** core's ANY_KEY: `SETTINGS[key]` on an imported map with a key the file does not show. */
-const ANY_KEY = '[]';
-const VERBS = new Set(['get', 'delete', 'head', 'options', 'post', 'put', 'patch']);
 
 /**
  * Substitutes what other modules export into a file's facts: string constants and map entries
@@ -95,8 +91,7 @@ export class CrossFileResolver {
     const value = target.value;
     if (value.kind === 'helper' && target.rest.length === 0)
       return this.helperCall(call, args, target.module, value, depth);
-    if (value.kind === 'http-client')
-      return this.clientCall(call, args, target.module, home, value, target.rest, depth);
+    if (value.kind === 'http-client') return this.clientCall(call, target.module, home, value, target.rest, depth);
     return [];
   }
 
@@ -107,49 +102,37 @@ export class CrossFileResolver {
     helper: Extract<ExportedValue, { kind: 'helper' }>,
     depth: number,
   ): RequestFact[] {
-    return this.helperRequests(module, helper, depth + 1).map((inner) => {
-      const innerUrl = localize(inner.url, helper.fn);
-      const url = substituteParams(innerUrl, helper.fn, args);
-      const method: MethodValue =
-        inner.method.kind === 'param'
-          ? inner.method.fn === helper.fn
-            ? methodFromArgument(args[inner.method.param])
-            : { kind: 'unknown' }
-          : inner.method;
-      // Payload keys point into the helper's file: they are reported there, never at this call.
-      return {
-        url,
-        method,
-        range: reportedArgumentRange(call, innerUrl, helper.fn, args),
-        via: 'helper',
-        innerUrl: localize(inner.url, undefined),
-      };
-    });
+    // Function ids are per file: only the helper's own parameters keep their meaning here, and its
+    // payload keys point into its file, where they are reported (never at this call).
+    const summary = this.helperRequests(module, helper, depth + 1).map(
+      ({ payload: _payload, ...inner }): RequestFact => ({
+        ...inner,
+        url: localize(inner.url, helper.fn),
+        method: inner.method.kind === 'param' && inner.method.fn !== helper.fn ? { kind: 'unknown' } : inner.method,
+      }),
+    );
+    return instantiateHelper(summary, helper.fn, args, { range: call.range, argRanges: call.argRanges }).map(
+      (request) => ({ ...request, innerUrl: localize(request.innerUrl ?? [], undefined) }),
+    );
   }
 
   /** `api.get(path)` / `api.patch(path, body)` / `api(path)` on an axios/got/ky client from another module. */
   private clientCall(
     call: ImportedCallFact,
-    args: PatternPart[][],
     module: string,
     home: string,
     client: Extract<ExportedValue, { kind: 'http-client' }>,
     rest: string[],
     depth: number,
   ): RequestFact[] {
-    const verb = rest.length === 1 ? rest[0]! : rest.length === 0 ? 'get' : undefined;
-    if (verb === undefined || !VERBS.has(verb)) return [];
-    const path = args[0];
-    const range = call.argRanges[0];
-    if (!path || !range) return [];
+    // The verb (if any) is already in the call's reading (`asClient`); what is left is the client itself.
+    const shape = call.asClient;
+    if (!shape || rest.length > 1) return [];
+    const path = this.resolvePattern(shape.url, home, home, depth + 1);
     const base = client.base
       ? localize(this.resolvePattern(client.base, module, home, depth + 1), undefined)
       : undefined;
-    const method =
-      verb === 'head' || verb === 'options'
-        ? ({ kind: 'unknown' } as const)
-        : ({ kind: 'known', method: verb.toUpperCase() } as MethodValue);
-    return [{ url: base ? joinUrl(base, path) : path, method, range, via: client.lib }];
+    return [{ url: base ? joinUrl(base, path) : path, method: shape.method, range: shape.urlRange, via: client.lib }];
   }
 
   /**
@@ -314,22 +297,4 @@ function stripSpans(pattern: readonly PatternPart[]): PatternPart[] {
     }
     return part;
   });
-}
-
-/**
- * Where a helper call is reported, as core does for helpers in the same file: the last argument
- * that supplies literal text to the URL (`zoneGet(zoneId, '/settings/brotli')` -> the suffix), else
- * the call.
- */
-function reportedArgumentRange(
-  call: ImportedCallFact,
-  innerUrl: readonly PatternPart[],
-  fn: number,
-  args: readonly PatternPart[][],
-): Range {
-  for (const param of paramsUsed(innerUrl, fn).sort((a, b) => b - a)) {
-    const range = call.argRanges[param];
-    if (range && args[param]?.some((part) => part.kind !== 'hole')) return range;
-  }
-  return call.range;
 }

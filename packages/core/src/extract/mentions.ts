@@ -1,0 +1,65 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { propertyKeyName, unwrap, type Node } from './ast.js';
+import type { Evaluator } from './evaluate.js';
+import type { ScopeIndex } from './scope.js';
+
+/** Server frameworks name a route's path under these keys in a route object (`fastify.route({ url, handler })`). */
+const ROUTE_OBJECT_PATH_KEYS = new Set(['path', 'url', 'route']);
+
+/**
+ * The expressions whose string values could name an API path: every outermost string expression
+ * (literal, template, `+` chain) with a slash or a hole in it, and every call whose value the
+ * evaluator can build (`[…].join('/')`, `new URL(path, base)`, a URL-building helper).
+ */
+export function mentionCandidates(index: ScopeIndex): Node[] {
+  const candidates: Node[] = [];
+  for (const root of index.stringRoots) if (mayHoldPath(root)) candidates.push(root);
+  for (const call of index.calls) candidates.push(call);
+  return candidates;
+}
+
+function mayHoldPath(root: Node): boolean {
+  if (root.type === 'Literal') return typeof root.value === 'string' && root.value.includes('/');
+  if (root.type === 'TemplateLiteral')
+    return root.expressions.length > 0 || root.quasis.some((quasi) => (quasi.value.cooked ?? '').includes('/'));
+  return true;
+}
+
+/**
+ * Whether a string is not a mention of its own. A path the code's own server defines is not a call
+ * to the API: the argument of a call that also
+ * takes a handler (`app.get('/zones/:id/filters', (req, res) => …)`, `router.delete(path, remove)`),
+ * of `router.route(path)`, or the path of a route object with a handler.
+ */
+export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): boolean {
+  const parent = index.parentOf.get(node);
+  if (!parent) return false;
+  // `new URL(path, base)`: the path is judged with its base, as the whole call (also a candidate).
+  if (parent.type === 'NewExpression' && parent.arguments[0] === node && parent.arguments.length > 1) return true;
+  if (parent.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) {
+    const callee = unwrap(parent.callee);
+    if (callee.type === 'MemberExpression' && propertyKeyName(callee.property, callee.computed) === 'route')
+      return true;
+    const scope = ev.scopeOf(parent);
+    return parent.arguments.some((arg) => arg !== node && arg.type !== 'SpreadElement' && isHandler(arg, ev, scope));
+  }
+  if (parent.type === 'Property' && parent.value === node) {
+    const key = propertyKeyName(parent.key, parent.computed);
+    const object = index.parentOf.get(parent);
+    return (
+      key !== undefined &&
+      ROUTE_OBJECT_PATH_KEYS.has(key) &&
+      object?.type === 'ObjectExpression' &&
+      object.properties.some(
+        (property) => property.type === 'Property' && propertyKeyName(property.key, property.computed) === 'handler',
+      )
+    );
+  }
+  return false;
+}
+
+function isHandler(arg: Node, ev: Evaluator, scope: ReturnType<Evaluator['scopeOf']>): boolean {
+  const inner = unwrap(arg);
+  if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression') return true;
+  return inner.type === 'Identifier' && ev.value(inner, scope).kind === 'function';
+}
