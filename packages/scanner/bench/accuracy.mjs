@@ -14,9 +14,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SourceLines } from './accuracy/expectations.mjs';
-import { failures, measure } from './accuracy/measure.mjs';
-import { renderJson, renderText } from './accuracy/report.mjs';
+import { parseDay } from '@sunset-lint/core';
 
 const DEFAULT_AS_OF = '2026-11-22';
 
@@ -39,7 +37,7 @@ function options() {
 }
 
 const values = options();
-if (!/^\d{4}-\d{2}-\d{2}$/.test(values['as-of'])) {
+if (!parseDay(values['as-of'])) {
   console.error(`accuracy: --as-of must be a date written YYYY-MM-DD, got '${values['as-of']}'`);
   process.exit(2);
 }
@@ -48,6 +46,11 @@ if (!existsSync(root)) {
   console.error(`accuracy: no such fixtures directory: ${values.fixtures}`);
   process.exit(2);
 }
+
+// Loaded after the arguments are checked: ESLint and both engines take a while to import.
+const { SourceLines } = await import('./accuracy/expectations.mjs');
+const { failures, measure } = await import('./accuracy/measure.mjs');
+const { renderJson, renderText } = await import('./accuracy/report.mjs');
 
 const result = await measure({ root, asOf: values['as-of'] });
 const lines = new SourceLines(root);
