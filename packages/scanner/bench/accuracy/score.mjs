@@ -66,7 +66,6 @@ export function scoreOfDirectory(s, dir) {
   const truePositives = inDir(s.truePositives);
   return {
     required: truePositives.length + missed.length,
-    optional: Number.NaN,
     truePositives,
     optionalFound: inDir(s.optionalFound),
     falsePositives: inDir(s.falsePositives),
