@@ -1,0 +1,67 @@
+/** One accuracy run: the corpus, the three contenders, their scores. */
+import { readFileSync } from 'node:fs';
+import { loadCatalogue } from '@sunset-lint/core';
+import { runPlugin, runScanner } from './engines.mjs';
+import { fixtureDirectories, readExpectations, sourceFiles } from './expectations.mjs';
+import { grepHits, grepTerms } from './grep-baseline.mjs';
+import { grepFindsEngineMisses, score } from './score.mjs';
+
+/** The engines the acceptance bar is about; grep is the baseline they are held against. */
+export const ENGINES = ['eslint-plugin', 'scanner'];
+
+export async function measure({ root, asOf }) {
+  const directories = fixtureDirectories(root);
+  const expectations = readExpectations(root, directories);
+  const files = await sourceFiles(root, directories);
+  const singleFile = expectations.filter((e) => e.resolution === 'single-file');
+  const crossFile = expectations.filter((e) => e.resolution === 'cross-file');
+  // `types` expectations need `scan --types`: without it an engine must not report them (so a
+  // report there is false), and grep, which cannot know, may hit them freely.
+  const typesOnly = expectations.filter((e) => e.resolution !== 'single-file' && e.resolution !== 'cross-file');
+
+  const [plugin, scanner] = await Promise.all([
+    runPlugin(root, files.absolute, asOf),
+    runScanner(root, directories, asOf),
+  ]);
+  const terms = grepTerms(loadCatalogue());
+  const sources = files.relative.map((file, i) => ({
+    file,
+    lines: readFileSync(files.absolute[i], 'utf8').split(/\r?\n/),
+  }));
+  const grep = grepHits(sources, terms);
+
+  const contenders = {
+    'eslint-plugin': { ...score(plugin.found, singleFile, crossFile), problems: plugin.problems },
+    scanner: { ...score(scanner.found, [...singleFile, ...crossFile]), problems: scanner.problems },
+    grep: { ...score(grep, [...singleFile, ...crossFile], typesOnly), problems: [] },
+  };
+  return {
+    asOf,
+    directories,
+    files: files.relative.length,
+    expectations: {
+      total: expectations.length,
+      singleFile: singleFile.length,
+      crossFile: crossFile.length,
+      typesOnly: typesOnly.length,
+    },
+    contenders,
+    grepFindsEngineMisses: Object.fromEntries(
+      ENGINES.map((name) => [name, grepFindsEngineMisses(contenders.grep, contenders[name])]),
+    ),
+    terms: terms.map(({ entryId, kind, term }) => ({ entryId, kind, term })),
+  };
+}
+
+/** What `--check` fails on: an engine misses, reports falsely, or misses what grep finds. */
+export function failures(result) {
+  return ENGINES.flatMap((name) => {
+    const s = result.contenders[name];
+    const problems = [];
+    if (s.missed.length) problems.push(`${name} misses ${s.missed.length} expected finding(s)`);
+    if (s.falsePositives.length) problems.push(`${name} has ${s.falsePositives.length} false finding(s)`);
+    const gap = result.grepFindsEngineMisses[name].length;
+    if (gap) problems.push(`${name} misses ${gap} finding(s) that grep finds`);
+    return problems;
+  });
+}
