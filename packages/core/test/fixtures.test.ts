@@ -34,9 +34,9 @@ describe('single-file detection over fixtures/', () => {
       .filter((e) => e.resolution === 'single-file')
       .filter((e) => {
         const hit = found.find((f) => f.file === e.file && f.line === e.line && f.entryId === e.entryId);
-        return hit && hit.confidence !== e.confidence;
+        return hit && hit.confidence !== e.singleFileConfidence;
       })
-      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${e.confidence}`);
+      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${e.singleFileConfidence}`);
     expect(mismatched).toEqual([]);
   });
 });

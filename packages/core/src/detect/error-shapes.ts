@@ -87,24 +87,36 @@ function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, index: Scope
     }
   }
   if (shape.chainField) {
-    // error_chain is only worth reporting where the code deals with DNS records.
-    const fileMentionsDns =
-      source.includes('dns_records') ||
-      source.includes(String(shape.code)) ||
-      (shape.message !== undefined && source.includes(shape.message));
+    // Reliance on the DNS error chain, not a generic interceptor that logs every error's chain:
+    // the code around the read deals with DNS records (their endpoint, the wrapper's code or message).
+    const reliance = new RegExp(
+      ['dns_records', `\\b${shape.code}\\b`, ...(shape.message ? [escapeRegExp(shape.message)] : [])].join('|'),
+    );
+    const confidenceAt = (node: Node, receiver: string): Confidence =>
+      /dns|record/i.test(receiver) || nearbyCodeMatches(index, source, rangeOf(node)[0], reliance) ? 'high' : 'low';
+    const subject = `a read of \`${shape.chainField}\``;
     for (const member of index.members) {
       if (propertyKeyName(member.property, member.computed) !== shape.chainField) continue;
       if (fallsBackToItself(member, index, source)) continue;
-      const receiver = receiverName(member.object) ?? '';
-      const confidence: Confidence = fileMentionsDns || /dns|record/i.test(receiver) ? 'high' : 'low';
       const fix = rootCauseFallback(member, index, source);
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
         range: rangeOf(member.property),
-        confidence,
-        subject: `a read of \`${shape.chainField}\``,
+        confidence: confidenceAt(member, receiverName(member.object) ?? ''),
+        subject,
         ...(fix ? { fixes: [fix] } : {}),
+      });
+    }
+    // `const [{ error_chain: chain = [] }] = json.errors`
+    for (const property of index.patternProperties) {
+      if (propertyKeyName(property.key, property.computed) !== shape.chainField) continue;
+      matches.push({
+        entryId: entry.id,
+        ruleId: entry.rule,
+        range: rangeOf(property.key),
+        confidence: confidenceAt(property, ''),
+        subject,
       });
     }
   }
@@ -162,4 +174,8 @@ function fallsBackToItself(member: TSESTree.MemberExpression, index: ScopeIndex,
 function isPlainReference(node: Node): boolean {
   if (node.type === 'Identifier' || node.type === 'ThisExpression') return true;
   return node.type === 'MemberExpression' && !node.computed && !node.optional && isPlainReference(node.object);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -17,3 +17,19 @@ export function nearbyCodeMatches(index: ScopeIndex, source: string, offset: num
   }
   return false;
 }
+
+/**
+ * Whether a function around `offset` (of at most NEARBY_CODE_LIMIT characters) matches `pattern`;
+ * at the file's top level, the file when it is that small. A read is judged by the code that
+ * produced its value, not by the rest of a small file.
+ */
+export function enclosingCodeMatches(index: ScopeIndex, source: string, offset: number, pattern: RegExp): boolean {
+  let enclosed = false;
+  for (const fn of index.functions) {
+    const [start, end] = rangeOf(fn.node);
+    if (start > offset || offset >= end) continue;
+    enclosed = true;
+    if (end - start <= NEARBY_CODE_LIMIT && pattern.test(source.slice(start, end))) return true;
+  }
+  return !enclosed && source.length <= NEARBY_CODE_LIMIT && pattern.test(source);
+}

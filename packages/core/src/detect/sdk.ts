@@ -11,6 +11,7 @@ export const sdkCalls: Detector = {
 
 /** SDK resource methods of deprecated endpoints, and SDK settings calls with a deprecated id. */
 export function matchSdkCall(fact: SdkCallFact, context: MatchContext): RawMatch[] {
+  if (fact.unconfirmed) return [];
   const chain = fact.chain.join('.');
   const call = `${chain}.${fact.method}()`;
   const confidence = fact.flavor === 'unknown' ? 'medium' : 'high';

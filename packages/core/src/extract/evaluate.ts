@@ -299,6 +299,13 @@ export class Evaluator {
     if (node.callee.type === 'MemberExpression' && chain) {
       const receiver = this.value(node.callee.object, scope);
       if (receiver.kind === 'string' && (chain === 'toString' || chain === 'trim')) return receiver;
+      // `URL_TEMPLATE.replace('<zone>', zoneId)`: the placeholder filled in.
+      if (receiver.kind === 'string' && (chain === 'replace' || chain === 'replaceAll') && args[0] && args[1]) {
+        const search = this.value(args[0], scope);
+        const only = search.kind === 'string' && search.pattern.length === 1 ? search.pattern[0] : undefined;
+        if (only?.kind === 'text' && only.text !== '')
+          return { kind: 'string', pattern: replaceText(receiver.pattern, only.text, this.pattern(args[1], scope)) };
+      }
       if (receiver.kind === 'http-client' && (chain === 'extend' || chain === 'create'))
         return this.clientFromOptions(receiver.lib, args[0], scope, receiver.base);
       if (receiver.kind === 'array' && chain === 'join') {
@@ -410,6 +417,21 @@ export function findProperty(object: TSESTree.ObjectExpression, name: string): T
     if (property.type === 'Property' && propertyKeyName(property.key, property.computed) === name) return property;
   }
   return undefined;
+}
+
+/** The first occurrence of `search` in the pattern's text replaced by `replacement` (unchanged when absent). */
+function replaceText(pattern: readonly PatternPart[], search: string, replacement: PatternPart[]): PatternPart[] {
+  const index = pattern.findIndex((part) => part.kind === 'text' && part.text.includes(search));
+  const part = pattern[index];
+  if (part?.kind !== 'text') return [...pattern];
+  const at = part.text.indexOf(search);
+  return concatPatterns(
+    pattern.slice(0, index),
+    [sliceText(part, 0, at)],
+    replacement,
+    [sliceText(part, at + search.length)],
+    pattern.slice(index + 1),
+  );
 }
 
 /** Joins a base URL and a path the way client libraries do: exactly one slash between them. */

@@ -195,17 +195,21 @@ class FileExtraction {
     if (value.kind === 'module' && isRelativeModule(value.source)) {
       const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
       const chainFromModule = [...value.path.slice(exportLength), ...rest];
-      return chainFromModule.length
-        ? {
-            flavor: 'unknown',
-            chain: chainFromModule,
-            method,
-            args,
-            argRanges,
-            range,
-            clientFrom: { source: value.source, path: value.path.slice(0, exportLength) },
-          }
-        : undefined;
+      if (chainFromModule.length === 0) return undefined;
+      // `db.rateLimits.update()` on an imported ORM is no SDK call: without resolving the module,
+      // only a client named like one counts.
+      const root = rootNode(node.callee);
+      const names = [root.type === 'Identifier' ? root.name : '', value.path[exportLength - 1] ?? ''];
+      return {
+        flavor: 'unknown',
+        chain: chainFromModule,
+        method,
+        args,
+        argRanges,
+        range,
+        clientFrom: { source: value.source, path: value.path.slice(0, exportLength) },
+        ...(names.some((name) => SDK_CLIENT_NAMES.test(name)) ? {} : { unconfirmed: true }),
+      };
     }
     if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global'))
       return undefined;

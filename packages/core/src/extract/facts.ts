@@ -56,6 +56,8 @@ export interface SdkCallFact {
   range: Range;
   /** The client came from another module (resolved across files by the scanner). */
   clientFrom?: ModuleRef;
+  /** Not named like a client: a finding only once the scanner resolves `clientFrom` to an SDK client. */
+  unconfirmed?: boolean;
 }
 
 /** A call to a function imported from another module: resolved by the scanner, never by ESLint. */

@@ -77,6 +77,18 @@ export interface ScopeIndex {
 /** Only these nodes need their parent later: an object's property (headers), a case's switch, a member's writer. */
 const NEEDS_PARENT = new Set(['ObjectExpression', 'SwitchCase', 'MemberExpression', 'Property']);
 
+/** Subtrees that only describe types; the walk skips them. */
+const TYPE_ONLY = new Set([
+  'TSInterfaceDeclaration',
+  'TSTypeAliasDeclaration',
+  'TSTypeAnnotation',
+  'TSTypeParameterDeclaration',
+  'TSTypeParameterInstantiation',
+  'TSDeclareFunction',
+  'TSIndexSignature',
+  'TSAbstractPropertyDefinition',
+]);
+
 /** One walk over the program: scopes, bindings, and the nodes of interest. */
 export function indexScopes(program: TSESTree.Program): ScopeIndex {
   const index: ScopeIndex = {
@@ -261,6 +273,8 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   };
 
   const visit = (node: Node, scope: Scope, parent: Node | undefined): void => {
+    // Types hold no values: a path in an interface key (`paths['/zones/{zone_id}/…']`) is no usage.
+    if (TYPE_ONLY.has(node.type)) return;
     if (parent && NEEDS_PARENT.has(node.type)) index.parentOf.set(node, parent);
     switch (node.type) {
       case 'ImportDeclaration': {

@@ -13,7 +13,10 @@ export interface ExpectedFinding {
   line: number;
   entryId: string;
   resolution: 'single-file' | 'cross-file';
+  /** What a whole-repository scan determines. */
   confidence: 'high' | 'medium';
+  /** What one file alone determines, where the other files raise it (the ESLint plugin's). */
+  singleFileConfidence: 'high' | 'medium';
 }
 
 export function fixtureDirectories(): string[] {
@@ -25,12 +28,19 @@ export function fixtureDirectories(): string[] {
 export function expectedFindings(): ExpectedFinding[] {
   return fixtureDirectories().flatMap((dir) => {
     const raw = JSON.parse(readFileSync(join(FIXTURES_DIR, dir, 'expected.json'), 'utf8')) as {
-      findings: Array<Omit<ExpectedFinding, 'file' | 'confidence'> & { file: string; confidence?: 'high' | 'medium' }>;
+      findings: Array<
+        Omit<ExpectedFinding, 'file' | 'confidence' | 'singleFileConfidence'> & {
+          file: string;
+          confidence?: 'high' | 'medium';
+          singleFileConfidence?: 'high' | 'medium';
+        }
+      >;
     };
     return raw.findings.map((finding) => ({
       ...finding,
       file: `fixtures/${dir}/${finding.file}`,
       confidence: finding.confidence ?? 'high',
+      singleFileConfidence: finding.singleFileConfidence ?? finding.confidence ?? 'high',
     }));
   });
 }

@@ -74,7 +74,7 @@ export class CrossFileResolver {
     }
     if (!target) return call;
     if (target.kind === 'value' && target.value.kind === 'sdk') {
-      const { clientFrom: _resolved, ...rest } = call;
+      const { clientFrom: _resolved, unconfirmed: _confirmedNow, ...rest } = call;
       return { ...rest, flavor: target.value.flavor, chain: [...target.rest, ...chain] };
     }
     return undefined;

@@ -12,7 +12,7 @@ export const fields: LocalDetector = {
   detect: (entry, file) =>
     (entry.match.fields ?? []).flatMap((field) => [
       ...fieldWrites(entry, field, file.index, file.ev),
-      ...(field.access.includes('read') ? fieldReads(entry, field, file.index) : []),
+      ...(field.access.includes('read') ? fieldReads(entry, field, file.index, file.source) : []),
     ]),
 };
 

@@ -3,16 +3,28 @@ import type { Confidence } from '../../findings/finding.js';
 import { propertyKeyName, rangeOf, type Node } from '../../extract/ast.js';
 import type { RawMatch } from '../../extract/facts.js';
 import type { ScopeIndex } from '../../extract/scope.js';
+import { literalSegments } from '../../url/template.js';
+import { enclosingCodeMatches } from '../nearby-code.js';
 import { describeContext, receiverHintPatterns, receiverName, receiverUnder } from './context.js';
 
-export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeIndex): RawMatch[] {
+/**
+ * Reads of a deprecated field: high where the receiver is named like the resource (`record`,
+ * `pool`), or where the code around the read requests the resource's endpoints (the record list
+ * read in the same function); low elsewhere (a registrar's `locked`).
+ */
+export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: ScopeIndex, source: string): RawMatch[] {
   const segments = field.path.split('.');
   const last = segments[segments.length - 1]!;
   const parents = segments.slice(0, -1);
   const hint = receiverHintPatterns[field.context];
+  const endpointsNearby = endpointPattern(field);
   const matches: RawMatch[] = [];
   const report = (node: Node, receiver: string | undefined) => {
-    const confidence: Confidence = receiver && hint.test(receiver) ? 'high' : 'low';
+    const named = receiver !== undefined && hint.test(receiver);
+    const confidence: Confidence =
+      named || (endpointsNearby && enclosingCodeMatches(index, source, rangeOf(node)[0], endpointsNearby))
+        ? 'high'
+        : 'low';
     matches.push({
       entryId: entry.id,
       ruleId: entry.rule,
@@ -37,4 +49,15 @@ export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, index: Sc
     }
   }
   return matches;
+}
+
+/** The resource's endpoints as written in code: their last literal segment (`dns_records`, `pools`). */
+function endpointPattern(field: FieldMatcher): RegExp | undefined {
+  const names = new Set<string>();
+  for (const endpoint of field.endpoints ?? []) {
+    const literals = literalSegments(endpoint.path);
+    const lastLiteral = literals[literals.length - 1];
+    if (lastLiteral) names.add(lastLiteral);
+  }
+  return names.size ? new RegExp(`/(?:${[...names].join('|')})\\b`) : undefined;
 }
