@@ -49,6 +49,14 @@ const SNIPPETS: Array<[string, string]> = [
     'operators and expressions',
     `a ||= '${API}'; b ??= c; d += '/zones'; e = f, g;\nconst h = typeof i === 'string' ? void 0 : delete j.k;\nconst l = new URL('/zones/1/filters', '${API}/');\nconst m = <string>n; const o = p as const satisfies Q; const r = s<T>;\nconst fn = async function* named() { yield* gen(); await x; };\nconst arrow = async (v) => ({ v });`,
   ],
+  [
+    'TypeScript declarations: string enum members, dotted namespaces, import =, overloads, ambient modules',
+    `enum Paths { 'zones' = '/zones', Plain = 1 }\nnamespace A.B { export const u = '${API}/user/billing/profile'; }\nimport cf = require('cloudflare');\nexport import Rules = A.B;\nclass C { get(p: '/a'): void; get(p: string) { return fetch('${API}' + p); } }\ndeclare module 'x' { export function f(path: string): void; }\ndeclare global { var api: string; }`,
+  ],
+  [
+    'regular expressions, bigints, private-name checks',
+    `const big = 10n, re = /zones\\/[0-9]+/gi;\nclass P { #k = '${API}/zones'; has(o: object) { return #k in o && re.test(this.#k); } }\nexport default function () { return fetch(\`${API}/zones/\${big}/rate_limits\`); }`,
+  ],
 ];
 
 const JSX_SNIPPET = `export function Page({ pool }) {\n  const url = '${API}/user/billing/history';\n  return <div className="x" {...rest}><a href={url}>{pool.notification_email}</a><>{items.map((i) => <b key={i}>{i}</b>)}</></div>;\n}`;
@@ -72,5 +80,14 @@ describe('converter vs typescript-estree: identical facts', () => {
 
   test('a syntax error is reported with its offset', () => {
     expect(parseSource('bad.ts', 'const a = 1;\nconst = ;')).toMatchObject({ ok: false, offset: 19 });
+  });
+
+  test('syntax only the checker rejects, with no ESTree shape, is reported like a syntax error', () => {
+    expect(parseSource('bad.ts', 'const a = 1;\nclass { m() {} }')).toMatchObject({
+      ok: false,
+      offset: 13,
+      message: expect.stringContaining('a class declaration without a name'),
+    });
+    expect(parseSource('bad.ts', 'import x from\n  source;')).toMatchObject({ ok: false, offset: 16 });
   });
 });

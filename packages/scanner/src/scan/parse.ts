@@ -1,6 +1,6 @@
 import type { extractFileFacts } from '@sunset-lint/core';
 import ts from 'typescript';
-import { toEstree } from './ts-to-estree.js';
+import { toEstree, UnsupportedSyntaxError } from './ts-to-estree.js';
 
 /** The ESTree program type core's extractor takes (typescript-estree's shapes). */
 export type Program = Parameters<typeof extractFileFacts>[0];
@@ -37,9 +37,11 @@ export function parseSource(file: string, source: string): ParseOutcome {
   if (error)
     return { ok: false, message: ts.flattenDiagnosticMessageText(error.messageText, ' '), offset: error.start };
   try {
-    return { ok: true, program: toEstree(sourceFile) as unknown as Program };
+    return { ok: true, program: toEstree(sourceFile) };
   } catch (error) {
     if (isStackOverflow(error)) return { ok: false, message: TOO_DEEP, tooDeep: true };
+    // Syntax TypeScript's checker would reject: reported where it is, like a syntax error.
+    if (error instanceof UnsupportedSyntaxError) return { ok: false, message: error.message, offset: error.offset };
     throw error;
   }
 }
