@@ -36,7 +36,10 @@ function dedupe(matches: RawMatch[]): RawMatch[] {
       continue;
     }
     const best = CONFIDENCE_RANK[match.confidence] < CONFIDENCE_RANK[existing.confidence] ? match : existing;
-    const fixes = unique([...(existing.fixes ?? []), ...(match.fixes ?? [])], (fix) => fix.description);
+    // The most confident reading knows the most (a request knows its body): its fixes win.
+    const fixes = best.fixes?.length
+      ? best.fixes
+      : unique([...(existing.fixes ?? []), ...(match.fixes ?? [])], (fix) => fix.description);
     const related = unique(
       [...(best.related ?? []), ...(existing.related ?? []), ...(match.related ?? [])],
       (place) => `${place.file ?? ''}@${place.range[0]}:${place.range[1]}`,

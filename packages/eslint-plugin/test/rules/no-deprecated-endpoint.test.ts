@@ -31,7 +31,6 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
       export const note = 'We used to call /zones/:zone_id/firewall/rules here.';
     `,
     // The row's methods only: the WAF packages list is GET.
-    "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/waf/packages`, { method: 'POST' });",
     // Grades the configuration does not ask for.
     {
       code: 'fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);',
@@ -45,7 +44,13 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
   ],
   invalid: [
     {
-      // The whole message: what, the end-of-life date, the grade in words, the replacement.
+      // A path retired as a whole is deprecated under any method (the row lists GET only).
+      code: "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/waf/packages`, { method: 'POST' });",
+      errors: [{ messageId: 'finding', line: 1 }],
+    },
+    {
+      // The whole message: what, the end-of-life date, the grade in words, the replacement. The
+      // finding points at the template text that holds the deprecated path.
       code: 'export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);',
       errors: [
         {
@@ -55,8 +60,8 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
             entryId: 'firewall-rules-api',
           },
           line: 1,
-          column: 48,
-          endColumn: 117,
+          column: 101,
+          endColumn: 116,
         },
       ],
     },
@@ -117,7 +122,8 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
           });
       `,
       errors: [
-        { messageId: 'finding', line: 3 },
+        // At the id written in the map; the fetch on line 3 is the related location.
+        { messageId: 'finding', line: 1, column: 33 },
         { messageId: 'finding', line: 7, column: 42 },
       ],
     },
