@@ -17,6 +17,29 @@ import type { GeneratedProgram } from './snippet-grammar.js';
 export const AS_OF = '2026-11-21';
 
 /**
+ * Entries a user adds in the settings (both engines take the same): an automatic removal assigned
+ * to a rule that announces no fix, and one assigned to `no-deprecated-field`, which does. What the
+ * plugin may not apply the scanner's `fix` may not apply either.
+ */
+const USER_ENTRIES = [
+  userFieldEntry('pool-legacy-alerts', 'legacy_alerts', 'no-lb-notification-email'),
+  userFieldEntry('pool-legacy-monitor', 'legacy_monitor', 'no-deprecated-field'),
+];
+
+function userFieldEntry(id: string, field: string, rule: string) {
+  return {
+    id,
+    title: `Pool \`${field}\` flag`,
+    area: 'Load balancing',
+    eol: '2026-01-01',
+    rule,
+    replacement: 'Notification policies',
+    docs: 'https://example.com',
+    match: { fields: [{ path: field, context: 'load-balancer-pool', access: ['write'], onWrite: 'fix-remove' }] },
+  };
+}
+
+/**
  * One line per finding: `line:column:endLine:endColumn:entryId:ruleId message`, then the fix an
  * automatic run applies to it, as the one edit ESLint makes of it (`fix [start,end) "text"`).
  */
@@ -46,8 +69,12 @@ export class ParityEngines {
   private readonly config: Linter.Config[];
   private readonly settings;
 
-  constructor(readonly minConfidence: Confidence) {
-    const shared = { asOf: AS_OF, minConfidence };
+  constructor(options: { minConfidence: Confidence; userEntries: boolean }) {
+    const shared = {
+      asOf: AS_OF,
+      minConfidence: options.minConfidence,
+      ...(options.userEntries ? { catalogue: { add: USER_ENTRIES } } : {}),
+    };
     this.settings = resolveSettings(shared);
     this.config = [
       { files: ['**/*.{js,ts}'] },

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { extraSnippetArb } from './grammar/extras.js';
 import { ProgramBuilder, type Snippet } from './grammar/program.js';
 import { requestSnippetArb } from './grammar/requests.js';
+import type { GrammarOptions } from './grammar/urls.js';
 
 export interface GeneratedProgram {
   fileName: 'snippet.ts' | 'snippet.js';
@@ -19,10 +20,11 @@ function assemble(ts: boolean, snippets: readonly Snippet[]): GeneratedProgram {
 }
 
 /** One to three requests and up to two other parts. */
-export const programArb: fc.Arbitrary<GeneratedProgram> = fc
-  .record({
-    ts: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-    requests: fc.array(requestSnippetArb, { minLength: 1, maxLength: 3 }),
-    extras: fc.array(extraSnippetArb, { maxLength: 2 }),
-  })
-  .map(({ ts, requests, extras }) => assemble(ts, [...requests, ...extras]));
+export const programArb = (options: GrammarOptions = { escapes: true }): fc.Arbitrary<GeneratedProgram> =>
+  fc
+    .record({
+      ts: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+      requests: fc.array(requestSnippetArb(options), { minLength: 1, maxLength: 3 }),
+      extras: fc.array(extraSnippetArb, { maxLength: 2 }),
+    })
+    .map(({ ts, requests, extras }) => assemble(ts, [...requests, ...extras]));

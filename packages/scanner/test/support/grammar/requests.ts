@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { ProgramBuilder, Snippet } from './program.js';
-import { baseCode, deliverUrl, urlExpression, urlSpecArb, type UrlSpec } from './urls.js';
+import { baseCode, deliverUrl, urlExpression, urlSpecArb, type GrammarOptions, type UrlSpec } from './urls.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD';
 
@@ -31,6 +31,8 @@ const PAYLOADS = {
   'dns-srv':
     "{ type: 'SRV', data: { service: '_sip', proto: '_tcp', name: 'example.com', priority: 10, weight: 5, port: 5060, target: 'sip.example.com' } }",
   'lb-pool': "{ name: 'pool', origins: [], notification_email: 'ops@example.com' }",
+  // Fields of the entries the settings add (support/engines.ts).
+  'lb-pool-legacy': "{ name: 'pool', origins: [], legacy_alerts: true, legacy_monitor: 'http' }",
   setting: "{ value: 'on' }",
   ciphers: "{ value: ['ECDHE-RSA-CHACHA20-POLY1305-OLD', 'ECDHE-RSA-AES128-GCM-SHA256'] }",
 } as const;
@@ -52,31 +54,32 @@ interface RequestSpec {
   headers: keyof typeof HEADERS;
 }
 
-const requestSpecArb: fc.Arbitrary<RequestSpec> = fc.record({
-  url: urlSpecArb,
-  client: fc.constantFrom<ClientKind>(
-    'fetch',
-    'fetch-init',
-    'fetch-init',
-    'axios-verb',
-    'axios-config',
-    'axios-create',
-    'got',
-    'got-prefix',
-    'ky',
-    'ky-prefix',
-    'receiver-verb',
-    'receiver-request',
-    'any-param',
-    'imported-client',
-    'fetch-wrapper',
-  ),
-  method: fc.constantFrom<Method>('GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD'),
-  methodAs: fc.constantFrom<RequestSpec['methodAs']>('literal', 'literal', 'lower', 'const'),
-  payload: fc.constantFrom(...(Object.keys(PAYLOADS) as Array<keyof typeof PAYLOADS>)),
-  payloadConst: fc.boolean(),
-  headers: fc.constantFrom(...(Object.keys(HEADERS) as Array<keyof typeof HEADERS>)),
-});
+const requestSpecArb = (options: GrammarOptions): fc.Arbitrary<RequestSpec> =>
+  fc.record({
+    url: urlSpecArb(options),
+    client: fc.constantFrom<ClientKind>(
+      'fetch',
+      'fetch-init',
+      'fetch-init',
+      'axios-verb',
+      'axios-config',
+      'axios-create',
+      'got',
+      'got-prefix',
+      'ky',
+      'ky-prefix',
+      'receiver-verb',
+      'receiver-request',
+      'any-param',
+      'imported-client',
+      'fetch-wrapper',
+    ),
+    method: fc.constantFrom<Method>('GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD'),
+    methodAs: fc.constantFrom<RequestSpec['methodAs']>('literal', 'literal', 'lower', 'const'),
+    payload: fc.constantFrom(...(Object.keys(PAYLOADS) as Array<keyof typeof PAYLOADS>)),
+    payloadConst: fc.boolean(),
+    headers: fc.constantFrom(...(Object.keys(HEADERS) as Array<keyof typeof HEADERS>)),
+  });
 
 /** `{ method: 'POST', headers: …, body: … }` with the keys that have a value. */
 function options(entries: Array<[key: string, value: string | undefined]>): string | undefined {
@@ -263,7 +266,8 @@ function renderRequest(spec: RequestSpec, program: ProgramBuilder, n: number): v
   program.run(n, statements);
 }
 
-export const requestSnippetArb: fc.Arbitrary<Snippet> = requestSpecArb.map((spec) => {
-  const snippet: Snippet = (program, n) => renderRequest(spec, program, n);
-  return Object.assign(snippet, { toString: () => `request(${JSON.stringify(spec)})` });
-});
+export const requestSnippetArb = (options: GrammarOptions): fc.Arbitrary<Snippet> =>
+  requestSpecArb(options).map((spec) => {
+    const snippet: Snippet = (program, n) => renderRequest(spec, program, n);
+    return Object.assign(snippet, { toString: () => `request(${JSON.stringify(spec)})` });
+  });

@@ -54,30 +54,38 @@ export interface UrlSpec {
   via: Via;
 }
 
-export const urlSpecArb: fc.Arbitrary<UrlSpec> = fc.record({
-  base: fc.constantFrom<BaseChoice>('api-host', 'api-host', 'client-v4', 'env', 'example-host', 'none'),
-  baseConst: fc.boolean(),
-  path: apiPathArb(),
-  ids: idStyleArb,
-  leadingSlash: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-  query: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  build: fc.constantFrom<BuildStyle>('literal', 'template', 'template', 'concat', 'join', 'new-url'),
-  escape: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  splitTail: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  via: fc.constantFrom<Via>(
-    'inline',
-    'local',
-    'module-const',
-    'map',
-    'map-key',
-    'function',
-    'arrow',
-    'object-method',
-    'class-method',
-    'static-method',
-    'factory',
-  ),
-});
+/** What the grammar may write; `escapes: false` keeps every path's letters plain. */
+export interface GrammarOptions {
+  escapes: boolean;
+}
+
+export const urlSpecArb = (options: GrammarOptions): fc.Arbitrary<UrlSpec> =>
+  fc.record({
+    base: fc.constantFrom<BaseChoice>('api-host', 'api-host', 'client-v4', 'env', 'example-host', 'none'),
+    baseConst: fc.boolean(),
+    path: apiPathArb(),
+    ids: idStyleArb,
+    leadingSlash: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    query: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    build: fc.constantFrom<BuildStyle>('literal', 'template', 'template', 'concat', 'join', 'new-url'),
+    escape: options.escapes
+      ? fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) })
+      : fc.constant(false),
+    splitTail: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    via: fc.constantFrom<Via>(
+      'inline',
+      'local',
+      'module-const',
+      'map',
+      'map-key',
+      'function',
+      'arrow',
+      'object-method',
+      'class-method',
+      'static-method',
+      'factory',
+    ),
+  });
 
 /** Literal text, or code whose value is spliced in; `escape` marks the text that gets `\xNN`. */
 type Piece = { kind: 'text'; text: string; escape?: boolean } | { kind: 'expr'; code: string };
