@@ -1,0 +1,127 @@
+/**
+ * Both engines on one file, reduced to comparable lines: the ESLint plugin through the real
+ * `Linter` (recommended config, typescript-eslint for TypeScript, espree for JavaScript) and the
+ * scanner's own pipeline (`runScan`) in-process on that file alone.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveSettings, type Confidence, type Finding, type TextEdit } from '@sunset-lint/core';
+import plugin, { PLUGIN_NAMESPACE } from '@sunset-lint/eslint-plugin';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { applicableFixes } from '../../src/fix/select.js';
+import { runScan } from '../../src/scan/index.js';
+import type { GeneratedProgram } from './snippet-grammar.js';
+
+export const AS_OF = '2026-11-21';
+
+/**
+ * Entries a user adds in the settings (both engines take the same): an automatic removal assigned
+ * to a rule that announces no fix, and one assigned to `no-deprecated-field`, which does. What the
+ * plugin may not apply the scanner's `fix` may not apply either.
+ */
+const USER_ENTRIES = [
+  userFieldEntry('pool-legacy-alerts', 'legacy_alerts', 'no-lb-notification-email'),
+  userFieldEntry('pool-legacy-monitor', 'legacy_monitor', 'no-deprecated-field'),
+];
+
+function userFieldEntry(id: string, field: string, rule: string) {
+  return {
+    id,
+    title: `Pool \`${field}\` flag`,
+    area: 'Load balancing',
+    eol: '2026-01-01',
+    rule,
+    replacement: 'Notification policies',
+    docs: 'https://example.com',
+    match: { fields: [{ path: field, context: 'load-balancer-pool', access: ['write'], onWrite: 'fix-remove' }] },
+  };
+}
+
+/**
+ * One line per finding: `line:column:endLine:endColumn:entryId:ruleId message`, then the fix an
+ * automatic run applies to it, as the one edit ESLint makes of it (`fix [start,end) "text"`).
+ */
+export interface EngineReport {
+  findings: string[];
+  /** Parse errors and diagnostics: a generated program must have none. */
+  problems: string[];
+}
+
+/** Several edits as the one replacement ESLint merges them into: the span they cover, rewritten. */
+function mergedEdit(source: string, edits: readonly TextEdit[]): { range: [number, number]; text: string } {
+  const start = Math.min(...edits.map((edit) => edit.start));
+  const end = Math.max(...edits.map((edit) => edit.end));
+  let text = source.slice(start, end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    text = text.slice(0, edit.start - start) + edit.text + text.slice(edit.end - start);
+  return { range: [start, end], text };
+}
+
+function fixText(fix: { range: readonly [number, number]; text: string } | undefined): string {
+  return fix ? ` fix [${fix.range[0]},${fix.range[1]}) ${JSON.stringify(fix.text)}` : '';
+}
+
+export class ParityEngines {
+  private readonly dir = mkdtempSync(join(tmpdir(), 'sunset-lint-parity-'));
+  private readonly linter = new Linter({ cwd: this.dir });
+  private readonly config: Linter.Config[];
+  private readonly settings;
+
+  constructor(options: { minConfidence: Confidence; userEntries: boolean }) {
+    const shared = {
+      asOf: AS_OF,
+      minConfidence: options.minConfidence,
+      ...(options.userEntries ? { catalogue: { add: USER_ENTRIES } } : {}),
+    };
+    this.settings = resolveSettings(shared);
+    this.config = [
+      { files: ['**/*.{js,ts}'] },
+      // The plugin's configs are typed for typescript-eslint's flat config, ESLint's own type is wider.
+      plugin.configs.recommended as Linter.Config,
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } },
+      { settings: { 'sunset-lint': shared } },
+    ];
+  }
+
+  /** Writes the program where both engines read it; returns its absolute path. */
+  write(program: GeneratedProgram): string {
+    const file = join(this.dir, program.fileName);
+    writeFileSync(file, program.code);
+    return file;
+  }
+
+  plugin(program: GeneratedProgram, file: string): EngineReport {
+    const messages = this.linter.verify(program.code, this.config, { filename: file });
+    const findings: string[] = [];
+    const problems: string[] = [];
+    for (const message of messages) {
+      const rule = message.ruleId?.startsWith(`${PLUGIN_NAMESPACE}/`)
+        ? message.ruleId.slice(PLUGIN_NAMESPACE.length + 1)
+        : undefined;
+      if (!rule) {
+        problems.push(`${message.line}:${message.column} ${message.message}`);
+        continue;
+      }
+      const entryId = /\[([a-z0-9-]+)\]$/.exec(message.message)?.[1] ?? '(no entry id)';
+      findings.push(
+        `${message.line}:${message.column}:${message.endLine}:${message.endColumn}:${entryId}:${rule} ${message.message}${fixText(message.fix)}`,
+      );
+    }
+    return { findings: findings.sort(), problems };
+  }
+
+  /** The scanner on this one file; the fix is the one `sunset-lint fix` (without --suggestions) applies. */
+  scanner(program: GeneratedProgram, file: string): EngineReport {
+    const result = runScan({ cwd: this.dir, files: [file], settings: this.settings });
+    const line = (finding: Finding) => {
+      const fix = applicableFixes(finding, { suggestions: false })[0];
+      return `${finding.line}:${finding.column}:${finding.endLine}:${finding.endColumn}:${finding.entryId}:${finding.ruleId} ${finding.message} [${finding.entryId}]${fixText(fix && mergedEdit(program.code, fix.edits))}`;
+    };
+    return {
+      findings: result.findings.map(line).sort(),
+      problems: result.diagnostics.map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.code}: ${d.message}`),
+    };
+  }
+}
