@@ -1,6 +1,7 @@
 export type * from './catalogue/types.js';
 export { HTTP_METHODS } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
+export { RULE_CAPABILITIES, type RuleCapabilities } from './catalogue/rule-capabilities.js';
 export {
   defaultRulesDir,
   loadBuiltinEntries,

@@ -43,45 +43,34 @@ export const gradeOptionSchema: JSONSchema4[] = [
 
 export const defaultOptions: Options = [{ grades: [...GRADES] }];
 
-interface Capabilities {
-  fixable: boolean;
-  hasSuggestions: boolean;
-}
-
 /**
  * The listener of every rule: at `Program`, report this rule's findings of the file (computed
- * once per file and shared by all rules). What a rule may offer follows its meta: a fix on a rule
- * that is not fixable is offered as a suggestion instead, so an entry a user adds can never turn
- * into an automatic rewrite through a rule that does not announce one.
+ * once per file and shared by all rules). Core has already shaped each finding's fixes by the
+ * rule's capabilities (RULE_CAPABILITIES, which the rule's meta announces): the first `fix` is
+ * the automatic one, the rest are suggestions, exactly what `sunset-lint fix` sees.
  */
 export function reportFindings(
   rule: RuleName,
   context: Readonly<RuleContext<MessageIds, Options>>,
   [option]: Readonly<Options>,
-  capabilities: Capabilities,
 ): RuleListener {
   return {
     Program(program) {
       const settings = settingsFor(context.settings);
       const grades = new Set(option.grades ?? GRADES);
       for (const finding of findingsOf(rule, program, context.sourceCode.text, context.filename, settings)) {
-        if (grades.has(finding.grade)) context.report(describe(finding, context, capabilities));
+        if (grades.has(finding.grade)) context.report(describe(finding, context));
       }
     },
   };
 }
 
-function describe(
-  finding: Finding,
-  context: Readonly<RuleContext<MessageIds, Options>>,
-  capabilities: Capabilities,
-): ReportDescriptor<MessageIds> {
+function describe(finding: Finding, context: Readonly<RuleContext<MessageIds, Options>>): ReportDescriptor<MessageIds> {
   const [start, end] = finding.range;
   // Positions from ESLint's own line index (it knows every line break ESLint counts).
   const loc = { start: context.sourceCode.getLocFromIndex(start), end: context.sourceCode.getLocFromIndex(end) };
-  const fixes = capabilities.fixable ? finding.fixes.filter((fix) => fix.kind === 'fix') : [];
-  const automatic = fixes[0];
-  const suggestions = capabilities.hasSuggestions ? finding.fixes.filter((fix) => fix !== automatic) : [];
+  const automatic = finding.fixes.find((fix) => fix.kind === 'fix');
+  const suggestions = finding.fixes.filter((fix) => fix !== automatic);
   return {
     loc,
     messageId: 'finding',

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCatalogue } from '@sunset-lint/core';
+import { loadCatalogue, RULE_CAPABILITIES } from '@sunset-lint/core';
 import { ESLint, Linter } from 'eslint';
 import { describe, expect, test } from 'vitest';
 import plugin, { rules } from '../src/index.js';
@@ -21,6 +21,13 @@ describe('the plugin object', () => {
 
   test('there is a rule for every rule the catalogue names', () => {
     for (const entry of catalogue.entries) expect(ruleNames).toContain(entry.rule);
+  });
+
+  test("each rule's meta announces exactly the capabilities core shapes its findings' fixes by", () => {
+    for (const [name, rule] of Object.entries(rules)) {
+      const announced = { fixable: rule.meta.fixable !== undefined, hasSuggestions: rule.meta.hasSuggestions === true };
+      expect(announced, name).toEqual(RULE_CAPABILITIES[name as keyof typeof RULE_CAPABILITIES]);
+    }
   });
 
   test('recommended registers the plugin as sunset-lint and turns every rule on', () => {

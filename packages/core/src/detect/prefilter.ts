@@ -55,8 +55,8 @@ const cache = new WeakMap<Catalogue, Map<Confidence, Prefilter>>();
  * A cheap test on a file's text before any analysis: most files of a project never name the API,
  * and the single-file analysis of such a file can only come back empty. Each route is a necessary
  * condition of one detector (named beside it), so a file for which no route holds has no match; a
- * file for which one holds is analyzed in full. Words hidden behind escape sequences in string
- * literals (`'fire\x77all'`) are not seen.
+ * file for which one holds is analyzed in full. Escape sequences are read first where a file has
+ * them, so a word written as `'fire\x77all'` is seen: the filter loses nothing the analysis finds.
  */
 export function prefilterFor(catalogue: Catalogue, minConfidence: Confidence): Prefilter {
   let byConfidence = cache.get(catalogue);
@@ -95,17 +95,35 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   }
   return {
     mayMatch(source) {
-      const found = new Set<string>();
-      gate.lastIndex = 0;
-      for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
-        for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
-        gate.lastIndex = hit.index + 1;
-      }
-      for (const key of found)
-        if (byKey.get(key)!.some((checks) => checks.every((check) => check(source)))) return true;
-      return false;
+      // A word written with escapes (`'/fire\\x77all/rules'`) is seen once the escapes are read.
+      return mayMatchText(source) || (ESCAPE.test(source) && mayMatchText(decodeEscapes(source)));
     },
   };
+
+  function mayMatchText(source: string): boolean {
+    const found = new Set<string>();
+    gate.lastIndex = 0;
+    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
+      for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
+      gate.lastIndex = hit.index + 1;
+    }
+    for (const key of found) if (byKey.get(key)!.some((checks) => checks.every((check) => check(source)))) return true;
+    return false;
+  }
+}
+
+/** Escape sequences that can write a letter of a word in a string or an identifier. */
+const ESCAPE = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]+\}|[0-7]{1,3}|\r?\n)/i;
+
+/** The text with every such escape replaced by what it stands for (a superset view of the file's words). */
+function decodeEscapes(source: string): string {
+  return source.replace(
+    /\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|u\{([0-9a-f]+)\}|([0-7]{1,3})|\r?\n)/gi,
+    (_, x, u, braced, octal) => {
+      const code = parseInt(x ?? u ?? braced ?? octal ?? '', x || u || braced ? 16 : 8);
+      return Number.isNaN(code) ? '' : code > 0x10ffff ? '' : String.fromCodePoint(code);
+    },
+  );
 }
 
 /** The least common term first: it decides most files at once. */

@@ -4,7 +4,8 @@ import { LineIndex } from '../extract/ast.js';
 import { parseDay } from '../grading/day.js';
 import { gradeEol } from '../grading/grade.js';
 import type { ResolvedSettings } from '../options.js';
-import { CONFIDENCE_RANK, type Finding } from './finding.js';
+import { RULE_CAPABILITIES, type RuleCapabilities } from '../catalogue/rule-capabilities.js';
+import { CONFIDENCE_RANK, type Finding, type FindingFix } from './finding.js';
 import { fingerprintOf } from './fingerprint.js';
 import { formatFindingMessage } from './message.js';
 
@@ -69,7 +70,7 @@ function buildFinding(
       snippet: `${match.subject}\u0000${snippet}`,
       occurrence,
     }),
-    fixes: match.fixes ?? [],
+    fixes: offeredFixes(match.fixes ?? [], RULE_CAPABILITIES[match.ruleId]),
     subject: match.subject,
     ...(match.related?.length
       ? {
@@ -81,4 +82,16 @@ function buildFinding(
         }
       : {}),
   };
+}
+
+/**
+ * The fixes a finding offers through its rule: at most one automatic fix on a fixable rule;
+ * everything else as suggestions where the rule has them, else nothing.
+ */
+function offeredFixes(fixes: readonly FindingFix[], rule: RuleCapabilities): FindingFix[] {
+  const automatic = rule.fixable ? fixes.find((fix) => fix.kind === 'fix') : undefined;
+  const suggestions = rule.hasSuggestions
+    ? fixes.filter((fix) => fix !== automatic).map((fix): FindingFix => ({ ...fix, kind: 'suggestion' }))
+    : [];
+  return automatic ? [automatic, ...suggestions] : suggestions;
 }

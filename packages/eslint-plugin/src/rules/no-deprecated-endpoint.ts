@@ -26,6 +26,6 @@ export default createRule<Options, MessageIds>({
   },
   create(context, options) {
     // Endpoints: the path template with the HTTP method, wherever the URL is built in the file; `script_monitor` paths are fixed to `page_shield`, images v1 direct upload and the legacy `dns_settings` endpoints get suggestions.
-    return reportFindings(name, context, options, { fixable: true, hasSuggestions: true });
+    return reportFindings(name, context, options);
   },
 });

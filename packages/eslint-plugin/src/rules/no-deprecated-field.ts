@@ -25,6 +25,6 @@ export default createRule<Options, MessageIds>({
   },
   create(context, options) {
     // Built-in entries use the specific rules; entries a user adds with `"rule": "no-deprecated-field"` report here, with the fix or suggestion their `onWrite` asks for.
-    return reportFindings(name, context, options, { fixable: true, hasSuggestions: true });
+    return reportFindings(name, context, options);
   },
 });

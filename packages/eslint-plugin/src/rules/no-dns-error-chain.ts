@@ -25,6 +25,6 @@ export default createRule<Options, MessageIds>({
   },
   create(context, options) {
     // Reads of `error_chain` get a suggestion that works with both error forms.
-    return reportFindings(name, context, options, { fixable: false, hasSuggestions: true });
+    return reportFindings(name, context, options);
   },
 });

@@ -24,6 +24,6 @@ export default createRule<Options, MessageIds>({
   },
   create(context, options) {
     // Removing `locked` from a payload is an automatic fix: the API ignores the field.
-    return reportFindings(name, context, options, { fixable: true, hasSuggestions: false });
+    return reportFindings(name, context, options);
   },
 });

@@ -22,6 +22,6 @@ export default createRule<Options, MessageIds>({
     defaultOptions,
   },
   create(context, options) {
-    return reportFindings(name, context, options, { fixable: false, hasSuggestions: false });
+    return reportFindings(name, context, options);
   },
 });

@@ -24,6 +24,6 @@ export default createRule<Options, MessageIds>({
   },
   create(context, options) {
     // The suggestion removes the three fields from `data` together and keeps the outer `name` (or composes it from them).
-    return reportFindings(name, context, options, { fixable: false, hasSuggestions: true });
+    return reportFindings(name, context, options);
   },
 });

@@ -24,6 +24,6 @@ export default createRule<Options, MessageIds>({
   },
   create(context, options) {
     // The suggestion drops `Transfer-Encoding`.
-    return reportFindings(name, context, options, { fixable: false, hasSuggestions: true });
+    return reportFindings(name, context, options);
   },
 });
