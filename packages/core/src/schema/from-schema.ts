@@ -15,7 +15,7 @@ export type FromSchema<S> = S extends { readonly enum: readonly (infer V)[] }
         : S extends { readonly type: 'array'; readonly items: infer I }
           ? FromSchema<I>[]
           : S extends { readonly type: 'object'; readonly properties: infer P }
-            ? { [K in keyof P]?: FromSchema<P[K]> }
+            ? { -readonly [K in keyof P]?: FromSchema<P[K]> }
             : S extends { readonly type: 'object'; readonly additionalProperties: infer A extends object }
               ? Record<string, FromSchema<A>>
               : unknown;
