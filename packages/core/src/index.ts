@@ -65,7 +65,6 @@ export {
 } from './options.js';
 export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
 export { settingsValidator } from './settings/validate.js';
-export type { FromSchema, SchemaNode } from './schema/from-schema.js';
 export { analyzeProgram, extractFileFacts } from './analyze.js';
 export { prefilterFor, type Prefilter } from './extract/prefilter.js';
 export { BULK_SETTINGS_TEMPLATE, SDK_SETTING_METHODS } from './api-surface.js';

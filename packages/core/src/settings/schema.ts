@@ -97,7 +97,9 @@ export function settingsJsonSchema(): object {
     $id: 'https://sunset-lint.dev/schema/settings.json',
     title: 'sunset-lint settings',
     description:
-      'The settings every sunset-lint engine shares: settings[\'sunset-lint\'] in ESLint, sunset-lint.config.json or the "sunset-lint" key of package.json for the scanner (which also takes include and exclude).',
+      "The settings every sunset-lint engine shares: settings['sunset-lint'] in ESLint, " +
+      'sunset-lint.config.json or the "sunset-lint" key of package.json for the scanner ' +
+      '(which also takes include and exclude).',
     ...SETTINGS_SCHEMA,
   };
 }

@@ -80,7 +80,8 @@ function expectation(node: SchemaNode | undefined): string | undefined {
   if (node?.errorMessage !== undefined) return node.errorMessage;
   if (node?.enum === undefined) return undefined;
   const quoted = node.enum.map((value) => JSON.stringify(value));
-  return `must be ${quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : quoted[0]}`;
+  const last = quoted.pop();
+  return `must be ${quoted.length > 0 ? `${quoted.join(', ')} or ${last}` : last}`;
 }
 
 /** The schema of the settings themselves and of each key along `path` (shorter where the schema ends). */

@@ -65,10 +65,10 @@ const SCAN_OPTIONS = {
   tsconfig: { type: 'string' },
 } as const;
 
-/** The settings flags as typed, and the flags that only say how to scan. */
+/** The values parseArgs gives for the common options: the settings flags, and those that say how to scan. */
+type CommonValues = ParsedCommandLine<{ options: typeof COMMON_OPTIONS }>['values'];
 type SettingValues = Pick<CommonValues, 'config' | 'as-of' | 'imminent-days' | 'min-confidence'>;
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'>;
-type CommonValues = ParsedCommandLine<{ options: typeof COMMON_OPTIONS }>['values'];
 type ScanTokens = ReturnType<typeof parseScanArgs>['tokens'];
 
 const FAIL_ON = [...GRADES, 'none'] as const;
