@@ -58,12 +58,16 @@ export { matchFacts } from './detect/match-facts.js';
 export { matchRequest, type MatchContext } from './detect/requests.js';
 export { matchSdkCall } from './detect/sdk.js';
 export {
+  applySettings,
   describeSettings,
   resolveSettings,
   SettingsError,
+  validateSettings,
   type ResolvedSettings,
   type SunsetSettings,
 } from './options.js';
+export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
+export { settingsValidator } from './settings/validate.js';
 export { analyzeProgram, extractFileFacts } from './analyze.js';
 export { prefilterFor, type Prefilter } from './detect/prefilter.js';
 export { BULK_SETTINGS_TEMPLATE, SDK_SETTING_METHODS } from './api-surface.js';

@@ -135,6 +135,43 @@ describe('configuration errors exit 2 and name the file and the key', () => {
     expect(run.stderr).not.toContain('internal error');
   });
 
+  test.each([
+    [
+      'include of the wrong type',
+      '{ "include": "src/**" }',
+      'sunset-lint.config.json: \'include\' must be a list of glob patterns (non-empty strings), got "src/**"',
+    ],
+    [
+      'a blank exclude pattern',
+      '{ "exclude": ["legacy/**", " "] }',
+      'sunset-lint.config.json: \'exclude\' must be a list of glob patterns (non-empty strings), got ["legacy/**"," "]',
+    ],
+    [
+      "an unknown key, listed with the scanner's own",
+      '{ "includes": ["src/**"] }',
+      "sunset-lint.config.json: 'includes' is not a known setting (known: asOf, imminentDays, apiHosts, severities, minConfidence, catalogue, include, exclude)",
+    ],
+    [
+      'an unknown nested key',
+      '{ "catalogue": { "enable": ["firewall-rules-api"] } }',
+      "sunset-lint.config.json: 'catalogue.enable' is not a known key (known: add, eolOverrides, disable)",
+    ],
+    [
+      'a nested value of the wrong type',
+      '{ "catalogue": { "eolOverrides": { "firewall-rules-api": 2030 } } }',
+      "sunset-lint.config.json: 'catalogue.eolOverrides.firewall-rules-api' must be a date written YYYY-MM-DD, got 2030",
+    ],
+    [
+      'a bad severity',
+      '{ "severities": { "scheduled": "info" } }',
+      'sunset-lint.config.json: \'severities.scheduled\' must be "error", "warn" or "off", got "info"',
+    ],
+  ])('%s: the whole message', (_what, config, message) => {
+    const run = scanJson(makeProject({ ...SOURCE, 'sunset-lint.config.json': config }));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`sunset-lint scan: ${message}\n`);
+  });
+
   test('--config naming a missing file', () => {
     const run = scanJson(makeProject(SOURCE), ['--config', 'nope.json']);
     expect(run.status).toBe(2);

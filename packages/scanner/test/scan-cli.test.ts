@@ -65,6 +65,31 @@ describe('usage errors exit 2 and say why', () => {
   });
 });
 
+describe('a bad option value is named with what it takes', () => {
+  const project = makeProject({ 'a.ts': deprecated() });
+  test.each([
+    [
+      ['scan', '--fail-on', 'sometimes'],
+      "--fail-on must be one of expired, imminent, scheduled, none, got 'sometimes'",
+    ],
+    [['scan', '--format', 'pdf'], "--format must be one of text, json, sarif, markdown, html, got 'pdf'"],
+    [['scan', '--min-confidence', 'certain'], "--min-confidence must be one of high, medium, low, got 'certain'"],
+    [['baseline', '--as-of', '2024-13-45'], "--as-of must be a date written YYYY-MM-DD, got '2024-13-45'"],
+    [['fix', '--imminent-days=1.5'], "--imminent-days must be a whole number of days (0 or more), got '1.5'"],
+  ])('%j', (args, message) => {
+    const run = runCli(args, { cwd: project });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`sunset-lint ${args[0]}: ${message}\n`);
+  });
+
+  test('a bad flag is not blamed on the configuration file', () => {
+    const withBadConfig = makeProject({ 'a.ts': deprecated(), 'sunset-lint.config.json': '{ "imminentDays": -1 }' });
+    const run = runCli(['scan', '--as-of', 'tomorrow'], { cwd: withBadConfig });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("sunset-lint scan: --as-of must be a date written YYYY-MM-DD, got 'tomorrow'\n");
+  });
+});
+
 describe('reports', () => {
   test('several --format/--output pairs in one run; a format without output goes to stdout', () => {
     const project = makeProject({ 'src/sync.ts': deprecated() });

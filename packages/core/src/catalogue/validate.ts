@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parseDay } from '../grading/day.js';
+import { createAjv } from '../schema/ajv.js';
 import { CatalogueError } from './errors.js';
 import type { CatalogueEntry } from './types.js';
 
@@ -9,8 +10,7 @@ let compiled: ValidateFunction | undefined;
 function entryValidator(schemaPath: string): ValidateFunction {
   if (!compiled) {
     const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    compiled = ajv.compile(schema);
+    compiled = createAjv().compile(schema);
   }
   return compiled;
 }

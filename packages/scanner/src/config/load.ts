@@ -13,7 +13,7 @@ export class ConfigError extends Error {
 
 export interface LoadedConfig {
   /** The raw settings object, not yet validated (see `resolveScanConfig`). */
-  settings: Record<string, unknown>;
+  settings: object;
   /** Where they came from, as shown in messages: `sunset-lint.config.json`, `package.json#sunset-lint`. */
   file?: string;
 }
@@ -39,18 +39,21 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
   return { settings: {} };
 }
 
-async function readConfigFile(path: string, shown: string): Promise<Record<string, unknown>> {
+async function readConfigFile(path: string, shown: string): Promise<object> {
   if (/\.json$/i.test(path)) return asObject(parseJson(path, shown), shown);
   if (/\.(mjs|cjs|js)$/i.test(path)) {
-    let module: { default?: unknown };
+    let module: unknown;
     try {
-      module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+      module = await import(pathToFileURL(path).href);
     } catch (error) {
       throw new ConfigError(
         `${shown}: cannot load the config module: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    return asObject(module.default, shown);
+    return asObject(
+      typeof module === 'object' && module !== null && 'default' in module ? module.default : undefined,
+      shown,
+    );
   }
   throw new ConfigError(`${shown}: a config file must be .json, .js or .mjs`);
 }
@@ -70,17 +73,22 @@ function parseJson(path: string, shown: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new ConfigError(`${shown}: cannot read: ${errorCode(error)}`);
   }
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+    const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return value;
   } catch (error) {
-    throw new ConfigError(`${shown}: not valid JSON: ${(error as Error).message}`);
+    throw new ConfigError(`${shown}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function asObject(value: unknown, shown: string): Record<string, unknown> {
+function asObject(value: unknown, shown: string): object {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ConfigError(`${shown}: the configuration must be an object`);
-  return value as Record<string, unknown>;
+  return value;
+}
+
+function errorCode(error: unknown): string {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : String(error);
 }

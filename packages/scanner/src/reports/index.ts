@@ -3,7 +3,7 @@ import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 import { renderText } from './text.js';
-import { REPORT_FORMATS, type RenderOptions, type ReportFormat, type ScanReport } from './types.js';
+import { type RenderOptions, type ReportFormat, type ScanReport } from './types.js';
 
 export * from './types.js';
 export { JSON_REPORT_VERSION } from './json.js';
@@ -23,10 +23,6 @@ export function renderReport(format: ReportFormat, report: ScanReport, options: 
     case 'html':
       return renderHtml(report);
   }
-}
-
-export function isReportFormat(value: string): value is ReportFormat {
-  return (REPORT_FORMATS as readonly string[]).includes(value);
 }
 
 /**

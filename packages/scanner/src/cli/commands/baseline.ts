@@ -24,7 +24,7 @@ export async function runBaselineCommand(argv: readonly string[], io: CliIo): Pr
     io.stdout.write(HELP);
     return EXIT_OK;
   }
-  const output = (values.output as string | undefined) ?? DEFAULT_BASELINE_FILE;
+  const output = values.output ?? DEFAULT_BASELINE_FILE;
   const config = await configFor(values, io);
   const result = await scanWithProgress(parsed.positionals, config, values, io);
   writeReport(resolve(io.cwd, output), output, renderBaseline(result.findings));

@@ -13,7 +13,6 @@ import {
   TOKEN_VARIABLE,
   parseRulesetOptions,
   type ConnectionOptions,
-  type RulesetSubcommand,
 } from '../ruleset/options.js';
 import {
   changeWarnings,
@@ -68,10 +67,6 @@ Environment:
 Exit codes: 0 success, 1 API error, 2 usage error.
 `;
 
-function isSubcommand(value: string): value is RulesetSubcommand {
-  return (SUBCOMMANDS as readonly string[]).includes(value);
-}
-
 /**
  * An output stream that can never print the token, whatever ends up in a message: the client
  * already redacts what the server echoes, this is the last guard.
@@ -95,12 +90,13 @@ function createClient(connection: ConnectionOptions, logLine: (text: string) => 
 export async function runRulesetCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const out = redactingWriter(io.stdout, io.env[TOKEN_VARIABLE]);
   const err = redactingWriter(io.stderr, io.env[TOKEN_VARIABLE]);
-  const [subcommand, ...rest] = argv;
-  if (subcommand === undefined || subcommand === '--help' || subcommand === '-h' || subcommand === 'help') {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     out(HELP);
-    return subcommand === undefined ? EXIT_USAGE : EXIT_OK;
+    return first === undefined ? EXIT_USAGE : EXIT_OK;
   }
-  if (!isSubcommand(subcommand)) throw new UsageError(`unknown subcommand '${subcommand}' (expected show or set)`);
+  const subcommand = SUBCOMMANDS.find((name) => name === first);
+  if (subcommand === undefined) throw new UsageError(`unknown subcommand '${first}' (expected show or set)`);
   const options = parseRulesetOptions(subcommand, rest, io.env);
   if ('help' in options) {
     out(HELP);

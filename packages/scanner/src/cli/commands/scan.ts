@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { GRADES, type Grade } from '@sunset-lint/core';
+import { GRADES, SETTINGS_SCHEMA } from '@sunset-lint/core';
 import { applyBaseline, BaselineError, readBaseline } from '../../baseline/baseline.js';
 import { ConfigError, loadConfig } from '../../config/load.js';
-import { resolveScanConfig, type ScanConfig } from '../../config/resolve.js';
-import { isReportFormat, renderReport, useColor, type ReportFormat } from '../../reports/index.js';
+import { resolveScanConfig, type ScanConfig, type SettingFlags } from '../../config/resolve.js';
+import { renderReport, REPORT_FORMATS, useColor, type ReportFormat } from '../../reports/index.js';
 import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
 import { buildScanReport, failsOn } from '../../scan/report.js';
 import { runScan, type ScanResult } from '../../scan/scan.js';
+import { dayOption, daysOption, oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
 
 const HELP = `Usage: sunset-lint scan [paths…] [options]
@@ -43,7 +43,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage,
 or internal error.
 `;
 
-/** Options shared by `scan` and `baseline` (the latter has no --format/--fail-on/--baseline). */
+/** Options shared by `scan`, `baseline` and `fix` (the latter two have no --format/--fail-on/--baseline). */
 export const COMMON_OPTIONS = {
   'as-of': { type: 'string' },
   'imminent-days': { type: 'string' },
@@ -55,7 +55,24 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+const SCAN_OPTIONS = {
+  ...COMMON_OPTIONS,
+  'fail-on': { type: 'string' },
+  format: { type: 'string', multiple: true },
+  output: { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  types: { type: 'boolean' },
+  tsconfig: { type: 'string' },
+} as const;
+
+/** The values parseArgs gives for the common options: the settings flags, and those that say how to scan. */
+type CommonValues = ParsedCommandLine<{ options: typeof COMMON_OPTIONS }>['values'];
+type SettingValues = Pick<CommonValues, 'config' | 'as-of' | 'imminent-days' | 'min-confidence'>;
+type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'>;
+type ScanTokens = ReturnType<typeof parseScanArgs>['tokens'];
+
 const FAIL_ON = [...GRADES, 'none'] as const;
+const CONFIDENCES = SETTINGS_SCHEMA.properties.minConfidence.enum;
 const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.json': 'json',
   '.sarif': 'sarif',
@@ -65,31 +82,25 @@ const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.htm': 'html',
 };
 
+function parseScanArgs(argv: readonly string[]) {
+  return parse(argv, SCAN_OPTIONS);
+}
+
 export async function runScanCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parse(argv, {
-    ...COMMON_OPTIONS,
-    'fail-on': { type: 'string' },
-    format: { type: 'string', multiple: true },
-    output: { type: 'string', multiple: true },
-    baseline: { type: 'string' },
-    types: { type: 'boolean' },
-    tsconfig: { type: 'string' },
-  });
+  const parsed = parseScanArgs(argv);
   const values = parsed.values;
   if (values.help) {
     io.stdout.write(HELP);
     return EXIT_OK;
   }
-  const failOn = (values['fail-on'] as string | undefined) ?? 'expired';
-  if (!(FAIL_ON as readonly string[]).includes(failOn))
-    throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got '${failOn}'`);
+  const failOn = oneOf('--fail-on', values['fail-on'] ?? 'expired', FAIL_ON);
   const reports = reportTargets(parsed.tokens);
   const config = await configFor(values, io);
-  const baselineFile = values.baseline as string | undefined;
+  const baselineFile = values.baseline;
   const baseline =
     baselineFile === undefined
       ? undefined
-      : withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
+      : await withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
 
   const result = await scanWithProgress(parsed.positionals, config, values, io);
   if (values.types)
@@ -99,7 +110,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       cwd: io.cwd,
       paths: parsed.positionals,
       config,
-      ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig as string } : {}),
+      ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : {}),
     });
   let findings = result.findings;
   let summary;
@@ -109,7 +120,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     diagnostics: result.diagnostics,
     filesScanned: result.filesScanned,
     settings: config.settings,
-    failOn: failOn as Grade | 'none',
+    failOn,
     ...(summary ? { baseline: summary } : {}),
   });
 
@@ -136,45 +147,39 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   return failing > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>;
-type Parsed = {
-  values: Record<string, string | boolean | string[] | undefined>;
-  positionals: string[];
-  tokens: Array<{ kind: string; name?: string; value?: string | undefined }>;
-};
-
-/** `node:util` parseArgs, strict: an unknown option is a usage error naming it. */
-export function parse(argv: readonly string[], options: OptionSpec): Parsed {
-  try {
-    return parseArgs({
-      args: [...argv],
-      options,
-      strict: true,
-      allowPositionals: true,
-      tokens: true,
-    }) as unknown as Parsed;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+/** The scanning commands' parsing: paths as positionals, the options of the command. */
+export function parse<const O extends typeof COMMON_OPTIONS>(
+  argv: readonly string[],
+  options: O,
+): ParsedCommandLine<{ options: O; allowPositionals: true }> {
+  return parseCommandLine(argv, { options, allowPositionals: true });
 }
 
-/** Configuration with the flags on top; every problem is a usage error (exit 2) naming the file and key. */
-export async function configFor(values: Record<string, unknown>, io: CliIo): Promise<ScanConfig> {
-  return withUsageErrors(async () => {
-    const loaded = await loadConfig(io.cwd, values.config as string | undefined);
-    return resolveScanConfig(loaded, {
-      ...(values['as-of'] !== undefined ? { asOf: values['as-of'] as string } : {}),
-      ...(values['imminent-days'] !== undefined ? { imminentDays: values['imminent-days'] as string } : {}),
-      ...(values['min-confidence'] !== undefined ? { minConfidence: values['min-confidence'] as string } : {}),
-    });
-  });
+/**
+ * Configuration with the flags on top; every problem is a usage error (exit 2) naming the file and
+ * key. Flags are checked on their own first so that a bad flag is not blamed on the config file.
+ */
+export async function configFor(values: SettingValues, io: CliIo): Promise<ScanConfig> {
+  const flags = settingFlags(values);
+  return withUsageErrors(async () => resolveScanConfig(await loadConfig(io.cwd, values.config), flags));
+}
+
+function settingFlags(values: SettingValues): SettingFlags {
+  const asOf = values['as-of'];
+  const imminentDays = values['imminent-days'];
+  const minConfidence = values['min-confidence'];
+  return {
+    ...(asOf !== undefined ? { asOf: dayOption('--as-of', asOf) } : {}),
+    ...(imminentDays !== undefined ? { imminentDays: daysOption('--imminent-days', imminentDays) } : {}),
+    ...(minConfidence !== undefined ? { minConfidence: oneOf('--min-confidence', minConfidence, CONFIDENCES) } : {}),
+  };
 }
 
 /** Discovery and the scan, with the progress bar when someone is watching a terminal. */
 export async function scanWithProgress(
   paths: readonly string[],
   config: ScanConfig,
-  values: Record<string, unknown>,
+  values: ScanningValues,
   io: CliIo,
 ): Promise<ScanResult> {
   const discovered = await discoverFiles({
@@ -213,16 +218,12 @@ export function noteDiagnostics(result: ScanResult, io: CliIo, shownElsewhere: b
  * `--format`/`--output` pairs in command-line order: an --output belongs to the --format just
  * before it; an --output without one takes the format its extension names.
  */
-function reportTargets(
-  tokens: ReadonlyArray<{ kind: string; name?: string; value?: string | undefined }> | undefined,
-): Array<{ format: ReportFormat; output?: string }> {
+function reportTargets(tokens: ScanTokens): Array<{ format: ReportFormat; output?: string }> {
   const targets: Array<{ format: ReportFormat; output?: string; paired: boolean }> = [];
-  for (const token of tokens ?? []) {
+  for (const token of tokens) {
     if (token.kind !== 'option' || token.value === undefined) continue;
     if (token.name === 'format') {
-      if (!isReportFormat(token.value))
-        throw new UsageError(`--format must be one of text, json, sarif, markdown, html, got '${token.value}'`);
-      targets.push({ format: token.value, paired: false });
+      targets.push({ format: oneOf('--format', token.value, REPORT_FORMATS), paired: false });
     } else if (token.name === 'output') {
       const last = targets[targets.length - 1];
       if (last && !last.paired) {
@@ -248,19 +249,16 @@ export function writeReport(path: string, shown: string, text: string): void {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
   } catch (error) {
-    throw new UsageError(`cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    throw new UsageError(`cannot write ${shown}: ${code ?? String(error)}`);
   }
 }
 
-function withUsageErrors<T>(run: () => T): T {
-  const rethrow = (error: unknown): never => {
+async function withUsageErrors<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
     if (error instanceof ConfigError || error instanceof BaselineError) throw new UsageError(error.message);
     throw error;
-  };
-  try {
-    const value = run();
-    return (value instanceof Promise ? value.catch(rethrow) : value) as T;
-  } catch (error) {
-    return rethrow(error);
   }
 }

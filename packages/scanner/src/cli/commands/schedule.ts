@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   describeMatchers,
   formatDay,
@@ -7,7 +6,8 @@ import {
   type CatalogueEntry,
   type GradeResult,
 } from '@sunset-lint/core';
-import { UsageError, type CliIo } from '../io.js';
+import { oneOf, parseCommandLine } from '../args.js';
+import type { CliIo } from '../io.js';
 import { configFor } from './scan.js';
 
 const HELP = `Usage: sunset-lint schedule [--format text|json|markdown] [--as-of YYYY-MM-DD] [--imminent-days N] [--config FILE]
@@ -17,34 +17,22 @@ end-of-life overrides and disables) with its grade as of the date (default: toda
 `;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
-type ScheduleFormat = (typeof FORMATS)[number];
+
+const OPTIONS = {
+  format: { type: 'string', default: 'text' },
+  'as-of': { type: 'string' },
+  'imminent-days': { type: 'string' },
+  config: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 export async function runScheduleCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        format: { type: 'string', default: 'text' },
-        'as-of': { type: 'string' },
-        'imminent-days': { type: 'string' },
-        config: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values } = parsed;
+  const { values } = parseCommandLine(argv, { options: OPTIONS, allowPositionals: false });
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
-  const format = values.format as ScheduleFormat;
-  if (!FORMATS.includes(format))
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${values.format}'`);
+  const format = oneOf('--format', values.format, FORMATS);
   const { settings } = await configFor(values, io);
   const rows = settings.catalogue.entries.map((entry) => ({ entry, graded: gradeEol(parseDay(entry.eol)!, settings) }));
   const asOf = formatDay(settings.asOf);

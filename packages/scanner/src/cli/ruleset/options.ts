@@ -1,15 +1,14 @@
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_BASE_URL,
   InvalidInputError,
   RULE_ACTIONS,
-  isRuleAction,
   validateBaseUrl,
   validatePathId,
   validateRulesetId,
   type ManagedRulesetChange,
   type ManagedRulesetTarget,
 } from '@sunset-lint/core/client';
+import { oneOf, parseCommandLine } from '../args.js';
 import { UsageError } from '../io.js';
 
 /*
@@ -79,13 +78,8 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
 const DEFAULT_RETRIES = 3;
 const MAX_RETRIES = 10;
 
-/** parseArgs' own messages are clear ("Unknown option '--x'"); only its error type is replaced. */
-function parse<T extends typeof COMMON_OPTIONS | typeof SET_OPTIONS>(args: readonly string[], options: T) {
-  try {
-    return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+function parse<const O extends typeof COMMON_OPTIONS>(args: readonly string[], options: O) {
+  return parseCommandLine(args, { options, allowPositionals: false }).values;
 }
 
 function requireOption(value: string | undefined, option: string): string {
@@ -148,8 +142,7 @@ function parseScoreThreshold(value: string): number {
 }
 
 function parseAction(value: string): string {
-  if (!isRuleAction(value)) throw new UsageError(`--action must be one of ${RULE_ACTIONS.join(', ')}, got '${value}'`);
-  return value;
+  return oneOf('--action', value, RULE_ACTIONS);
 }
 
 function parseConnection(
