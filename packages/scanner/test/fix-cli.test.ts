@@ -64,8 +64,8 @@ describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () =
     expect(entriesFound(dir, 'fixtures/fetch/page-shield-scripts.ts')).toContain('page-shield-script-monitor-segment');
     const run = cli(dir, 'fix', 'fixtures');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Applied 3 fixes in 2 files:/);
-    expect(run.stdout).toMatch(/page-shield-script-monitor-segment +2 +Replace `script_monitor` with `page_shield`/);
+    expect(run.stdout).toMatch(/^Applied 5 fixes in 4 files:/);
+    expect(run.stdout).toMatch(/page-shield-script-monitor-segment +4 +Replace `script_monitor` with `page_shield`/);
     expect(run.stdout).toMatch(/dns-record-locked-field +1 +Remove `locked` from the payload/);
     expect(run.stdout).toContain('with a suggested fix not applied');
 

@@ -105,8 +105,8 @@ describe('JSON report', () => {
     expect(entries.map(([, e]) => e.eol)).toEqual(entries.map(([, e]) => e.eol).sort());
     expect(entries.reduce((n, [, e]) => n + e.count, 0)).toBe(summary.total);
     expect(summary.byEntry['page-shield-script-monitor-segment']).toMatchObject({
-      count: 2,
-      files: 1,
+      count: 4,
+      files: 3,
       grade: 'expired',
       eol: '2022-10-11',
     });

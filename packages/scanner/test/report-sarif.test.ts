@@ -116,7 +116,8 @@ describe('SARIF report', () => {
     const result = run.results.find((r) => r.partialFingerprints[SARIF_FINGERPRINT_KEY] === first.fingerprint)!;
     expect(result.ruleId).toBe('page-shield-script-monitor-segment');
     expect(result.level).toBe('error');
-    expect(result.message.text).toBe(first.message);
+    // The message, and a link to the related location (the request) where there is one.
+    expect(result.message.text.startsWith(first.message)).toBe(true);
     expect(result.locations[0]!.physicalLocation).toEqual({
       artifactLocation: { uri: 'fixtures/fetch/page-shield-scripts.ts', uriBaseId: '%SRCROOT%' },
       region: { startLine: first.line, startColumn: first.column, endLine: first.endLine, endColumn: first.endColumn },

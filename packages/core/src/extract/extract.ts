@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
 import { normalizeApiUrl } from '../url/normalize.js';
-import { paramsUsed, substituteParams, type PatternPart } from '../url/pattern.js';
+import { paramsUsed, type PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from './edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
@@ -11,7 +11,6 @@ import type {
   ImportedCallFact,
   MethodValue,
   PayloadKey,
-  Range,
   RequestFact,
   SdkCallFact,
 } from './facts.js';
