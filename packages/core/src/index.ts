@@ -45,7 +45,7 @@ export {
   type RelatedLocation,
   type TextEdit,
 } from './findings/finding.js';
-export { buildFindings } from './findings/build.js';
+export { buildFindings, type LocateInFile } from './findings/build.js';
 export { fingerprintOf } from './findings/fingerprint.js';
 export { formatFindingMessage } from './findings/message.js';
 export type * from './extract/facts.js';

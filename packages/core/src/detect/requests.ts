@@ -45,13 +45,21 @@ export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch
     for (const segment of entry.match.segments ?? []) {
       if (!hasSegment(normalized.path, segment.segment)) continue;
       const confidence = contextConfidence(fact, 'exact');
+      const place = placement(fact, normalized.path, segment.segment);
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
         confidence: confidence === 'high' || normalized.anchor !== 'relative' ? confidence : 'medium',
         subject: `the path segment \`${segment.segment}\``,
-        ...placement(fact, normalized.path, segment.segment),
-        fixes: rewriteFix(fact.url, segment.segment, segment.replacement, segment.fix ?? 'suggestion'),
+        ...place,
+        fixes: rewriteFix(
+          fact.url,
+          segment.segment,
+          segment.replacement,
+          segment.fix ?? 'suggestion',
+          undefined,
+          place.file,
+        ),
         onePerPlace: true,
       });
       break;
@@ -72,21 +80,16 @@ function endpointMatch(
   const method = fact.method.kind === 'known' ? fact.method.method : endpoint.methods.join('|');
   const lastLiteral = [...template.segments].reverse().find((segment) => segment.kind === 'literal');
   const rewrite = endpoint.rewrite;
+  const place = placement(fact, normalized.path, lastLiteral?.kind === 'literal' ? lastLiteral.text : undefined);
+  const fixes = rewrite ? rewriteFix(fact.url, rewrite.from, rewrite.to, rewrite.kind, rewrite.note, place.file) : [];
   return {
     entryId: entry.id,
     ruleId: entry.rule,
     confidence: contextConfidence(fact, how),
     subject: `${method} ${template.path}${how === 'prefix' ? '/…' : ''}`,
-    ...placement(fact, normalized.path, lastLiteral?.kind === 'literal' ? lastLiteral.text : undefined),
-    ...(rewrite
-      ? {
-          fixes: withBodyKeyRename(
-            rewriteFix(fact.url, rewrite.from, rewrite.to, rewrite.kind, rewrite.note),
-            rewrite,
-            fact,
-          ),
-        }
-      : {}),
+    ...place,
+    // The body is written beside the request: renaming its key goes with a rewrite in the same file.
+    ...(rewrite ? { fixes: place.file === undefined ? withBodyKeyRename(fixes, rewrite, fact) : fixes } : {}),
     ...(fact.method.kind !== 'known' ? { note: 'The HTTP method could not be determined.' } : {}),
     onePerPlace: true,
   };
@@ -215,19 +218,23 @@ function hasSegment(path: readonly PatternPart[], segment: string): boolean {
   );
 }
 
-/** Replaces `from` with `to` inside the literal text of the URL, when that text is in one literal. */
+/**
+ * Replaces `from` with `to` inside the literal text of the URL, when that text is in one literal
+ * written in `file` (the finding's file: undefined for the file being matched).
+ */
 function rewriteFix(
   url: readonly PatternPart[],
   from: string,
   to: string,
   kind: 'fix' | 'suggestion',
-  note?: string,
+  note: string | undefined,
+  file: string | undefined,
 ): FindingFix[] {
   for (const part of url) {
     if (part.kind !== 'text') continue;
     const at = part.text.indexOf(from);
     if (at < 0) continue;
-    const range = sourceRangeOf(part, at, from.length);
+    const range = sourceRangeOf(part, at, from.length, file);
     if (!range) return [];
     return [
       {

@@ -5,16 +5,23 @@ import { parseDay } from '../grading/day.js';
 import { gradeEol } from '../grading/grade.js';
 import type { ResolvedSettings } from '../options.js';
 import { RULE_CAPABILITIES, type RuleCapabilities } from '../catalogue/rule-capabilities.js';
-import { CONFIDENCE_RANK, type Finding, type FindingFix } from './finding.js';
+import { CONFIDENCE_RANK, type Finding, type FindingFix, type RelatedLocation } from './finding.js';
 import { fingerprintOf } from './fingerprint.js';
 import { formatFindingMessage } from './message.js';
 
 /** Grades raw matches and turns them into findings, sorted by position. */
+/** Where a range of another file is, for related locations there (the scanner knows the files). */
+export type LocateInFile = (
+  file: string,
+  range: [number, number],
+) => Omit<RelatedLocation, 'message' | 'range'> | undefined;
+
 export function buildFindings(
   matches: readonly RawMatch[],
   file: string,
   source: string,
   settings: ResolvedSettings,
+  locate?: LocateInFile,
   lines = new LineIndex(source),
 ): Finding[] {
   const occurrences = new Map<string, number>();
@@ -26,7 +33,7 @@ export function buildFindings(
     if (CONFIDENCE_RANK[match.confidence] > CONFIDENCE_RANK[settings.minConfidence]) continue;
     const entry = settings.catalogue.byId.get(match.entryId);
     if (!entry) continue;
-    const finding = buildFinding(match, entry, file, source, settings, lines, occurrences);
+    const finding = buildFinding(match, entry, file, source, settings, lines, occurrences, locate);
     if (finding.severity !== 'off') findings.push(finding);
   }
   return findings;
@@ -40,6 +47,7 @@ function buildFinding(
   settings: ResolvedSettings,
   lines: LineIndex,
   occurrences: Map<string, number>,
+  locate: LocateInFile | undefined,
 ): Finding {
   const graded = gradeEol(parseDay(entry.eol)!, { asOf: settings.asOf, imminentDays: settings.imminentDays });
   const start = lines.position(match.range[0]);
@@ -72,15 +80,7 @@ function buildFinding(
     }),
     fixes: offeredFixes(match.fixes ?? [], RULE_CAPABILITIES[match.ruleId]),
     subject: match.subject,
-    ...(match.related?.length
-      ? {
-          related: match.related.map(({ range, message }) => {
-            const from = lines.position(range[0]);
-            const to = lines.position(range[1]);
-            return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column, range, message };
-          }),
-        }
-      : {}),
+    ...relatedLocations(match, lines, locate),
   };
 }
 
@@ -94,4 +94,23 @@ function offeredFixes(fixes: readonly FindingFix[], rule: RuleCapabilities): Fin
     ? fixes.filter((fix) => fix !== automatic).map((fix): FindingFix => ({ ...fix, kind: 'suggestion' }))
     : [];
   return automatic ? [automatic, ...suggestions] : suggestions;
+}
+
+function relatedLocations(
+  match: RawMatch,
+  lines: LineIndex,
+  locate: LocateInFile | undefined,
+): Pick<Finding, 'related'> {
+  const related: RelatedLocation[] = [];
+  for (const { range, message, file } of match.related ?? []) {
+    if (file !== undefined) {
+      const place = locate?.(file, range);
+      if (place) related.push({ ...place, range, message });
+      continue;
+    }
+    const from = lines.position(range[0]);
+    const to = lines.position(range[1]);
+    related.push({ line: from.line, column: from.column, endLine: to.line, endColumn: to.column, range, message });
+  }
+  return related.length ? { related } : {};
 }

@@ -107,7 +107,7 @@ export class CrossFileResolver {
     const summary = this.helperRequests(module, helper, depth + 1).map(
       ({ payload: _payload, ...inner }): RequestFact => ({
         ...inner,
-        url: localize(inner.url, helper.fn),
+        url: localize(writtenIn(inner.url, module), helper.fn),
         method: inner.method.kind === 'param' && inner.method.fn !== helper.fn ? { kind: 'unknown' } : inner.method,
       }),
     );
@@ -177,7 +177,7 @@ export class CrossFileResolver {
    * text from any other file loses its source spans, so no fix ever edits the wrong file.
    */
   resolvePattern(pattern: readonly PatternPart[], module: string, home: string, depth: number): PatternPart[] {
-    const own = module === home ? pattern : stripSpans(pattern);
+    const own = module === home ? pattern : writtenIn(pattern, module);
     if (!own.some((part) => part.kind === 'hole' && part.from)) return own as PatternPart[];
     return concatPatterns(
       ...own.map((part) =>
@@ -278,21 +278,26 @@ function anyEntry(entries: Record<string, PatternPart[]>): PatternPart[] | undef
 }
 
 /**
- * Text from another file without its spans, and parameter holes that are not `keepFn`'s made
- * anonymous: function ids are per file, so another file's `fn: 0` must not meet this file's.
+ * Parameter holes that are not `keepFn`'s made anonymous: function ids are per file, so another
+ * file's `fn: 0` must not meet this file's.
  */
 function localize(pattern: readonly PatternPart[], keepFn: number | undefined): PatternPart[] {
-  return stripSpans(pattern).map((part) =>
+  return pattern.map((part) =>
     part.kind === 'hole' && part.param !== undefined && part.fn !== keepFn ? hole() : part,
   );
 }
 
-/** Source positions (text spans, hole ranges) point into the file they were written in: dropped when the part travels. */
-function stripSpans(pattern: readonly PatternPart[]): PatternPart[] {
-  return pattern.map((part) => {
-    if (part.kind === 'text') return part.spans ? { kind: 'text', text: part.text } : part;
-    if (part.kind === 'hole' && 'range' in part) {
-      const { range: _range, ...rest } = part as typeof part & { range?: unknown };
+/**
+ * A pattern written in `file`, travelling into another file's facts: its text spans say where
+ * they were written (a finding on that text is reported there, and its fixes edit that file), and
+ * hole ranges, which only the type-checked pass of the writing file reads, are dropped.
+ */
+function writtenIn(pattern: readonly PatternPart[], file: string): PatternPart[] {
+  return pattern.map((part): PatternPart => {
+    if (part.kind === 'text')
+      return part.spans ? { ...part, spans: part.spans.map((span) => ({ ...span, file: span.file ?? file })) } : part;
+    if (part.kind === 'hole' && part.range) {
+      const { range: _range, ...rest } = part;
       return rest;
     }
     return part;

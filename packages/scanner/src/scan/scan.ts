@@ -1,21 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import {
   buildFindings,
-  extractFileFacts,
   LineIndex,
   matchFacts,
-  type FileFacts,
   type Finding,
-  type ImportedCallFact,
+  type LocateInFile,
   type MatchContext,
-  type RequestFact,
+  type RawMatch,
   type ResolvedSettings,
-  type SdkCallFact,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
+import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
+import { indexFile } from './index-file.js';
 import { ModuleResolver } from './module-resolution.js';
-import { isStackOverflow, parseSource, TOO_DEEP } from './parse.js';
+import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
+import { readSource } from './read-source.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
 export interface ScanOptions {
@@ -39,128 +38,37 @@ export interface ScanResult {
   filesScanned: number;
 }
 
-/** A file whose findings wait for other modules: its facts, without AST or source text. */
-interface DeferredFile {
-  file: string;
-  relativePath: string;
-  sourceLength: number;
-  facts: Pick<FileFacts, 'requests' | 'sdkCalls' | 'local'>;
-  importedCalls: ImportedCallFact[];
-}
-
 /**
- * Two passes. The first parses each file once, extracts its facts and drops the AST and the text
- * at once: a file that needs nothing from other modules gets its findings right there; any other
- * keeps only its small index. The second substitutes what the modules export and matches, reading
- * the text again only for files that turn out to have findings (to place and fingerprint them).
- * Memory is the sum of the indexes, not of the trees.
+ * Two passes. The first indexes each file (indexFile: parse once, extract, drop the AST and the
+ * text): a file that needs nothing from other modules gets its findings right there; any other
+ * keeps only its small index. The second substitutes what the modules export (resolveAcrossFiles)
+ * and matches, reading the text again only for files that turn out to have findings (to place and
+ * fingerprint them). Memory is the sum of the indexes, not of the trees.
  */
 export function runScan(options: ScanOptions): ScanResult {
   const { settings } = options;
   const context: MatchContext = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   const scanned = new Set(options.files);
   const records = new Map<string, ModuleRecord>();
-  const findings: Finding[] = [];
   const diagnostics: Diagnostic[] = [];
   const deferred: DeferredFile[] = [];
   const relativePath = (file: string) => relative(options.cwd, file).split(sep).join('/');
-  const unresolved = new Set<string>();
-
-  const resolver = new ModuleResolver((file) => scanned.has(file));
-  const modules: ModuleSource = {
-    resolve(fromFile, specifier) {
-      const found = resolver.resolve(fromFile, specifier);
-      if (!found && options.verbose && scanned.has(fromFile) && !unresolved.has(`${fromFile}\u0000${specifier}`)) {
-        unresolved.add(`${fromFile}\u0000${specifier}`);
-        diagnostics.push({
-          code: 'unresolved-import',
-          severity: 'warning',
-          message: `'${specifier}' names no source file; values imported from it stay unknown`,
-          file: relativePath(fromFile),
-        });
-      }
-      return found;
-    },
-    record(file) {
-      let record = records.get(file);
-      if (!record && !scanned.has(file)) {
-        // A module outside the scanned paths (a pre-commit run names only staged files): read for its exports, never reported.
-        record = loadSupportModule(file, settings);
-        records.set(file, record);
-      }
-      return record;
-    },
-  };
+  const modules = new ScanModules(scanned, records, settings);
+  const report = new FindingsByFile(relativePath, settings, diagnostics);
 
   let done = 0;
   for (const file of options.files) {
-    const relativeFile = relativePath(file);
     const read = readSource(file);
     if (!read.ok) {
-      diagnostics.push({
-        code: 'read-error',
-        severity: 'error',
-        message: `cannot read the file: ${read.message}`,
-        file: relativeFile,
-      });
+      diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${read.message}`));
     } else {
-      const source = read.source;
-      const parsed = parseSource(file, source);
-      if (!parsed.ok) {
-        const at = parsed.offset !== undefined ? new LineIndex(source).position(parsed.offset) : undefined;
-        if (parsed.tooDeep)
-          diagnostics.push({
-            code: 'too-deeply-nested',
-            severity: 'error',
-            message: parsed.message,
-            file: relativeFile,
-          });
-        else
-          diagnostics.push({
-            code: 'parse-error',
-            severity: 'error',
-            message: `not parsed, so not scanned: ${parsed.message}`,
-            file: relativeFile,
-            ...(at ? { line: at.line, column: at.column } : {}),
-          });
-      } else {
-        let facts: FileFacts | undefined;
-        try {
-          facts = extractFileFacts(parsed.program, source, settings);
-        } catch (error) {
-          if (isStackOverflow(error))
-            diagnostics.push({ code: 'too-deeply-nested', severity: 'error', message: TOO_DEEP, file: relativeFile });
-          else
-            diagnostics.push({
-              code: 'internal-error',
-              severity: 'error',
-              message: `the extractor failed on this file: ${error instanceof Error ? error.message : String(error)}`,
-              file: relativeFile,
-            });
-        }
-        if (facts) {
-          const importedCalls = facts.importedCalls.filter(saysSomething);
-          records.set(
-            file,
-            detached({
-              exports: facts.exports,
-              exportAll: facts.exportAll,
-              importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined),
-            }),
-          );
-          const kept = { requests: facts.requests, sdkCalls: facts.sdkCalls, local: facts.local };
-          if (
-            importedCalls.length === 0 &&
-            !facts.requests.some(holdsImport) &&
-            !facts.sdkCalls.some((call) => call.clientFrom)
-          ) {
-            findings.push(...buildFindings(matchFacts(kept, context), relativeFile, source, settings));
-          } else {
-            deferred.push(
-              detached({ file, relativePath: relativeFile, sourceLength: source.length, facts: kept, importedCalls }),
-            );
-          }
-        }
+      const indexed = indexFile(file, read.source, settings);
+      if (indexed.kind === 'diagnostic') diagnostics.push({ ...indexed.diagnostic, file: relativePath(file) });
+      else {
+        records.set(file, indexed.record);
+        if (indexed.needsOtherModules)
+          deferred.push({ file, facts: indexed.facts, importedCalls: indexed.importedCalls });
+        else report.add(file, matchFacts(indexed.facts, context), read.source);
       }
     }
     options.onProgress?.(++done, options.files.length);
@@ -169,82 +77,125 @@ export function runScan(options: ScanOptions): ScanResult {
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
   const crossFile = new CrossFileResolver(modules);
   for (const entry of deferred) {
-    const requests: RequestFact[] = entry.facts.requests.map((request) =>
-      holdsImport(request) ? crossFile.resolveRequest(request, entry.file) : request,
-    );
-    for (const call of entry.importedCalls) requests.push(...crossFile.resolveImportedCall(call, entry.file));
-    const sdkCalls = entry.facts.sdkCalls
-      .map((call) => crossFile.resolveSdkCall(call, entry.file))
-      .filter((call): call is SdkCallFact => call !== undefined);
-    const matches = matchFacts({ requests, sdkCalls, local: entry.facts.local }, context);
-    if (matches.length === 0) continue;
-    const read = readSource(entry.file);
-    if (!read.ok || read.source.length !== entry.sourceLength) {
-      diagnostics.push({
-        code: 'changed-during-scan',
-        severity: 'error',
-        message: 'the file changed or vanished while it was scanned; scan again',
-        file: entry.relativePath,
-      });
-      continue;
-    }
-    findings.push(...buildFindings(matches, entry.relativePath, read.source, settings));
+    const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
+    for (const [file, atFile] of matchesByFile(matches, entry.file, (other) => scanned.has(other)))
+      report.add(file, atFile);
   }
-  return { findings, diagnostics, filesScanned: options.files.length };
+  if (options.verbose) {
+    for (const { fromFile, specifier } of modules.unresolved())
+      if (scanned.has(fromFile))
+        diagnostics.push({
+          code: 'unresolved-import',
+          severity: 'warning',
+          message: `'${specifier}' names no source file; values imported from it stay unknown`,
+          file: relativePath(fromFile),
+        });
+  }
+  return { findings: report.findings(), diagnostics, filesScanned: options.files.length };
 }
 
-/** Text as ESLint sees it: without a byte-order mark, so columns on line 1 agree. */
-function readSource(file: string): { ok: true; source: string } | { ok: false; message: string } {
-  try {
-    const source = readFileSync(file, 'utf8');
-    return { ok: true, source: source.charCodeAt(0) === 0xfeff ? source.slice(1) : source };
-  } catch (error) {
-    return { ok: false, message: (error as NodeJS.ErrnoException).code ?? String(error) };
+function fileDiagnostic(file: string, code: string, message: string): Diagnostic {
+  return { code, severity: 'error', message, file };
+}
+
+/** Where the resolver finds modules: the scan's index, and support modules loaded on demand. */
+class ScanModules implements ModuleSource {
+  private readonly resolver: ModuleResolver;
+  private readonly misses = new Map<string, { fromFile: string; specifier: string }>();
+
+  constructor(
+    private readonly scanned: ReadonlySet<string>,
+    private readonly records: Map<string, ModuleRecord>,
+    private readonly settings: ResolvedSettings,
+  ) {
+    this.resolver = new ModuleResolver((file) => scanned.has(file));
+  }
+
+  resolve(fromFile: string, specifier: string): string | undefined {
+    const found = this.resolver.resolve(fromFile, specifier);
+    if (!found) this.misses.set(`${fromFile}\u0000${specifier}`, { fromFile, specifier });
+    return found;
+  }
+
+  record(file: string): ModuleRecord | undefined {
+    let record = this.records.get(file);
+    if (!record && !this.scanned.has(file)) {
+      // A module outside the scanned paths (a pre-commit run names only staged files): read for its exports, never reported.
+      record = loadSupportModule(file, this.settings);
+      this.records.set(file, record);
+    }
+    return record;
+  }
+
+  /** Relative imports that named no file, once each, in the order met. */
+  unresolved(): Array<{ fromFile: string; specifier: string }> {
+    return [...this.misses.values()];
+  }
+}
+
+/**
+ * Findings as they are placed, file by file: a file's own matches at once (its text at hand), and
+ * matches that other files place in it (a path written there, sent from elsewhere) read it again.
+ * Related locations in other files are located through the same reads.
+ */
+class FindingsByFile {
+  private readonly built: Finding[] = [];
+  private readonly lines = new Map<string, LineIndex | undefined>();
+
+  constructor(
+    private readonly relativePath: (file: string) => string,
+    private readonly settings: ResolvedSettings,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  add(file: string, matches: readonly RawMatch[], source?: string): void {
+    if (matches.length === 0) return;
+    const text = source ?? this.reread(file);
+    if (text === undefined) return;
+    const locate: LocateInFile = (other, range) => {
+      const index = this.lineIndex(other);
+      if (!index) return undefined;
+      const from = index.position(range[0]);
+      const to = index.position(range[1]);
+      return {
+        file: this.relativePath(other),
+        line: from.line,
+        column: from.column,
+        endLine: to.line,
+        endColumn: to.column,
+      };
+    };
+    this.built.push(...buildFindings(matches, this.relativePath(file), text, this.settings, locate));
+  }
+
+  findings(): Finding[] {
+    return mergeFindingsAtSamePlace(this.built);
+  }
+
+  private reread(file: string): string | undefined {
+    const read = readSource(file);
+    if (read.ok) return read.source;
+    this.diagnostics.push(
+      fileDiagnostic(
+        this.relativePath(file),
+        'changed-during-scan',
+        'the file changed or vanished while it was scanned; scan again',
+      ),
+    );
+    return undefined;
+  }
+
+  private lineIndex(file: string): LineIndex | undefined {
+    if (!this.lines.has(file)) {
+      const read = readSource(file);
+      this.lines.set(file, read.ok ? new LineIndex(read.source) : undefined);
+    }
+    return this.lines.get(file);
   }
 }
 
 function loadSupportModule(file: string, settings: ResolvedSettings): ModuleRecord {
-  const empty: ModuleRecord = { exports: {}, exportAll: [], importedCalls: [] };
   const read = readSource(file);
-  if (!read.ok) return empty;
-  const parsed = parseSource(file, read.source);
-  if (!parsed.ok) return empty;
-  try {
-    const facts = extractFileFacts(parsed.program, read.source, settings);
-    return detached({
-      exports: facts.exports,
-      exportAll: facts.exportAll,
-      importedCalls: facts.importedCalls.filter((call) => call.ownerFn !== undefined && saysSomething(call)),
-    });
-  } catch {
-    return empty;
-  }
-}
-
-/**
- * A copy that shares nothing with the parse: strings cut from the source (a literal's value, a
- * name) can be V8 slices that keep the whole file's text alive. Kept facts are small; copying them
- * is what keeps the index at its own size.
- */
-function detached<T>(value: T): T {
-  return structuredClone(value);
-}
-
-/** A request whose URL (or helper-inner URL) holds a value of another module. */
-function holdsImport(request: RequestFact): boolean {
-  return (
-    request.url.some((part) => part.kind === 'hole' && part.from !== undefined) ||
-    (request.innerUrl?.some((part) => part.kind === 'hole' && part.from !== undefined) ?? false)
-  );
-}
-
-/**
- * An imported call can only matter when an argument carries text, a constant from elsewhere or a
- * parameter (`get(x)` with only unknown arguments adds nothing to what the helper reports itself).
- * Dropping the rest keeps the index small on large codebases.
- */
-function saysSomething(call: ImportedCallFact): boolean {
-  return call.args.some((arg) =>
-    arg.some((part) => part.kind !== 'hole' || part.from !== undefined || part.param !== undefined),
-  );
+  const indexed = read.ok ? indexFile(file, read.source, settings) : undefined;
+  return indexed?.kind === 'indexed' ? indexed.record : { exports: {}, exportAll: [], importedCalls: [] };
 }
