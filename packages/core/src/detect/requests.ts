@@ -152,7 +152,9 @@ function placement(
 ): Pick<RawMatch, 'range' | 'file' | 'related'> {
   const written = literal === undefined ? undefined : writtenAt(path, literal);
   if (!written || (written.file === undefined && sameRange(written.written, fact.range))) return { range: fact.range };
-  if (fact.via === 'mention' && written.file === undefined) return { range: written.written };
+  // Text inside the request's own URL argument (the template passed to fetch) needs no pointer to it.
+  const insideRequest = written.file === undefined && within(written.written, fact.range);
+  if ((fact.via === 'mention' || insideRequest) && written.file === undefined) return { range: written.written };
   return {
     range: written.written,
     ...(written.file !== undefined ? { file: written.file } : {}),
@@ -164,6 +166,10 @@ function relatedMessage(fact: RequestFact): string {
   const method = fact.method.kind === 'known' ? ` (${fact.method.method})` : '';
   if (fact.via === 'mention') return 'where the path is used';
   return fact.via === 'helper' ? `the call that sends it${method}` : `the request that sends it${method}`;
+}
+
+function within(inner: Range, outer: Range): boolean {
+  return outer[0] <= inner[0] && inner[1] <= outer[1];
 }
 
 function sameRange(a: Range, b: Range): boolean {

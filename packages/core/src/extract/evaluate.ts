@@ -14,6 +14,8 @@ import {
 } from './values.js';
 
 const MAX_DEPTH = 40;
+/** Node's path modules: `join` builds URL paths too (one slash between the pieces). */
+const PATH_MODULES: ReadonlySet<string> = new Set(['path', 'node:path', 'path/posix', 'node:path/posix']);
 /** Member path element for `map[key]` with a key the file does not show. */
 export const ANY_KEY = '[]';
 
@@ -344,6 +346,10 @@ export class Evaluator {
     if (callee.source === SDK_MODULE && rest.length === 0 && (head === undefined || head === 'Cloudflare')) {
       return isNew ? { kind: 'sdk', flavor: 'v4', chain: [] } : { kind: 'sdk', flavor: 'legacy', chain: [] };
     }
+    // `path.posix.join('/client/v4/zones', zoneId, 'filters')`
+    const pathJoin = head === 'join' || (head === 'posix' && rest[0] === 'join');
+    if (PATH_MODULES.has(callee.source) && pathJoin && node.arguments.length > 0)
+      return { kind: 'string', pattern: node.arguments.map((arg) => this.pattern(arg, scope)).reduce(joinUrl) };
     const lib = HTTP_MODULES[callee.source];
     if (lib && head === undefined && rest.length === 0 && !isNew) return UNKNOWN; // a request, not a value
     if (lib && rest.length === 0 && (head === 'create' || head === 'extend'))

@@ -15,7 +15,7 @@ import type {
   SdkCallFact,
 } from './facts.js';
 import { detectLocalMatches } from '../detect/local.js';
-import { importedClientCall, recognizeRequest } from './requests.js';
+import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
 import { indexScopes, type FunctionInfo, type ScopeIndex } from './scope.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper } from '../resolve/helper-call.js';
@@ -126,6 +126,7 @@ class FileExtraction {
           argRanges: args.map((arg) => (arg ? rangeOf(arg) : rangeOf(node))),
           range: rangeOf(node),
           ...ownerOfPatterns(argPatterns),
+          argMethods: args.map((arg) => initMethodOf(arg, this.ev, scope)),
           ...(asClient
             ? { asClient: { url: asClient.url, urlRange: rangeOf(asClient.urlNode), method: asClient.method } }
             : {}),
@@ -149,7 +150,8 @@ class FileExtraction {
       const arg = args[i];
       return arg ? rangeOf(arg) : undefined;
     });
-    return instantiateHelper(summary, fn.id, argPatterns, { range: rangeOf(node), argRanges });
+    const argMethods = fn.params.map((_, i) => initMethodOf(args[i], this.ev, scope));
+    return instantiateHelper(summary, fn.id, argPatterns, { range: rangeOf(node), argRanges, argMethods });
   }
 
   /** The requests inside a function whose URL or method depends on its parameters. */
@@ -270,9 +272,19 @@ class FileExtraction {
   /** Payload keys that matter by endpoint: top-level keys, keys inside `data`, bulk `items[].id`. */
   private payloadKeys(body: Node, scope: import('./scope.js').Scope): PayloadKey[] {
     const value = this.unwrapPayload(body, scope);
-    if (value?.kind !== 'object') return [];
+    return value?.kind === 'object' ? this.objectKeys(value) : [];
+  }
+
+  /** An object's keys as sent, with those of objects spread into it (`...(email ? { notification_email } : {})`). */
+  private objectKeys(value: Extract<Value, { kind: 'object' }>, depth = 0): PayloadKey[] {
     const keys: PayloadKey[] = [];
     for (const property of value.node.properties) {
+      if (property.type === 'SpreadElement') {
+        if (depth < 4)
+          for (const spread of this.spreadObjects(property.argument, value.scope))
+            keys.push(...this.objectKeys(spread, depth + 1));
+        continue;
+      }
       if (property.type !== 'Property') continue;
       const name = propertyKeyName(property.key, property.computed);
       if (name === undefined) continue;
@@ -313,6 +325,16 @@ class FileExtraction {
       }
     }
     return keys;
+  }
+
+  /** The objects a spread may contribute: both branches of a conditional, the right of `&&`. */
+  private spreadObjects(argument: Node, scope: import('./scope.js').Scope): Array<Extract<Value, { kind: 'object' }>> {
+    const inner = unwrap(argument);
+    if (inner.type === 'ConditionalExpression')
+      return [...this.spreadObjects(inner.consequent, scope), ...this.spreadObjects(inner.alternate, scope)];
+    if (inner.type === 'LogicalExpression') return this.spreadObjects(inner.right, scope);
+    const value = this.ev.value(inner, scope);
+    return value.kind === 'object' ? [value] : [];
   }
 
   private imports(): FileFacts['imports'] {

@@ -5,8 +5,15 @@ import type { HttpLib } from './values.js';
 
 export type Range = [number, number];
 
+/**
+ * A request's method: known, unknown, or given by a helper's parameter: the parameter itself
+ * (`zoneRequest(id, 'PATCH', …)`) or, with `option`, the `method` of the init object passed as it
+ * (`cfFetch(path, { method: 'PATCH' })` forwarding `init` to fetch).
+ */
 export type MethodValue =
-  { kind: 'known'; method: RequestMethod } | { kind: 'param'; param: number; fn: number } | { kind: 'unknown' };
+  | { kind: 'known'; method: RequestMethod }
+  | { kind: 'param'; param: number; fn: number; option?: boolean }
+  | { kind: 'unknown' };
 
 /**
  * How a URL was seen: sent by a recognized client (`fetch`, `axios`, …), through a URL-building
@@ -67,6 +74,8 @@ export interface ImportedCallFact {
   argRanges: Range[];
   range: Range;
   ownerFn?: number;
+  /** The `method` option of each object argument (GET where none is passed), for helpers that forward an init. */
+  argMethods?: MethodValue[];
   /** What the call sends if the callee is an HTTP client (read by core's client-call reading). */
   asClient?: { url: PatternPart[]; urlRange: Range; method: MethodValue };
 }

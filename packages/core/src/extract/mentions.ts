@@ -58,7 +58,8 @@ export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): b
   return false;
 }
 
-function isHandler(arg: Node, ev: Evaluator, scope: ReturnType<Evaluator['scopeOf']>): boolean {
+/** A function given as an argument: a route's (or an event's) handler. */
+export function isHandler(arg: Node, ev: Evaluator, scope: ReturnType<Evaluator['scopeOf']>): boolean {
   const inner = unwrap(arg);
   if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression') return true;
   return inner.type === 'Identifier' && ev.value(inner, scope).kind === 'function';

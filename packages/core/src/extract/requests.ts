@@ -4,6 +4,7 @@ import { concatPatterns, hole, text, type PatternPart } from '../url/pattern.js'
 import { propertyKeyName, unwrap, type Node } from './ast.js';
 import { findProperty, joinUrl, normalizeModulePath, type Evaluator } from './evaluate.js';
 import type { MethodValue } from './facts.js';
+import { isHandler } from './mentions.js';
 import type { Scope } from './scope.js';
 import { HTTP_MODULES, type HttpLib, type Value } from './values.js';
 
@@ -80,7 +81,11 @@ export function recognizeRequest(
 }
 
 function isUnknownReceiver(value: Value): boolean {
-  return value.kind === 'unknown' || value.kind === 'param' || (value.kind === 'global' && value.name !== 'axios');
+  // `makeClient()` from another module evaluates to an unknown value: a receiver the file does not show.
+  const opaque = value.kind === 'string' && value.pattern.length === 1 && value.pattern[0]!.kind === 'hole';
+  return (
+    opaque || value.kind === 'unknown' || value.kind === 'param' || (value.kind === 'global' && value.name !== 'axios')
+  );
 }
 
 /** fetch(url, init), new Request(url, init), undici.request(url, options). */
@@ -247,8 +252,9 @@ function unknownClientCall(
 ): RequestCall | undefined {
   const [urlNode, second] = args;
   if (!urlNode) return undefined;
-  // `app.get('/path', handler)`: a route the user's own server defines, not a request.
-  if (second && ['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type)) return undefined;
+  // `app.get('/path', handler)`, `router.patch(path, express.json(), handler)`: a route the user's own
+  // server defines, not a request.
+  if (args.slice(1).some((arg) => isHandler(arg, ev, scope))) return undefined;
   const upper = verb.toUpperCase();
   const method = isRequestMethod(upper) ? upper : undefined;
   return {
@@ -261,14 +267,21 @@ function unknownClientCall(
   };
 }
 
-function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
+/**
+ * The method a request's options give: their `method`, GET without one, or the `method` of an init
+ * object a helper forwards (`fetch(url, init)`, `fetch(url, { ...init, headers })`).
+ */
+export function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
+  if (options.kind === 'param' && options.path.length === 0)
+    return { kind: 'param', param: options.index, fn: options.fn.id, option: true };
   if (options.kind !== 'object') return { kind: 'unknown' };
   const property = findProperty(options.node, 'method');
   if (!property) {
-    // A spread may carry a method: then it is unknown, not the default.
-    return options.node.properties.some((p) => p.type === 'SpreadElement')
-      ? { kind: 'unknown' }
-      : { kind: 'known', method: 'GET' };
+    // A spread may carry a method: then it is the spread init's, or unknown, not the default.
+    const spreads = options.node.properties.filter((p) => p.type === 'SpreadElement');
+    if (spreads.length === 0) return { kind: 'known', method: 'GET' };
+    const forwarded = spreads.length === 1 ? ev.value(spreads[0]!.argument, options.scope) : undefined;
+    return forwarded?.kind === 'param' ? methodFromOptions(forwarded, ev) : { kind: 'unknown' };
   }
   const value = ev.value(property.value, options.scope);
   if (value.kind === 'param' && value.path.length === 0) return { kind: 'param', param: value.index, fn: value.fn.id };
@@ -284,4 +297,14 @@ function optionNode(options: Value | undefined, key: string): { body?: Node; hea
   const property = findProperty(options.node, key);
   if (!property) return {};
   return key === 'headers' ? { headers: property.value } : { body: property.value };
+}
+
+/**
+ * What an argument tells a helper that forwards it as a request's init: its `method` (GET when the
+ * object has none, or when nothing is passed), the caller's own forwarded init, or unknown.
+ */
+export function initMethodOf(arg: Node | undefined, ev: Evaluator, scope: Scope): MethodValue {
+  if (!arg) return { kind: 'known', method: 'GET' };
+  const value = ev.value(arg, scope);
+  return value.kind === 'object' || value.kind === 'param' ? methodFromOptions(value, ev) : { kind: 'unknown' };
 }

@@ -7,6 +7,8 @@ export interface CallSite {
   range: Range;
   /** By parameter index; undefined where no argument was written (a default or nothing). */
   argRanges: ReadonlyArray<Range | undefined>;
+  /** By parameter index: the `method` option of the init object passed there. */
+  argMethods?: ReadonlyArray<MethodValue | undefined>;
 }
 
 /**
@@ -24,7 +26,9 @@ export function instantiateHelper(
     const url = substituteParams(inner.url, fn, args);
     const method: MethodValue =
       inner.method.kind === 'param' && inner.method.fn === fn
-        ? methodFromArgument(args[inner.method.param])
+        ? inner.method.option
+          ? (call.argMethods?.[inner.method.param] ?? { kind: 'unknown' })
+          : methodFromArgument(args[inner.method.param])
         : inner.method;
     return {
       url,

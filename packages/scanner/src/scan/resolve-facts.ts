@@ -111,9 +111,15 @@ export class CrossFileResolver {
         method: inner.method.kind === 'param' && inner.method.fn !== helper.fn ? { kind: 'unknown' } : inner.method,
       }),
     );
-    return instantiateHelper(summary, helper.fn, args, { range: call.range, argRanges: call.argRanges }).map(
-      (request) => ({ ...request, innerUrl: localize(request.innerUrl ?? [], undefined) }),
-    );
+    const site = {
+      range: call.range,
+      argRanges: call.argRanges,
+      ...(call.argMethods ? { argMethods: call.argMethods } : {}),
+    };
+    return instantiateHelper(summary, helper.fn, args, site).map((request) => ({
+      ...request,
+      innerUrl: localize(request.innerUrl ?? [], undefined),
+    }));
   }
 
   /** `api.get(path)` / `api.patch(path, body)` / `api(path)` on an axios/got/ky client from another module. */

@@ -55,7 +55,16 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
     ...(include ? { include } : {}),
     ...(exclude ? { exclude } : {}),
   });
-  const known = new Set(result.findings.map(keyOf));
+  // A usage is known where it is reported and where its request is (a path written in another
+  // module is reported there, with this file's request as the related location).
+  const known = new Set(
+    result.findings.flatMap((finding) => [
+      keyOf(finding),
+      ...(finding.related ?? []).map((place) =>
+        keyOf({ ...finding, file: place.file ?? finding.file, range: place.range }),
+      ),
+    ]),
+  );
   const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   for (const file of discovered.files) {
     let source: string;
@@ -95,7 +104,7 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
   }
 }
 
-function keyOf(finding: Finding): string {
+function keyOf(finding: Pick<Finding, 'file' | 'range' | 'entryId'>): string {
   return `${finding.file}\u0000${finding.range[0]}:${finding.range[1]}\u0000${finding.entryId}`;
 }
 
