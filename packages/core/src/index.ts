@@ -1,19 +1,28 @@
+// The public API of @sunset-lint/core: what the two engines (the ESLint plugin and the scanner)
+// and users' tooling need. Everything else is internal to the core; its own tests import modules
+// directly.
+
+// The catalogue: the schedule as data, loaded with the user's changes.
 export type * from './catalogue/types.js';
-export { HTTP_METHODS } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
-export { RULE_CAPABILITIES, type RuleCapabilities } from './catalogue/rule-capabilities.js';
-export {
-  defaultRulesDir,
-  loadBuiltinEntries,
-  loadCatalogue,
-  schemaPath,
-  type LoadCatalogueOptions,
-} from './catalogue/load.js';
-export { validateEntry } from './catalogue/validate.js';
+export { defaultRulesDir, loadCatalogue } from './catalogue/load.js';
 export { describeMatchers } from './catalogue/describe.js';
-export { formatDay, parseDay, todayUtc, type Day } from './grading/day.js';
+export { RULE_CAPABILITIES, type RuleCapabilities } from './catalogue/rule-capabilities.js';
+
+// Settings shared by both engines.
 export {
-  DEFAULT_IMMINENT_DAYS,
+  applySettings,
+  resolveSettings,
+  SettingsError,
+  type ResolvedSettings,
+  type SunsetSettings,
+} from './options.js';
+export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
+export { settingsValidator } from './settings/validate.js';
+
+// Grading.
+export { formatDay, parseDay } from './grading/day.js';
+export {
   DEFAULT_SEVERITIES,
   GRADE_RANK,
   GRADES,
@@ -21,22 +30,23 @@ export {
   isAtLeast,
   type Grade,
   type GradeResult,
-  type GradingOptions,
   type Severity,
 } from './grading/grade.js';
-export { DEFAULT_API_HOSTS, normalizeApiUrl, type NormalizedPath } from './url/normalize.js';
-export { matchPathTemplate } from './url/match.js';
-export { compileTemplate, type PathTemplate } from './url/template.js';
-export {
-  concatPatterns,
-  hole,
-  paramsUsed,
-  patternToString,
-  substituteParams,
-  text,
-  type PatternPart,
-  type UrlPattern,
-} from './url/pattern.js';
+
+// One file: what the ESLint plugin reports, and the scanner's per-file step.
+export { analyzeProgram, extractFileFacts } from './analyze.js';
+export { prefilterFor } from './detect/prefilter.js';
+export { matchFacts } from './detect/match-facts.js';
+export type { MatchContext } from './detect/requests.js';
+export type * from './extract/facts.js';
+export { LineIndex } from './extract/ast.js';
+
+// Across files: what the scanner substitutes, with the same instantiation the extractor uses.
+export { ANY_KEY, joinUrl } from './extract/evaluate.js';
+export { instantiateHelper } from './resolve/helper-call.js';
+export { concatPatterns, hole, paramsUsed, substituteParams, text, type PatternPart } from './url/pattern.js';
+
+// Findings.
 export {
   CONFIDENCE_RANK,
   type Confidence,
@@ -46,28 +56,3 @@ export {
   type TextEdit,
 } from './findings/finding.js';
 export { buildFindings, type LocateInFile } from './findings/build.js';
-export { fingerprintOf } from './findings/fingerprint.js';
-export { formatFindingMessage } from './findings/message.js';
-export type * from './extract/facts.js';
-export { extractFacts, type ExtractOptions } from './extract/extract.js';
-export { instantiateHelper, type CallSite } from './resolve/helper-call.js';
-export { methodFromArgument } from './resolve/methods.js';
-export { ANY_KEY, joinUrl } from './extract/evaluate.js';
-export { LineIndex } from './extract/ast.js';
-export { matchFacts } from './detect/match-facts.js';
-export { matchRequest, type MatchContext } from './detect/requests.js';
-export { matchSdkCall } from './detect/sdk.js';
-export {
-  applySettings,
-  describeSettings,
-  resolveSettings,
-  SettingsError,
-  validateSettings,
-  type ResolvedSettings,
-  type SunsetSettings,
-} from './options.js';
-export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
-export { settingsValidator } from './settings/validate.js';
-export { analyzeProgram, extractFileFacts } from './analyze.js';
-export { prefilterFor, type Prefilter } from './detect/prefilter.js';
-export { BULK_SETTINGS_TEMPLATE, SDK_SETTING_METHODS } from './api-surface.js';

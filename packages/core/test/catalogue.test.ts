@@ -2,15 +2,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  CatalogueError,
-  defaultRulesDir,
-  gradeEol,
-  loadBuiltinEntries,
-  loadCatalogue,
-  parseDay,
-  resolveSettings,
-} from '../src/index.js';
+import { loadBuiltinEntries } from '../src/catalogue/load.js';
+import { CatalogueError, defaultRulesDir, gradeEol, loadCatalogue, parseDay, resolveSettings } from '../src/index.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 /** Sections 9.2-9.4 of the specification, copied into the repository (`pnpm docs:check` keeps the copy current). */

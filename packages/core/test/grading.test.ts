@@ -1,7 +1,8 @@
 import { addDays } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatDay, GRADE_RANK, gradeEol, parseDay, todayUtc, type Day } from '../src/index.js';
+import { todayUtc, type Day } from '../src/grading/day.js';
+import { formatDay, GRADE_RANK, gradeEol, parseDay } from '../src/index.js';
 import { analyzeSnippet } from './support/snippets.js';
 
 const day = (text: string): Day => parseDay(text)!;

@@ -1,14 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  compileTemplate,
-  hole,
-  loadCatalogue,
-  matchPathTemplate,
-  normalizeApiUrl,
-  text,
-  type PatternPart,
-} from '../src/index.js';
+import { hole, loadCatalogue, text, type PatternPart } from '../src/index.js';
+import { matchPathTemplate } from '../src/url/match.js';
+import { normalizeApiUrl } from '../src/url/normalize.js';
+import { compileTemplate } from '../src/url/template.js';
 import { analyzeSnippet } from './support/snippets.js';
 
 const catalogue = loadCatalogue();

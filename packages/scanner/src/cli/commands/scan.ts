@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { GRADES, SETTINGS_SCHEMA } from '@sunset-lint/core';
-import { applyBaseline, BaselineError, readBaseline } from '../../baseline/baseline.js';
-import { ConfigError, loadConfig } from '../../config/load.js';
-import { resolveScanConfig, type ScanConfig, type SettingFlags } from '../../config/resolve.js';
+import { GRADES } from '@sunset-lint/core';
+import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
+import type { ScanConfig } from '../../config/resolve.js';
 import { renderReport, REPORT_FORMATS, useColor, type ReportFormat } from '../../reports/index.js';
 import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
 import { buildScanReport, failsOn } from '../../scan/report.js';
 import { runScan, type ScanResult } from '../../scan/scan.js';
-import { dayOption, daysOption, oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
+import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
+import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
 
 const HELP = `Usage: sunset-lint scan [paths…] [options]
@@ -43,18 +43,6 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage,
 or internal error.
 `;
 
-/** Options shared by `scan`, `baseline` and `fix` (the latter two have no --format/--fail-on/--baseline). */
-export const COMMON_OPTIONS = {
-  'as-of': { type: 'string' },
-  'imminent-days': { type: 'string' },
-  'min-confidence': { type: 'string' },
-  config: { type: 'string' },
-  quiet: { type: 'boolean' },
-  'no-progress': { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
 const SCAN_OPTIONS = {
   ...COMMON_OPTIONS,
   'fail-on': { type: 'string' },
@@ -65,14 +53,10 @@ const SCAN_OPTIONS = {
   tsconfig: { type: 'string' },
 } as const;
 
-/** The values parseArgs gives for the common options: the settings flags, and those that say how to scan. */
-type CommonValues = ParsedCommandLine<{ options: typeof COMMON_OPTIONS }>['values'];
-type SettingValues = Pick<CommonValues, 'config' | 'as-of' | 'imminent-days' | 'min-confidence'>;
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'>;
 type ScanTokens = ReturnType<typeof parseScanArgs>['tokens'];
 
 const FAIL_ON = [...GRADES, 'none'] as const;
-const CONFIDENCES = SETTINGS_SCHEMA.properties.minConfidence.enum;
 const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.json': 'json',
   '.sarif': 'sarif',
@@ -159,22 +143,6 @@ export function parse<const O extends typeof COMMON_OPTIONS>(
  * Configuration with the flags on top; every problem is a usage error (exit 2) naming the file and
  * key. Flags are checked on their own first so that a bad flag is not blamed on the config file.
  */
-export async function configFor(values: SettingValues, io: CliIo): Promise<ScanConfig> {
-  const flags = settingFlags(values);
-  return withUsageErrors(async () => resolveScanConfig(await loadConfig(io.cwd, values.config), flags));
-}
-
-function settingFlags(values: SettingValues): SettingFlags {
-  const asOf = values['as-of'];
-  const imminentDays = values['imminent-days'];
-  const minConfidence = values['min-confidence'];
-  return {
-    ...(asOf !== undefined ? { asOf: dayOption('--as-of', asOf) } : {}),
-    ...(imminentDays !== undefined ? { imminentDays: daysOption('--imminent-days', imminentDays) } : {}),
-    ...(minConfidence !== undefined ? { minConfidence: oneOf('--min-confidence', minConfidence, CONFIDENCES) } : {}),
-  };
-}
-
 /** Discovery and the scan, with the progress bar when someone is watching a terminal. */
 export async function scanWithProgress(
   paths: readonly string[],
@@ -251,14 +219,5 @@ export function writeReport(path: string, shown: string, text: string): void {
   } catch (error) {
     const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
     throw new UsageError(`cannot write ${shown}: ${code ?? String(error)}`);
-  }
-}
-
-async function withUsageErrors<T>(run: () => T | Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof BaselineError) throw new UsageError(error.message);
-    throw error;
   }
 }

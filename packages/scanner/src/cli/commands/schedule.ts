@@ -8,7 +8,7 @@ import {
 } from '@sunset-lint/core';
 import { oneOf, parseCommandLine } from '../args.js';
 import type { CliIo } from '../io.js';
-import { configFor } from './scan.js';
+import { configFor } from '../config.js';
 
 const HELP = `Usage: sunset-lint schedule [--format text|json|markdown] [--as-of YYYY-MM-DD] [--imminent-days N] [--config FILE]
 
