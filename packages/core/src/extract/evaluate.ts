@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { concatPatterns, hole, sliceText, substituteParams, text, type PatternPart } from '../url/pattern.js';
-import { memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { isFunctionNode, memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import type { Range } from './facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import {
@@ -150,11 +150,8 @@ export class Evaluator {
       const cooked = quasi.value.cooked ?? quasi.value.raw;
       // Quasi ranges include the delimiters for some parsers and not for others: find the raw text.
       const at = this.source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
-      const origin = {
-        start: at,
-        exact: quasi.value.raw === cooked,
-        written: [at, at + quasi.value.raw.length] as Range,
-      };
+      const written: Range = [at, at + quasi.value.raw.length];
+      const origin = { start: at, exact: quasi.value.raw === cooked, written };
       parts.push([text(cooked, at >= 0 ? origin : undefined)]);
       const expression = node.expressions[i];
       if (expression) parts.push(this.pattern(expression, scope));
@@ -201,13 +198,8 @@ export class Evaluator {
       case 'object': {
         const property = findProperty(object.node, name);
         if (!property) return UNKNOWN;
-        if (
-          property.type === 'Property' &&
-          (property.method ||
-            property.value.type === 'FunctionExpression' ||
-            property.value.type === 'ArrowFunctionExpression')
-        ) {
-          const fn = this.index.functionOf.get(property.value as TSESTree.FunctionExpression);
+        if (property.type === 'Property' && isFunctionNode(property.value)) {
+          const fn = this.index.functionOf.get(property.value);
           return fn ? { kind: 'function', fn } : UNKNOWN;
         }
         return this.value(property.value, object.scope);

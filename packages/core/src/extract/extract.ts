@@ -408,11 +408,15 @@ class FileExtraction {
     const left = node.left;
     const target = propertyKeyName(left.property, left.computed);
     const object = unwrap(left.object);
-    const isModuleExports = (n: Node) =>
-      n.type === 'MemberExpression' &&
-      unwrap(n.object).type === 'Identifier' &&
-      (unwrap(n.object) as TSESTree.Identifier).name === 'module' &&
-      propertyKeyName(n.property, n.computed) === 'exports';
+    const isModuleExports = (n: Node) => {
+      const root = n.type === 'MemberExpression' ? unwrap(n.object) : undefined;
+      return (
+        n.type === 'MemberExpression' &&
+        root?.type === 'Identifier' &&
+        root.name === 'module' &&
+        propertyKeyName(n.property, n.computed) === 'exports'
+      );
+    };
     const scope = this.ev.scopeOf(node);
     const value = this.ev.value(node.right, scope);
     if (object.type === 'Identifier' && object.name === 'module' && target === 'exports') {

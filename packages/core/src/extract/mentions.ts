@@ -1,4 +1,3 @@
-import type { TSESTree } from '@typescript-eslint/types';
 import { propertyKeyName, unwrap, type Node } from './ast.js';
 import type { Evaluator } from './evaluate.js';
 import type { ScopeIndex } from './scope.js';
@@ -36,7 +35,7 @@ export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): b
   if (!parent) return false;
   // `new URL(path, base)`: the path is judged with its base, as the whole call (also a candidate).
   if (parent.type === 'NewExpression' && parent.arguments[0] === node && parent.arguments.length > 1) return true;
-  if (parent.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) {
+  if (parent.type === 'CallExpression' && parent.arguments.some((arg) => arg === node)) {
     const callee = unwrap(parent.callee);
     if (callee.type === 'MemberExpression' && propertyKeyName(callee.property, callee.computed) === 'route')
       return true;

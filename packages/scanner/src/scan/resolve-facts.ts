@@ -184,7 +184,7 @@ export class CrossFileResolver {
    */
   resolvePattern(pattern: readonly PatternPart[], module: string, home: string, depth: number): PatternPart[] {
     const own = module === home ? pattern : writtenIn(pattern, module);
-    if (!own.some((part) => part.kind === 'hole' && part.from)) return own as PatternPart[];
+    if (!own.some((part) => part.kind === 'hole' && part.from)) return [...own];
     return concatPatterns(
       ...own.map((part) =>
         part.kind === 'hole' && part.from ? (this.resolveHole(part, module, home, depth) ?? [part]) : [part],

@@ -58,7 +58,7 @@ export function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, index: S
 export function fieldWriteMatch(
   entry: CatalogueEntry,
   field: FieldMatcher,
-  property: { key: Node; range?: [number, number] } & Node,
+  property: TSESTree.Property,
   confidence: Confidence,
   source: string,
   fixes = removalFixes(field, propertyRemoval(source, rangeOf(property))),
@@ -66,7 +66,7 @@ export function fieldWriteMatch(
   return {
     entryId: entry.id,
     ruleId: entry.rule,
-    range: rangeOf((property as TSESTree.Property).key),
+    range: rangeOf(property.key),
     confidence,
     subject: `\`${field.path}\` sent in a ${describeContext(field)} payload`,
     ...(fixes.length ? { fixes } : {}),
