@@ -27,7 +27,7 @@ export function instantiateHelper(
     const method: MethodValue =
       inner.method.kind === 'param' && inner.method.fn === fn
         ? inner.method.option
-          ? (call.argMethods?.[inner.method.param] ?? { kind: 'unknown' })
+          ? initMethod(call, inner.method.param)
           : methodFromArgument(args[inner.method.param])
         : inner.method;
     return {
@@ -40,6 +40,13 @@ export function instantiateHelper(
       ...(inner.payload ? { payload: inner.payload } : {}),
     };
   });
+}
+
+/** The method of the init the call passes at `param`: fetch's GET where it passes none. */
+function initMethod(call: CallSite, param: number): MethodValue {
+  const passed = call.argMethods?.[param];
+  if (passed) return passed;
+  return call.argRanges[param] === undefined ? { kind: 'known', method: 'GET' } : { kind: 'unknown' };
 }
 
 /**

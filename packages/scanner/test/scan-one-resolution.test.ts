@@ -1,0 +1,75 @@
+/**
+ * One resolution path: a client or helper from another module is read exactly as one of the same
+ * file (core's client-call reading and helper instantiation), so method, confidence and place agree.
+ */
+import { join } from 'node:path';
+import { resolveSettings, type Finding } from '@sunset-lint/core';
+import { describe, expect, test } from 'vitest';
+import { runScan } from '../src/scan/index.js';
+import { makeProject } from './scan-cli-support.js';
+
+const settings = resolveSettings({ asOf: '2026-11-21' });
+
+function scan(files: Record<string, string>): Finding[] {
+  const root = makeProject(files);
+  const result = runScan({ cwd: root, files: Object.keys(files).map((file) => join(root, file)), settings });
+  expect(result.diagnostics).toEqual([]);
+  return result.findings;
+}
+
+const summary = (findings: Finding[]) =>
+  findings.map((f) => `${f.file}:${f.line} ${f.entryId} ${f.confidence} ${f.subject}`).sort();
+
+const CLIENT = `import axios from 'axios';
+export const api = axios.create({ baseURL: 'https://api.cloudflare.com/client/v4' });
+`;
+const CALLS = `
+export const create = (zoneId: string, body: unknown) => api(\`/zones/\${zoneId}/filters\`, { method: 'POST', data: body });
+export const probe = (zoneId: string) => api.head(\`/zones/\${zoneId}/rate_limits\`);
+`;
+
+describe('a client from another module is read as a client of the file', () => {
+  test('called as a function with a method, or with a verb the schedule never lists', () => {
+    const imported = scan({ 'client.ts': CLIENT, 'calls.ts': `import { api } from './client';${CALLS}` });
+    const local = scan({ 'calls.ts': `${CLIENT}${CALLS}` });
+    expect(summary(imported)).toEqual([
+      'calls.ts:2 firewall-rules-api high POST /zones/:zone_id/filters',
+      'calls.ts:3 rate-limiting-legacy high HEAD /zones/:zone_id/rate_limits',
+    ]);
+    expect(summary(local)).toEqual(summary(imported).map((line) => line.replace(':2 ', ':4 ').replace(':3 ', ':5 ')));
+  });
+});
+
+describe('placement across files', () => {
+  test('a suffix exported by one module is reported where it is written, the request is related', () => {
+    const findings = scan({
+      'paths.ts': `export const FILTERS = '/filters';\n`,
+      'sync.ts': `import { FILTERS } from './paths';
+export const list = (zoneId: string) =>
+  fetch(\`https://api.cloudflare.com/client/v4/zones/\${zoneId}\${FILTERS}\`, { method: 'GET' });
+`,
+    });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ file: 'paths.ts', line: 1, entryId: 'firewall-rules-api', confidence: 'high' });
+    expect(findings[0]!.related).toMatchObject([
+      { file: 'sync.ts', line: 3, message: 'the request that sends it (GET)' },
+    ]);
+  });
+
+  test('a helper that forwards its init takes the method its caller passes, across files', () => {
+    const findings = scan({
+      'cf.ts': `export function cfFetch(path: string, init?: RequestInit) {
+  return fetch(\`https://api.cloudflare.com/client/v4/\${path}\`, init);
+}
+`,
+      'job.ts': `import { cfFetch } from './cf';
+export const minifyOff = (zone: string) => cfFetch(\`zones/\${zone}/settings/minify\`, { method: 'PATCH' });
+export const minify = (zone: string) => cfFetch(\`zones/\${zone}/settings/minify\`);
+`,
+    });
+    expect(summary(findings)).toEqual([
+      'job.ts:2 zone-setting-minify high PATCH /zones/:zone_id/settings/minify',
+      'job.ts:3 zone-setting-minify high GET /zones/:zone_id/settings/minify',
+    ]);
+  });
+});
