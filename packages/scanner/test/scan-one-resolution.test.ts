@@ -72,4 +72,29 @@ export const minify = (zone: string) => cfFetch(\`zones/\${zone}/settings/minify
       'job.ts:3 zone-setting-minify high GET /zones/:zone_id/settings/minify',
     ]);
   });
+
+  test('a class from another module: its instances, and subclasses that inherit its request method', () => {
+    const findings = scan({
+      'base.ts': `export class CloudflareApi {
+  constructor(private readonly base = 'https://api.cloudflare.com/client/v4') {}
+  request(method: string, path: string) {
+    return fetch(\`\${this.base}\${path}\`, { method });
+  }
+}
+`,
+      'zone.ts': `import { CloudflareApi } from './base';
+export class ZoneApi extends CloudflareApi {
+  filters(zoneId: string) {
+    return this.request('GET', \`/zones/\${zoneId}/filters\`);
+  }
+}
+const api = new CloudflareApi();
+export const dropRule = (zoneId: string, id: string) => api.request('DELETE', \`/zones/\${zoneId}/firewall/rules/\${id}\`);
+`,
+    });
+    expect(summary(findings)).toEqual([
+      'zone.ts:4 firewall-rules-api high GET /zones/:zone_id/filters',
+      'zone.ts:8 firewall-rules-api high DELETE /zones/:zone_id/firewall/rules/:rule_id',
+    ]);
+  });
 });

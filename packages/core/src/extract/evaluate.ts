@@ -346,6 +346,8 @@ export class Evaluator {
     if (lib && head === undefined && rest.length === 0 && !isNew) return UNKNOWN; // a request, not a value
     if (lib && rest.length === 0 && (head === 'create' || head === 'extend'))
       return this.clientFromOptions(lib, node.arguments[0], scope);
+    // `new CloudflareApi(token)` of another module: its members are read from the class's export.
+    if (isRelativeModule(callee.source) && isNew) return callee;
     if (isRelativeModule(callee.source)) {
       return {
         kind: 'string',

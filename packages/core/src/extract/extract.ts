@@ -7,6 +7,7 @@ import { propertyRemoval } from './edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
 import type {
   ExportedValue,
+  HelperExport,
   FileFacts,
   ImportedCallFact,
   MethodValue,
@@ -16,11 +17,11 @@ import type {
 } from './facts.js';
 import { detectLocalMatches } from '../detect/local.js';
 import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
-import { indexScopes, type FunctionInfo, type ScopeIndex } from './scope.js';
+import { indexScopes, type ClassInfo, type FunctionInfo, type ScopeIndex } from './scope.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
-import { isRelativeModule, type Value } from './values.js';
+import { isRelativeModule, UNKNOWN, type Value } from './values.js';
 
 export interface ExtractOptions {
   catalogue: Catalogue;
@@ -371,7 +372,10 @@ class FileExtraction {
         if (declaration.type === 'FunctionDeclaration') {
           const fn = this.index.functionOf.get(declaration);
           put('default', fn ? this.exportFunction(fn) : undefined);
-        } else if (declaration.type !== 'ClassDeclaration' && !declaration.type.startsWith('TS')) {
+        } else if (declaration.type === 'ClassDeclaration') {
+          const cls = this.index.classOf.get(declaration);
+          put('default', cls ? this.exportClass(cls) : undefined);
+        } else if (!declaration.type.startsWith('TS')) {
           put('default', this.exportValue(this.ev.value(declaration, program)));
         }
       } else if (node.type === 'ExportNamedDeclaration') {
@@ -385,6 +389,9 @@ class FileExtraction {
         } else if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
           const fn = this.index.functionOf.get(declaration);
           put(declaration.id.name, fn ? this.exportFunction(fn) : undefined);
+        } else if (declaration?.type === 'ClassDeclaration' && declaration.id) {
+          const cls = this.index.classOf.get(declaration);
+          put(declaration.id.name, cls ? this.exportClass(cls) : undefined);
         }
         for (const specifier of node.specifiers) {
           const exported = propertyKeyName(specifier.exported, false);
@@ -451,6 +458,8 @@ class FileExtraction {
       }
       case 'function':
         return this.exportFunction(value.fn);
+      case 'class':
+        return this.exportClass(value.cls);
       case 'sdk':
         return value.chain.length === 0 ? { kind: 'sdk', flavor: value.flavor } : undefined;
       case 'http-client':
@@ -464,7 +473,24 @@ class FileExtraction {
     }
   }
 
-  private exportFunction(fn: FunctionInfo): ExportedValue {
+  /**
+   * A class's methods, its own and those it inherits from classes of this module, as helpers; a
+   * base class from another module is named, for the scanner to follow.
+   */
+  private exportClass(cls: ClassInfo): ExportedValue {
+    const methods: Record<string, HelperExport> = {};
+    let base: Value = { kind: 'class', cls };
+    for (let depth = 0; base.kind === 'class' && depth < 8; depth++) {
+      const current: ClassInfo = base.cls;
+      for (const [name, fn] of current.methods) methods[name] ??= this.exportFunction(fn);
+      base = current.superClass ? this.ev.value(current.superClass.node, current.superClass.scope) : UNKNOWN;
+    }
+    const inherited =
+      base.kind === 'module' && isRelativeModule(base.source) ? { source: base.source, path: base.path } : undefined;
+    return { kind: 'class', methods, ...(inherited ? { extends: inherited } : {}) };
+  }
+
+  private exportFunction(fn: FunctionInfo): HelperExport {
     const returned = returnedExpression(fn);
     const returns = returned ? this.ev.value(returned, fn.scope) : undefined;
     return {

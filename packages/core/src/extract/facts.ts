@@ -84,11 +84,22 @@ export type ImportBinding = { source: string; imported: string };
 /** A value of another module: `source` as written in the import, then the export name and members. */
 export type ModuleRef = { source: string; path: string[] };
 
+/** A URL-building function: its requests and return value with its parameters as holes. */
+export interface HelperExport {
+  kind: 'helper';
+  fn: number;
+  params: number;
+  requests: RequestFact[];
+  returns?: PatternPart[];
+}
+
 /** What a module exports, in the same vocabulary (no AST). */
 export type ExportedValue =
   | { kind: 'string'; pattern: PatternPart[] }
   | { kind: 'map'; entries: Record<string, PatternPart[]> }
-  | { kind: 'helper'; fn: number; params: number; requests: RequestFact[]; returns?: PatternPart[] }
+  | HelperExport
+  /** A class: its methods (own and inherited in its module) as helpers, for instances and subclasses elsewhere. */
+  | { kind: 'class'; methods: Record<string, HelperExport>; extends?: ModuleRef }
   | { kind: 'sdk'; flavor: 'v4' | 'legacy' }
   | { kind: 'http-client'; lib: HttpLib; base?: PatternPart[] }
   | { kind: 'reexport'; source: string; imported: string };

@@ -7,6 +7,7 @@ import {
   paramsUsed,
   substituteParams,
   type ExportedValue,
+  type HelperExport,
   type ImportedCallFact,
   type PatternPart,
   type RequestFact,
@@ -92,14 +93,35 @@ export class CrossFileResolver {
     if (value.kind === 'helper' && target.rest.length === 0)
       return this.helperCall(call, args, target.module, value, depth);
     if (value.kind === 'http-client') return this.clientCall(call, target.module, home, value, target.rest, depth);
+    if (value.kind === 'class' && target.rest.length === 1) {
+      // `api.request(…)` on an instance of a class another module exports, or `this.request(…)` in a subclass.
+      const method = this.classMethod(target.module, value, target.rest[0]!, depth + 1);
+      return method ? this.helperCall(call, args, method.module, method.helper, depth) : [];
+    }
     return [];
+  }
+
+  /** A method of an exported class, its own or inherited through `extends` across modules. */
+  private classMethod(
+    module: string,
+    cls: Extract<ExportedValue, { kind: 'class' }>,
+    name: string,
+    depth: number,
+  ): { module: string; helper: HelperExport } | undefined {
+    const own = cls.methods[name];
+    if (own) return { module, helper: own };
+    if (!cls.extends || depth > MAX_DEPTH) return undefined;
+    const baseModule = this.modules.resolve(module, cls.extends.source);
+    const base = baseModule ? this.resolveRef(baseModule, cls.extends.path, depth + 1) : undefined;
+    if (base?.kind !== 'value' || base.value.kind !== 'class' || base.rest.length > 0) return undefined;
+    return this.classMethod(base.module, base.value, name, depth + 1);
   }
 
   private helperCall(
     call: ImportedCallFact,
     args: PatternPart[][],
     module: string,
-    helper: Extract<ExportedValue, { kind: 'helper' }>,
+    helper: HelperExport,
     depth: number,
   ): RequestFact[] {
     // Function ids are per file: only the helper's own parameters keep their meaning here, and its
@@ -145,11 +167,7 @@ export class CrossFileResolver {
    * A helper's requests with its parameters as holes: its own (resolved in its module) and those
    * it makes through helpers it imports in turn (`zoneGet` -> `call` in another module).
    */
-  private helperRequests(
-    module: string,
-    helper: Extract<ExportedValue, { kind: 'helper' }>,
-    depth: number,
-  ): RequestFact[] {
+  private helperRequests(module: string, helper: HelperExport, depth: number): RequestFact[] {
     const key = `${module}\u0000${helper.fn}`;
     const cached = this.helperCache.get(key);
     if (cached) return cached;
