@@ -40,6 +40,15 @@ describe('what the prefilter skips', () => {
   const medium = prefilterFor(resolveSettings({}).catalogue, 'medium');
   const low = prefilterFor(resolveSettings({ minConfidence: 'low' }).catalogue, 'low');
 
+  test('words written with escapes are read, in strings and across neighbouring escapes', () => {
+    const escaped = 'fetch(`https://api.cloudflare.com/client/v4/zones/${id}/fire\\x77all/rules`);';
+    expect(medium.mayMatch(escaped)).toBe(true);
+    expect(fullAnalysis(escaped, 'escaped.ts', 'medium')).toHaveLength(1);
+    expect(medium.mayMatch("const p = '/\\x7a\\x6fnes/' + id + '/\\u0072ate_limits';")).toBe(true);
+    // Escapes that write nothing of the API do not make the file interesting.
+    expect(medium.mayMatch("const tab = '\\t'; const nul = '\\x00'; const e = '\\u00e9t\\u00e9';")).toBe(false);
+  });
+
   test('code that names nothing of the API', () => {
     expect(
       medium.mayMatch("import { readFile } from 'node:fs';\nexport const load = (p) => readFile(p, 'utf8');"),

@@ -93,12 +93,31 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
     const key = keyOf(route[0]!);
     byKey.set(key, [...(byKey.get(key) ?? []), route.map(termCheck)]);
   }
+  const terms = [...new Set(routes.flat().map((term) => term.text.toLowerCase()))];
+  const longestTerm = Math.max(...terms.map((term) => term.length));
+  const anyTerm = new RegExp(terms.map((term) => termSource({ text: term })).join('|'), 'i');
   return {
     mayMatch(source) {
       // A word written with escapes (`'/fire\\x77all/rules'`) is seen once the escapes are read.
-      return mayMatchText(source) || (ESCAPE.test(source) && mayMatchText(decodeEscapes(source)));
+      // Only the text around an escape can hide a term: the whole file is read again only when
+      // such text, decoded, holds one.
+      return mayMatchText(source) || (escapedTermNear(source) && mayMatchText(decodeEscapes(source)));
     },
   };
+
+  function escapedTermNear(source: string): boolean {
+    ESCAPES.lastIndex = 0;
+    let windows = '';
+    let end = Number.NEGATIVE_INFINITY;
+    for (let hit = ESCAPES.exec(source); hit; hit = ESCAPES.exec(source)) {
+      const start = hit.index - longestTerm;
+      const next = hit.index + hit[0].length + longestTerm;
+      // Overlapping windows continue one another, so a term across them stays whole.
+      windows += start <= end ? source.slice(end, next) : `\n${source.slice(Math.max(0, start), next)}`;
+      end = next;
+    }
+    return windows !== '' && anyTerm.test(decodeEscapes(windows));
+  }
 
   function mayMatchText(source: string): boolean {
     const found = new Set<string>();
@@ -113,7 +132,7 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
 }
 
 /** Escape sequences that can write a letter of a word in a string or an identifier. */
-const ESCAPE = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]+\}|[0-7]{1,3}|\r?\n)/i;
+const ESCAPES = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]+\}|[0-7]{1,3}|\r?\n)/gi;
 
 /** The text with every such escape replaced by what it stands for (a superset view of the file's words). */
 function decodeEscapes(source: string): string {
