@@ -6,7 +6,7 @@ import type { RawMatch } from '../extract/facts.js';
 import type { ScopeIndex } from '../extract/scope.js';
 import { words, type LocalDetector, type Route } from './detector.js';
 import { receiverName } from './fields/context.js';
-import { nearbyCodeMatches } from './nearby-code.js';
+import { enclosingCodeMatches } from './nearby-code.js';
 
 type ErrorShape = NonNullable<CatalogueEntry['match']['errorShapes']>[number];
 
@@ -40,9 +40,11 @@ function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, index: Scope
   // A bare number is everyone's code (1004 is also a WebSocket close code): it is this API's DNS
   // wrapper only in code that deals with DNS records or their error chains. Judged on the code
   // around the check, since a bundle that mentions DNS somewhere says nothing about its WebSocket code.
+  // DNS, or the chain field, in the code around the check (its function, not the rest of the file:
+  // a Workers deploy error's chain must not vouch for a WebSocket close code elsewhere).
   const dnsContext = new RegExp(`dns${shape.chainField ? `|${shape.chainField}` : ''}`, 'i');
   const codeConfidenceAt = (offset: number): Confidence =>
-    nearbyCodeMatches(index, source, offset, dnsContext) ? 'high' : 'low';
+    enclosingCodeMatches(index, source, offset, dnsContext) ? 'high' : 'low';
   const codeSubject = `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)`;
   for (const comparison of index.comparisons) {
     if (comparison.type === 'BinaryExpression') {
@@ -89,11 +91,13 @@ function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, index: Scope
   if (shape.chainField) {
     // Reliance on the DNS error chain, not a generic interceptor that logs every error's chain:
     // the code around the read deals with DNS records (their endpoint, the wrapper's code or message).
+    // Reliance: DNS, or a check of the wrapper's code or message, in the code around the read.
     const reliance = new RegExp(
-      ['dns_records', `\\b${shape.code}\\b`, ...(shape.message ? [escapeRegExp(shape.message)] : [])].join('|'),
+      ['dns', `\\b${shape.code}\\b`, ...(shape.message ? [escapeRegExp(shape.message)] : [])].join('|'),
+      'i',
     );
     const confidenceAt = (node: Node, receiver: string): Confidence =>
-      /dns|record/i.test(receiver) || nearbyCodeMatches(index, source, rangeOf(node)[0], reliance) ? 'high' : 'low';
+      /dns|record/i.test(receiver) || enclosingCodeMatches(index, source, rangeOf(node)[0], reliance) ? 'high' : 'low';
     const subject = `a read of \`${shape.chainField}\``;
     for (const member of index.members) {
       if (propertyKeyName(member.property, member.computed) !== shape.chainField) continue;

@@ -302,6 +302,17 @@ export class Evaluator {
       }
       if (receiver.kind === 'http-client' && (chain === 'extend' || chain === 'create'))
         return this.clientFromOptions(receiver.lib, args[0], scope, receiver.base);
+      // `parts.join('/')` on a rest parameter `...parts`: the call's remaining arguments, joined.
+      if (receiver.kind === 'param' && receiver.path.length === 0 && receiver.fn.params[receiver.index]?.rest) {
+        if (chain === 'map') return receiver; // `parts.map(encodeURIComponent)`: the same pieces, as far as paths go
+        const separator = args[0] ? this.pattern(args[0], scope) : [text(',')];
+        const only = separator.length === 1 ? separator[0] : undefined;
+        if (chain === 'join' && only?.kind === 'text')
+          return {
+            kind: 'string',
+            pattern: [hole({ param: receiver.index, fn: receiver.fn.id, restJoin: only.text })],
+          };
+      }
       if (receiver.kind === 'array' && chain === 'join') {
         const separator = args[0] ? this.pattern(args[0], scope) : [text(',')];
         const pieces: PatternPart[][] = [];
@@ -378,12 +389,26 @@ export class Evaluator {
     if (!returned) return UNKNOWN;
     const value = this.value(returned, fn.scope);
     if (value.kind !== 'string') return value.kind === 'param' ? UNKNOWN : value;
-    const argPatterns = fn.params.map((param, i) => {
+    return { kind: 'string', pattern: substituteParams(value.pattern, fn.id, this.argumentPatterns(fn, args, scope)) };
+  }
+
+  /** A call's arguments by parameter: defaults where none is written, every remaining one for a rest parameter. */
+  argumentPatterns(
+    fn: FunctionInfo,
+    args: ReadonlyArray<Node | undefined>,
+    scope: Scope,
+  ): Array<PatternPart[] | undefined> {
+    const patterns = fn.params.map((param, i) => {
       const arg = args[i];
       if (arg && arg.type !== 'SpreadElement') return this.pattern(arg, scope);
       return param.default ? this.pattern(param.default, fn.scope) : undefined;
     });
-    return { kind: 'string', pattern: substituteParams(value.pattern, fn.id, argPatterns) };
+    if (fn.params[fn.params.length - 1]?.rest)
+      for (let i = fn.params.length; i < args.length; i++) {
+        const arg = args[i];
+        patterns.push(arg && arg.type !== 'SpreadElement' ? this.pattern(arg, scope) : undefined);
+      }
+    return patterns;
   }
 
   isSdkClassName(typeName: string, scope: Scope): boolean {

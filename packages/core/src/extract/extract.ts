@@ -142,11 +142,7 @@ class FileExtraction {
     const summary = this.summary(fn);
     if (summary.length === 0) return [];
     const scope = this.ev.scopeOf(node);
-    const argPatterns = fn.params.map((param, i) => {
-      const arg = args[i];
-      if (arg) return this.ev.pattern(arg, scope);
-      return param.default ? this.ev.pattern(param.default, fn.scope) : undefined;
-    });
+    const argPatterns = this.ev.argumentPatterns(fn, args, scope);
     const argRanges = fn.params.map((_, i) => {
       const arg = args[i];
       return arg ? rangeOf(arg) : undefined;

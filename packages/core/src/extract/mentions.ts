@@ -4,6 +4,24 @@ import type { ScopeIndex } from './scope.js';
 
 /** Server frameworks name a route's path under these keys in a route object (`fastify.route({ url, handler })`). */
 const ROUTE_OBJECT_PATH_KEYS = new Set(['path', 'url', 'route']);
+/**
+ * What a route object serves beside its path: a server's handler, or a client-side router's view
+ * (Angular `loadComponent`, React Router `element`/`lazy`, Vue Router `component`).
+ */
+const ROUTE_OBJECT_TARGET_KEYS = new Set([
+  'handler',
+  'component',
+  'loadComponent',
+  'loadChildren',
+  'children',
+  'redirectTo',
+  'element',
+  'Component',
+  'lazy',
+  'loader',
+  'action',
+  'components',
+]);
 
 /**
  * The expressions whose string values could name an API path: every outermost string expression
@@ -50,7 +68,9 @@ export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): b
       ROUTE_OBJECT_PATH_KEYS.has(key) &&
       object?.type === 'ObjectExpression' &&
       object.properties.some(
-        (property) => property.type === 'Property' && propertyKeyName(property.key, property.computed) === 'handler',
+        (property) =>
+          property.type === 'Property' &&
+          ROUTE_OBJECT_TARGET_KEYS.has(propertyKeyName(property.key, property.computed) ?? ''),
       )
     );
   }

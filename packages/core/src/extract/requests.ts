@@ -39,6 +39,9 @@ export function recognizeRequest(
   const callee = ev.value(node.callee, scope);
   const args = node.arguments.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
 
+  // `export async function GET({ fetch })` (SvelteKit, Astro, Remix loaders): the framework's fetch.
+  if (callee.kind === 'param' && callee.path.at(-1) === 'fetch' && node.type === 'CallExpression')
+    return fetchCall(args, ev, scope, 'fetch');
   if (callee.kind === 'global') {
     const name = [callee.name, ...callee.path].join('.');
     if (

@@ -9,10 +9,13 @@ export interface FunctionInfo {
   id: number;
   node: FunctionNode;
   /** Parameter names by index (undefined for patterns), with their default values. */
-  params: Array<{ name?: string; default?: Node; typeName?: string }>;
+  /** Parameter names by index (undefined for patterns), with their default values; `rest` for `...parts`. */
+  params: Array<{ name?: string; default?: Node; typeName?: string; rest?: boolean }>;
   scope: Scope;
   cls?: ClassInfo;
   isConstructor: boolean;
+  /** Passed as an argument (`pools.map((p) => …)`): it runs on values of the code around the call. */
+  isCallback?: boolean;
   /** Call and new expressions lexically inside this function, nested closures included. */
   calls: Node[];
 }
@@ -146,6 +149,10 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'TSParameterProperty':
         declarePattern(pattern.parameter, scope, init, path, kind);
         break;
+      case 'RestElement':
+        // `...parts`: the parameter holds the rest of the arguments (read as a list by `join`).
+        if (kind !== 'value') declarePattern(pattern.argument, scope, init, path, kind);
+        break;
       default:
         break;
     }
@@ -195,6 +202,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       const typeName = typeNameOf(named);
       fn.params.push({
         ...(named.type === 'Identifier' ? { name: named.name } : {}),
+        ...(named.type === 'RestElement' ? { rest: true } : {}),
         ...(inner.type === 'AssignmentPattern' ? { default: inner.right } : {}),
         ...(typeName ? { typeName } : {}),
       });
@@ -310,6 +318,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'FunctionExpression':
       case 'ArrowFunctionExpression': {
         const fn = makeFunction(node, scope);
+        if (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') fn.isCallback = true;
         visitFunctionBody(fn, parent ?? node);
         return;
       }

@@ -45,6 +45,8 @@ export interface HolePart {
   ref?: string;
   /** Member chain read from `ref` (`ref.a.b`), when the hole came from a member expression. */
   member?: string[];
+  /** A rest parameter's arguments joined with this separator (`parts.join('/')` in `route(...parts)`). */
+  restJoin?: string;
   /** Source range of the expression the hole stands for, so a type checker can be asked (scanner `--types`). */
   range?: [number, number];
 }
@@ -147,9 +149,15 @@ export function substituteParams(
   args: ReadonlyArray<UrlPattern | undefined>,
 ): PatternPart[] {
   return concatPatterns(
-    ...pattern.map((part): UrlPattern =>
-      part.kind === 'hole' && part.param !== undefined && part.fn === fn ? (args[part.param] ?? [hole()]) : [part],
-    ),
+    ...pattern.map((part): UrlPattern => {
+      if (part.kind !== 'hole' || part.param === undefined || part.fn !== fn) return [part];
+      if (part.restJoin === undefined) return args[part.param] ?? [hole()];
+      // The rest of the arguments, joined: unknown as a whole when one of them was not written.
+      const rest = args.slice(part.param);
+      if (rest.length === 0 || rest.some((arg) => arg === undefined)) return [hole()];
+      const separator = text(part.restJoin);
+      return concatPatterns(...rest.flatMap((arg, i) => (i === 0 ? [arg!] : [[separator], arg!])));
+    }),
   );
 }
 
