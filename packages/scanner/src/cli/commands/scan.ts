@@ -7,7 +7,7 @@ import { renderReport, REPORT_FORMATS, useColor, type ReportFormat } from '../..
 import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
 import { buildScanReport, failsOn } from '../../scan/report.js';
-import { runScan, type ScanResult } from '../../scan/scan.js';
+import type { ScanResult } from '../../scan/scan.js';
 import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -157,6 +157,9 @@ export async function scanWithProgress(
     ...(config.exclude ? { exclude: config.exclude } : {}),
   });
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
+  if (discovered.files.length === 0) return { findings: [], diagnostics: [], filesScanned: 0 };
+  // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
+  const { runScan } = await import('../../scan/scan.js');
   const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);
   try {
     return runScan({
