@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { formatDay, GRADE_RANK, type Finding, type Grade, type ResolvedSettings } from '@sunset-lint/core';
+import { compareFindings, compareText as compare } from '../reports/order.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
 
 const TOOL_NAME = 'sunset-lint';
@@ -44,21 +45,4 @@ export function buildScanReport(input: ReportInput): ScanReport {
 /** Whether a finding counts against `--fail-on` (expired < imminent < scheduled in urgency). */
 export function failsOn(finding: Finding, failOn: Grade | 'none'): boolean {
   return failOn !== 'none' && GRADE_RANK[finding.grade] <= GRADE_RANK[failOn];
-}
-
-function compareFindings(a: Finding, b: Finding): number {
-  return (
-    compare(a.file, b.file) ||
-    a.line - b.line ||
-    a.column - b.column ||
-    compare(a.entryId, b.entryId) ||
-    compare(a.ruleId, b.ruleId) ||
-    a.endLine - b.endLine ||
-    a.endColumn - b.endColumn ||
-    compare(a.fingerprint, b.fingerprint)
-  );
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
