@@ -35,7 +35,9 @@ export {
 
 // One file: what the ESLint plugin reports, and the scanner's per-file step.
 export { analyzeProgram, extractFileFacts } from './analyze.js';
-export { prefilterFor } from './detect/prefilter.js';
+export { prefilterFor, type Prefilter } from './detect/prefilter.js';
+export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './detect/cross-file-prefilter.js';
+export { decodeEscapes } from './detect/text-terms.js';
 export { matchFacts } from './detect/match-facts.js';
 export type { MatchContext } from './detect/requests.js';
 export type * from './extract/facts.js';

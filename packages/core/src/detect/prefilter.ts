@@ -2,6 +2,7 @@ import type { Catalogue } from '../catalogue/types.js';
 import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Route, Term } from './detector.js';
+import { decodeEscapes, ESCAPES, termCheck, termSource } from './text-terms.js';
 import { LOCAL_DETECTORS } from './local.js';
 import { requests } from './requests.js';
 import { sdkCalls } from './sdk.js';
@@ -42,13 +43,6 @@ const COMMON_WORDS = [
   'priority',
   'weight',
 ];
-/**
- * What may stand between a receiver's name and the member read from it, as receiverName in
- * fields/context.ts sees through it: `records[0]`, `getRecord()`, `(record as SrvRecord)`,
- * `record!`, `record?.`; then `.name` or `['name']`.
- */
-const RECEIVER_TAIL = String.raw`(?:\s*(?:\[[^\]\n]*\]|\([^)\n]*\)|\)|!|\s(?:as|satisfies)\s[^)\n]*))*\s*`;
-
 const cache = new WeakMap<Catalogue, Map<Confidence, Prefilter>>();
 
 /**
@@ -131,20 +125,6 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   }
 }
 
-/** Escape sequences that can write a letter of a word in a string or an identifier. */
-const ESCAPES = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]+\}|[0-7]{1,3}|\r?\n)/gi;
-
-/** The text with every such escape replaced by what it stands for (a superset view of the file's words). */
-function decodeEscapes(source: string): string {
-  return source.replace(
-    /\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|u\{([0-9a-f]+)\}|([0-7]{1,3})|\r?\n)/gi,
-    (_, x, u, braced, octal) => {
-      const code = parseInt(x ?? u ?? braced ?? octal ?? '', x || u || braced ? 16 : 8);
-      return Number.isNaN(code) ? '' : code > 0x10ffff ? '' : String.fromCodePoint(code);
-    },
-  );
-}
-
 /** The least common term first: it decides most files at once. */
 function byRarity(route: Route): Route {
   const score = (term: Term) => {
@@ -152,20 +132,4 @@ function byRarity(route: Route): Route {
     return common < 0 ? 1000 + term.text.length : common;
   };
   return [...route].sort((a, b) => score(b) - score(a));
-}
-
-function termSource(term: Term): string {
-  const escaped = term.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return term.wholeWord ? `\\b${escaped}\\b` : escaped;
-}
-
-function termCheck(term: Term): (source: string) => boolean {
-  if (!term.ignoreCase && !term.wholeWord && !term.accessed) return (source) => source.includes(term.text);
-  let pattern = termSource(term);
-  if (term.accessed) {
-    const accessed = term.accessed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    pattern = `${term.wholeWord ? pattern : `${pattern}\\w*`}${RECEIVER_TAIL}(?:\\??\\.\\s*${accessed}\\b|(?:\\?\\.)?\\[\\s*['"\`]${accessed}['"\`])`;
-  }
-  const regex = new RegExp(pattern, term.ignoreCase ? 'i' : '');
-  return (source) => regex.test(source);
 }

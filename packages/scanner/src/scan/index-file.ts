@@ -34,7 +34,7 @@ export type FileIndex =
  * text). The prefilter both engines share decides whether the file's own facts can match at all;
  * its exports are kept either way, since other files may build their URLs from them.
  */
-export function indexFile(file: string, source: string, settings: ResolvedSettings): FileIndex {
+export function indexFile(file: string, source: string, settings: ResolvedSettings, prefilter = true): FileIndex {
   const parsed = parseSource(file, source);
   if (!parsed.ok) {
     if (parsed.tooDeep) return diagnostic('too-deeply-nested', parsed.message);
@@ -69,7 +69,7 @@ export function indexFile(file: string, source: string, settings: ResolvedSettin
   // The prefilter is a condition on one file's text: it decides only for facts that need no other
   // module (a URL built from another module's constants can match although this text cannot).
   const own =
-    needsOtherModules || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
+    needsOtherModules || !prefilter || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
       ? all
       : { requests: [], sdkCalls: [], local: [] };
   return {

@@ -14,6 +14,7 @@ import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
 import { indexFile } from './index-file.js';
 import { ModuleResolver } from './module-resolution.js';
 import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
+import { parseEverything, planParsing } from './parse-plan.js';
 import { readSource } from './read-source.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
@@ -27,6 +28,11 @@ export interface ScanOptions {
   verbose?: boolean;
   /** Called after each file of the first pass (parse and extract). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Off: every file is parsed and analysed, as if no text could be ruled out (the prefilters'
+   * lossless test compares the two; findings must be identical).
+   */
+  prefilter?: boolean;
   /** Called once between the passes, while only the index is held (the benchmark weighs it here). */
   onIndexed?: (index: { modules: number; deferred: number }) => void;
 }
@@ -36,6 +42,8 @@ export interface ScanResult {
   findings: Finding[];
   diagnostics: Diagnostic[];
   filesScanned: number;
+  /** Files parsed: those whose text may match, and modules parsed for values a parsed file imports. */
+  filesParsed: number;
 }
 
 /**
@@ -56,13 +64,18 @@ export function runScan(options: ScanOptions): ScanResult {
   const modules = new ScanModules(scanned, records, settings);
   const report = new FindingsByFile(relativePath, settings, diagnostics);
 
+  const prefilter = options.prefilter ?? true;
+  const plan = prefilter ? planParsing(options.files, settings, modules.resolver) : parseEverything(options.files);
+  for (const [file, message] of plan.unreadable)
+    diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${message}`));
   let done = 0;
   for (const file of options.files) {
+    if (!plan.parse.has(file)) continue;
     const read = readSource(file);
     if (!read.ok) {
       diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${read.message}`));
     } else {
-      const indexed = indexFile(file, read.source, settings);
+      const indexed = indexFile(file, read.source, settings, prefilter);
       if (indexed.kind === 'diagnostic') diagnostics.push({ ...indexed.diagnostic, file: relativePath(file) });
       else {
         records.set(file, indexed.record);
@@ -71,7 +84,7 @@ export function runScan(options: ScanOptions): ScanResult {
         else report.add(file, matchFacts(indexed.facts, context), read.source);
       }
     }
-    options.onProgress?.(++done, options.files.length);
+    options.onProgress?.(++done, plan.parse.size);
   }
 
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
@@ -91,7 +104,12 @@ export function runScan(options: ScanOptions): ScanResult {
           file: relativePath(fromFile),
         });
   }
-  return { findings: report.findings(), diagnostics, filesScanned: options.files.length };
+  return {
+    findings: report.findings(),
+    diagnostics,
+    filesScanned: options.files.length,
+    filesParsed: plan.parse.size + modules.loadedOnDemand,
+  };
 }
 
 function fileDiagnostic(file: string, code: string, message: string): Diagnostic {
@@ -100,11 +118,13 @@ function fileDiagnostic(file: string, code: string, message: string): Diagnostic
 
 /** Where the resolver finds modules: the scan's index, and support modules loaded on demand. */
 class ScanModules implements ModuleSource {
-  private readonly resolver: ModuleResolver;
+  readonly resolver: ModuleResolver;
   private readonly misses = new Map<string, { fromFile: string; specifier: string }>();
+  /** Modules parsed only for the values a parsed file imports from them. */
+  loadedOnDemand = 0;
 
   constructor(
-    private readonly scanned: ReadonlySet<string>,
+    scanned: ReadonlySet<string>,
     private readonly records: Map<string, ModuleRecord>,
     private readonly settings: ResolvedSettings,
   ) {
@@ -119,9 +139,11 @@ class ScanModules implements ModuleSource {
 
   record(file: string): ModuleRecord | undefined {
     let record = this.records.get(file);
-    if (!record && !this.scanned.has(file)) {
-      // A module outside the scanned paths (a pre-commit run names only staged files): read for its exports, never reported.
+    if (!record) {
+      // A module the scan did not parse (its text cannot match) or outside the scanned paths (a
+      // pre-commit run names only staged files): read for its exports, never reported.
       record = loadSupportModule(file, this.settings);
+      this.loadedOnDemand++;
       this.records.set(file, record);
     }
     return record;

@@ -157,7 +157,7 @@ export async function scanWithProgress(
     ...(config.exclude ? { exclude: config.exclude } : {}),
   });
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
-  if (discovered.files.length === 0) return { findings: [], diagnostics: [], filesScanned: 0 };
+  if (discovered.files.length === 0) return { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');
   const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);

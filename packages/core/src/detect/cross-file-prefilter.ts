@@ -1,0 +1,97 @@
+import type { Catalogue } from '../catalogue/types.js';
+import type { Confidence } from '../findings/finding.js';
+import { CONFIDENCE_RANK } from '../findings/finding.js';
+import type { Detector, Term } from './detector.js';
+import { requests } from './requests.js';
+import { sdkCalls } from './sdk.js';
+import { decodeEscapes, ESCAPES, termCheck } from './text-terms.js';
+
+/**
+ * The detectors whose facts take values from other modules (URLs built from imported constants,
+ * helpers and clients defined elsewhere). The local detectors (fields, error shapes, header pairs,
+ * ciphers) see one file only, and the one-file prefilter already speaks for them.
+ */
+const CROSS_FILE_DETECTORS: readonly Detector[] = [requests, sdkCalls];
+
+/** Which of the cross-file routes' terms a text holds: one bit per term. */
+export type TermSet = bigint;
+
+export interface CrossFilePrefilter {
+  /** The terms this text holds, escapes read (`'fire\x77all'` holds `firewall`). */
+  termsOf(source: string): TermSet;
+  /** False when no request or SDK call built from texts holding together only `terms` can match. */
+  mayMatch(terms: TermSet): boolean;
+}
+
+const cache = new WeakMap<Catalogue, Map<Confidence, CrossFilePrefilter>>();
+
+/**
+ * The prefilter for a file whose URLs may be built from other modules' values: a value reaches a
+ * file only through its imports, so every word of such a URL is written in the file or in a module
+ * it imports, directly or not. The scanner unites the terms of a file and of everything it imports
+ * and asks this whether any route then holds; if none does, the file cannot match, even across
+ * files, and is not parsed. A route's terms are looked for as words of the texts (a superset of
+ * what the one-file prefilter asks: a receiver context is not required).
+ */
+export function crossFilePrefilterFor(catalogue: Catalogue, minConfidence: Confidence): CrossFilePrefilter {
+  let byConfidence = cache.get(catalogue);
+  if (!byConfidence) cache.set(catalogue, (byConfidence = new Map()));
+  let prefilter = byConfidence.get(minConfidence);
+  if (!prefilter) byConfidence.set(minConfidence, (prefilter = buildCrossFilePrefilter(catalogue, minConfidence)));
+  return prefilter;
+}
+
+function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence): CrossFilePrefilter {
+  const options = { lowConfidenceToo: CONFIDENCE_RANK[minConfidence] >= CONFIDENCE_RANK.low };
+  const routes = catalogue.entries.flatMap((entry) =>
+    CROSS_FILE_DETECTORS.flatMap((detector) => detector.routes(entry, options)),
+  );
+  // A route without terms (a template of parameters only) could match anything.
+  if (routes.some((route) => route.length === 0)) return { termsOf: () => 0n, mayMatch: () => true };
+
+  const terms: Term[] = [];
+  const bitOf = new Map<string, bigint>();
+  const identity = (term: Term) => `${term.text}\u0000${term.ignoreCase ?? false}\u0000${term.wholeWord ?? false}`;
+  for (const { text, ignoreCase, wholeWord } of routes.flat()) {
+    const term: Term = { text, ...(ignoreCase ? { ignoreCase } : {}), ...(wholeWord ? { wholeWord } : {}) };
+    if (bitOf.has(identity(term))) continue;
+    bitOf.set(identity(term), 1n << BigInt(terms.length));
+    terms.push(term);
+  }
+  const routeMasks = [
+    ...new Set(routes.map((route) => route.reduce((mask, term) => mask | bitOf.get(identity(term))!, 0n))),
+  ];
+
+  // One pass finds the places where some term may stand (in any case); the terms found are then
+  // checked as written (case, whole word).
+  const keyOf = (term: Term) => term.text.toLowerCase();
+  const keys = [...new Set(terms.map(keyOf))].sort((a, b) => b.length - a.length);
+  const gate = new RegExp(keys.map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  const contained = new Map(keys.map((key) => [key, keys.filter((other) => key.includes(other))]));
+  const checksByKey = new Map<string, Array<{ bit: bigint; check: (source: string) => boolean }>>();
+  for (const term of terms) {
+    const entry = { bit: bitOf.get(identity(term))!, check: termCheck(term) };
+    checksByKey.set(keyOf(term), [...(checksByKey.get(keyOf(term)) ?? []), entry]);
+  }
+
+  function termsInText(source: string): TermSet {
+    const found = new Set<string>();
+    gate.lastIndex = 0;
+    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
+      for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
+      gate.lastIndex = hit.index + 1;
+    }
+    let set = 0n;
+    for (const key of found) for (const { bit, check } of checksByKey.get(key)!) if (check(source)) set |= bit;
+    return set;
+  }
+
+  return {
+    termsOf(source) {
+      const set = termsInText(source);
+      ESCAPES.lastIndex = 0;
+      return ESCAPES.test(source) ? set | termsInText(decodeEscapes(source)) : set;
+    },
+    mayMatch: (held) => routeMasks.some((mask) => (held & mask) === mask),
+  };
+}

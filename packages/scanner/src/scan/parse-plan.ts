@@ -1,0 +1,118 @@
+import {
+  crossFilePrefilterFor,
+  prefilterFor,
+  type CrossFilePrefilter,
+  type Prefilter,
+  type ResolvedSettings,
+  type TermSet,
+} from '@sunset-lint/core';
+import { moduleSpecifiersIn } from './module-specifiers.js';
+import type { ModuleResolver } from './module-resolution.js';
+import { readSource } from './read-source.js';
+
+/** What the plan keeps of one file's text: a few bits and the files it may import. */
+interface TextFacts {
+  /** The one-file prefilter holds: the file's own facts may match. */
+  ownMayMatch: boolean;
+  terms: TermSet;
+  imports: string[];
+}
+
+export interface ParsePlan {
+  /** Scanned files to parse and analyse; the others cannot match and are parsed only if a parsed file imports from them. */
+  parse: Set<string>;
+  /** Scanned files that could not be read, with the reason. */
+  unreadable: Map<string, string>;
+}
+
+/**
+ * Which files the scan parses, decided from their text alone. A file is parsed when the one-file
+ * prefilter holds for it, or when the words of the file and of every module it imports, directly
+ * or not, hold a route of the cross-file prefilter (a value reaches a file only through its
+ * imports, so a URL that can match has every word somewhere in that set). Most files of a codebase
+ * fail both and cost one read and two regular-expression passes. Texts are dropped as they are
+ * read: the plan keeps bits and import lists.
+ */
+export function planParsing(
+  files: readonly string[],
+  settings: ResolvedSettings,
+  resolver: ModuleResolver,
+  onRead?: () => void,
+): ParsePlan {
+  const own = prefilterFor(settings.catalogue, settings.minConfidence);
+  const cross = crossFilePrefilterFor(settings.catalogue, settings.minConfidence);
+  const facts = new Map<string, TextFacts>();
+  const unreadable = new Map<string, string>();
+  const pending = [...files];
+  const scanned = new Set(files);
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (facts.has(file) || unreadable.has(file)) continue;
+    const read = readSource(file);
+    if (scanned.has(file)) onRead?.();
+    if (!read.ok) {
+      unreadable.set(file, read.message);
+      continue;
+    }
+    const textFacts = factsOfText(file, read.source, own, cross, resolver);
+    facts.set(file, textFacts);
+    // Modules outside the scanned paths (a pre-commit run names a few files) count too.
+    for (const target of textFacts.imports) if (!facts.has(target)) pending.push(target);
+  }
+  const reach = termsWithImports(facts);
+  const parse = new Set<string>();
+  for (const file of files) {
+    const textFacts = facts.get(file);
+    if (textFacts && (textFacts.ownMayMatch || cross.mayMatch(reach.get(file)!))) parse.add(file);
+  }
+  for (const file of [...unreadable.keys()]) if (!scanned.has(file)) unreadable.delete(file);
+  return { parse, unreadable };
+}
+
+/** The plan without the prefilters: every file is parsed (their lossless test compares the two). */
+export function parseEverything(files: readonly string[]): ParsePlan {
+  return { parse: new Set(files), unreadable: new Map() };
+}
+
+function factsOfText(
+  file: string,
+  source: string,
+  own: Prefilter,
+  cross: CrossFilePrefilter,
+  resolver: ModuleResolver,
+): TextFacts {
+  const imports = new Set<string>();
+  for (const specifier of moduleSpecifiersIn(source)) {
+    const target = resolver.resolve(file, specifier);
+    if (target !== undefined && target !== file) imports.add(target);
+  }
+  return { ownMayMatch: own.mayMatch(source), terms: cross.termsOf(source), imports: [...imports] };
+}
+
+/** Each file's terms united with those of every module it imports, directly or not (cycles included). */
+function termsWithImports(facts: ReadonlyMap<string, TextFacts>): Map<string, TermSet> {
+  const importers = new Map<string, string[]>();
+  for (const [file, { imports }] of facts)
+    for (const target of imports) {
+      const list = importers.get(target);
+      if (list) list.push(file);
+      else importers.set(target, [file]);
+    }
+  const reach = new Map<string, TermSet>();
+  for (const [file, { terms }] of facts) reach.set(file, terms);
+  // A file whose set grew passes it on to its importers, until nothing grows.
+  const pending = [...facts.keys()];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    const terms = reach.get(file)!;
+    for (const importer of importers.get(file) ?? []) {
+      const before = reach.get(importer)!;
+      const after = before | terms;
+      if (after !== before) {
+        reach.set(importer, after);
+        pending.push(importer);
+      }
+    }
+  }
+  return reach;
+}
