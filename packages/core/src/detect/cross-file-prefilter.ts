@@ -4,7 +4,7 @@ import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Term } from './detector.js';
 import { requests } from './requests.js';
 import { sdkCalls } from './sdk.js';
-import { decodeEscapes, ESCAPES, termCheck } from './text-terms.js';
+import { decodedNearEscapes, termCheck } from './text-terms.js';
 
 /**
  * The detectors whose facts take values from other modules (URLs built from imported constants,
@@ -58,6 +58,7 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
     bitOf.set(identity(term), 1n << BigInt(terms.length));
     terms.push(term);
   }
+  const longestTerm = Math.max(...terms.map((term) => term.text.length));
   const routeMasks = [
     ...new Set(routes.map((route) => route.reduce((mask, term) => mask | bitOf.get(identity(term))!, 0n))),
   ];
@@ -88,9 +89,8 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
 
   return {
     termsOf(source) {
-      const set = termsInText(source);
-      ESCAPES.lastIndex = 0;
-      return ESCAPES.test(source) ? set | termsInText(decodeEscapes(source)) : set;
+      const decoded = decodedNearEscapes(source, longestTerm);
+      return decoded === '' ? termsInText(source) : termsInText(source) | termsInText(decoded);
     },
     mayMatch: (held) => routeMasks.some((mask) => (held & mask) === mask),
   };

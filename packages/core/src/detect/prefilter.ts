@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/types.js';
 import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Route, Term } from './detector.js';
-import { decodeEscapes, ESCAPES, termCheck, termSource } from './text-terms.js';
+import { decodedNearEscapes, decodeEscapes, termCheck, termSource } from './text-terms.js';
 import { LOCAL_DETECTORS } from './local.js';
 import { requests } from './requests.js';
 import { sdkCalls } from './sdk.js';
@@ -100,17 +100,8 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   };
 
   function escapedTermNear(source: string): boolean {
-    ESCAPES.lastIndex = 0;
-    let windows = '';
-    let end = Number.NEGATIVE_INFINITY;
-    for (let hit = ESCAPES.exec(source); hit; hit = ESCAPES.exec(source)) {
-      const start = hit.index - longestTerm;
-      const next = hit.index + hit[0].length + longestTerm;
-      // Overlapping windows continue one another, so a term across them stays whole.
-      windows += start <= end ? source.slice(end, next) : `\n${source.slice(Math.max(0, start), next)}`;
-      end = next;
-    }
-    return windows !== '' && anyTerm.test(decodeEscapes(windows));
+    const decoded = decodedNearEscapes(source, longestTerm);
+    return decoded !== '' && anyTerm.test(decoded);
   }
 
   function mayMatchText(source: string): boolean {

@@ -24,6 +24,25 @@ export function decodeEscapes(source: string): string {
   );
 }
 
+/**
+ * The text around each escape sequence, `reach` characters on either side, decoded; '' when the
+ * file has no escape. A word of at most `reach` characters that an escape helps write lies whole in
+ * one of these windows: only they need reading again.
+ */
+export function decodedNearEscapes(source: string, reach: number): string {
+  ESCAPES.lastIndex = 0;
+  let windows = '';
+  let end = Number.NEGATIVE_INFINITY;
+  for (let hit = ESCAPES.exec(source); hit; hit = ESCAPES.exec(source)) {
+    const start = hit.index - reach;
+    const next = hit.index + hit[0].length + reach;
+    // Overlapping windows continue one another, so a term across them stays whole.
+    windows += start <= end ? source.slice(end, next) : `\n${source.slice(Math.max(0, start), next)}`;
+    end = next;
+  }
+  return windows === '' ? '' : decodeEscapes(windows);
+}
+
 export function termSource(term: Term): string {
   const escaped = term.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return term.wholeWord ? `\\b${escaped}\\b` : escaped;

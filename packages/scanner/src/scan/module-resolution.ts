@@ -21,6 +21,7 @@ const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = {
 export class ModuleResolver {
   private readonly cache = new Map<string, string | null>();
   private readonly isFileCache = new Map<string, boolean>();
+  private readonly isDirectoryCache = new Map<string, boolean>();
 
   /** `known` answers for files already in the scan without touching the disk. */
   constructor(private readonly known: (file: string) => boolean) {}
@@ -53,12 +54,28 @@ export class ModuleResolver {
     if (this.known(file)) return true;
     let answer = this.isFileCache.get(file);
     if (answer === undefined) {
+      // Text that only looks like a path (`'/zones/x'`, read by the scan's plan) names no folder:
+      // one look at the folder answers for all its candidates.
+      if (!this.isDirectory(dirname(file))) return false;
       try {
         answer = statSync(file).isFile() && !/\.d\.[cm]?ts$/.test(file);
       } catch {
         answer = false;
       }
       this.isFileCache.set(file, answer);
+    }
+    return answer;
+  }
+
+  private isDirectory(dir: string): boolean {
+    let answer = this.isDirectoryCache.get(dir);
+    if (answer === undefined) {
+      try {
+        answer = statSync(dir).isDirectory();
+      } catch {
+        answer = false;
+      }
+      this.isDirectoryCache.set(dir, answer);
     }
     return answer;
   }

@@ -1,5 +1,5 @@
 import type { extractFileFacts } from '@sunset-lint/core';
-import ts from 'typescript';
+import ts = require('typescript');
 import { toEstree, UnsupportedSyntaxError } from './ts-to-estree.js';
 
 /** The ESTree program type core's extractor takes (typescript-estree's shapes). */

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import ts from 'typescript';
+import ts = require('typescript');
 import { classExpression } from './classes.js';
 import type { Context } from './context.js';
 import { arrowFunction, functionExpression, methodValue } from './functions.js';

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import ts from 'typescript';
+import ts = require('typescript');
 import { type Context, startOf } from './context.js';
 import { expression } from './expressions.js';
 import { node, type Offsets } from './node.js';

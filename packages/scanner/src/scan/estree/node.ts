@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import ts from 'typescript';
+import ts = require('typescript');
 import { type Context, startOf } from './context.js';
 
 /** Source offsets (UTF-16, as TypeScript and JavaScript strings count); core's `rangeOf` reads them. */

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import ts from 'typescript';
+import ts = require('typescript');
 
 const K = ts.SyntaxKind;
 
