@@ -26,10 +26,10 @@ const runs = (fallback: number) => (process.env.PARITY_RUNS ? Number(process.env
 
 /** The property: both engines read the program without a problem and report the same lines. */
 function sameFindings(engines: ParityEngines, seen: { programs: number; withFindings: number }) {
-  return (program: GeneratedProgram) => {
+  return async (program: GeneratedProgram) => {
     const file = engines.write(program);
     const plugin = engines.plugin(program, file);
-    const scanner = engines.scanner(program, file);
+    const scanner = await engines.scanner(program, file);
     seen.programs += 1;
     if (plugin.findings.length > 0) seen.withFindings += 1;
     // A program either engine cannot read is a bug of the grammar, not a divergence.
@@ -49,10 +49,10 @@ interface Check {
   numRuns: number;
 }
 
-function checkParity({ grammar, minConfidence, userEntries, numRuns }: Check): void {
+async function checkParity({ grammar, minConfidence, userEntries, numRuns }: Check): Promise<void> {
   const engines = new ParityEngines({ minConfidence, userEntries });
   const seen = { programs: 0, withFindings: 0 };
-  fc.assert(fc.property(programArb(grammar), sameFindings(engines, seen)), {
+  await fc.assert(fc.asyncProperty(programArb(grammar), sameFindings(engines, seen)), {
     numRuns: runs(numRuns),
     seed,
     ...(replayPath ? { path: replayPath } : {}),

@@ -10,9 +10,9 @@ import { makeProject } from './scan-cli-support.js';
 
 const settings = resolveSettings({ asOf: '2026-11-21' });
 
-function scan(files: Record<string, string>): Finding[] {
+async function scan(files: Record<string, string>): Promise<Finding[]> {
   const root = makeProject(files);
-  const result = runScan({ cwd: root, files: Object.keys(files).map((file) => join(root, file)), settings });
+  const result = await runScan({ cwd: root, files: Object.keys(files).map((file) => join(root, file)), settings });
   expect(result.diagnostics).toEqual([]);
   return result.findings;
 }
@@ -29,9 +29,9 @@ export const probe = (zoneId: string) => api.head(\`/zones/\${zoneId}/rate_limit
 `;
 
 describe('a client from another module is read as a client of the file', () => {
-  test('called as a function with a method, or with a verb the schedule never lists', () => {
-    const imported = scan({ 'client.ts': CLIENT, 'calls.ts': `import { api } from './client';${CALLS}` });
-    const local = scan({ 'calls.ts': `${CLIENT}${CALLS}` });
+  test('called as a function with a method, or with a verb the schedule never lists', async () => {
+    const imported = await scan({ 'client.ts': CLIENT, 'calls.ts': `import { api } from './client';${CALLS}` });
+    const local = await scan({ 'calls.ts': `${CLIENT}${CALLS}` });
     expect(summary(imported)).toEqual([
       'calls.ts:2 firewall-rules-api high POST /zones/:zone_id/filters',
       'calls.ts:3 rate-limiting-legacy high HEAD /zones/:zone_id/rate_limits',
@@ -41,8 +41,8 @@ describe('a client from another module is read as a client of the file', () => {
 });
 
 describe('placement across files', () => {
-  test('a suffix exported by one module is reported where it is written, the request is related', () => {
-    const findings = scan({
+  test('a suffix exported by one module is reported where it is written, the request is related', async () => {
+    const findings = await scan({
       'paths.ts': `export const FILTERS = '/filters';\n`,
       'sync.ts': `import { FILTERS } from './paths';
 export const list = (zoneId: string) =>
@@ -56,8 +56,8 @@ export const list = (zoneId: string) =>
     ]);
   });
 
-  test('a helper that forwards its init takes the method its caller passes, across files', () => {
-    const findings = scan({
+  test('a helper that forwards its init takes the method its caller passes, across files', async () => {
+    const findings = await scan({
       'cf.ts': `export function cfFetch(path: string, init?: RequestInit) {
   return fetch(\`https://api.cloudflare.com/client/v4/\${path}\`, init);
 }
@@ -73,8 +73,8 @@ export const minify = (zone: string) => cfFetch(\`zones/\${zone}/settings/minify
     ]);
   });
 
-  test('a class from another module: its instances, and subclasses that inherit its request method', () => {
-    const findings = scan({
+  test('a class from another module: its instances, and subclasses that inherit its request method', async () => {
+    const findings = await scan({
       'base.ts': `export class CloudflareApi {
   constructor(private readonly base = 'https://api.cloudflare.com/client/v4') {}
   request(method: string, path: string) {

@@ -18,8 +18,8 @@ const settingsAt = (minConfidence: 'high' | 'medium' | 'low') => resolveSettings
 async function scanBothWays(root: string, paths: readonly string[], minConfidence: 'high' | 'medium' | 'low') {
   const { files } = await discoverFiles({ cwd: root, paths });
   const settings = settingsAt(minConfidence);
-  const filtered = runScan({ cwd: root, files, settings });
-  const everything = runScan({ cwd: root, files, settings, prefilter: false });
+  const filtered = await runScan({ cwd: root, files, settings });
+  const everything = await runScan({ cwd: root, files, settings, prefilter: false });
   return { filtered, everything };
 }
 
@@ -51,33 +51,33 @@ describe('a URL whose words are written in several modules', () => {
     'src/client.ts': `import { FIREWALL } from './index';\nexport const listRules = (zone: string) =>\n  fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/\${FIREWALL}/rules\`);\n`,
     'src/unrelated.ts': `export const answer = 42;\n`,
   };
-  const summary = (result: ReturnType<typeof runScan>) =>
+  const summary = (result: Awaited<ReturnType<typeof runScan>>) =>
     result.findings.map((f) => `${f.file}:${f.line} ${f.entryId} ${f.confidence}`);
 
-  test('is found through the import chain, and only the chain is parsed', () => {
+  test('is found through the import chain, and only the chain is parsed', async () => {
     const root = makeProject(files);
     const oneFile = prefilterFor(settingsAt('medium').catalogue, 'medium');
     for (const text of Object.values(files)) expect(oneFile.mayMatch(text)).toBe(false);
     const all = Object.keys(files).map((file) => join(root, file));
     const settings = settingsAt('medium');
-    const filtered = runScan({ cwd: root, files: all, settings });
-    const everything = runScan({ cwd: root, files: all, settings, prefilter: false });
+    const filtered = await runScan({ cwd: root, files: all, settings });
+    const everything = await runScan({ cwd: root, files: all, settings, prefilter: false });
     expect(summary(filtered)).toEqual(['src/client.ts:3 firewall-rules-api high']);
     expect(filtered.findings).toEqual(everything.findings);
     // client.ts is parsed (its imports hold the missing word); index.ts and segments.ts for their values.
     expect(filtered.filesParsed).toBe(3);
   });
 
-  test('a pre-commit run naming only the client still reads the modules it imports', () => {
+  test('a pre-commit run naming only the client still reads the modules it imports', async () => {
     const root = makeProject(files);
-    const result = runScan({ cwd: root, files: [join(root, 'src/client.ts')], settings: settingsAt('medium') });
+    const result = await runScan({ cwd: root, files: [join(root, 'src/client.ts')], settings: settingsAt('medium') });
     expect(summary(result)).toEqual(['src/client.ts:3 firewall-rules-api high']);
   });
 
-  test('an unrelated module, unparsable, is neither parsed nor reported', () => {
+  test('an unrelated module, unparsable, is neither parsed nor reported', async () => {
     const root = makeProject({ ...files, 'src/unrelated.ts': `export const = ;\n` });
     const all = Object.keys(files).map((file) => join(root, file));
-    const result = runScan({ cwd: root, files: all, settings: settingsAt('medium') });
+    const result = await runScan({ cwd: root, files: all, settings: settingsAt('medium') });
     expect(result.diagnostics).toEqual([]);
     expect(summary(result)).toEqual(['src/client.ts:3 firewall-rules-api high']);
   });

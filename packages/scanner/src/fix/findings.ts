@@ -20,7 +20,7 @@ export function findingsFromScan(cwd: string, config: ScanConfig): FindingsOf {
     });
     if (discovered.missing.length)
       throw new MissingPathsError(`no such file or directory: ${discovered.missing.join(', ')}`);
-    const result = runScan({ cwd, files: discovered.files, settings: config.settings });
+    const result = await runScan({ cwd, files: discovered.files, settings: config.settings });
     return { findings: result.findings, diagnostics: result.diagnostics };
   };
 }

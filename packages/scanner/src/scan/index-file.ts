@@ -8,7 +8,7 @@ import {
   type ResolvedSettings,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
-import { isStackOverflow, parseSource, TOO_DEEP } from './parse.js';
+import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
 import type { ModuleRecord } from './resolve-facts.js';
 
 /** The facts a file's findings are matched from. */
@@ -34,7 +34,13 @@ export type FileIndex =
  * text). The prefilter both engines share decides whether the file's own facts can match at all;
  * its exports are kept either way, since other files may build their URLs from them.
  */
-export function indexFile(file: string, source: string, settings: ResolvedSettings, prefilter = true): FileIndex {
+export function indexFile(
+  file: string,
+  source: string,
+  settings: ResolvedSettings,
+  parseSource: ParseSource,
+  prefilter = true,
+): FileIndex {
   const parsed = parseSource(file, source);
   if (!parsed.ok) {
     if (parsed.tooDeep) return diagnostic('too-deeply-nested', parsed.message);

@@ -31,7 +31,7 @@ export async function scanPaths(
     ...(options.include ? { include: options.include } : {}),
     ...(options.exclude ? { exclude: options.exclude } : {}),
   });
-  const result = runScan({
+  const result = await runScan({
     cwd: options.cwd,
     files: discovered.files,
     settings: options.settings,

@@ -6,12 +6,13 @@ import {
   type ResolvedSettings,
   type TermSet,
 } from '@sunset-lint/core';
+import type { ScanCache, TextFacts } from './cache.js';
 import { moduleSpecifiersIn } from './module-specifiers.js';
 import type { ModuleResolver } from './module-resolution.js';
 import { readSource } from './read-source.js';
 
-/** What the plan keeps of one file's text: a few bits and the files it may import. */
-interface TextFacts {
+/** What the plan keeps of one file: a few bits of its text and the files it may import. */
+interface PlannedFile {
   /** The one-file prefilter holds: the file's own facts may match. */
   ownMayMatch: boolean;
   terms: TermSet;
@@ -37,11 +38,11 @@ export function planParsing(
   files: readonly string[],
   settings: ResolvedSettings,
   resolver: ModuleResolver,
-  onRead?: () => void,
+  cache?: ScanCache,
 ): ParsePlan {
   const own = prefilterFor(settings.catalogue, settings.minConfidence);
   const cross = crossFilePrefilterFor(settings.catalogue, settings.minConfidence);
-  const facts = new Map<string, TextFacts>();
+  const facts = new Map<string, PlannedFile>();
   const unreadable = new Map<string, string>();
   const pending = [...files];
   const scanned = new Set(files);
@@ -49,15 +50,17 @@ export function planParsing(
     const file = pending.pop()!;
     if (facts.has(file) || unreadable.has(file)) continue;
     const read = readSource(file);
-    if (scanned.has(file)) onRead?.();
     if (!read.ok) {
       unreadable.set(file, read.message);
       continue;
     }
-    const textFacts = factsOfText(file, read.source, own, cross, resolver);
-    facts.set(file, textFacts);
+    const slot = cache?.slotFor(file, read.source);
+    const text = slot?.text ?? textFactsOf(read.source, own, cross);
+    if (slot) slot.text = text;
+    const planned = { ownMayMatch: text.ownMayMatch, terms: text.terms, imports: resolveAll(file, text, resolver) };
+    facts.set(file, planned);
     // Modules outside the scanned paths (a pre-commit run names a few files) count too.
-    for (const target of textFacts.imports) if (!facts.has(target)) pending.push(target);
+    for (const target of planned.imports) if (!facts.has(target)) pending.push(target);
   }
   const reach = termsWithImports(facts);
   const parse = new Set<string>();
@@ -74,23 +77,21 @@ export function parseEverything(files: readonly string[]): ParsePlan {
   return { parse: new Set(files), unreadable: new Map() };
 }
 
-function factsOfText(
-  file: string,
-  source: string,
-  own: Prefilter,
-  cross: CrossFilePrefilter,
-  resolver: ModuleResolver,
-): TextFacts {
+function textFactsOf(source: string, own: Prefilter, cross: CrossFilePrefilter): TextFacts {
+  return { ownMayMatch: own.mayMatch(source), terms: cross.termsOf(source), specifiers: moduleSpecifiersIn(source) };
+}
+
+function resolveAll(file: string, text: TextFacts, resolver: ModuleResolver): string[] {
   const imports = new Set<string>();
-  for (const specifier of moduleSpecifiersIn(source)) {
+  for (const specifier of text.specifiers) {
     const target = resolver.resolve(file, specifier);
     if (target !== undefined && target !== file) imports.add(target);
   }
-  return { ownMayMatch: own.mayMatch(source), terms: cross.termsOf(source), imports: [...imports] };
+  return [...imports];
 }
 
 /** Each file's terms united with those of every module it imports, directly or not (cycles included). */
-function termsWithImports(facts: ReadonlyMap<string, TextFacts>): Map<string, TermSet> {
+function termsWithImports(facts: ReadonlyMap<string, PlannedFile>): Map<string, TermSet> {
   const importers = new Map<string, string[]>();
   for (const [file, { imports }] of facts)
     for (const target of imports) {

@@ -1,13 +1,6 @@
-import type { extractFileFacts } from '@sunset-lint/core';
 import ts = require('typescript');
+import { isStackOverflow, TOO_DEEP, type ParseOutcome } from './parse-outcome.js';
 import { toEstree, UnsupportedSyntaxError } from './ts-to-estree.js';
-
-/** The ESTree program type core's extractor takes (typescript-estree's shapes). */
-export type Program = Parameters<typeof extractFileFacts>[0];
-
-/** What the parser made of a file: a program for the extractor, or where it stopped. */
-export type ParseOutcome =
-  { ok: true; program: Program } | { ok: false; message: string; offset?: number; tooDeep?: boolean };
 
 /**
  * TypeScript's own parser (`createSourceFile`: syntax only, no binder, no checker) and a thin
@@ -44,13 +37,6 @@ export function parseSource(file: string, source: string): ParseOutcome {
     if (error instanceof UnsupportedSyntaxError) return { ok: false, message: error.message, offset: error.offset };
     throw error;
   }
-}
-
-export const TOO_DEEP = 'nested too deeply to analyze (generated code?); not scanned';
-
-/** Generated code can nest beyond the stack (a 20,000-term concatenation): a limit, not a bug. */
-export function isStackOverflow(error: unknown): boolean {
-  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /**

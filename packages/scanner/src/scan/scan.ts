@@ -11,10 +11,12 @@ import {
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
-import { indexFile } from './index-file.js';
+import type { ScanCache } from './cache.js';
+import { indexFile, type FileIndex } from './index-file.js';
 import { ModuleResolver } from './module-resolution.js';
 import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
-import { parseEverything, planParsing } from './parse-plan.js';
+import type { ParseSource } from './parse-outcome.js';
+import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
 import { readSource } from './read-source.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
@@ -33,6 +35,8 @@ export interface ScanOptions {
    * lossless test compares the two; findings must be identical).
    */
   prefilter?: boolean;
+  /** Per-file results by content hash (`--cache`); the cross-file pass always runs. */
+  cache?: ScanCache;
   /** Called once between the passes, while only the index is held (the benchmark weighs it here). */
   onIndexed?: (index: { modules: number; deferred: number }) => void;
 }
@@ -42,7 +46,10 @@ export interface ScanResult {
   findings: Finding[];
   diagnostics: Diagnostic[];
   filesScanned: number;
-  /** Files parsed: those whose text may match, and modules parsed for values a parsed file imports. */
+  /**
+   * Files parsed by this scan: those whose text may match and are not in the cache, and modules
+   * parsed for the values a parsed file imports from them.
+   */
   filesParsed: number;
 }
 
@@ -53,35 +60,76 @@ export interface ScanResult {
  * and matches, reading the text again only for files that turn out to have findings (to place and
  * fingerprint them). Memory is the sum of the indexes, not of the trees.
  */
-export function runScan(options: ScanOptions): ScanResult {
+export async function runScan(options: ScanOptions): Promise<ScanResult> {
+  const prefilter = options.prefilter ?? true;
+  const cache = prefilter ? options.cache : undefined;
+  const scanned = new Set(options.files);
+  const resolver = new ModuleResolver((file) => scanned.has(file));
+  const plan = prefilter
+    ? planParsing(options.files, options.settings, resolver, cache)
+    : parseEverything(options.files);
+  // TypeScript's parser loads only when a file has to be parsed: not for a scan whose files cannot
+  // match, nor for a re-scan whose files are all in the cache.
+  const needsParser = [...plan.parse].some((file) => !cache?.current(file)?.index);
+  const pass = { options, prefilter, cache, scanned, resolver, plan };
+  try {
+    return indexAndMatch(pass, needsParser ? await loadParser() : undefined);
+  } catch (error) {
+    // A module read on demand (a value a cached file imports) was not cached after all.
+    if (!(error instanceof ParserNeeded)) throw error;
+    return indexAndMatch(pass, await loadParser());
+  }
+}
+
+async function loadParser(): Promise<ParseSource> {
+  return (await import('./parse.js')).parseSource;
+}
+
+/** Thrown when a file must be parsed in a scan that did not load the parser; the scan starts again with it. */
+class ParserNeeded extends Error {}
+
+interface Pass {
+  options: ScanOptions;
+  prefilter: boolean;
+  cache: ScanCache | undefined;
+  scanned: ReadonlySet<string>;
+  resolver: ModuleResolver;
+  plan: ParsePlan;
+}
+
+function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
+  const { options, prefilter, cache, scanned, plan } = pass;
   const { settings } = options;
   const context: MatchContext = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
-  const scanned = new Set(options.files);
   const records = new Map<string, ModuleRecord>();
   const diagnostics: Diagnostic[] = [];
   const deferred: DeferredFile[] = [];
   const relativePath = (file: string) => relative(options.cwd, file).split(sep).join('/');
-  const modules = new ScanModules(scanned, records, settings);
+  let parsed = 0;
+  const indexer: Indexer = (file) => {
+    const indexed = indexFromDisk(file, settings, parse, prefilter);
+    if ('index' in indexed) parsed++;
+    return indexed;
+  };
+  const modules = new ScanModules(scanned, records, pass.resolver, cache, indexer);
   const report = new FindingsByFile(relativePath, settings, diagnostics);
-
-  const prefilter = options.prefilter ?? true;
-  const plan = prefilter ? planParsing(options.files, settings, modules.resolver) : parseEverything(options.files);
   for (const [file, message] of plan.unreadable)
     diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${message}`));
   let done = 0;
   for (const file of options.files) {
     if (!plan.parse.has(file)) continue;
-    const read = readSource(file);
-    if (!read.ok) {
-      diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${read.message}`));
-    } else {
-      const indexed = indexFile(file, read.source, settings, prefilter);
-      if (indexed.kind === 'diagnostic') diagnostics.push({ ...indexed.diagnostic, file: relativePath(file) });
+    const slot = cache?.current(file);
+    const indexed = slot?.index ? { index: slot.index } : indexer(file);
+    if ('problem' in indexed) diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
+    else {
+      const index = indexed.index;
+      const source = 'source' in indexed ? indexed.source : undefined;
+      if (slot) slot.index = index;
+      if (index.kind === 'diagnostic') diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
       else {
-        records.set(file, indexed.record);
-        if (indexed.needsOtherModules)
-          deferred.push({ file, facts: indexed.facts, importedCalls: indexed.importedCalls });
-        else report.add(file, matchFacts(indexed.facts, context), read.source);
+        records.set(file, index.record);
+        if (index.needsOtherModules) deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
+        else report.add(file, matchFacts(index.facts, context), source);
       }
     }
     options.onProgress?.(++done, plan.parse.size);
@@ -108,7 +156,7 @@ export function runScan(options: ScanOptions): ScanResult {
     findings: report.findings(),
     diagnostics,
     filesScanned: options.files.length,
-    filesParsed: plan.parse.size + modules.loadedOnDemand,
+    filesParsed: parsed,
   };
 }
 
@@ -118,18 +166,15 @@ function fileDiagnostic(file: string, code: string, message: string): Diagnostic
 
 /** Where the resolver finds modules: the scan's index, and support modules loaded on demand. */
 class ScanModules implements ModuleSource {
-  readonly resolver: ModuleResolver;
   private readonly misses = new Map<string, { fromFile: string; specifier: string }>();
-  /** Modules parsed only for the values a parsed file imports from them. */
-  loadedOnDemand = 0;
 
   constructor(
-    scanned: ReadonlySet<string>,
+    private readonly scanned: ReadonlySet<string>,
     private readonly records: Map<string, ModuleRecord>,
-    private readonly settings: ResolvedSettings,
-  ) {
-    this.resolver = new ModuleResolver((file) => scanned.has(file));
-  }
+    readonly resolver: ModuleResolver,
+    private readonly cache: ScanCache | undefined,
+    private readonly indexer: Indexer,
+  ) {}
 
   resolve(fromFile: string, specifier: string): string | undefined {
     const found = this.resolver.resolve(fromFile, specifier);
@@ -142,8 +187,7 @@ class ScanModules implements ModuleSource {
     if (!record) {
       // A module the scan did not parse (its text cannot match) or outside the scanned paths (a
       // pre-commit run names only staged files): read for its exports, never reported.
-      record = loadSupportModule(file, this.settings);
-      this.loadedOnDemand++;
+      record = loadSupportModule(file, this.cache, this.indexer);
       this.records.set(file, record);
     }
     return record;
@@ -216,8 +260,26 @@ class FindingsByFile {
   }
 }
 
-function loadSupportModule(file: string, settings: ResolvedSettings): ModuleRecord {
+function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: Indexer): ModuleRecord {
+  const slot = cache?.current(file);
+  const indexed = slot?.index ? { index: slot.index } : indexer(file);
+  if (slot && 'index' in indexed) slot.index = indexed.index;
+  return 'index' in indexed && indexed.index.kind === 'indexed'
+    ? indexed.index.record
+    : { exports: {}, exportAll: [], importedCalls: [] };
+}
+
+/** The per-file step on the file as it is on disk; the text comes back for placing findings. */
+type Indexer = (file: string) => { index: FileIndex; source: string } | { problem: string };
+
+function indexFromDisk(
+  file: string,
+  settings: ResolvedSettings,
+  parse: ParseSource | undefined,
+  prefilter: boolean,
+): ReturnType<Indexer> {
   const read = readSource(file);
-  const indexed = read.ok ? indexFile(file, read.source, settings) : undefined;
-  return indexed?.kind === 'indexed' ? indexed.record : { exports: {}, exportAll: [], importedCalls: [] };
+  if (!read.ok) return { problem: `cannot read the file: ${read.message}` };
+  if (!parse) throw new ParserNeeded();
+  return { index: indexFile(file, read.source, settings, parse, prefilter), source: read.source };
 }

@@ -113,8 +113,8 @@ export class ParityEngines {
   }
 
   /** The scanner on this one file; the fix is the one `sunset-lint fix` (without --suggestions) applies. */
-  scanner(program: GeneratedProgram, file: string): EngineReport {
-    const result = runScan({ cwd: this.dir, files: [file], settings: this.settings });
+  async scanner(program: GeneratedProgram, file: string): Promise<EngineReport> {
+    const result = await runScan({ cwd: this.dir, files: [file], settings: this.settings });
     const line = (finding: Finding) => {
       const fix = applicableFixes(finding, { suggestions: false })[0];
       return `${finding.line}:${finding.column}:${finding.endLine}:${finding.endColumn}:${finding.entryId}:${finding.ruleId} ${finding.message} [${finding.entryId}]${fixText(fix && mergedEdit(program.code, fix.edits))}`;

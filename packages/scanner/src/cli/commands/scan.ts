@@ -37,6 +37,10 @@ Options:
                             resolve (string-literal types, \`as const\` maps, generic wrappers);
                             slower: loads the whole program
   --tsconfig FILE           the tsconfig.json for --types (default: the nearest one upwards)
+  --cache                   keep each file's analysis by content hash and reuse it while the file,
+                            the tool, the catalogue and the settings are unchanged (a re-scan reads
+                            and hashes every file but parses only the changed ones)
+  --cache-location DIR      where --cache keeps it (default: .sunset-lint-cache)
   -h, --help                this help
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage, configuration
@@ -51,9 +55,14 @@ const SCAN_OPTIONS = {
   baseline: { type: 'string' },
   types: { type: 'boolean' },
   tsconfig: { type: 'string' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
 } as const;
 
-type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'>;
+type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'> & {
+  cache?: boolean | undefined;
+  'cache-location'?: string | undefined;
+};
 type ScanTokens = ReturnType<typeof parseScanArgs>['tokens'];
 
 const FAIL_ON = [...GRADES, 'none'] as const;
@@ -160,18 +169,43 @@ export async function scanWithProgress(
   if (discovered.files.length === 0) return { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');
+  const cache = values.cache
+    ? await openCache(resolve(io.cwd, values['cache-location'] ?? DEFAULT_CACHE), config, io)
+    : undefined;
   const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);
+  let result: ScanResult;
   try {
-    return runScan({
+    result = await runScan({
       cwd: io.cwd,
       files: discovered.files,
       settings: config.settings,
       ...(values.verbose ? { verbose: true } : {}),
+      ...(cache ? { cache } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {
     progress.finish();
   }
+  if (cache) {
+    // A cache that cannot be written costs the next scan time, never this scan's result.
+    try {
+      cache.save();
+    } catch (error) {
+      io.stderr.write(
+        `sunset-lint: the cache was not saved: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
+  }
+  return result;
+}
+
+const DEFAULT_CACHE = '.sunset-lint-cache';
+
+async function openCache(directory: string, config: ScanConfig, io: CliIo) {
+  const { ScanCache } = await import('../../scan/cache.js');
+  const cache = ScanCache.open(directory, config.settings);
+  if (cache.problem) io.stderr.write(`sunset-lint: ${cache.problem}\n`);
+  return cache;
 }
 
 /** Diagnostics on stderr when no text report shows them (parse errors must not pass unseen). */

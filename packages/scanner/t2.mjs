@@ -1,0 +1,14 @@
+import { statSync } from 'node:fs';
+import { resolveSettings } from '@sunset-lint/core';
+import { discoverFiles } from './dist/scan/discovery.js';
+import { planParsing } from './dist/scan/parse-plan.js';
+import { ModuleResolver } from './dist/scan/module-resolution.js';
+const root = process.argv[2];
+const { files } = await discoverFiles({ cwd: root, paths: ['.'] });
+const settings = resolveSettings({ asOf: '2026-11-21' });
+const known = new Set(files);
+let t = performance.now();
+const plan = planParsing(files, settings, new ModuleResolver((f) => known.has(f)));
+console.log('plan', plan.parse.size, (performance.now() - t).toFixed(0), 'ms');
+let big = [...plan.parse].map(f=>[f, statSync(f).size]).sort((a,b)=>b[1]-a[1]).slice(0,8);
+console.log(big.map(([f,s])=>s+' '+f.replace(root,'')).join('\n'), [...plan.parse].reduce((a,f)=>a,0));
