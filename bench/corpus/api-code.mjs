@@ -26,7 +26,8 @@ export function chooseCalls(random, style, count, deprecatedCount) {
 }
 
 const scopeParam = (call) => (call.scope === 'account' ? 'accountId' : 'zoneId');
-const urlPath = (call, id = scopeParam(call)) => `/${call.scope === 'account' ? 'accounts' : 'zones'}/\${${id}}${call.suffix}`;
+const urlPath = (call, id = scopeParam(call)) =>
+  `/${call.scope === 'account' ? 'accounts' : 'zones'}/\${${id}}${call.suffix}`;
 
 /** Writes a line that is a deprecated use when the call is deprecated. */
 function callLine(source, call, line) {
@@ -107,8 +108,18 @@ export function writeClientModule(source, { style, ts, ext, calls, constantNames
       for (const call of calls) {
         const id = placeholder && call.scope === 'zone' ? 'ZONE_ID' : scopeParam(call);
         source.add(`export async function ${fn()}(${scopeParam(call)}${typed(ts, ': string')}) {`);
-        callLine(source, call, `  const res = await fetch(\`\${API}${urlPath(call, id)}\`, { headers: { Authorization: \`Bearer \${token}\` } });`);
-        source.add('  if (!res.ok) throw new Error(`HTTP ${res.status}`);', '  const json = await res.json();', '  return json.result;', '}', '');
+        callLine(
+          source,
+          call,
+          `  const res = await fetch(\`\${API}${urlPath(call, id)}\`, { headers: { Authorization: \`Bearer \${token}\` } });`,
+        );
+        source.add(
+          '  if (!res.ok) throw new Error(`HTTP ${res.status}`);',
+          '  const json = await res.json();',
+          '  return json.result;',
+          '}',
+          '',
+        );
       }
       break;
     }
@@ -116,7 +127,11 @@ export function writeClientModule(source, { style, ts, ext, calls, constantNames
       source.add(`import { api } from './http${ext}';`, '');
       for (const call of calls) {
         source.add(`export async function ${fn()}(${scopeParam(call)}${typed(ts, ': string')}) {`);
-        callLine(source, call, `  const { data } = await api.get(\`${urlPath(call)}\`, { params: { per_page: 100 } });`);
+        callLine(
+          source,
+          call,
+          `  const { data } = await api.get(\`${urlPath(call)}\`, { params: { per_page: 100 } });`,
+        );
         source.add('  return data.result;', '}', '');
       }
       break;
@@ -196,7 +211,9 @@ export function writeClientModule(source, { style, ts, ext, calls, constantNames
       break;
     case 'any':
       for (const call of calls) {
-        source.add(`export async function ${fn()}(cf${typed(ts, ': any')}, ${scopeParam(call)}${typed(ts, ': string')}) {`);
+        source.add(
+          `export async function ${fn()}(cf${typed(ts, ': any')}, ${scopeParam(call)}${typed(ts, ': string')}) {`,
+        );
         callLine(source, call, `  const existing = await cf.get(\`${urlPath(call)}?per_page=50\`);`);
         source.add('  return existing.result;', '}', '');
       }

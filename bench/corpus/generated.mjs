@@ -44,14 +44,18 @@ function generateApp(root, appIndex, random, fileBudget) {
     const count = random.int(3, 8);
     const deprecated = random.chance(DEPRECATED_MODULE_CHANCE) ? random.int(1, 2) : 0;
     const calls = chooseCalls(random, style, count, deprecated);
-    const constantNames = calls.map((call, i) => `${call.suffix.replace(/\W+/g, '_').replace(/^_/, '').toUpperCase()}_${index}_${i}`);
+    const constantNames = calls.map(
+      (call, i) => `${call.suffix.replace(/\W+/g, '_').replace(/^_/, '').toUpperCase()}_${index}_${i}`,
+    );
     return { name: `${namer.noun()}-${style}-${index}`, style, calls, constantNames };
   });
   writeConfig(open(`src/api/config${code}`), ts);
   writePaths(
     open(`src/api/paths${code}`),
     ts,
-    modules.filter((m) => m.style === 'const').flatMap((m) => m.calls.map((call, i) => ({ call, name: m.constantNames[i] }))),
+    modules
+      .filter((m) => m.style === 'const')
+      .flatMap((m) => m.calls.map((call, i) => ({ call, name: m.constantNames[i] }))),
   );
   writeHttp(open(`src/api/http${code}`), ts, ext);
   const index = open(`src/api/index${code}`);
@@ -87,7 +91,11 @@ function generateApp(root, appIndex, random, fileBudget) {
     } else if (kind < 0.7) {
       const helper = random.pick(utilities);
       const source = open(`src/components/${namer.type()}${jsx}`);
-      source.add("import { useMemo, useState } from 'react';", `import { ${helper.names[0]} } from '../utils/${helper.base}${ext}';`, '');
+      source.add(
+        "import { useMemo, useState } from 'react';",
+        `import { ${helper.names[0]} } from '../utils/${helper.base}${ext}';`,
+        '',
+      );
       const size = targetBytes(random);
       while (source.bytes < size) addComponent(source, random, namer, { ts, helper: helper.names[0] });
     } else if (kind < 0.8 && !ts) {
@@ -105,11 +113,23 @@ function generateApp(root, appIndex, random, fileBudget) {
         files.pop();
         continue;
       }
-      source.add("import { describe, expect, it } from 'vitest';", `import { ${tested.names.join(', ')} } from '../src/utils/${tested.base}${ext}';`, '');
+      source.add(
+        "import { describe, expect, it } from 'vitest';",
+        `import { ${tested.names.join(', ')} } from '../src/utils/${tested.base}${ext}';`,
+        '',
+      );
       addTests(source, random, tested.names);
     }
   }
   return files.slice(0, fileBudget);
+}
+
+/**
+ * The corpora live under node_modules/.cache, which the repository's .gitignore ignores; the scanner
+ * respects .gitignore files up to the repository root, so each corpus is made a root of its own.
+ */
+export function markRepositoryRoot(root) {
+  mkdirSync(join(root, '.git'), { recursive: true });
 }
 
 /** Generates (or reuses) the corpus of `fileCount` files; returns its folder and the planted findings. */
@@ -119,7 +139,10 @@ export function generatedCorpus(cacheRoot, { name, fileCount, seed = DEFAULT_SEE
   const stamp = { generator: GENERATOR_VERSION, seed, fileCount };
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    if (JSON.stringify(manifest.stamp) === JSON.stringify(stamp)) return { ...manifest, root: join(folder, 'files'), reused: true };
+    if (JSON.stringify(manifest.stamp) === JSON.stringify(stamp)) {
+      markRepositoryRoot(join(folder, 'files'));
+      return { ...manifest, root: join(folder, 'files'), reused: true };
+    }
   }
   const started = performance.now();
   rmSync(folder, { recursive: true, force: true });
@@ -147,6 +170,7 @@ export function generatedCorpus(cacheRoot, { name, fileCount, seed = DEFAULT_SEE
     join(root, 'tsconfig.json'),
     `${JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', allowJs: true, strict: false, noEmit: true, skipLibCheck: true }, include: ['**/*'] }, null, 2)}\n`,
   );
+  markRepositoryRoot(root);
   const planted = Object.values(plants).reduce((sum, list) => sum + list.length, 0);
   const manifest = { stamp, files: written, bytes, apps, planted, filesWithPlants: Object.keys(plants).length, plants };
   writeFileSync(manifestPath, `${JSON.stringify(manifest)}\n`);

@@ -16,8 +16,26 @@ export function createRandom(seed) {
 
 const VERBS = ['build', 'format', 'merge', 'resolve', 'collect', 'normalize', 'compute', 'select', 'parse', 'group'];
 const NOUNS = [
-  'order', 'invoice', 'account', 'session', 'cart', 'report', 'member', 'route', 'filter', 'record',
-  'payload', 'metric', 'entry', 'batch', 'window', 'label', 'schedule', 'region', 'quota', 'profile',
+  'order',
+  'invoice',
+  'account',
+  'session',
+  'cart',
+  'report',
+  'member',
+  'route',
+  'filter',
+  'record',
+  'payload',
+  'metric',
+  'entry',
+  'batch',
+  'window',
+  'label',
+  'schedule',
+  'region',
+  'quota',
+  'profile',
 ];
 
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
