@@ -81,7 +81,7 @@ async function eslintGroup(id, corpus, size, share) {
   const apps = corpus.apps.slice(0, Math.ceil(size / 50));
   log(`${id}: ESLint and the scanner on ${apps.length} apps`);
   const scanner = await measureScan({ cwd: corpus.root, paths: apps, runs });
-  const eslint = await measureEslint({ cwd: corpus.root, paths: apps, runs: smoke ? 0 : runs, share });
+  const eslint = await measureEslint({ cwd: corpus.root, paths: apps, runs, share });
   results.eslint.push({ files: scanner.files, scanner, eslint });
   if (eslint.stats && eslint.stats.files !== scanner.files)
     results.problems.push(`${id}: ESLint linted ${eslint.stats.files} files, the scanner ${scanner.files}`);
@@ -98,7 +98,7 @@ try {
     log('start: cold start');
     const twenty = listSourceFiles(join(gen1k.root, gen1k.apps[0])).slice(0, 20);
     results.startup = await measureStartup({
-      runs: smoke ? 3 : Math.max(runs, 5),
+      runs: smoke ? 1 : Math.max(runs, 5),
       corpusRoot: gen1k.root,
       files: twenty,
     });

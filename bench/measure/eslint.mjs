@@ -55,26 +55,28 @@ function pluginTimes(results) {
 }
 
 /**
- * ESLint over `paths` (relative to `cwd`): `runs` timed runs without --stats (its timers cost), then
- * one run with --stats for the plugin's share (when `share`); with runs = 0 the stats run is timed.
+ * ESLint with the plugin's recommended config over `paths` (relative to `cwd`), `runs` timed runs;
+ * then, when `share`, one run with --stats (its timers cost, so it is not timed) of the same files
+ * with @eslint/js + typescript-eslint recommended + the plugin, for the plugin's share of the run.
  */
 export async function measureEslint({ cwd, paths, runs, share }) {
   const work = mkdtempSync(join(tmpdir(), 'sunset-bench-eslint-'));
   try {
     const configPath = join(work, 'eslint.config.mjs');
-    writeFileSync(configPath, flatConfig());
+    writeFileSync(configPath, flatConfig({ withBaseline: false }));
+    const baselinePath = join(work, 'eslint-baseline.config.mjs');
+    writeFileSync(baselinePath, flatConfig({ withBaseline: true }));
     // ESLint exits 1 when it reports errors (the planted findings): not a failure.
     const ok = { cwd, okStatus: [0, 1] };
-    const timed = runs > 0 ? await repeat(runs, () => measureNode(eslintArgs(configPath, paths), ok)) : undefined;
-    if (!share && timed) return timed;
+    const timed = await repeat(runs, () => measureNode(eslintArgs(configPath, paths), ok));
+    if (!share) return timed;
     const statsOut = join(work, 'stats.json');
     const statsRun = await measureNode(
-      eslintArgs(configPath, paths, ['--stats', '--format', 'json', '--output-file', statsOut]),
+      eslintArgs(baselinePath, paths, ['--stats', '--format', 'json', '--output-file', statsOut]),
       ok,
     );
     const stats = pluginTimes(JSON.parse(readFileSync(statsOut, 'utf8')));
-    const row = timed ?? { runs: 1, wallMs: statsRun.wallMs, wallsMs: [statsRun.wallMs], maxRssKb: statsRun.maxRssKb };
-    return { ...row, stats: { ...stats, wallMs: statsRun.wallMs, share: stats.plugin / statsRun.wallMs } };
+    return { ...timed, stats: { ...stats, wallMs: statsRun.wallMs, share: stats.plugin / statsRun.wallMs } };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
