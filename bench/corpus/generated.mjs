@@ -10,11 +10,11 @@ import { createNamer, createRandom } from './random.mjs';
 import { Source } from './source.mjs';
 
 /** Bump when the generated text changes: cached corpora of another version are rebuilt. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 export const DEFAULT_SEED = 20261122;
 const FILES_PER_APP = 50;
 /** Chance that a client module calls deprecated endpoints; tuned for about 5 % of files with findings. */
-const DEPRECATED_MODULE_CHANCE = 0.33;
+const DEPRECATED_MODULE_CHANCE = 0.42;
 
 /** A module size drawn like real code: mostly a few KB, some large, a few up to ~30 KB. */
 function targetBytes(random) {
