@@ -34,7 +34,7 @@ function eslintTable(pairs) {
     'scanner',
     'scanner peak RSS',
     'scanner faster by',
-    "plugin's share",
+    "plugin's share ¹",
   ];
   const body = pairs.map((p) => [
     count(p.files),
