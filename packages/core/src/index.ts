@@ -19,6 +19,9 @@ export {
 } from './options.js';
 export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
 export { settingsValidator } from './settings/validate.js';
+export type { FromSchema, SchemaNode } from './schema/from-schema.js';
+export type { SchemaValidator } from './schema/ajv.js';
+export type { GeneratedValidator } from './schema/generated.js';
 
 // Grading.
 export { formatDay, parseDay } from './grading/day.js';
