@@ -4,7 +4,7 @@ import {
   settingsValidator,
   type ResolvedSettings,
   type SunsetSettings,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/schedule';
 import { ConfigError, type LoadedConfig } from './load.js';
 import { SCANNER_SETTINGS_SCHEMA } from './settings-schema.js';
 import { scannerSettingsValidator } from './settings-validator.generated.js';

@@ -1,4 +1,4 @@
-import { extendSettingsSchema, type FromSchema } from '@sunset-lint/core';
+import { extendSettingsSchema, type FromSchema } from '@sunset-lint/core/schedule';
 
 /*
  * On its own, without the code that checks it: @sunset-lint/core's scripts/generate-validators.mjs
