@@ -14,7 +14,7 @@ export type SchemaValidator<T = unknown> = ((data: unknown) => data is T) & { er
  * (`errorMessage`, read by editors and by the settings messages) are allowed. The generated
  * validators are compiled with it too.
  */
-export const AJV_OPTIONS = { allErrors: true, strict: false } as const satisfies Options;
+const AJV_OPTIONS = { allErrors: true, strict: false } as const satisfies Options;
 
 /**
  * An ajv instance with the shared setup. ajv is required here, on first use, not imported: loading
