@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Generates docs/schedule.md from the catalogue (rules/*.json). With --check, fails when the
-// committed file differs from what the catalogue says, so the docs never drift from the data.
+// Generates docs/schedule.md from the catalogue (rules/*.json), and the standalone validators of
+// the shipped schemas (generate-validators.mjs). With --check, fails when a committed file differs
+// from what the catalogue and the schemas say, so neither drifts from the data.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describeMatchers, loadCatalogue } from '@sunset-lint/core';
+import { generateValidators } from './generate-validators.mjs';
 
 const target = fileURLToPath(new URL('../../../docs/schedule.md', import.meta.url));
 const check = process.argv.includes('--check');
@@ -45,6 +47,7 @@ for (const entry of entries) {
 }
 const rendered = lines.join('\n');
 
+const staleValidators = await generateValidators({ check });
 if (check) {
   let current = '';
   try {
@@ -52,12 +55,13 @@ if (check) {
   } catch {
     // missing counts as stale
   }
-  if (current !== rendered) {
-    process.stderr.write('docs/schedule.md is stale: run `pnpm docs` and commit the result.\n');
-    process.exit(1);
-  }
-  process.stdout.write('docs/schedule.md is up to date.\n');
+  if (current !== rendered) process.stderr.write('docs/schedule.md is stale: run `pnpm docs` and commit the result.\n');
+  for (const file of staleValidators)
+    process.stderr.write(`${file} is stale: run \`pnpm docs\` and commit the result.\n`);
+  if (current !== rendered || staleValidators.length > 0) process.exit(1);
+  process.stdout.write('docs/schedule.md and the generated validators are up to date.\n');
 } else {
   writeFileSync(target, rendered);
   process.stdout.write(`wrote docs/schedule.md (${entries.length} entries)\n`);
+  for (const file of staleValidators) process.stdout.write(`wrote ${file}\n`);
 }

@@ -2,36 +2,8 @@
 // and users' tooling need. Everything else is internal to the core; its own tests import modules
 // directly.
 
-// The catalogue: the schedule as data, loaded with the user's changes.
-export type * from './catalogue/types.js';
-export { CatalogueError } from './catalogue/errors.js';
-export { defaultRulesDir, loadCatalogue } from './catalogue/load.js';
-export { describeMatchers } from './catalogue/describe.js';
-export { RULE_CAPABILITIES, type RuleCapabilities } from './catalogue/rule-capabilities.js';
-
-// Settings shared by both engines.
-export {
-  applySettings,
-  resolveSettings,
-  SettingsError,
-  type ResolvedSettings,
-  type SunsetSettings,
-} from './options.js';
-export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
-export { settingsValidator } from './settings/validate.js';
-
-// Grading.
-export { formatDay, parseDay } from './grading/day.js';
-export {
-  DEFAULT_SEVERITIES,
-  GRADE_RANK,
-  GRADES,
-  gradeEol,
-  isAtLeast,
-  type Grade,
-  type GradeResult,
-  type Severity,
-} from './grading/grade.js';
+// The catalogue, the settings and grading: the `./schedule` entry, which loads without the analysis.
+export * from './schedule.js';
 
 // One file: what the ESLint plugin reports, and the scanner's per-file step.
 export { analyzeProgram, extractFileFacts } from './analyze.js';

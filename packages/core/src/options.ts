@@ -4,6 +4,7 @@ import type { Confidence } from './findings/finding.js';
 import { formatDay, parseDay, todayUtc, type Day } from './grading/day.js';
 import { DEFAULT_IMMINENT_DAYS, DEFAULT_SEVERITIES, type Grade, type Severity } from './grading/grade.js';
 import { SETTINGS_SCHEMA, type SunsetSettings } from './settings/schema.js';
+import { sunsetSettingsValidator } from './settings/settings-validator.generated.js';
 import { SettingsError, settingsValidator } from './settings/validate.js';
 import { DEFAULT_API_HOSTS } from './url/normalize.js';
 
@@ -20,7 +21,7 @@ export interface ResolvedSettings {
 }
 
 /** Checks settings against the shared schema (unknown keys are errors); see `settingsValidator`. */
-export const validateSettings = settingsValidator(SETTINGS_SCHEMA);
+export const validateSettings = settingsValidator(SETTINGS_SCHEMA, sunsetSettingsValidator);
 
 /** Validates settings and loads the catalogue with the user's changes. */
 export function resolveSettings(raw: unknown, where = 'settings'): ResolvedSettings {

@@ -112,6 +112,25 @@ describe('schema validation names the file, the entry and the field', () => {
     expect(error.field).toBe(field);
   });
 
+  test('a rules folder with a schema.json of its own is checked by that schema, not the built-in one', () => {
+    const builtin = JSON.parse(readFileSync(join(defaultRulesDir(), 'schema.json'), 'utf8'));
+    const own = {
+      ...builtin,
+      required: [...builtin.required, 'replacementDocs'],
+      properties: { ...builtin.properties, severity: { enum: ['high', 'low'] } },
+    };
+    const folderWith = (entry: object) => {
+      const dir = rulesDirWith('user-widgets-api.json', JSON.stringify(entry));
+      writeFileSync(join(dir, 'schema.json'), JSON.stringify(own));
+      return dir;
+    };
+    expect(() => loadBuiltinEntries(folderWith({ ...validEntry, severity: 'high' }))).toThrow(
+      "user-widgets-api.json: entry 'user-widgets-api': field 'replacementDocs' is required",
+    );
+    const [loaded] = loadBuiltinEntries(folderWith({ ...validEntry, severity: 'high', replacementDocs: 'docs/x.md' }));
+    expect(loaded?.entry).toMatchObject({ id: 'user-widgets-api', severity: 'high' });
+  });
+
   test('rejects invalid JSON, naming the file', () => {
     expect(loadError('broken.json', '{ "id": ').message).toMatch(/broken\.json: not valid JSON/);
   });

@@ -1,5 +1,7 @@
 /** Configuration files as the scan command reads them: discovery, validation, precedence. */
 import { describe, expect, test } from 'vitest';
+import { SCANNER_SETTINGS_SCHEMA } from '../src/config/settings-schema.js';
+import { scannerSettingsValidator } from '../src/config/settings-validator.generated.js';
 import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, runCli } from './scan-cli-support.js';
 
 const SOURCE = { 'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n` };
@@ -87,6 +89,11 @@ describe('where the configuration comes from', () => {
     // include replaces the default (here also .es6); exclude adds legacy/ and takes build/ back out of the defaults.
     expect(files).toEqual(['build/tool.js', 'scripts/run.es6', 'src/sync.js']);
   });
+});
+
+test('the configuration is checked by the validator generated from its schema, not by ajv at start-up', () => {
+  // Otherwise core's settingsValidator compiles the schema with ajv, correct but ~100 ms slower.
+  expect(scannerSettingsValidator.schema).toBe(JSON.stringify(SCANNER_SETTINGS_SCHEMA));
 });
 
 describe('configuration errors exit 2 and name the file and the key', () => {

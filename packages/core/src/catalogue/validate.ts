@@ -1,18 +1,23 @@
 import { readFileSync } from 'node:fs';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { parseDay } from '../grading/day.js';
-import { createAjv } from '../schema/ajv.js';
+import type { SchemaValidator } from '../schema/ajv.js';
+import { validatorFor } from '../schema/generated.js';
+import { catalogueEntryValidator } from './entry-validator.generated.js';
 import { CatalogueError } from './errors.js';
 import type { CatalogueEntry } from './types.js';
 
-let compiled: ValidateFunction | undefined;
+const validators = new Map<string, SchemaValidator<CatalogueEntry>>();
 
-function entryValidator(schemaPath: string): ValidateFunction {
-  if (!compiled) {
+/** The check of `schemaPath`: the built-in schema's generated one unless that file says otherwise. */
+function entryValidator(schemaPath: string): SchemaValidator<CatalogueEntry> {
+  let validate = validators.get(schemaPath);
+  if (!validate) {
     const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
-    compiled = createAjv().compile(schema);
+    validate = validatorFor(schema, catalogueEntryValidator);
+    validators.set(schemaPath, validate);
   }
-  return compiled;
+  return validate;
 }
 
 function describeAjvError(error: ErrorObject): { field: string; problem: string } {
@@ -56,7 +61,7 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): C
       first.field,
     );
   }
-  const entry = raw as CatalogueEntry;
+  const entry = raw;
   assertCalendarDate(entry.eol, file, entryId, 'eol');
   return entry;
 }

@@ -1,7 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { CatalogueError } from '../catalogue/errors.js';
-import { createAjv } from '../schema/ajv.js';
+import type { SchemaValidator } from '../schema/ajv.js';
 import type { FromSchema, SchemaNode } from '../schema/from-schema.js';
+import { validatorFor, type GeneratedValidator } from '../schema/generated.js';
 
 /** A settings problem; the message names where the settings came from and the key. */
 export class SettingsError extends CatalogueError {}
@@ -14,15 +15,17 @@ interface Problem {
 
 /**
  * A check of settings against `schema` (the shared settings schema or an engine's extension of
- * it), compiled on first use. It returns the settings typed by the schema, or throws a
- * SettingsError naming `where` the settings came from, the key path and what the key must be.
+ * it): `generated`, the validator generated from it, or one compiled on first use. It returns the
+ * settings typed by the schema, or throws a SettingsError naming `where` the settings came from,
+ * the key path and what the key must be.
  */
 export function settingsValidator<const S extends SchemaNode>(
   schema: S,
+  generated?: GeneratedValidator<FromSchema<S>>,
 ): (raw: unknown, where: string) => FromSchema<S> {
-  let validate: ((data: unknown) => data is FromSchema<S>) & { errors?: ErrorObject[] | null };
+  let validate: SchemaValidator<FromSchema<S>>;
   return (raw, where) => {
-    validate ??= createAjv().compile<FromSchema<S>>(schema);
+    validate ??= validatorFor(schema, generated);
     if (validate(raw)) return raw;
     const problems = describeErrors(validate.errors ?? [], schema, raw);
     const first = problems[0] ?? { key: '(root)', problem: 'is invalid' };

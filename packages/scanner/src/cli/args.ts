@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseDay } from '@sunset-lint/core';
+import { parseDay } from '@sunset-lint/core/schedule';
 import { UsageError } from './io.js';
 
 /*

@@ -1,4 +1,4 @@
-import { SETTINGS_SCHEMA } from '@sunset-lint/core';
+import { SETTINGS_SCHEMA } from '@sunset-lint/core/schedule';
 import { BaselineError } from '../baseline/baseline.js';
 import { ConfigError, loadConfig } from '../config/load.js';
 import { resolveScanConfig, type ScanConfig, type SettingFlags } from '../config/resolve.js';

@@ -1,26 +1,15 @@
 import {
   applySettings,
   CatalogueError,
-  extendSettingsSchema,
   settingsValidator,
   type ResolvedSettings,
   type SunsetSettings,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/schedule';
 import { ConfigError, type LoadedConfig } from './load.js';
+import { SCANNER_SETTINGS_SCHEMA } from './settings-schema.js';
+import { scannerSettingsValidator } from './settings-validator.generated.js';
 
-const GLOBS = {
-  type: 'array',
-  items: { type: 'string', pattern: '\\S' },
-  errorMessage: 'must be a list of glob patterns (non-empty strings)',
-} as const;
-
-/** The scanner's configuration: the settings every engine shares plus which files to scan. */
-export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
-  include: { ...GLOBS, description: 'Files to scan, replacing the default patterns.' },
-  exclude: { ...GLOBS, description: 'Files to leave out, on top of the defaults; "!pattern" takes one back.' },
-});
-
-const validateScannerSettings = settingsValidator(SCANNER_SETTINGS_SCHEMA);
+const validateScannerSettings = settingsValidator(SCANNER_SETTINGS_SCHEMA, scannerSettingsValidator);
 
 /** Command-line values that override the configuration, already checked by the command line. */
 export type SettingFlags = Pick<SunsetSettings, 'asOf' | 'imminentDays' | 'minConfidence'>;

@@ -1,12 +1,12 @@
+import type { Finding } from '@sunset-lint/core';
 import {
   DEFAULT_SEVERITIES,
   gradeEol,
   parseDay,
   type CatalogueEntry,
-  type Finding,
   type Grade,
   type Severity,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/schedule';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
 import { relatedOf, type ReportedRelated } from './related.js';

@@ -1,4 +1,5 @@
-import { GRADES, isAtLeast, type CatalogueEntry, type Finding, type Grade } from '@sunset-lint/core';
+import type { Finding } from '@sunset-lint/core';
+import { GRADES, isAtLeast, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
 import { compareText, sortFindings } from './order.js';
 import type { ScanReport } from './types.js';
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { formatDay, GRADE_RANK, type Finding, type Grade, type ResolvedSettings } from '@sunset-lint/core';
+import type { Finding } from '@sunset-lint/core';
+import { formatDay, GRADE_RANK, type Grade, type ResolvedSettings } from '@sunset-lint/core/schedule';
 import { compareFindings, compareText as compare } from '../reports/order.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
 

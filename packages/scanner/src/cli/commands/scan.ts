@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { GRADES } from '@sunset-lint/core';
+import { GRADES } from '@sunset-lint/core/schedule';
 import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
 import type { ScanConfig } from '../../config/resolve.js';
-import { renderReport, REPORT_FORMATS, useColor, type ReportFormat } from '../../reports/index.js';
+import { useColor } from '../../reports/color.js';
+import { loadRenderer } from '../../reports/load.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../reports/types.js';
 import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
 import { buildScanReport, failsOn } from '../../scan/report.js';
@@ -118,12 +120,11 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   });
 
   for (const target of reports) {
+    const render = await loadRenderer(target.format);
     if (target.output === undefined) {
-      io.stdout.write(
-        renderReport(target.format, report, { color: target.format === 'text' && useColor(io.stdout, io.env) }),
-      );
+      io.stdout.write(render(report, { color: target.format === 'text' && useColor(io.stdout, io.env) }));
     } else {
-      writeReport(resolve(io.cwd, target.output), target.output, renderReport(target.format, report, { color: false }));
+      writeReport(resolve(io.cwd, target.output), target.output, render(report, { color: false }));
     }
   }
   const failing = report.findings.filter((finding) => failsOn(finding, report.failOn)).length;

@@ -5,7 +5,7 @@ import {
   parseDay,
   type CatalogueEntry,
   type GradeResult,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/schedule';
 import { oneOf, parseCommandLine } from '../args.js';
 import type { CliIo } from '../io.js';
 import { configFor } from '../config.js';

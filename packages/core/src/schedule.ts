@@ -1,0 +1,38 @@
+// @sunset-lint/core/schedule: the catalogue, the settings that change it and the grading of its
+// dates, without the analysis of code (the extractors, detectors and their dependencies). It is the
+// whole of what `sunset-lint schedule` and a scan that finds no file load; the root entry adds the
+// analysis.
+
+// The catalogue: the schedule as data, loaded with the user's changes.
+export type * from './catalogue/types.js';
+export { CatalogueError } from './catalogue/errors.js';
+export { defaultRulesDir, loadCatalogue } from './catalogue/load.js';
+export { describeMatchers } from './catalogue/describe.js';
+export { RULE_CAPABILITIES, type RuleCapabilities } from './catalogue/rule-capabilities.js';
+
+// Settings shared by both engines.
+export {
+  applySettings,
+  resolveSettings,
+  SettingsError,
+  type ResolvedSettings,
+  type SunsetSettings,
+} from './options.js';
+export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
+export { settingsValidator } from './settings/validate.js';
+export type { FromSchema, SchemaNode } from './schema/from-schema.js';
+export type { SchemaValidator } from './schema/ajv.js';
+export type { GeneratedValidator } from './schema/generated.js';
+
+// Grading.
+export { formatDay, parseDay } from './grading/day.js';
+export {
+  DEFAULT_SEVERITIES,
+  GRADE_RANK,
+  GRADES,
+  gradeEol,
+  isAtLeast,
+  type Grade,
+  type GradeResult,
+  type Severity,
+} from './grading/grade.js';

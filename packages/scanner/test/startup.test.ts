@@ -1,0 +1,64 @@
+/**
+ * What the CLI's start path loads (issue 10: `schedule` and a scan of an empty folder start in
+ * ≤ 0.3 s): the commands that need little must not pay for ajv, TypeScript, date-fns or globby.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { BIN, FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
+
+const PRELOAD = fileURLToPath(new URL('./support/report-required-modules.cjs', import.meta.url));
+
+/**
+ * The CommonJS modules a real CLI run loaded, as paths inside their packages
+ * (`…/node_modules/.pnpm/ajv@8.20.0/node_modules/ajv/dist/ajv.js` -> `ajv/dist/ajv.js`).
+ */
+function requiredModules(args: readonly string[], cwd: string): { status: number | null; modules: string[] } {
+  const run = spawnSync(process.execPath, ['--require', PRELOAD, BIN, ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+    encoding: 'utf8',
+  });
+  const line = run.stderr.split('\n').findLast((text) => text.startsWith('required: '));
+  expect(line, run.stderr).toBeDefined();
+  const files: string[] = JSON.parse(line!.slice('required: '.length));
+  return {
+    status: run.status,
+    modules: files.map((file) => file.replaceAll('\\', '/').split('/node_modules/').at(-1) ?? file),
+  };
+}
+
+/** Which heavy packages `modules` holds; of ajv only its compiler (the generated validators use its runtime helpers). */
+function heavyPackages(modules: readonly string[]): string[] {
+  const heavy = ['ajv/dist/ajv.js', 'typescript/', 'date-fns/', 'fast-glob/'];
+  return heavy.filter((prefix) => modules.some((module) => module.startsWith(prefix)));
+}
+
+describe('the start path loads only what the command uses', () => {
+  const empty = makeProject({});
+
+  test('schedule: no ajv (generated validators), no TypeScript, no globby', () => {
+    const { status, modules } = requiredModules(['schedule', '--as-of', '2026-01-01'], empty);
+    expect(status).toBe(0);
+    // It grades every entry, so date-fns is loaded here.
+    expect(heavyPackages(modules)).toEqual(['date-fns/']);
+  });
+
+  test('a scan of an empty folder: no ajv, no TypeScript, no date-fns (nothing is graded)', () => {
+    const { status, modules } = requiredModules(['scan', '.'], empty);
+    expect(status).toBe(0);
+    // The folder is walked: globby's fast-glob is the one loaded.
+    expect(heavyPackages(modules)).toEqual(['fast-glob/']);
+  });
+
+  test('a scan of named files (a pre-commit run): no ajv, no globby', () => {
+    const project = makeProject({
+      'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n`,
+    });
+    const { status, modules } = requiredModules(['scan', 'src/sync.js', '--fail-on', 'none'], project);
+    expect(status).toBe(0);
+    // The file is parsed and its finding graded, whatever that loads; nothing is walked.
+    expect(heavyPackages(modules)).not.toContain('fast-glob/');
+    expect(heavyPackages(modules)).not.toContain('ajv/dist/ajv.js');
+  });
+});
