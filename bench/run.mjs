@@ -2,7 +2,7 @@
 // pnpm bench: the scanner against the parse floor, ESLint and itself, on generated and real code,
 // in one run; prints the tables and writes docs/benchmarks.md. See README "Benchmarks".
 //   node bench/run.mjs [--smoke] [--runs N] [--only gen-1k,start,…|group:mode] [--no-write]
-// Groups: start, gen-1k, real, gen-10k, eslint-500, eslint-5k, gen-50k (--smoke: start, gen-1k,
+// Groups: start, gen-1k, real, sdk, gen-10k, eslint-500, eslint-5k, gen-50k (--smoke: start, gen-1k,
 // eslint-100). Modes of a corpus: floor, default, cache, workers, types.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,7 +107,9 @@ try {
   await corpusGroup('gen-1k', gen1k, { types: !smoke });
   if (smoke) await eslintGroup('eslint-100', gen1k, 100, true);
   else {
-    if (groupWanted('real')) await corpusGroup('real', { ...realCorpus(CACHE), plants: undefined });
+    if (groupWanted('real')) await corpusGroup('real', { ...realCorpus(CACHE, 'real'), plants: undefined });
+    if (groupWanted('sdk'))
+      await corpusGroup('sdk', { ...realCorpus(CACHE, 'sdk'), plants: undefined }, { types: false });
     const needs10k = ['gen-10k', 'eslint-500', 'eslint-5k'].some(groupWanted);
     if (needs10k) {
       const gen10k = corpusOf('gen-10k', 10_000);
