@@ -19,7 +19,7 @@
  * `--repo DIR` measures another checkout (built: `tsc -b`), e.g. an older commit for comparison.
  * The registry must be reachable (eslint, typescript and the other dependencies come from it).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -34,6 +34,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const args = process.argv.slice(2);
 const mode = args.includes('--json') ? 'json' : args.includes('--check') ? 'check' : 'table';
@@ -43,6 +44,7 @@ const REPO = repoArg >= 0 ? resolve(args[repoArg + 1]) : fileURLToPath(new URL('
 /** The day the fixtures' expectations were recorded on (as in the tests). */
 const AS_OF = '2026-11-21';
 const PNPM = ['-y', 'pnpm@10.34.8'];
+const execFileAsync = promisify(execFile);
 /** A compiler bundle (TypeScript's `typescript.js`, or a copy bundled into another package) is megabytes. */
 const COMPILER_BUNDLE_BYTES = 1_000_000;
 
@@ -60,24 +62,24 @@ try {
   const versionOf = (name) => `${name}@${rootPackage.devDependencies[name]}`;
   const rows = [];
 
-  const core = install('core', [tarballs.core]);
+  // The four installs are independent and mostly wait on the registry: run them side by side.
+  const [core, plugin, scanner, together] = await Promise.all([
+    install('core', [tarballs.core]),
+    install('eslint-plugin', [tarballs.core, tarballs['eslint-plugin'], versionOf('eslint')]),
+    install('scanner', [tarballs.core, tarballs.scanner]),
+    install('all', [
+      tarballs.core,
+      tarballs['eslint-plugin'],
+      tarballs.scanner,
+      versionOf('eslint'),
+      versionOf('typescript-eslint'),
+    ]),
+  ]);
   rows.push(row('@sunset-lint/core', core, '@sunset-lint/core'));
-
-  const plugin = install('eslint-plugin', [tarballs.core, tarballs['eslint-plugin'], versionOf('eslint')]);
   checkJavaScriptProject(plugin);
   rows.push(row('@sunset-lint/eslint-plugin (with eslint)', plugin, '@sunset-lint/eslint-plugin'));
-
-  const scanner = install('scanner', [tarballs.core, tarballs.scanner]);
   checkScannerProject(scanner);
   rows.push(row('@sunset-lint/scanner', scanner, '@sunset-lint/scanner'));
-
-  const together = install('all', [
-    tarballs.core,
-    tarballs['eslint-plugin'],
-    tarballs.scanner,
-    versionOf('eslint'),
-    versionOf('typescript-eslint'),
-  ]);
   checkOneTypescript('scanner + plugin + typescript-eslint', together);
   rows.push(row('scanner + eslint-plugin + typescript-eslint + eslint', together));
 
@@ -110,11 +112,16 @@ function packAll(destination) {
 }
 
 /** A fresh project with exactly these dependencies, installed as a user would. */
-function install(name, specs) {
+async function install(name, specs) {
   const dir = join(work, name);
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `install-${name}`, private: true, type: 'module' }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...specs], dir);
+  const npmArgs = ['install', '--no-audit', '--no-fund', '--loglevel=error', ...specs];
+  try {
+    await execFileAsync('npm', npmArgs, { cwd: dir, encoding: 'utf8' });
+  } catch (error) {
+    fail(`npm ${npmArgs.join(' ')} (in ${dir}) failed:\n${error.stderr || error.message}`);
+  }
   return dir;
 }
 
