@@ -9,7 +9,7 @@ export interface CheckedFile {
 
 /**
  * A TypeScript program that grows as files are asked about: a file outside its roots (a script, a
- * test the tsconfig does not include) is added and the program rebuilt, reusing what did not change.
+ * test the tsconfig does not include) is added and the program rebuilt (from cached parses, see cachingHost).
  */
 export class TypedProgram {
   readonly options: ts.CompilerOptions;
@@ -60,18 +60,52 @@ export class TypedProgram {
 }
 
 /**
- * A compiler host that parses each file once: a program whose roots changed reuses nothing of the
- * previous one, and the files do not change while a scan runs.
+ * A compiler host that parses each file and resolves each import once: a program whose roots
+ * changed reuses nothing of the previous one (TypeScript would parse, resolve and probe the disk
+ * again for every file asked about), and the files do not change while a scan runs.
  */
 function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
-  const parse = host.getSourceFile.bind(host);
-  const parsed = new Map<string, ts.SourceFile | undefined>();
-  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    if (!parsed.has(fileName)) parsed.set(fileName, parse(fileName, languageVersion, onError, shouldCreate));
-    return parsed.get(fileName);
-  };
+  host.getSourceFile = memoize(host.getSourceFile.bind(host), (fileName) => fileName);
+  host.fileExists = memoize(host.fileExists.bind(host), (fileName) => fileName);
+  if (host.directoryExists) host.directoryExists = memoize(host.directoryExists.bind(host), (dir) => dir);
+  const modules = ts.createModuleResolutionCache(host.getCurrentDirectory(), host.getCanonicalFileName, options);
+  host.resolveModuleNameLiterals = (
+    literals,
+    containingFile,
+    redirectedReference,
+    compilerOptions,
+    containingSourceFile,
+  ) =>
+    literals.map((literal) =>
+      ts.resolveModuleName(
+        literal.text,
+        containingFile,
+        compilerOptions,
+        host,
+        modules,
+        redirectedReference,
+        ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
+      ),
+    );
   return host;
+}
+
+/** `fn` answering each key once (the first call's other arguments decide the answer). */
+function memoize<Args extends unknown[], Result>(
+  fn: (...args: Args) => Result,
+  keyOf: (...args: Args) => string,
+): (...args: Args) => Result {
+  const answers = new Map<string, { value: Result }>();
+  return (...args) => {
+    const key = keyOf(...args);
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = { value: fn(...args) };
+      answers.set(key, answer);
+    }
+    return answer.value;
+  };
 }
 
 function messageOf(diagnostic: ts.Diagnostic): string {
