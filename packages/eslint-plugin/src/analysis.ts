@@ -1,5 +1,5 @@
 import { analyzeProgram, resolveSettings, type Finding, type ResolvedSettings, type RuleName } from '@sunset-lint/core';
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/types';
 
 /** The key of the shared settings: `settings: { 'sunset-lint': { asOf, catalogue, … } }`. */
 export const SETTINGS_KEY = 'sunset-lint';

@@ -1,12 +1,6 @@
 import { GRADES, type Finding, type Grade, type RuleName } from '@sunset-lint/core';
-import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
-import type {
-  RuleContext,
-  RuleFix,
-  RuleFixer,
-  RuleListener,
-  ReportDescriptor,
-} from '@typescript-eslint/utils/ts-eslint';
+import type { TSESTree } from '@typescript-eslint/types';
+import type { AST, Rule } from 'eslint';
 import { findingsOf, settingsFor } from './analysis.js';
 
 /** Every rule's one option: which grades it reports (default: all). */
@@ -24,7 +18,7 @@ export const messages: Record<MessageIds, string> = {
   suggestion: '{{ description }}',
 };
 
-export const gradeOptionSchema: JSONSchema4[] = [
+export const gradeOptionSchema: Rule.RuleMetaData['schema'] & unknown[] = [
   {
     type: 'object',
     additionalProperties: false,
@@ -51,21 +45,34 @@ export const defaultOptions: Options = [{ grades: [...GRADES] }];
  */
 export function reportFindings(
   rule: RuleName,
-  context: Readonly<RuleContext<MessageIds, Options>>,
+  context: Rule.RuleContext,
   [option]: Readonly<Options>,
-): RuleListener {
+): Rule.RuleListener {
   return {
     Program(program) {
       const settings = settingsFor(context.settings);
       const grades = new Set(option.grades ?? GRADES);
-      for (const finding of findingsOf(rule, program, context.sourceCode.text, context.filename, settings)) {
+      const tree = asTypescriptEstree(program);
+      for (const finding of findingsOf(rule, tree, context.sourceCode.text, context.filename, settings)) {
         if (grades.has(finding.grade)) context.report(describe(finding, context));
       }
     },
   };
 }
 
-function describe(finding: Finding, context: Readonly<RuleContext<MessageIds, Options>>): ReportDescriptor<MessageIds> {
+/**
+ * ESLint's types describe the program as plain ESTree. What the parser hands the rule (espree, or
+ * typescript-eslint's parser for TypeScript) is read by core as typescript-estree's tree, a superset
+ * of ESTree with the same node types and fields for JavaScript; the types cannot say so, hence the cast.
+ */
+function asTypescriptEstree(program: AST.Program): TSESTree.Program {
+  return program as unknown as TSESTree.Program;
+}
+
+/** A report with one of this plugin's message ids (ESLint's type takes any string). */
+type Report = Rule.ReportDescriptor & { messageId: MessageIds };
+
+function describe(finding: Finding, context: Rule.RuleContext): Report {
   const [start, end] = finding.range;
   // Positions from ESLint's own line index (it knows every line break ESLint counts).
   const loc = { start: context.sourceCode.getLocFromIndex(start), end: context.sourceCode.getLocFromIndex(end) };
@@ -88,6 +95,6 @@ function describe(finding: Finding, context: Readonly<RuleContext<MessageIds, Op
   };
 }
 
-function applyEdits(edits: Finding['fixes'][number]['edits']): (fixer: RuleFixer) => RuleFix[] {
+function applyEdits(edits: Finding['fixes'][number]['edits']): (fixer: Rule.RuleFixer) => Rule.Fix[] {
   return (fixer) => edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text));
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { RuleName } from '@sunset-lint/core';
-import type { TSESLint } from '@typescript-eslint/utils';
+import type { ESLint, Linter, Rule } from 'eslint';
 import noDeprecatedEndpoint from './rules/no-deprecated-endpoint.js';
 import noDeprecatedField from './rules/no-deprecated-field.js';
 import noDnsErrorChain from './rules/no-dns-error-chain.js';
@@ -32,15 +32,15 @@ export const rules = {
   'no-lb-notification-email': noLbNotificationEmail,
   'no-legacy-chacha20-ciphers': noLegacyChacha20Ciphers,
   'no-deprecated-field': noDeprecatedField,
-} satisfies Record<RuleName, TSESLint.RuleModule<string, readonly unknown[]>>;
+} satisfies Record<RuleName, Rule.RuleModule>;
 
-type Plugin = TSESLint.FlatConfig.Plugin & {
-  configs: Record<'recommended' | 'recommended-by-grade', TSESLint.FlatConfig.Config>;
+type Plugin = ESLint.Plugin & {
+  configs: Record<'recommended' | 'recommended-by-grade', Linter.Config>;
 };
 
 const ruleNames = Object.keys(rules) as RuleName[];
 
-function everyRule(namespace: string, entry: TSESLint.FlatConfig.RuleEntry): TSESLint.FlatConfig.Rules {
+function everyRule(namespace: string, entry: Linter.RuleEntry): Linter.RulesRecord {
   return Object.fromEntries(ruleNames.map((name) => [`${namespace}/${name}`, entry]));
 }
 

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Finding, FindingFix } from '@sunset-lint/core';
-import { Project } from 'ts-morph';
 import { describe, expect, test } from 'vitest';
 import { applyFindingFixes } from '../src/fix/apply.js';
 import { unifiedDiff } from '../src/fix/diff.js';
+import { PendingWrites } from '../src/fix/pending-writes.js';
 import { applyEdits, selectFixes } from '../src/fix/select.js';
 
 function finding(file: string, range: [number, number], fixes: FindingFix[], line = 1, column = range[0] + 1): Finding {
@@ -78,16 +78,16 @@ describe('applying to files', () => {
     writeFileSync(join(dir, 'bom.ts'), '\uFEFFfetch("/script_monitor");\n');
     writeFileSync(join(dir, 'plain.ts'), 'fetch("/script_monitor");\n');
     writeFileSync(join(dir, 'moved.ts'), '\n\nfetch("/script_monitor");\n');
-    const project = new Project({ skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
+    const pending = new PendingWrites();
     const findings = [
       finding('bom.ts', [8, 22], [fix(8, 22, 'page_shield')], 1, 9),
       finding('plain.ts', [8, 22], [fix(8, 22, 'page_shield')], 1, 9),
       finding('moved.ts', [10, 24], [fix(10, 24, 'page_shield')], 1, 11),
     ];
-    const result = applyFindingFixes(project, findings, { suggestions: false, cwd: dir });
+    const result = applyFindingFixes(pending, findings, { suggestions: false, cwd: dir });
     expect(result.stale).toEqual(['moved.ts']);
     expect(result.changes.map((c) => c.file)).toEqual(['bom.ts', 'plain.ts']);
-    await project.save();
+    await pending.save();
     expect(readFileSync(join(dir, 'bom.ts'), 'utf8')).toBe('\uFEFFfetch("/page_shield");\n');
     expect(readFileSync(join(dir, 'plain.ts'), 'utf8')).toBe('fetch("/page_shield");\n');
     expect(readFileSync(join(dir, 'moved.ts'), 'utf8')).toBe('\n\nfetch("/script_monitor");\n');

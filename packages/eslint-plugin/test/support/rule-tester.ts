@@ -1,8 +1,8 @@
 /** RuleTester wired to vitest, with one tester per parser the plugin supports. */
 import { RuleTester } from '@typescript-eslint/rule-tester';
 import * as espree from 'espree';
-import type { RuleModule } from '@typescript-eslint/utils/ts-eslint';
 import { afterAll, describe, it } from 'vitest';
+import type { PluginRule } from '../../src/create-rule.js';
 
 RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
@@ -44,12 +44,13 @@ export function code(strings: TemplateStringsArray): string {
 }
 
 /**
- * The rule as RuleTester's type wants it: rule-tester 8.72 (the newest) is typed against
- * @typescript-eslint/utils 8.72 and the plugin against 8.73, the same shapes with distinct private
- * members, so TypeScript sees two types where there is one at run time.
+ * The rule as RuleTester's type wants it: the plugin's rules are typed with ESLint's own types
+ * (the published plugin does not depend on typescript-eslint), RuleTester with typescript-eslint's
+ * description of the same objects (its `SourceCode` is read-only and lacks a few methods), so
+ * TypeScript sees two types where there is one at run time.
  */
-export function testable<MessageIds extends string, Options extends readonly unknown[]>(
-  rule: RuleModule<MessageIds, Options>,
+export function testable<MessageIds extends string, Options extends unknown[]>(
+  rule: PluginRule<MessageIds, Options>,
 ): Parameters<typeof tsTester.run<MessageIds, Options>>[1] {
   return rule as unknown as Parameters<typeof tsTester.run<MessageIds, Options>>[1];
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LineIndex, type Finding } from '@sunset-lint/core';
-import type { Project } from 'ts-morph';
+import type { PendingWrites } from './pending-writes.js';
 import { applyEdits, selectFixes, type ChosenFix, type SelectOptions } from './select.js';
 
 const BOM = '\uFEFF';
@@ -27,11 +27,15 @@ export interface ApplyOptions extends SelectOptions {
 }
 
 /**
- * Applies the findings' mechanical fixes to the project's source files (in memory: the caller
- * saves, or does not for --dry-run). Offsets are into the file text as read from disk, the text the
+ * Applies the findings' mechanical fixes to the files' texts (in memory: the caller saves the
+ * pending writes, or does not for --dry-run). Offsets are into the file text as read from disk, the text the
  * scan analyzed.
  */
-export function applyFindingFixes(project: Project, findings: readonly Finding[], options: ApplyOptions): ApplyResult {
+export function applyFindingFixes(
+  pending: PendingWrites,
+  findings: readonly Finding[],
+  options: ApplyOptions,
+): ApplyResult {
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
   const result: ApplyResult = { changes: [], conflicting: [], stale: [] };
@@ -40,7 +44,9 @@ export function applyFindingFixes(project: Project, findings: readonly Finding[]
     if (chosen.length === 0) continue;
     const path = resolve(options.cwd, file);
     // Findings' offsets are into the text without a byte-order mark (as ESLint and the scan read it).
-    const before = withoutBom(readFileSync(path, 'utf8'));
+    const raw = readFileSync(path, 'utf8');
+    const hasBom = raw.startsWith(BOM);
+    const before = hasBom ? raw.slice(BOM.length) : raw;
     if (!matchesFindings(before, fileFindings)) {
       result.stale.push(file);
       continue;
@@ -50,9 +56,7 @@ export function applyFindingFixes(project: Project, findings: readonly Finding[]
       chosen.flatMap((c) => c.fix.edits),
     );
     if (after === before) continue;
-    const sourceFile = project.getSourceFile(path) ?? project.addSourceFileAtPath(path);
-    // ts-morph, like TypeScript, reads the text without the mark and writes the mark back on save.
-    sourceFile.replaceWithText(after);
+    pending.set(path, after, { bom: hasBom });
     result.changes.push({ file, before, after, applied: chosen });
     result.conflicting.push(...conflicting);
   }
@@ -67,8 +71,4 @@ function matchesFindings(text: string, findings: readonly Finding[]): boolean {
     const at = lines.position(f.range[0]);
     return at.line === f.line && at.column === f.column;
   });
-}
-
-function withoutBom(text: string): string {
-  return text.startsWith(BOM) ? text.slice(1) : text;
 }

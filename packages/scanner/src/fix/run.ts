@@ -1,7 +1,7 @@
 import type { Finding } from '@sunset-lint/core';
-import { Project } from 'ts-morph';
 import type { Diagnostic } from '../reports/types.js';
 import { applyFindingFixes, type FileChange } from './apply.js';
+import { PendingWrites } from './pending-writes.js';
 import { applicableFixes, type ChosenFix } from './select.js';
 
 /** What the fix command needs from a scan: the findings (with their fixes) of these paths. */
@@ -34,12 +34,7 @@ export interface FixRun {
  * after the first pass and writes nothing.
  */
 export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf, options: FixOptions): Promise<FixRun> {
-  const project = new Project({
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true },
-  });
+  const pending = new PendingWrites();
   const changed = new Map<string, FileChange>();
   const first = await findingsOf(paths);
   let findings = first.findings;
@@ -57,7 +52,7 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
   };
   const maxPasses = options.dryRun ? 1 : (options.maxPasses ?? 10);
   for (let pass = 1; pass <= maxPasses; pass++) {
-    const result = applyFindingFixes(project, findings, options);
+    const result = applyFindingFixes(pending, findings, options);
     run.stale.push(...result.stale.filter((file) => !run.stale.includes(file)));
     for (const change of result.changes) {
       const previous = changed.get(change.file);
@@ -68,7 +63,7 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
     }
     run.conflicting = result.conflicting.length;
     if (options.dryRun || result.changes.length === 0) break;
-    await project.save();
+    await pending.save();
     if (result.conflicting.length === 0) break;
     // Only files that still have held-back fixes need another look.
     const again = [...new Set(result.conflicting.map((c) => c.finding.file))];

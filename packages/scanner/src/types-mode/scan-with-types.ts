@@ -30,7 +30,7 @@ const NOTE = 'The value comes from its TypeScript type (--types).';
 /**
  * `scan --types`: a second pass over the scanned files with the project's type checker, adding
  * what only the types reveal to the scan's result. It runs after the scan rather than inside it so
- * that the default scan never loads the type checker (ts-morph, a whole program); it sees each file on its own (an argument passed to
+ * that the default scan never loads the type checker (a TypeScript program); it sees each file on its own (an argument passed to
  * a helper imported from another module is resolved by the scan's cross-file pass, not here).
  * Findings the scan already has (same file, place and entry) are not added twice.
  */

@@ -1,0 +1,306 @@
+#!/usr/bin/env node
+/**
+ * What a user's `npm install` of the published packages brings, checked on the real tarballs:
+ *
+ *   node bench/install-size.mjs [--json | --check] [--repo DIR] [--keep]
+ *
+ * Packs core, the ESLint plugin and the scanner (`pnpm pack`: core's prepack copies `rules/`,
+ * `workspace:*` becomes a version), then installs them from the tarballs with `npm install` into
+ * fresh projects and asserts:
+ *   (a) a JavaScript-only project (eslint + the plugin): no TypeScript anywhere in node_modules, and
+ *       ESLint with the plugin's recommended config reports a fixture's deprecated calls;
+ *   (b) the scanner: exactly one TypeScript (`npm ls typescript --all`), `sunset-lint scan` reports a
+ *       fixture's findings, and `scan --types` the type-only findings of fixtures/types-mode;
+ *   (c) scanner + plugin + typescript-eslint: still one TypeScript (the scanner's range and
+ *       typescript-eslint's peer range pick the same copy).
+ * Prints each project's install size as a markdown table (sizes are apparent bytes of the files, as
+ * `du -sb`); `--json` prints the rows `{ package, installBytes, ownBytes, typescriptCopies }`;
+ * `--check` prints only the checks. Exits 1 if any check fails (after printing what it measured).
+ * `--repo DIR` measures another checkout (built: `tsc -b`), e.g. an older commit for comparison.
+ * The registry must be reachable (eslint, typescript and the other dependencies come from it).
+ */
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const args = process.argv.slice(2);
+const mode = args.includes('--json') ? 'json' : args.includes('--check') ? 'check' : 'table';
+const keep = args.includes('--keep');
+const repoArg = args.indexOf('--repo');
+const REPO = repoArg >= 0 ? resolve(args[repoArg + 1]) : fileURLToPath(new URL('..', import.meta.url));
+/** The day the fixtures' expectations were recorded on (as in the tests). */
+const AS_OF = '2026-11-21';
+const PNPM = ['-y', 'pnpm@10.34.8'];
+const execFileAsync = promisify(execFile);
+/** A compiler bundle (TypeScript's `typescript.js`, or a copy bundled into another package) is megabytes. */
+const COMPILER_BUNDLE_BYTES = 1_000_000;
+
+const failures = [];
+const log = (line) => (mode === 'json' ? process.stderr : process.stdout).write(`${line}\n`);
+function check(ok, what) {
+  log(`${ok ? 'ok' : 'FAILED'} - ${what}`);
+  if (!ok) failures.push(what);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'sunset-install-'));
+try {
+  const tarballs = packAll(join(work, 'tarballs'));
+  const rootPackage = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+  const versionOf = (name) => `${name}@${rootPackage.devDependencies[name]}`;
+  const rows = [];
+
+  // The four installs are independent and mostly wait on the registry: run them side by side.
+  const [core, plugin, scanner, together] = await Promise.all([
+    install('core', [tarballs.core]),
+    install('eslint-plugin', [tarballs.core, tarballs['eslint-plugin'], versionOf('eslint')]),
+    install('scanner', [tarballs.core, tarballs.scanner]),
+    install('all', [
+      tarballs.core,
+      tarballs['eslint-plugin'],
+      tarballs.scanner,
+      versionOf('eslint'),
+      versionOf('typescript-eslint'),
+    ]),
+  ]);
+  rows.push(row('@sunset-lint/core', core, '@sunset-lint/core'));
+  checkJavaScriptProject(plugin);
+  rows.push(row('@sunset-lint/eslint-plugin (with eslint)', plugin, '@sunset-lint/eslint-plugin'));
+  checkScannerProject(scanner);
+  rows.push(row('@sunset-lint/scanner', scanner, '@sunset-lint/scanner'));
+  checkOneTypescript('scanner + plugin + typescript-eslint', together);
+  rows.push(row('scanner + eslint-plugin + typescript-eslint + eslint', together));
+
+  if (mode === 'json') process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  else if (mode === 'table') log(`\n${table(rows)}`);
+} finally {
+  if (keep) log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+if (failures.length) {
+  process.stderr.write(
+    `install-size: ${failures.length} check(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`,
+  );
+  process.exit(1);
+}
+
+/** One tarball per package, as `pnpm publish` would upload it. */
+function packAll(destination) {
+  mkdirSync(destination, { recursive: true });
+  const tarballs = {};
+  for (const name of ['core', 'eslint-plugin', 'scanner']) {
+    const dir = join(REPO, 'packages', name);
+    if (!existsSync(join(dir, 'dist'))) fail(`${dir}/dist is missing: build first (npx tsc -b)`);
+    run('npx', [...PNPM, 'pack', '--pack-destination', destination], dir);
+    const file = readdirSync(destination).find((f) => f.startsWith(`sunset-lint-${name}-`) && f.endsWith('.tgz'));
+    if (!file) fail(`pnpm pack wrote no tarball for packages/${name}`);
+    tarballs[name] = join(destination, file);
+  }
+  return tarballs;
+}
+
+/** A fresh project with exactly these dependencies, installed as a user would. */
+async function install(name, specs) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `install-${name}`, private: true, type: 'module' }));
+  const npmArgs = ['install', '--no-audit', '--no-fund', '--loglevel=error', ...specs];
+  try {
+    await execFileAsync('npm', npmArgs, { cwd: dir, encoding: 'utf8' });
+  } catch (error) {
+    fail(`npm ${npmArgs.join(' ')} (in ${dir}) failed:\n${error.stderr || error.message}`);
+  }
+  return dir;
+}
+
+function checkJavaScriptProject(dir) {
+  const typescript = packagesNamed(join(dir, 'node_modules'), 'typescript');
+  check(
+    typescript.length === 0,
+    `eslint + plugin: no typescript in node_modules (found ${typescript.join(', ') || 'none'})`,
+  );
+  const fixture = 'fetch/purge-firewall-rules.mjs';
+  cpSync(join(REPO, 'fixtures', fixture), join(dir, 'sample.mjs'));
+  writeFileSync(
+    join(dir, 'eslint.config.js'),
+    [
+      "import sunsetLint from '@sunset-lint/eslint-plugin';",
+      `export default [sunsetLint.configs.recommended, { settings: { 'sunset-lint': { asOf: '${AS_OF}' } } }];`,
+    ].join('\n'),
+  );
+  const eslint = spawnSync(process.execPath, ['node_modules/eslint/bin/eslint.js', '--format', 'json', 'sample.mjs'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const messages = eslint.stdout ? JSON.parse(eslint.stdout).flatMap((result) => result.messages) : [];
+  const found = messages.map((m) => `${m.line}:${/\[([a-z0-9-]+)\]$/.exec(m.message)?.[1] ?? m.message}`);
+  const expected = expectedFindings(fixture).map((e) => `${e.line}:${e.entryId}`);
+  check(
+    same(found, expected),
+    `eslint + plugin (recommended) on fixtures/${fixture}: ${expected.join(', ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
+  );
+}
+
+/** npm resolved one typescript, and no other package bundles a compiler of its own. */
+function checkOneTypescript(what, dir) {
+  const listed = npmLsTypescript(dir);
+  log(`npm ls typescript --all (${what}):\n${listed.text.replace(/^/gm, '  ')}`);
+  check(
+    listed.versions.length === 1,
+    `${what}: npm ls typescript --all lists one version (${listed.versions.join(', ')})`,
+  );
+  const copies = typescriptCopies(dir);
+  check(copies === 1, `${what}: one TypeScript compiler in node_modules (found ${copies})`);
+}
+
+function checkScannerProject(dir) {
+  checkOneTypescript('scanner', dir);
+
+  const fixture = 'fetch/page-shield-scripts.ts';
+  cpSync(join(REPO, 'fixtures', fixture), join(dir, 'sample.ts'));
+  const plain = scan(dir, ['sample.ts']);
+  const expected = expectedFindings(fixture).map((e) => `${e.line}:${e.entryId}`);
+  check(
+    same(plain, expected),
+    `sunset-lint scan fixtures/${fixture}: ${expected.join(', ')} (got ${plain.join(', ')})`,
+  );
+
+  cpSync(join(REPO, 'fixtures/types-mode'), join(dir, 'types-mode'), { recursive: true });
+  const typed = scan(dir, ['types-mode', '--types']);
+  const expectedTyped = expectedFindings('types-mode/').map((e) => `${e.file}:${e.line}:${e.entryId}`);
+  check(
+    same(typed, expectedTyped) && expectedTyped.length >= 9,
+    `sunset-lint scan --types fixtures/types-mode: the ${expectedTyped.length} type-only findings (got ${typed.length})`,
+  );
+}
+
+/** `file:line:entryId` (or `line:entryId` for a single file) of each finding of the installed CLI. */
+function scan(dir, scanArgs) {
+  const bin = join(dir, 'node_modules/@sunset-lint/scanner/bin/sunset-lint.js');
+  const result = spawnSync(
+    process.execPath,
+    [bin, 'scan', ...scanArgs, '--as-of', AS_OF, '--fail-on', 'none', '--format', 'json'],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  if (result.status !== 0) return [`exit ${result.status}: ${result.stderr.trim()}`];
+  const single = scanArgs.length === 1 && /\.[cm]?[jt]sx?$/.test(scanArgs[0]);
+  return JSON.parse(result.stdout).findings.map((f) =>
+    single ? `${f.line}:${f.entryId}` : `${f.file}:${f.line}:${f.entryId}`,
+  );
+}
+
+/** Expectations of fixtures under `prefix` (a file, or a folder ending in `/`), paths relative to fixtures/. */
+function expectedFindings(prefix) {
+  const folder = prefix.split('/')[0];
+  const { findings } = JSON.parse(readFileSync(join(REPO, 'fixtures', folder, 'expected.json'), 'utf8'));
+  return findings
+    .map((f) => ({ ...f, file: `${folder}/${f.file}` }))
+    .filter((f) => (prefix.endsWith('/') ? f.file.startsWith(prefix) : f.file === prefix));
+}
+
+function npmLsTypescript(dir) {
+  const ls = (extra) => spawnSync('npm', ['ls', 'typescript', '--all', ...extra], { cwd: dir, encoding: 'utf8' });
+  const text = ls([]).stdout.trim();
+  const versions = new Set();
+  const walk = (node) => {
+    for (const [name, dep] of Object.entries(node.dependencies ?? {})) {
+      if (name === 'typescript' && dep.version) versions.add(`${dep.version}`);
+      walk(dep);
+    }
+  };
+  walk(JSON.parse(ls(['--json']).stdout || '{}'));
+  return { text, versions: [...versions] };
+}
+
+/** Package folders of that name anywhere under node_modules (nested ones included). */
+function packagesNamed(nodeModules, name) {
+  const found = [];
+  const visit = (modules) => {
+    if (!existsSync(modules)) return;
+    for (const entry of readdirSync(modules)) {
+      if (entry.startsWith('.')) continue;
+      const dirs = entry.startsWith('@')
+        ? readdirSync(join(modules, entry)).map((inner) => [`${entry}/${inner}`, join(modules, entry, inner)])
+        : [[entry, join(modules, entry)]];
+      for (const [packageName, dir] of dirs) {
+        if (packageName === name) found.push(dir);
+        visit(join(dir, 'node_modules'));
+      }
+    }
+  };
+  visit(nodeModules);
+  return found;
+}
+
+/** Every TypeScript compiler on disk: the typescript packages' and any bundled into another package. */
+function typescriptCopies(dir) {
+  let copies = 0;
+  walkFiles(join(dir, 'node_modules'), (path, size) => {
+    if (path.endsWith('/typescript.js') && size > COMPILER_BUNDLE_BYTES) copies++;
+  });
+  return copies;
+}
+
+function row(label, dir, ownPackage) {
+  return {
+    package: label,
+    installBytes: bytesUnder(join(dir, 'node_modules')),
+    ownBytes: ownPackage ? bytesUnder(join(dir, 'node_modules', ownPackage)) : null,
+    typescriptCopies: typescriptCopies(dir),
+  };
+}
+
+function bytesUnder(dir) {
+  let total = 0;
+  walkFiles(dir, (_, size) => (total += size));
+  return total;
+}
+
+/** Regular files under `dir`, without following symbolic links (npm's `.bin` entries). */
+function walkFiles(dir, onFile) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walkFiles(path, onFile);
+    else if (entry.isFile()) onFile(path, lstatSync(path).size);
+  }
+}
+
+function table(rows) {
+  const mb = (bytes) => (bytes === null ? '' : `${(bytes / 1e6).toFixed(1)} MB`);
+  return [
+    '| Install | node_modules | The package itself | TypeScript copies |',
+    '| ------- | -----------: | -----------------: | ----------------: |',
+    ...rows.map((r) => `| ${r.package} | ${mb(r.installBytes)} | ${mb(r.ownBytes)} | ${r.typescriptCopies} |`),
+  ].join('\n');
+}
+
+function same(a, b) {
+  return JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+}
+
+function run(command, commandArgs, cwd) {
+  try {
+    execFileSync(command, commandArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  } catch (error) {
+    fail(`${command} ${commandArgs.join(' ')} (in ${cwd}) failed:\n${error.stderr || error.message}`);
+  }
+}
+
+function fail(message) {
+  process.stderr.write(`install-size: ${message}\n`);
+  if (!keep) rmSync(work, { recursive: true, force: true });
+  process.exit(1);
+}

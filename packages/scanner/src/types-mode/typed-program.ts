@@ -1,0 +1,113 @@
+import { dirname } from 'node:path';
+import ts from 'typescript';
+
+/** A source file of the program and the checker that knows its types. */
+export interface CheckedFile {
+  sourceFile: ts.SourceFile;
+  checker: ts.TypeChecker;
+}
+
+/**
+ * A TypeScript program that grows as files are asked about: a file outside its roots (a script, a
+ * test the tsconfig does not include) is added and the program rebuilt (from cached parses, see cachingHost).
+ */
+export class TypedProgram {
+  readonly options: ts.CompilerOptions;
+  private readonly roots: string[];
+  private readonly host: ts.CompilerHost;
+  private program: ts.Program | undefined;
+
+  constructor(roots: readonly string[], options: ts.CompilerOptions) {
+    this.options = options;
+    this.roots = [...roots];
+    this.host = cachingHost(options);
+  }
+
+  /** The files and options of a tsconfig.json, as `tsc -p` reads them (`extends`, `include`, `files`). */
+  static fromTsconfig(path: string): TypedProgram {
+    const read = ts.readConfigFile(path, (file) => ts.sys.readFile(file));
+    if (read.error) throw new Error(`--types: ${path}: ${messageOf(read.error)}`);
+    const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path), undefined, path);
+    return new TypedProgram(parsed.fileNames, parsed.options);
+  }
+
+  withFile(file: string): CheckedFile {
+    let program = this.current();
+    let sourceFile = program.getSourceFile(file);
+    if (!sourceFile) {
+      this.roots.push(file);
+      program = this.rebuild();
+      sourceFile = program.getSourceFile(file);
+      if (!sourceFile) throw new Error(`TypeScript did not load ${file}`);
+    }
+    return { sourceFile, checker: program.getTypeChecker() };
+  }
+
+  private current(): ts.Program {
+    return this.program ?? this.rebuild();
+  }
+
+  private rebuild(): ts.Program {
+    this.program = ts.createProgram({
+      // A copy: the old program keeps its array, and compares it with this one to decide what it can reuse.
+      rootNames: [...this.roots],
+      options: this.options,
+      host: this.host,
+      ...(this.program ? { oldProgram: this.program } : {}),
+    });
+    return this.program;
+  }
+}
+
+/**
+ * A compiler host that parses each file and resolves each import once: a program whose roots
+ * changed reuses nothing of the previous one (TypeScript would parse, resolve and probe the disk
+ * again for every file asked about), and the files do not change while a scan runs.
+ */
+function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  host.getSourceFile = memoize(host.getSourceFile.bind(host), (fileName) => fileName);
+  host.fileExists = memoize(host.fileExists.bind(host), (fileName) => fileName);
+  if (host.directoryExists) host.directoryExists = memoize(host.directoryExists.bind(host), (dir) => dir);
+  const modules = ts.createModuleResolutionCache(host.getCurrentDirectory(), host.getCanonicalFileName, options);
+  host.resolveModuleNameLiterals = (
+    literals,
+    containingFile,
+    redirectedReference,
+    compilerOptions,
+    containingSourceFile,
+  ) =>
+    literals.map((literal) =>
+      ts.resolveModuleName(
+        literal.text,
+        containingFile,
+        compilerOptions,
+        host,
+        modules,
+        redirectedReference,
+        ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
+      ),
+    );
+  return host;
+}
+
+/** `fn` answering each key once (the first call's other arguments decide the answer). */
+function memoize<Args extends unknown[], Result>(
+  fn: (...args: Args) => Result,
+  keyOf: (...args: Args) => string,
+): (...args: Args) => Result {
+  const answers = new Map<string, { value: Result }>();
+  return (...args) => {
+    const key = keyOf(...args);
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = { value: fn(...args) };
+      answers.set(key, answer);
+    }
+    return answer.value;
+  };
+}
+
+function messageOf(diagnostic: ts.Diagnostic): string {
+  return ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+}
