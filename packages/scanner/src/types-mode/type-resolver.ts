@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import ts from 'typescript';
+import ts = require('typescript');
 import { findNodeSpanning } from './node-at.js';
 import { TypedProgram } from './typed-program.js';
 

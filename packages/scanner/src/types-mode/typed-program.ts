@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import ts from 'typescript';
+import ts = require('typescript');
 
 /** A source file of the program and the checker that knows its types. */
 export interface CheckedFile {
