@@ -60,6 +60,17 @@ describe('a warm re-scan', () => {
     expect(summary(back.result.findings)).toContain('src/client.ts:2 firewall-rules-api high');
   });
 
+  test('an edit that keeps the size is seen (the modification time changed)', async () => {
+    const root = makeProject(files);
+    await scanWithCache(root);
+    const same = files['src/paths.ts'].replace('/user/billing/profile', '/user/billing/PROFILE');
+    expect(same).toHaveLength(files['src/paths.ts'].length);
+    writeFileSync(join(root, 'src/paths.ts'), same);
+    const changed = await scanWithCache(root);
+    expect(summary(changed.result.findings)).toEqual(['src/client.ts:2 firewall-rules-api high']);
+    expect(changed.result.filesParsed).toBe(1);
+  });
+
   test('a path changed where it is written: the finding follows the text', async () => {
     const root = makeProject(files);
     await scanWithCache(root);
@@ -75,14 +86,14 @@ describe('a warm re-scan', () => {
     const high = await scanWithCache(root, 'high');
     expect(high.result.filesParsed).toBeGreaterThan(0);
     const after = readdirSync(join(root, '.sunset-lint-cache'));
-    expect(after).toHaveLength(1);
+    expect(after).toEqual([expect.stringMatching(/^index-[0-9a-f]+$/), expect.stringMatching(/^scan-[0-9a-f]+\.bin$/)]);
     expect(after).not.toEqual(before);
   });
 
   test('a damaged cache file is named, ignored and rebuilt', async () => {
     const root = makeProject(files);
     const { result } = await scanWithCache(root);
-    const [name] = readdirSync(join(root, '.sunset-lint-cache'));
+    const name = readdirSync(join(root, '.sunset-lint-cache')).find((entry) => entry.startsWith('scan-'));
     writeFileSync(join(root, '.sunset-lint-cache', name!), 'not a cache');
     const cache = ScanCache.open(join(root, '.sunset-lint-cache'), settings);
     expect(cache.problem).toMatch(new RegExp(`${name}.*rebuilt`));
@@ -102,9 +113,15 @@ describe('sunset-lint scan --cache', () => {
     expect(JSON.parse(cold.stdout).findings).toHaveLength(2);
     expect(cold.stdout).toBe(plain.stdout);
     expect(warm.stdout).toBe(plain.stdout);
-    expect(readdirSync(join(root, '.sunset-lint-cache'))).toEqual([expect.stringMatching(/^scan-[0-9a-f]+\.bin$/)]);
+    const layout = readdirSync(join(root, '.sunset-lint-cache'));
+    expect(layout).toEqual([
+      expect.stringMatching(/^index-[0-9a-f]+$/),
+      expect.stringMatching(/^scan-[0-9a-f]+\.bin$/),
+    ]);
+    // One stored index per parsed text (client, billing, paths, and config read for its value).
+    expect(readdirSync(join(root, '.sunset-lint-cache', layout[0]!))).toHaveLength(4);
     runCli([...args, '--cache', '--cache-location', 'tmp/lint-cache'], { cwd: root });
-    expect(readdirSync(join(root, 'tmp/lint-cache'))).toHaveLength(1);
+    expect(readdirSync(join(root, 'tmp/lint-cache'))).toHaveLength(2);
     expect(existsSync(join(root, '.sunset-lint-cache'))).toBe(true);
     expect(readFileSync(join(root, 'src/util.ts'), 'utf8')).toBe(files['src/util.ts']);
   });

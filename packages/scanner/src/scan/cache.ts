@@ -1,13 +1,23 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ResolvedSettings, TermSet } from '@sunset-lint/core';
+import type { RawMatch, ResolvedSettings, TermSet } from '@sunset-lint/core';
 import type { FileIndex } from './index-file.js';
 
-/** Bumped when what a slot holds changes shape. */
-const CACHE_FORMAT = 1;
+/** Bumped when what the cache holds changes shape. */
+const CACHE_FORMAT = 2;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {
@@ -16,77 +26,162 @@ export interface TextFacts {
   specifiers: string[];
 }
 
-/** What one version of one file's text gave: its text facts, and its index once it was parsed. */
-export interface CacheSlot {
+/** What the per-file step gave for one text: the index, and its matches when they need no other module. */
+export interface CachedIndex {
+  index: FileIndex;
+  matches?: RawMatch[];
+}
+
+/** One file as the cache last saw it. */
+interface FileEntry {
+  /** SHA-1 of the extension and the text: the identity of what is cached. */
   hash: string;
-  text?: TextFacts;
-  index?: FileIndex;
+  /** The file's size and modification time when it was hashed: unchanged, the text is not read again. */
+  size: number;
+  mtimeMs: number;
+  text: TextFacts;
+  /** An index of this text is stored (`<index folder>/<hash>.bin`). */
+  indexed?: boolean;
 }
 
 /**
  * `--cache`: the per-file step's results by content hash (`.sunset-lint-cache/`). Only what a file
- * gives on its own is kept (its text facts and its index: exports, facts, imported calls); the
- * cross-file pass runs on every scan, so a file whose imported constant changed is matched again
- * with the new value although its own entry is reused. The key holds the tool's version, the
- * catalogue and the settings that shape the index; any change starts a new cache file. The grading
- * date is not part of it: findings are graded after the cache.
+ * gives on its own is kept (its text facts, its index: exports, facts, imported calls, and the
+ * matches of facts that need no other module); the cross-file pass runs on every scan, so a file
+ * whose imported constant changed is matched again with the new value although its own entry is
+ * reused. A file whose size and modification time are those it had when hashed is not read again
+ * (as git and ESLint do). The key holds the tool's and Node's versions, the catalogue and the
+ * settings that shape the index; another key starts a new cache. The grading date is not part of
+ * it: findings are graded after the cache.
+ *
+ * Layout: `scan-<key>.bin` maps each file to its entry (small: bits and specifiers); indexes live
+ * one per text in `index-<key>/<hash>.bin`, read only for files the scan matches and written only
+ * when new, so a re-scan after a few edits writes a few files.
  */
 export class ScanCache {
-  private readonly slots: Map<string, CacheSlot>;
-  private readonly touched = new Map<string, CacheSlot>();
+  private readonly seen = new Map<string, FileEntry>();
+  private readonly loaded = new Map<string, CachedIndex>();
+  private readonly added = new Map<string, CachedIndex>();
 
   private constructor(
-    private readonly file: string,
-    slots: Map<string, CacheSlot>,
-    /** Why an existing cache file could not be used, for a note. */
+    private readonly entriesFile: string,
+    private readonly indexFolder: string,
+    private readonly stored: Map<string, FileEntry>,
+    /** Why an existing cache could not be used, for a note. */
     readonly problem: string | undefined,
-  ) {
-    this.slots = slots;
-  }
+  ) {}
 
   static open(directory: string, settings: ResolvedSettings): ScanCache {
-    const file = join(directory, `scan-${cacheKey(settings)}.bin`);
-    if (!existsSync(file)) return new ScanCache(file, new Map(), undefined);
+    const key = cacheKey(settings);
+    const entriesFile = join(directory, `scan-${key}.bin`);
+    const indexFolder = join(directory, `index-${key}`);
+    if (!existsSync(entriesFile)) return new ScanCache(entriesFile, indexFolder, new Map(), undefined);
     try {
-      const stored: unknown = deserialize(readFileSync(file));
-      if (stored instanceof Map) return new ScanCache(file, stored as Map<string, CacheSlot>, undefined);
-      return new ScanCache(file, new Map(), `${file} is not a sunset-lint cache; rebuilt`);
+      const stored: unknown = deserialize(readFileSync(entriesFile));
+      if (stored instanceof Map) return new ScanCache(entriesFile, indexFolder, stored, undefined);
+      return new ScanCache(entriesFile, indexFolder, new Map(), `${entriesFile} is not a sunset-lint cache; rebuilt`);
     } catch (error) {
-      return new ScanCache(file, new Map(), `${file} could not be read (${String(error)}); rebuilt`);
+      return new ScanCache(entriesFile, indexFolder, new Map(), `${entriesFile} could not be read (${error}); rebuilt`);
     }
   }
 
-  /** The slot for this text of the file: the stored one when the text is unchanged, else a new one. */
-  slotFor(file: string, source: string): CacheSlot {
-    const hash = createHash('sha1').update(source).digest('base64url');
-    const stored = this.slots.get(file);
-    const slot = stored?.hash === hash ? stored : { hash };
-    this.touched.set(file, slot);
-    return slot;
+  /** The text facts of a file that did not change since it was hashed, without reading it. */
+  unchanged(file: string): TextFacts | undefined {
+    const entry = this.stored.get(file);
+    if (!entry) return undefined;
+    let stats: Stats;
+    try {
+      stats = statSync(file);
+    } catch {
+      return undefined;
+    }
+    if (stats.size !== entry.size || stats.mtimeMs !== entry.mtimeMs) return undefined;
+    this.seen.set(file, entry);
+    return entry.text;
   }
 
-  /** The slot this scan took for the file (after slotFor), to fill or to read. */
-  current(file: string): CacheSlot | undefined {
-    return this.touched.get(file);
+  /** The text facts of this text of the file: stored ones when the text is unchanged, else computed and kept. */
+  textFacts(file: string, source: string, compute: () => TextFacts): TextFacts {
+    let stats: Stats | undefined;
+    try {
+      stats = statSync(file);
+    } catch {
+      stats = undefined;
+    }
+    // The extension is part of the identity: the same text parses differently as `.ts` and `.js`.
+    const hash = createHash('sha1').update(extname(file)).update('\u0000').update(source).digest('base64url');
+    const stored = this.stored.get(file);
+    const text = stored?.hash === hash ? stored.text : compute();
+    this.seen.set(file, {
+      hash,
+      size: stats?.size ?? -1,
+      mtimeMs: stats?.mtimeMs ?? -1,
+      text,
+      ...(stored?.hash === hash && stored.indexed ? { indexed: true } : {}),
+    });
+    return text;
+  }
+
+  /** Whether this scan's text of the file has a stored index (without reading it). */
+  hasIndex(file: string): boolean {
+    return this.seen.get(file)?.indexed === true;
+  }
+
+  index(file: string): CachedIndex | undefined {
+    const entry = this.seen.get(file);
+    if (!entry?.indexed) return undefined;
+    let cached = this.loaded.get(entry.hash) ?? this.added.get(entry.hash);
+    if (!cached) {
+      try {
+        cached = deserialize(readFileSync(join(this.indexFolder, `${entry.hash}.bin`))) as CachedIndex;
+      } catch {
+        // Removed or damaged: the file is parsed again.
+        delete entry.indexed;
+        return undefined;
+      }
+      this.loaded.set(entry.hash, cached);
+    }
+    return cached;
+  }
+
+  storeIndex(file: string, cached: CachedIndex): void {
+    const entry = this.seen.get(file);
+    if (!entry) return;
+    this.added.set(entry.hash, cached);
+    this.loaded.set(entry.hash, cached);
+    this.seen.set(file, { ...entry, indexed: true });
   }
 
   /**
-   * Writes the slots of this scan, and those of files it did not look at that still exist (a
-   * pre-commit run names a few files; the others stay cached). Written to a temporary file and
-   * renamed, so an interrupted scan never leaves half a cache; caches of other keys are removed.
+   * Writes the entries of this scan, and those of files it did not look at that still exist (a
+   * pre-commit run names a few files; the others stay cached), and the new indexes. Written to
+   * temporary files and renamed, so an interrupted scan never leaves half an entry; caches of other
+   * keys and indexes no entry names are removed.
    */
   save(): void {
-    const slots = new Map(this.touched);
-    for (const [file, slot] of this.slots) if (!slots.has(file) && existsSync(file)) slots.set(file, slot);
-    const directory = join(this.file, '..');
-    mkdirSync(directory, { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, serialize(slots));
-    renameSync(temporary, this.file);
+    const entries = new Map(this.seen);
+    for (const [file, entry] of this.stored) if (!entries.has(file) && existsSync(file)) entries.set(file, entry);
+    mkdirSync(this.indexFolder, { recursive: true });
+    for (const [hash, cached] of this.added) writeAtomically(join(this.indexFolder, `${hash}.bin`), serialize(cached));
+    writeAtomically(this.entriesFile, serialize(entries));
+
+    const referenced = new Set(
+      [...entries.values()].filter((entry) => entry.indexed).map((entry) => `${entry.hash}.bin`),
+    );
+    for (const name of readdirSync(this.indexFolder))
+      if (!referenced.has(name)) rmSync(join(this.indexFolder, name), { force: true });
+    const directory = join(this.entriesFile, '..');
+    const ours = new Set([this.entriesFile, this.indexFolder]);
     for (const name of readdirSync(directory))
-      if (/^scan-.*\.bin$/.test(name) && join(directory, name) !== this.file)
-        rmSync(join(directory, name), { force: true });
+      if (/^(scan-.*\.bin|index-[0-9a-f]+)$/.test(name) && !ours.has(join(directory, name)))
+        rmSync(join(directory, name), { recursive: true, force: true });
   }
+}
+
+function writeAtomically(file: string, data: Uint8Array): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, file);
 }
 
 function cacheKey(settings: ResolvedSettings): string {

@@ -49,14 +49,16 @@ export function planParsing(
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (facts.has(file) || unreadable.has(file)) continue;
-    const read = readSource(file);
-    if (!read.ok) {
-      unreadable.set(file, read.message);
-      continue;
+    let text = cache?.unchanged(file);
+    if (!text) {
+      const read = readSource(file);
+      if (!read.ok) {
+        unreadable.set(file, read.message);
+        continue;
+      }
+      const compute = () => textFactsOf(read.source, own, cross);
+      text = cache ? cache.textFacts(file, read.source, compute) : compute();
     }
-    const slot = cache?.slotFor(file, read.source);
-    const text = slot?.text ?? textFactsOf(read.source, own, cross);
-    if (slot) slot.text = text;
     const planned = { ownMayMatch: text.ownMayMatch, terms: text.terms, imports: resolveAll(file, text, resolver) };
     facts.set(file, planned);
     // Modules outside the scanned paths (a pre-commit run names a few files) count too.

@@ -70,7 +70,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     : parseEverything(options.files);
   // TypeScript's parser loads only when a file has to be parsed: not for a scan whose files cannot
   // match, nor for a re-scan whose files are all in the cache.
-  const needsParser = [...plan.parse].some((file) => !cache?.current(file)?.index);
+  const needsParser = [...plan.parse].some((file) => !cache?.hasIndex(file));
   const pass = { options, prefilter, cache, scanned, resolver, plan };
   try {
     return indexAndMatch(pass, needsParser ? await loadParser() : undefined);
@@ -118,18 +118,25 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   let done = 0;
   for (const file of options.files) {
     if (!plan.parse.has(file)) continue;
-    const slot = cache?.current(file);
-    const indexed = slot?.index ? { index: slot.index } : indexer(file);
+    const cached = cache?.index(file);
+    const indexed = cached ? { index: cached.index } : indexer(file);
     if ('problem' in indexed) diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
     else {
       const index = indexed.index;
       const source = 'source' in indexed ? indexed.source : undefined;
-      if (slot) slot.index = index;
-      if (index.kind === 'diagnostic') diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
-      else {
+      if (index.kind === 'diagnostic') {
+        diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
+        if (!cached) cache?.storeIndex(file, { index });
+      } else {
         records.set(file, index.record);
-        if (index.needsOtherModules) deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
-        else report.add(file, matchFacts(index.facts, context), source);
+        if (index.needsOtherModules) {
+          deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
+          if (!cached) cache?.storeIndex(file, { index });
+        } else {
+          const matches = cached?.matches ?? matchFacts(index.facts, context);
+          if (!cached?.matches) cache?.storeIndex(file, { index, matches });
+          report.add(file, matches, source);
+        }
       }
     }
     options.onProgress?.(++done, plan.parse.size);
@@ -261,9 +268,9 @@ class FindingsByFile {
 }
 
 function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: Indexer): ModuleRecord {
-  const slot = cache?.current(file);
-  const indexed = slot?.index ? { index: slot.index } : indexer(file);
-  if (slot && 'index' in indexed) slot.index = indexed.index;
+  const cached = cache?.index(file);
+  const indexed = cached ? { index: cached.index } : indexer(file);
+  if (!cached && 'index' in indexed) cache?.storeIndex(file, { index: indexed.index });
   return 'index' in indexed && indexed.index.kind === 'indexed'
     ? indexed.index.record
     : { exports: {}, exportAll: [], importedCalls: [] };
