@@ -18,6 +18,7 @@ import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
 import type { ParseSource } from './parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
 import { readSource } from './read-source.js';
+import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
 export interface ScanOptions {
@@ -82,6 +83,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
 }
 
 async function loadParser(): Promise<ParseSource> {
+  loadTypeScriptWithCodeCache();
   return (await import('./parse.js')).parseSource;
 }
 

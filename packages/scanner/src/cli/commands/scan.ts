@@ -98,7 +98,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       : await withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
 
   const result = await scanWithProgress(parsed.positionals, config, values, io);
-  if (values.types)
+  if (values.types) {
+    (await import('../../scan/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
     await (
       await import('../../types-mode/scan-with-types.js')
     ).addTypeFindings(result, {
@@ -107,6 +108,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       config,
       ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : {}),
     });
+  }
   let findings = result.findings;
   let summary;
   if (baseline && baselineFile !== undefined) ({ findings, summary } = applyBaseline(findings, baseline, baselineFile));

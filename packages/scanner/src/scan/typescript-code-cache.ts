@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire, Module } from 'node:module';
+import { tmpdir, userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/**
+ * TypeScript's compiler is one 9 MB CommonJS file: every process that parses compiles it first, and
+ * then compiles each parser function on its first call (~0.2 s of a pre-commit run). V8 can hand
+ * out that compiled code as "cached data" and take it back in the next process, as Node 22's
+ * `module.enableCompileCache()` does (Node 20 has no such switch). This loads TypeScript through
+ * `vm.Script` with the cached data of an earlier run, kept per user in the temporary folder, and
+ * registers it in `require`'s cache, so every later `require('typescript')` gets this instance.
+ * The data is written once, at the exit of a run that had none (then it holds the functions the
+ * scan used), and again only when V8 rejects it (another Node or TypeScript version).
+ * `SUNSET_LINT_NO_CODE_CACHE=1` turns it off; any failure falls back to a plain `require`.
+ */
+export function loadTypeScriptWithCodeCache(): void {
+  if (process.env.SUNSET_LINT_NO_CODE_CACHE) return;
+  const require = createRequire(import.meta.url);
+  try {
+    const file = require.resolve('typescript');
+    if (require.cache[file]) return;
+    const stats = statSync(file);
+    const identity = [file, stats.size, stats.mtimeMs, process.version, process.arch].join('\u0000');
+    const folder = join(tmpdir(), `sunset-lint-${userInfo().uid}`);
+    const dataFile = join(folder, `typescript-${createHash('sha1').update(identity).digest('hex').slice(0, 16)}.bin`);
+    const cachedData = readIfThere(dataFile);
+    const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
+      filename: file,
+      ...(cachedData ? { cachedData } : {}),
+    });
+    const loaded = new Module(file);
+    loaded.filename = file;
+    loaded.paths = createRequire(file).resolve.paths('typescript') ?? [];
+    const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+    wrapper.call(loaded.exports, loaded.exports, createRequire(file), loaded, file, dirname(file));
+    loaded.loaded = true;
+    require.cache[file] = loaded;
+    if (!cachedData || script.cachedDataRejected)
+      process.once('exit', () => writeQuietly(folder, dataFile, () => script.createCachedData()));
+  } catch {
+    // A plain require then: slower, never wrong.
+  }
+}
+
+function readIfThere(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeQuietly(folder: string, file: string, data: () => Buffer): void {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, data());
+    renameSync(temporary, file);
+  } catch {
+    // Only the next run's start-up depends on it.
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * TypeScript loaded with V8's cached code of an earlier run (scan/typescript-code-cache.ts): the
+ * data is written once per user in the temporary folder, reused, replaced when V8 rejects it, and
+ * the scan's output never depends on it.
+ */
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { makeProject, runCli } from './scan-cli-support.js';
+
+const API = 'https://api.cloudflare.com/client/v4';
+const project = makeProject({ 'src/a.ts': `export const a = () => fetch('${API}/user/billing/profile');\n` });
+const args = ['scan', '--as-of', '2026-11-21', '--format', 'json', '--fail-on', 'none'];
+
+test('written on the first run, reused, replaced when damaged; the report never changes', () => {
+  const temporary = mkdtempSync(join(tmpdir(), 'sunset-lint-code-cache-'));
+  const env = { TMPDIR: temporary };
+  const folder = join(temporary, `sunset-lint-${userInfo().uid}`);
+  const plain = runCli(args, { cwd: project, env: { ...env, SUNSET_LINT_NO_CODE_CACHE: '1' } });
+  expect(() => readdirSync(folder)).toThrow();
+
+  const first = runCli(args, { cwd: project, env });
+  const [name] = readdirSync(folder);
+  expect(name).toMatch(/^typescript-[0-9a-f]{16}\.bin$/);
+  const data = join(folder, name!);
+  const written = statSync(data).mtimeMs;
+  expect(statSync(data).size).toBeGreaterThan(100_000);
+
+  const second = runCli(args, { cwd: project, env });
+  expect(statSync(data).mtimeMs).toBe(written);
+
+  writeFileSync(data, 'not V8 code');
+  const third = runCli(args, { cwd: project, env });
+  expect(readFileSync(data).length).toBeGreaterThan(100_000);
+
+  for (const run of [first, second, third]) {
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe(plain.stderr);
+    expect(run.stdout).toBe(plain.stdout);
+  }
+  expect(JSON.parse(plain.stdout).findings).toHaveLength(1);
+});
