@@ -20,14 +20,18 @@ class Captured extends Writable {
   }
 }
 
-/** As `runCli`: the environment of a CI run without a terminal (no colors, no progress bar). */
-export async function runMain(
+/** `main` with exactly this working directory and environment (nothing of this process's). */
+export async function runMainWith(
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  io: { cwd: string; env: NodeJS.ProcessEnv },
 ): Promise<CliRun> {
   const stdout = new Captured();
   const stderr = new Captured();
-  const env = { ...process.env, NO_COLOR: '1', CI: 'true', ...options.env };
-  const status = await main(args, { stdout, stderr, env, cwd: options.cwd });
+  const status = await main(args, { stdout, stderr, env: io.env, cwd: io.cwd });
   return { status, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** As `runCli`: this process's environment as a CI run without a terminal (no colors, no progress bar). */
+export function runMain(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliRun> {
+  return runMainWith(args, { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...options.env } });
 }
