@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -29,13 +30,13 @@ export default defineConfig({
     reporters: ['default', new SummaryReporter()],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Vitest runs one file at a time on a 2-core machine by default (cores - 1); two at once keep
-    // both cores busy while a file waits on a spawned CLI or the fake API. Worker threads start
-    // cheaper than forked processes and no test needs a process of its own (chdir, signals).
     // The temporary projects of scanner/test/scan-cli-support.ts are removed after each file.
     setupFiles: ['packages/scanner/test/support/setup.ts'],
+    // One worker per core: vitest's default (cores - 1) runs one file at a time on a 2-core
+    // machine, while its main process sits mostly idle. Worker threads start cheaper than forked
+    // processes, and no test needs a process of its own (none calls chdir or handles signals).
     pool: 'threads',
-    maxWorkers: 2,
+    maxWorkers: availableParallelism(),
     projects: [
       // A worker keeps the modules it loaded (TypeScript, ESLint, the scanner) from one file to the
       // next instead of loading them again for each: that loading was half of the suite's time.
