@@ -1,69 +1,74 @@
-/** Configuration files as the scan command reads them: discovery, validation, precedence. */
+/**
+ * Configuration files as the scan command reads them: discovery, validation, precedence. In-process
+ * through `main` (support/cli-in-process.ts), but for the CommonJS config, which Node's own module
+ * loader must read (in-process it would be vitest's).
+ */
 import { describe, expect, test } from 'vitest';
 import { SCANNER_SETTINGS_SCHEMA } from '../src/config/settings-schema.js';
 import { scannerSettingsValidator } from '../src/config/settings-validator.generated.js';
 import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, runCli } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
 
 const SOURCE = { 'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n` };
-const scanJson = (cwd: string, args: string[] = []) => runCli(['scan', '--format', 'json', ...args], { cwd });
+const scanJson = (cwd: string, args: string[] = []) => runMain(['scan', '--format', 'json', ...args], { cwd });
 
 describe('where the configuration comes from', () => {
-  test('sunset-lint.config.json', () => {
+  test('sunset-lint.config.json', async () => {
     const project = makeProject({ ...SOURCE, 'sunset-lint.config.json': JSON.stringify({ asOf: '2024-12-01' }) });
-    const run = scanJson(project);
+    const run = await scanJson(project);
     expect(run.status).toBe(0);
     expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ grade: 'imminent' });
   });
 
-  test('sunset-lint.config.mjs (default export)', () => {
+  test('sunset-lint.config.mjs (default export)', async () => {
     const project = makeProject({
       ...SOURCE,
       'sunset-lint.config.mjs': "export default { asOf: '2024-01-01', imminentDays: 30 };\n",
     });
-    expect(parseJsonReport(scanJson(project).stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
+    expect(parseJsonReport((await scanJson(project)).stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
   });
 
-  test('sunset-lint.config.js in a CommonJS package (module.exports)', () => {
+  test('sunset-lint.config.js in a CommonJS package (module.exports), read by the real process', () => {
     const project = makeProject({
       ...SOURCE,
       'package.json': '{ "type": "commonjs" }',
       'sunset-lint.config.js': "module.exports = { asOf: '2024-12-01' };\n",
     });
-    expect(parseJsonReport(scanJson(project).stdout).findings[0]).toMatchObject({ grade: 'imminent' });
+    const run = runCli(['scan', '--format', 'json'], { cwd: project });
+    expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ grade: 'imminent' });
   });
 
-  test('the "sunset-lint" key of package.json', () => {
+  test('the "sunset-lint" key of package.json', async () => {
     const project = makeProject({
       ...SOURCE,
       'package.json': JSON.stringify({ name: 'x', 'sunset-lint': { catalogue: { disable: ['firewall-rules-api'] } } }),
     });
-    const run = scanJson(project, ['--as-of', '2026-01-01']);
+    const run = await scanJson(project, ['--as-of', '2026-01-01']);
     expect(run.status).toBe(0);
     expect(parseJsonReport(run.stdout).findings).toEqual([]);
   });
 
-  test('--config FILE wins over the files in the directory', () => {
+  test('--config FILE wins over the files in the directory', async () => {
     const project = makeProject({
       ...SOURCE,
       'sunset-lint.config.json': '{ "asOf": "2026-01-01" }',
       'ci/strict.json': '{ "asOf": "2024-01-01" }',
     });
-    expect(parseJsonReport(scanJson(project, ['--config', 'ci/strict.json']).stdout).findings[0]).toMatchObject({
-      grade: 'scheduled',
-    });
+    const run = await scanJson(project, ['--config', 'ci/strict.json']);
+    expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
   });
 
-  test('command-line flags override the configuration', () => {
+  test('command-line flags override the configuration', async () => {
     const project = makeProject({
       ...SOURCE,
       'sunset-lint.config.json': '{ "asOf": "2024-01-01", "minConfidence": "high" }',
     });
-    const run = scanJson(project, ['--as-of', '2026-01-01']);
+    const run = await scanJson(project, ['--as-of', '2026-01-01']);
     expect(run.status).toBe(1);
     expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ grade: 'expired' });
   });
 
-  test('catalogue eolOverrides and severities apply', () => {
+  test('catalogue eolOverrides and severities apply', async () => {
     const project = makeProject({
       ...SOURCE,
       'sunset-lint.config.json': JSON.stringify({
@@ -71,10 +76,10 @@ describe('where the configuration comes from', () => {
         catalogue: { eolOverrides: { 'firewall-rules-api': '2030-01-01' } },
       }),
     });
-    expect(parseJsonReport(scanJson(project).stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
+    expect(parseJsonReport((await scanJson(project)).stdout).findings[0]).toMatchObject({ grade: 'scheduled' });
   });
 
-  test('include and exclude', () => {
+  test('include and exclude', async () => {
     const project = makeProject({
       ...SOURCE,
       'legacy/old.js': SOURCE['src/sync.js'],
@@ -85,7 +90,8 @@ describe('where the configuration comes from', () => {
         exclude: ['legacy/**', '!**/build/**'],
       }),
     });
-    const files = parseJsonReport(scanJson(project, ['--as-of', '2026-01-01']).stdout).findings.map((f) => f.file);
+    const run = await scanJson(project, ['--as-of', '2026-01-01']);
+    const files = parseJsonReport(run.stdout).findings.map((f) => f.file);
     // include replaces the default (here also .es6); exclude adds legacy/ and takes build/ back out of the defaults.
     expect(files).toEqual(['build/tool.js', 'scripts/run.es6', 'src/sync.js']);
   });
@@ -135,8 +141,8 @@ describe('configuration errors exit 2 and name the file and the key', () => {
       ['sunset-lint.config.mjs', 'boom'],
     ],
     ['a config that is not an object', { 'sunset-lint.config.json': '[]' }, ['sunset-lint.config.json', 'object']],
-  ])('%s', (_what, files, named) => {
-    const run = scanJson(makeProject({ ...SOURCE, ...files }));
+  ])('%s', async (_what, files, named) => {
+    const run = await scanJson(makeProject({ ...SOURCE, ...files }));
     expect(run.status).toBe(2);
     for (const part of named) expect(run.stderr).toContain(part);
     expect(run.stderr).not.toContain('internal error');
@@ -173,14 +179,14 @@ describe('configuration errors exit 2 and name the file and the key', () => {
       '{ "severities": { "scheduled": "info" } }',
       'sunset-lint.config.json: \'severities.scheduled\' must be "error", "warn" or "off", got "info"',
     ],
-  ])('%s: the whole message', (_what, config, message) => {
-    const run = scanJson(makeProject({ ...SOURCE, 'sunset-lint.config.json': config }));
+  ])('%s: the whole message', async (_what, config, message) => {
+    const run = await scanJson(makeProject({ ...SOURCE, 'sunset-lint.config.json': config }));
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`sunset-lint scan: ${message}\n`);
   });
 
-  test('--config naming a missing file', () => {
-    const run = scanJson(makeProject(SOURCE), ['--config', 'nope.json']);
+  test('--config naming a missing file', async () => {
+    const run = await scanJson(makeProject(SOURCE), ['--config', 'nope.json']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('nope.json');
   });

@@ -1,20 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { runMain } from './support/cli-in-process.js';
 
-const BIN = join(REPO_ROOT, 'packages/scanner/bin/sunset-lint.js');
-
-/** The real CLI, in a temporary copy of fixtures/ (the command edits files). */
-function cli(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/** The CLI (in-process through `main`), in a temporary copy of fixtures/ (the command edits files). */
+async function cli(cwd: string, ...args: string[]) {
+  const run = await runMain(args, { cwd });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 function snapshot(dir: string): Map<string, string> {
@@ -30,23 +25,23 @@ function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
-/** A re-scan with the real `scan` command: the catalogue entries it reports in one file. */
-function entriesFound(dir: string, file: string): string[] {
-  const run = cli(dir, 'scan', file, '--format', 'json', '--fail-on', 'none', '--as-of', '2026-11-21');
+/** A re-scan with the `scan` command: the catalogue entries it reports in one file. */
+async function entriesFound(dir: string, file: string): Promise<string[]> {
+  const run = await cli(dir, 'scan', file, '--format', 'json', '--fail-on', 'none', '--as-of', '2026-11-21');
   expect(run.code).toBe(0);
   return (JSON.parse(run.stdout) as { findings: Array<{ entryId: string }> }).findings.map((f) => f.entryId);
 }
 
-describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () => {
+describe('sunset-lint fix (in-process through main, temporary copy of fixtures/)', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'sunset-lint-fix-'));
     cpSync(join(REPO_ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
   });
 
-  test('--dry-run writes nothing and prints a unified diff that applies', () => {
+  test('--dry-run writes nothing and prints a unified diff that applies', async () => {
     const before = snapshot(dir);
-    const run = cli(dir, 'fix', 'fixtures', '--dry-run');
+    const run = await cli(dir, 'fix', 'fixtures', '--dry-run');
     expect(run.code).toBe(0);
     expect(snapshot(dir)).toEqual(before);
     expect(run.stdout).toContain(
@@ -60,9 +55,11 @@ describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () =
     execFileSync('git', ['apply', '--check', '-'], { cwd: dir, input: run.stdout });
   });
 
-  test('fix applies the safe fixes, leaves suggestions, and a re-scan no longer reports what it fixed', () => {
-    expect(entriesFound(dir, 'fixtures/fetch/page-shield-scripts.ts')).toContain('page-shield-script-monitor-segment');
-    const run = cli(dir, 'fix', 'fixtures');
+  test('fix applies the safe fixes, leaves suggestions, and a re-scan no longer reports what it fixed', async () => {
+    expect(await entriesFound(dir, 'fixtures/fetch/page-shield-scripts.ts')).toContain(
+      'page-shield-script-monitor-segment',
+    );
+    const run = await cli(dir, 'fix', 'fixtures');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Applied \d+ fixes in \d+ files:/);
     expect(run.stdout).toMatch(/page-shield-script-monitor-segment +\d+ +Replace `script_monitor` with `page_shield`/);
@@ -74,35 +71,37 @@ describe('sunset-lint fix (real CLI process, temporary copy of fixtures/)', () =
     expect(pageShield).toContain('/zones/${zoneId}/page_shield/scripts?page=${page}');
     const locked = readFileSync(join(dir, 'fixtures/dns-records/locked-field.ts'), 'utf8');
     expect(locked).not.toMatch(/locked: false/);
-    expect(entriesFound(dir, 'fixtures/fetch/page-shield-scripts.ts')).not.toContain(
+    expect(await entriesFound(dir, 'fixtures/fetch/page-shield-scripts.ts')).not.toContain(
       'page-shield-script-monitor-segment',
     );
     // Only the payload key is gone; the two reads of `record.locked` remain reported (no fix for reads).
     expect(
-      entriesFound(dir, 'fixtures/dns-records/locked-field.ts').filter((id) => id === 'dns-record-locked-field'),
+      (await entriesFound(dir, 'fixtures/dns-records/locked-field.ts')).filter(
+        (id) => id === 'dns-record-locked-field',
+      ),
     ).toHaveLength(2);
     // Suggestions untouched without the flag.
     expect(readFileSync(join(dir, 'fixtures/headers/axios-headers.js'), 'utf8')).toContain(
       "'Transfer-Encoding': 'chunked'",
     );
 
-    const again = cli(dir, 'fix', 'fixtures', '--dry-run');
+    const again = await cli(dir, 'fix', 'fixtures', '--dry-run');
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain('Nothing to fix (dry run).');
   });
 
-  test('--suggestions applies suggested fixes too', () => {
-    const run = cli(dir, 'fix', 'fixtures/headers', '--suggestions');
+  test('--suggestions applies suggested fixes too', async () => {
+    const run = await cli(dir, 'fix', 'fixtures/headers', '--suggestions');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/transfer-encoding-with-content-length +3 +Remove the `Transfer-Encoding` header/);
     expect(readFileSync(join(dir, 'fixtures/headers/axios-headers.js'), 'utf8')).not.toContain('Transfer-Encoding');
-    expect(entriesFound(dir, 'fixtures/headers/axios-headers.js')).not.toContain(
+    expect(await entriesFound(dir, 'fixtures/headers/axios-headers.js')).not.toContain(
       'transfer-encoding-with-content-length',
     );
   });
 
-  test('usage errors exit 2', () => {
-    expect(cli(dir, 'fix', '--bogus').code).toBe(2);
-    expect(cli(dir, 'fix', 'no-such-dir').code).toBe(2);
+  test('usage errors exit 2', async () => {
+    expect((await cli(dir, 'fix', '--bogus')).code).toBe(2);
+    expect((await cli(dir, 'fix', 'no-such-dir')).code).toBe(2);
   });
 });

@@ -2,11 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding, RelatedLocation } from '@sunset-lint/core';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { renderReport } from '../src/reports/index.js';
 import { fixtureReport } from './report-fixtures.js';
 import { sarifValidator } from './sarif-schema.js';
-import { makeProject, runCli } from './scan-cli-support.js';
+import { makeProject, type CliRun } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
 
 /** The parts of a SARIF result these tests read. */
 interface SarifResult {
@@ -46,28 +47,33 @@ const UPLOAD = `export async function upload(body) {
 }
 `;
 
-describe('related locations from a real scan (the CLI process)', () => {
+describe('related locations from a real scan (the CLI, in-process)', () => {
   const project = makeProject({ 'src/upload.js': UPLOAD });
-  const run = runCli(
-    [
-      'scan',
-      '--as-of',
-      '2026-01-01',
-      '--format',
-      'json',
-      '--output',
-      'report.json',
-      '--format',
-      'sarif',
-      '--output',
-      'report.sarif',
-      '--format',
-      'text',
-    ],
-    { cwd: project },
-  );
-  const json = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8')) as JsonFindings;
-  const sarif = JSON.parse(readFileSync(join(project, 'report.sarif'), 'utf8')) as SarifLog;
+  let run: CliRun;
+  let json: JsonFindings;
+  let sarif: SarifLog;
+  beforeAll(async () => {
+    run = await runMain(
+      [
+        'scan',
+        '--as-of',
+        '2026-01-01',
+        '--format',
+        'json',
+        '--output',
+        'report.json',
+        '--format',
+        'sarif',
+        '--output',
+        'report.sarif',
+        '--format',
+        'text',
+      ],
+      { cwd: project },
+    );
+    json = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8')) as JsonFindings;
+    sarif = JSON.parse(readFileSync(join(project, 'report.sarif'), 'utf8')) as SarifLog;
+  });
 
   test('JSON: the finding on `Transfer-Encoding` has the `Content-Length` header as related', () => {
     expect(run.status).toBe(1);

@@ -1,6 +1,6 @@
 /**
- * `sunset-lint ruleset show|set`: the real CLI process (bin/sunset-lint.js, built by `tsc -b`)
- * against the fake API on 127.0.0.1.
+ * `sunset-lint ruleset show|set` against the fake API on 127.0.0.1: in-process through `main`, and
+ * as the real CLI process (bin/sunset-lint.js, built by `tsc -b`) where the test is about the process.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import {
   type FakeApi,
   type JsonObject,
 } from '../../core/test/client/fake-api.js';
+import { runMainWith } from './support/cli-in-process.js';
 
 const BIN = fileURLToPath(new URL('../bin/sunset-lint.js', import.meta.url));
 
@@ -22,11 +23,26 @@ interface Run {
   readonly stderr: string;
 }
 
-/** Runs the CLI asynchronously: the fake lives in this process and must keep answering. */
-function runCli(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+/** The environment both ways of running get: the token, and only what the case adds. */
+function cliEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { PATH: process.env['PATH'], CLOUDFLARE_API_TOKEN: TEST_TOKEN, ...env };
+}
+
+/** The CLI in-process through `main` (it awaits the fake in this process like any client). */
+async function runCommand(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const run = await runMainWith(args, { cwd: process.cwd(), env: cliEnv(env) });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/**
+ * The real process, for what is about the process: the token and base URL read from its own
+ * environment, and a timed-out request that must end the process, not leave it waiting. Spawned
+ * asynchronously: the fake lives in this process and must keep answering.
+ */
+function runProcess(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env['PATH'], CLOUDFLARE_API_TOKEN: TEST_TOKEN, ...env },
+      env: cliEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -56,9 +72,9 @@ function expectNoToken(expect: ExpectStatic, result: Run): void {
 const READS = [`GET ${PATHS.list}`, `GET ${PATHS.owasp}`, `GET ${PATHS.entrypoint}`];
 
 describe.concurrent('ruleset show', () => {
-  test('prints the configuration; sends the three reads with the bearer token', async ({ expect }) => {
+  test('prints the configuration; sends the three reads with the bearer token (real process)', async ({ expect }) => {
     await withFake(async (fake, base) => {
-      const result = await runCli(['ruleset', 'show', ...base]);
+      const result = await runProcess(['ruleset', 'show', ...base]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(
@@ -80,11 +96,11 @@ describe.concurrent('ruleset show', () => {
     });
   });
 
-  test('--json prints the configuration as JSON; the base URL can come from CLOUDFLARE_API_BASE_URL', async ({
+  test('--json prints the configuration as JSON; the base URL can come from CLOUDFLARE_API_BASE_URL (real process)', async ({
     expect,
   }) => {
     await withFake(async (fake) => {
-      const result = await runCli(['ruleset', 'show', '--zone', IDS.zone, '--account', IDS.account, '--json'], {
+      const result = await runProcess(['ruleset', 'show', '--zone', IDS.zone, '--account', IDS.account, '--json'], {
         CLOUDFLARE_API_BASE_URL: fake.baseUrl,
       });
       expect(result.code).toBe(0);
@@ -103,7 +119,7 @@ describe.concurrent('ruleset show', () => {
   test('not deployed: shown as such, exit 0', async ({ expect }) => {
     await withFake(async (fake, base) => {
       fake.state.entrypoint = null;
-      const result = await runCli(['ruleset', 'show', ...base]);
+      const result = await runCommand(['ruleset', 'show', ...base]);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(
         'Entry point:      none (the zone has no entry point ruleset for http_request_firewall_managed)',
@@ -118,7 +134,7 @@ describe.concurrent('ruleset set', () => {
     expect,
   }) => {
     await withFake(async (fake, base) => {
-      const result = await runCli(['ruleset', 'set', ...base, '--paranoia-level', '1']);
+      const result = await runCommand(['ruleset', 'set', ...base, '--paranoia-level', '1']);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`]);
@@ -159,7 +175,7 @@ describe.concurrent('ruleset set', () => {
 
   test('threshold, action and rule toggles together, --json', async ({ expect }) => {
     await withFake(async (fake, base) => {
-      const result = await runCli([
+      const result = await runCommand([
         'ruleset',
         'set',
         ...base,
@@ -204,7 +220,7 @@ describe.concurrent('ruleset set', () => {
 
   test('--dry-run prints the exact request and sends no write', async ({ expect }) => {
     await withFake(async (fake, base) => {
-      const result = await runCli(['ruleset', 'set', ...base, '--score-threshold', '40', '--dry-run']);
+      const result = await runCommand(['ruleset', 'set', ...base, '--score-threshold', '40', '--dry-run']);
       expect(result.code).toBe(0);
       expect(fake.writes()).toEqual([]);
       expect(fake.calls()).toEqual(READS);
@@ -221,7 +237,7 @@ describe.concurrent('ruleset set', () => {
     await withFake(async (fake, base) => {
       const rules = fake.state.entrypoint?.['rules'] as JsonObject[];
       rules.splice(1, 1);
-      const result = await runCli(['ruleset', 'set', ...base, '--paranoia-level', '2']);
+      const result = await runCommand(['ruleset', 'set', ...base, '--paranoia-level', '2']);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sunset-lint ruleset: the managed ruleset ${IDS.owasp} is not deployed for zone ${IDS.zone} (the zone entry point ruleset has no execute rule for it); ` +
@@ -237,7 +253,7 @@ describe.concurrent('ruleset set', () => {
     await withFake(async (fake, base) => {
       const rules = fake.state.entrypoint?.['rules'] as JsonObject[];
       rules.splice(1, 1);
-      const result = await runCli(['ruleset', 'set', ...base, '--paranoia-level', '2', '--deploy']);
+      const result = await runCommand(['ruleset', 'set', ...base, '--paranoia-level', '2', '--deploy']);
       expect(result.code).toBe(0);
       expect(fake.calls()).toEqual([...READS, `POST ${PATHS.createRule}`, `GET ${PATHS.entrypoint}`]);
       expect(fake.writes()[0]?.body).toMatchObject({
@@ -258,7 +274,7 @@ describe.concurrent('ruleset set', () => {
   }) => {
     await withFake(async (fake, base) => {
       fake.failNext({ path: PATHS.list }, { kind: 'rate-limit', retryAfter: '0' });
-      const result = await runCli(['ruleset', 'show', ...base, '--verbose']);
+      const result = await runCommand(['ruleset', 'show', ...base, '--verbose']);
       expect(result.code).toBe(0);
       expect(fake.calls().slice(0, 2)).toEqual([`GET ${PATHS.list}`, `GET ${PATHS.list}`]);
       expect(result.stderr).toContain(`sunset-lint ruleset: GET ${PATHS.list}: HTTP 429; retry 1 of 3 in 0 ms`);
@@ -280,7 +296,7 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
           ],
         },
       );
-      const result = await runCli(['ruleset', 'set', ...base, '--action', 'block']);
+      const result = await runCommand(['ruleset', 'set', ...base, '--action', 'block']);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sunset-lint ruleset: PATCH ${PATHS.owaspRule} failed: HTTP 400\n  error 20120: invalid override\n`,
@@ -290,7 +306,7 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
 
   test('an authentication error (root cause given directly)', async ({ expect }) => {
     await withFake(async (_fake, base) => {
-      const result = await runCli(['ruleset', 'show', ...base], { CLOUDFLARE_API_TOKEN: 'wrong-token' });
+      const result = await runCommand(['ruleset', 'show', ...base], { CLOUDFLARE_API_TOKEN: 'wrong-token' });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sunset-lint ruleset: GET ${PATHS.list} failed: HTTP 401\n  error 10000: Authentication error\n`,
@@ -301,7 +317,7 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
   test('a proxy page that echoes the Authorization header: the token is redacted', async ({ expect }) => {
     await withFake(async (fake, base) => {
       fake.failNext({}, { kind: 'html', status: 502, echoAuthorization: true }, { times: 5 });
-      const result = await runCli(['ruleset', 'show', ...base, '--retries', '0', '--verbose']);
+      const result = await runCommand(['ruleset', 'show', ...base, '--retries', '0', '--verbose']);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(
         `GET ${PATHS.list} failed: HTTP 502: response is not JSON (content-type: text/html; charset=utf-8)`,
@@ -319,7 +335,7 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
         kind: 'managed',
         rules: [],
       });
-      const result = await runCli(['ruleset', 'show', ...base]);
+      const result = await runCommand(['ruleset', 'show', ...base]);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         'sunset-lint ruleset: several managed rulesets look like the OWASP core ruleset\n' +
@@ -330,10 +346,10 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
     });
   });
 
-  test('a slow API: the timeout ends the run with exit 1', async ({ expect }) => {
+  test('a slow API: the timeout ends the run with exit 1 (real process)', async ({ expect }) => {
     await withFake(async (fake, base) => {
       fake.failNext({ path: PATHS.list }, { kind: 'slow', delayMs: 5_000 });
-      const result = await runCli(['ruleset', 'show', ...base, '--timeout', '0.2', '--retries', '0']);
+      const result = await runProcess(['ruleset', 'show', ...base, '--timeout', '0.2', '--retries', '0']);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sunset-lint ruleset: GET ${PATHS.list} failed: no complete response within 200 ms (timeout)\n`,
@@ -344,7 +360,7 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
   test('a dropped connection ends the run with exit 1', async ({ expect }) => {
     await withFake(async (fake, base) => {
       fake.failNext({ path: PATHS.list }, { kind: 'drop' });
-      const result = await runCli(['ruleset', 'show', ...base, '--retries', '0']);
+      const result = await runCommand(['ruleset', 'show', ...base, '--retries', '0']);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^sunset-lint ruleset: GET \S+ failed: connection failed: /);
     });
@@ -409,7 +425,7 @@ describe.concurrent('usage errors: exit 2, nothing sent', () => {
     await withFake(async (fake, base) => {
       const [subcommand, ...rest] = args;
       // The subcommand goes first; the connection options (incl. a --base-url of the case) after.
-      const result = await runCli(['ruleset', subcommand ?? '', ...base, ...rest], env);
+      const result = await runCommand(['ruleset', subcommand ?? '', ...base, ...rest], env);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`sunset-lint ruleset: ${message}`);
       expect(fake.requests).toEqual([]);
@@ -418,7 +434,7 @@ describe.concurrent('usage errors: exit 2, nothing sent', () => {
   });
 
   test('missing --zone', async ({ expect }) => {
-    const result = await runCli(['ruleset', 'show', '--account', IDS.account]);
+    const result = await runCommand(['ruleset', 'show', '--account', IDS.account]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('sunset-lint ruleset: --zone is required\n');
   });
@@ -426,11 +442,13 @@ describe.concurrent('usage errors: exit 2, nothing sent', () => {
   test('help: `ruleset --help` exits 0, bare `ruleset` exits 2; the main usage lists the command', async ({
     expect,
   }) => {
-    const help = await runCli(['ruleset', '--help']);
+    const help = await runCommand(['ruleset', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('sunset-lint ruleset set  --zone <zone_id> --account <account_id>');
-    expect((await runCli(['ruleset'])).code).toBe(2);
-    expect((await runCli(['ruleset', 'set', '--help'])).code).toBe(0);
-    expect((await runCli(['--help'])).stdout).toMatch(/^ {2}ruleset {4}Show or set the managed OWASP core ruleset/m);
+    expect((await runCommand(['ruleset'])).code).toBe(2);
+    expect((await runCommand(['ruleset', 'set', '--help'])).code).toBe(0);
+    expect((await runCommand(['--help'])).stdout).toMatch(
+      /^ {2}ruleset {4}Show or set the managed OWASP core ruleset/m,
+    );
   });
 });

@@ -4,7 +4,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../bin/sunset-lint.js', import.meta.url));
 
@@ -27,9 +26,15 @@ export function runCli(args: readonly string[], options: { cwd: string; env?: No
 }
 
 const made: string[] = [];
-afterAll(() => {
+
+/**
+ * Removes the projects made so far. Registered for every test file by support/setup.ts: with
+ * `isolate: false` this module is loaded once per worker, so a hook registered here would only
+ * follow the first file that imports it.
+ */
+export function removeProjects(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A temporary directory with these files (paths `/`-separated, relative to it). */
 export function makeProject(files: Record<string, string>): string {

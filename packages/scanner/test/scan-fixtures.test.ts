@@ -1,6 +1,7 @@
 /**
- * The real CLI over fixtures/: every expected finding (single-file and cross-file) at its file,
- * line and entry, nothing on negatives, the recorded confidence, and byte-identical reports.
+ * The CLI over fixtures/ (in-process through `main`, one run as a real process): every expected
+ * finding (single-file and cross-file) at its file, line and entry, nothing on negatives, the
+ * recorded confidence, and byte-identical reports.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { compareFindings, expectedFindings, REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { parseJsonReport, runCli, type CliRun, type JsonReport } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
 
 const AS_OF = '2026-11-21';
 
@@ -25,9 +27,11 @@ describe('sunset-lint scan fixtures/', () => {
   let run: CliRun;
   let report: JsonReport;
   let output: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     output = join(mkdtempSync(join(tmpdir(), 'sunset-lint-fixtures-')), 'report.json');
-    run = runCli(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json', '--output', output], { cwd: REPO_ROOT });
+    run = await runMain(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json', '--output', output], {
+      cwd: REPO_ROOT,
+    });
     report = parseJsonReport(readFileSync(output, 'utf8'));
   });
 
@@ -60,8 +64,8 @@ describe('sunset-lint scan fixtures/', () => {
     expect(report.diagnostics).toEqual([]);
   });
 
-  test('--verbose names the unresolvable import without failing the scan', () => {
-    const verbose = runCli(['scan', 'fixtures/negatives', '--as-of', AS_OF, '--format', 'json', '--verbose'], {
+  test('--verbose names the unresolvable import without failing the scan', async () => {
+    const verbose = await runMain(['scan', 'fixtures/negatives', '--as-of', AS_OF, '--format', 'json', '--verbose'], {
       cwd: REPO_ROOT,
     });
     expect(verbose.status).toBe(0);
@@ -74,7 +78,8 @@ describe('sunset-lint scan fixtures/', () => {
     ]);
   });
 
-  test('the report is byte-identical between runs, with relative / paths', () => {
+  // The second run is the real process: a report of this size reaches stdout whole through a pipe.
+  test('the report is byte-identical between runs, with relative / paths (the second run a real process)', () => {
     const again = runCli(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json'], { cwd: REPO_ROOT });
     expect(again.stdout).toBe(readFileSync(output, 'utf8'));
     expect(report.findings.every((f) => f.file.startsWith('fixtures/') && !f.file.includes('\\'))).toBe(true);

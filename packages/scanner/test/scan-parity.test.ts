@@ -10,7 +10,8 @@ import { analyzeProgram, resolveSettings } from '@sunset-lint/core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectedFindings, fixtureSourceFiles, REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { parseForTest } from '../../core/test/support/parse.js';
-import { parseJsonReport, runCli, type JsonReport } from './scan-cli-support.js';
+import { parseJsonReport, type JsonReport } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
 
 const AS_OF = '2026-11-21';
 const key = (f: { file: string; line: number; column: number; entryId: string }) =>
@@ -18,9 +19,9 @@ const key = (f: { file: string; line: number; column: number; entryId: string })
 
 describe('scanner vs. the ESLint plugin on every fixture file', () => {
   let report: JsonReport;
-  beforeAll(() => {
+  beforeAll(async () => {
     report = parseJsonReport(
-      runCli(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json'], { cwd: REPO_ROOT }).stdout,
+      (await runMain(['scan', 'fixtures', '--as-of', AS_OF, '--format', 'json'], { cwd: REPO_ROOT })).stdout,
     );
   });
   const settings = resolveSettings({ asOf: AS_OF });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { makeProject, runCli } from './scan-cli-support.js';
+import { makeProject } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
 
 interface ScheduleJson {
   asOf: string;
@@ -15,11 +16,11 @@ interface ScheduleJson {
   }>;
 }
 
-describe('sunset-lint schedule (the real process)', () => {
+describe('sunset-lint schedule (in-process through main)', () => {
   const empty = makeProject({});
 
-  test('--format json lists all 22 entries with their grade as of the date', () => {
-    const run = runCli(['schedule', '--format', 'json', '--as-of', '2024-08-01'], { cwd: empty });
+  test('--format json lists all 22 entries with their grade as of the date', async () => {
+    const run = await runMain(['schedule', '--format', 'json', '--as-of', '2024-08-01'], { cwd: empty });
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout) as ScheduleJson;
     expect(report.asOf).toBe('2024-08-01');
@@ -35,15 +36,15 @@ describe('sunset-lint schedule (the real process)', () => {
     expect(report.entries.map((e) => e.eol)).toEqual([...report.entries.map((e) => e.eol)].sort());
   });
 
-  test('text and markdown show ids, dates, what is matched and the replacement', () => {
-    const text = runCli(['schedule', '--as-of', '2026-11-21'], { cwd: empty });
+  test('text and markdown show ids, dates, what is matched and the replacement', async () => {
+    const text = await runMain(['schedule', '--as-of', '2026-11-21'], { cwd: empty });
     expect(text.stdout).toContain('2022-10-11  expired    page-shield-script-monitor-segment  (ended 4 years ago)');
     expect(text.stdout).toContain('matches: path segment `script_monitor` (→ `page_shield`)');
-    const markdown = runCli(['schedule', '--format', 'markdown', '--as-of', '2026-11-21'], { cwd: empty });
+    const markdown = await runMain(['schedule', '--format', 'markdown', '--as-of', '2026-11-21'], { cwd: empty });
     expect(markdown.stdout).toContain('| 2024-07-14 | expired (ended 2 years ago) | `dns-record-locked-field` |');
   });
 
-  test("the project's configuration adds, overrides and disables entries", () => {
+  test("the project's configuration adds, overrides and disables entries", async () => {
     const project = makeProject({
       'sunset-lint.config.json': JSON.stringify({
         catalogue: {
@@ -65,7 +66,7 @@ describe('sunset-lint schedule (the real process)', () => {
       }),
     });
     const report = JSON.parse(
-      runCli(['schedule', '--format', 'json', '--as-of', '2026-11-21'], { cwd: project }).stdout,
+      (await runMain(['schedule', '--format', 'json', '--as-of', '2026-11-21'], { cwd: project })).stdout,
     ) as ScheduleJson;
     const ids = report.entries.map((e) => e.id);
     expect(ids).not.toContain('zone-setting-brotli');
@@ -78,17 +79,17 @@ describe('sunset-lint schedule (the real process)', () => {
     [['schedule', '--format', 'xml'], '--format must be one of text, json, markdown'],
     [['schedule', '--imminent-days', 'soon'], '--imminent-days must be a whole number'],
     [['schedule', '--frobnicate'], "Unknown option '--frobnicate'"],
-  ])('%j is a usage error (exit 2)', (args, message) => {
-    const run = runCli(args, { cwd: empty });
+  ])('%j is a usage error (exit 2)', async (args, message) => {
+    const run = await runMain(args, { cwd: empty });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(message);
   });
 
-  test('an unknown entry id in the configuration is an error naming it and the file', () => {
+  test('an unknown entry id in the configuration is an error naming it and the file', async () => {
     const project = makeProject({
       'package.json': JSON.stringify({ name: 'x', 'sunset-lint': { catalogue: { disable: ['zone-setting-brotly'] } } }),
     });
-    const run = runCli(['schedule'], { cwd: project });
+    const run = await runMain(['schedule'], { cwd: project });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       "package.json#sunset-lint (disable): unknown catalogue entry id 'zone-setting-brotly' (did you mean 'zone-setting-brotli'?)",

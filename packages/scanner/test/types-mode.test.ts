@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { describe, expect, test } from 'vitest';
 import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { parseForTest } from '../../core/test/support/parse.js';
 import { createTypeResolver, findTsconfig, resolveFactsWithTypes, type TypeResolver } from '../src/types-mode/index.js';
+import { runMain } from './support/cli-in-process.js';
 
 const PROJECT = 'fixtures/types-mode';
 const FILES = [
@@ -113,14 +113,11 @@ describe('type resolver details', () => {
   });
 });
 
-describe('sunset-lint scan --types (real CLI process)', () => {
-  const BIN = join(REPO_ROOT, 'packages/scanner/bin/sunset-lint.js');
-  const scan = (...args: string[]) => {
-    const run = spawnSync(
-      process.execPath,
-      [BIN, 'scan', ...args, '--as-of', '2026-11-21', '--fail-on', 'none', '--format', 'json'],
-      { cwd: REPO_ROOT, encoding: 'utf8' },
-    );
+describe('sunset-lint scan --types (in-process through main)', () => {
+  const scan = async (...args: string[]) => {
+    const run = await runMain(['scan', ...args, '--as-of', '2026-11-21', '--fail-on', 'none', '--format', 'json'], {
+      cwd: REPO_ROOT,
+    });
     expect(run.status, run.stderr).toBe(0);
     return JSON.parse(run.stdout) as {
       findings: Array<{ file: string; line: number; entryId: string; message: string }>;
@@ -128,20 +125,17 @@ describe('sunset-lint scan --types (real CLI process)', () => {
     };
   };
 
-  test('over all of fixtures/: every expectation of every resolution, nothing else, no diagnostics', () => {
-    const report = scan('fixtures', '--types');
+  test('over all of fixtures/: every expectation of every resolution, nothing else, no diagnostics', async () => {
+    const report = await scan('fixtures', '--types');
     expect(findingKeys(report.findings)).toEqual(findingKeys(expectedFindings()));
     expect(report.diagnostics).toEqual([]);
     const typed = report.findings.filter((f) => f.file.startsWith(`${PROJECT}/`));
     expect(typed.every((f) => f.message.endsWith('The value comes from its TypeScript type (--types).'))).toBe(true);
   });
 
-  test('without --types the type-only findings stay out; a missing --tsconfig is a usage error', () => {
-    expect(scan(PROJECT).findings).toEqual([]);
-    const run = spawnSync(process.execPath, [BIN, 'scan', PROJECT, '--types', '--tsconfig', 'nope.json'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    });
+  test('without --types the type-only findings stay out; a missing --tsconfig is a usage error', async () => {
+    expect((await scan(PROJECT)).findings).toEqual([]);
+    const run = await runMain(['scan', PROJECT, '--types', '--tsconfig', 'nope.json'], { cwd: REPO_ROOT });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--tsconfig: no such file: nope.json');
   });

@@ -1,0 +1,62 @@
+/**
+ * The parity property (parity-property*.test.ts): on a program generated from the grammar of
+ * client code (support/snippet-grammar.ts), the ESLint plugin and the scanner report the same
+ * findings (position, entry, rule, message) and offer the same automatic fix.
+ *
+ * The seed is fixed in CI and random locally; a failure prints the seed, the path and the
+ * smallest failing program. Replay it with PARITY_SEED=<seed> PARITY_PATH=<path>; PARITY_RUNS
+ * sets the number of programs.
+ */
+import type { Confidence } from '@sunset-lint/core';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { ParityEngines } from './engines.js';
+import type { GrammarOptions } from './grammar/urls.js';
+import { programArb, type GeneratedProgram } from './snippet-grammar.js';
+
+const CI_SEED = 20_260_521;
+export const seed = process.env.PARITY_SEED
+  ? Number(process.env.PARITY_SEED)
+  : process.env.CI
+    ? CI_SEED
+    : Math.floor(Math.random() * 2 ** 31);
+const replayPath = process.env.PARITY_PATH;
+const runs = (fallback: number) => (process.env.PARITY_RUNS ? Number(process.env.PARITY_RUNS) : fallback);
+
+/** The property: both engines read the program without a problem and report the same lines. */
+function sameFindings(engines: ParityEngines, seen: { programs: number; withFindings: number }) {
+  return async (program: GeneratedProgram) => {
+    const file = engines.write(program);
+    const plugin = engines.plugin(program, file);
+    const scanner = await engines.scanner(program, file);
+    seen.programs += 1;
+    if (plugin.findings.length > 0) seen.withFindings += 1;
+    // A program either engine cannot read is a bug of the grammar, not a divergence.
+    expect({ plugin: plugin.problems, scanner: scanner.problems }).toEqual({ plugin: [], scanner: [] });
+    expect({
+      onlyPlugin: plugin.findings.filter((line) => !scanner.findings.includes(line)),
+      onlyScanner: scanner.findings.filter((line) => !plugin.findings.includes(line)),
+    }).toEqual({ onlyPlugin: [], onlyScanner: [] });
+  };
+}
+
+export interface Check {
+  grammar: GrammarOptions;
+  minConfidence: Confidence;
+  /** Settings that add catalogue entries (support/engines.ts), as users do. */
+  userEntries: boolean;
+  numRuns: number;
+}
+
+export async function checkParity({ grammar, minConfidence, userEntries, numRuns }: Check): Promise<void> {
+  const engines = new ParityEngines({ minConfidence, userEntries });
+  const seen = { programs: 0, withFindings: 0 };
+  await fc.assert(fc.asyncProperty(programArb(grammar), sameFindings(engines, seen)), {
+    numRuns: runs(numRuns),
+    seed,
+    ...(replayPath ? { path: replayPath } : {}),
+    verbose: fc.VerbosityLevel.Verbose,
+  });
+  // Two engines that report nothing agree too: most generated programs must have findings.
+  if (!replayPath) expect(seen.withFindings).toBeGreaterThan(seen.programs / 2);
+}
