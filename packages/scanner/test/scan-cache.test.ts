@@ -21,6 +21,9 @@ const files = {
   'src/util.ts': `export const sum = (a: number, b: number) => a + b;\n`,
 };
 const paths = (root: string) => Object.keys(files).map((file) => join(root, file));
+/** runScan returns findings unsorted (the report sorts). */
+const sorted = (findings: Finding[]) =>
+  [...findings].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 const summary = (findings: Finding[]) => findings.map((f) => `${f.file}:${f.line} ${f.entryId} ${f.confidence}`).sort();
 
 async function scanWithCache(root: string, minConfidence: 'medium' | 'high' = 'medium') {
@@ -40,10 +43,10 @@ describe('a warm re-scan', () => {
       'src/paths.ts:1 billing-profile-and-history high',
     ]);
     const warm = await scanWithCache(root);
-    expect(warm.result.findings).toEqual(cold.result.findings);
+    expect(sorted(warm.result.findings)).toEqual(sorted(cold.result.findings));
     expect(warm.result.filesParsed).toBe(0);
     const uncached = await runScan({ cwd: root, files: paths(root), settings });
-    expect(uncached.findings).toEqual(cold.result.findings);
+    expect(sorted(uncached.findings)).toEqual(sorted(cold.result.findings));
   });
 
   test('a constant changed in one file makes a finding in another disappear and come back', async () => {
@@ -98,7 +101,7 @@ describe('a warm re-scan', () => {
     const cache = ScanCache.open(join(root, '.sunset-lint-cache'), settings);
     expect(cache.problem).toMatch(new RegExp(`${name}.*rebuilt`));
     const again = await runScan({ cwd: root, files: paths(root), settings, cache });
-    expect(again.findings).toEqual(result.findings);
+    expect(sorted(again.findings)).toEqual(sorted(result.findings));
   });
 });
 

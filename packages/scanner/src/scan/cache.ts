@@ -17,7 +17,7 @@ import type { RawMatch, ResolvedSettings, TermSet } from '@sunset-lint/core';
 import type { FileIndex } from './index-file.js';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {
@@ -26,11 +26,16 @@ export interface TextFacts {
   specifiers: string[];
 }
 
-/** What the per-file step gave for one text: the index, and its matches when they need no other module. */
-export interface CachedIndex {
-  index: FileIndex;
-  matches?: RawMatch[];
-}
+/**
+ * What the scan made of one text, kept in the entry so that a re-scan need not read the index: the
+ * diagnostic of a file that did not parse, the matches of a file that needs no other module, or,
+ * for a file that does, the matches of the last cross-file pass with the fingerprint of the texts
+ * they were resolved from (the file and every module it may import; see runScan).
+ */
+export type CachedOutcome =
+  | { kind: 'diagnostic'; diagnostic: Extract<FileIndex, { kind: 'diagnostic' }>['diagnostic'] }
+  | { kind: 'self'; matches: RawMatch[] }
+  | { kind: 'deferred'; cross?: { fingerprint: string; matches: RawMatch[] } };
 
 /** One file as the cache last saw it. */
 interface FileEntry {
@@ -42,6 +47,7 @@ interface FileEntry {
   text: TextFacts;
   /** An index of this text is stored (`<index folder>/<hash>.bin`). */
   indexed?: boolean;
+  outcome?: CachedOutcome;
 }
 
 /**
@@ -60,8 +66,8 @@ interface FileEntry {
  */
 export class ScanCache {
   private readonly seen = new Map<string, FileEntry>();
-  private readonly loaded = new Map<string, CachedIndex>();
-  private readonly added = new Map<string, CachedIndex>();
+  private readonly loaded = new Map<string, FileIndex>();
+  private readonly added = new Map<string, FileIndex>();
 
   private constructor(
     private readonly entriesFile: string,
@@ -118,6 +124,7 @@ export class ScanCache {
       mtimeMs: stats?.mtimeMs ?? -1,
       text,
       ...(stored?.hash === hash && stored.indexed ? { indexed: true } : {}),
+      ...(stored?.hash === hash && stored.outcome ? { outcome: stored.outcome } : {}),
     });
     return text;
   }
@@ -127,29 +134,44 @@ export class ScanCache {
     return this.seen.get(file)?.indexed === true;
   }
 
-  index(file: string): CachedIndex | undefined {
-    const entry = this.seen.get(file);
-    if (!entry?.indexed) return undefined;
-    let cached = this.loaded.get(entry.hash) ?? this.added.get(entry.hash);
-    if (!cached) {
-      try {
-        cached = deserialize(readFileSync(join(this.indexFolder, `${entry.hash}.bin`))) as CachedIndex;
-      } catch {
-        // Removed or damaged: the file is parsed again.
-        delete entry.indexed;
-        return undefined;
-      }
-      this.loaded.set(entry.hash, cached);
-    }
-    return cached;
+  /** The content hash of this scan's text of the file (after the plan read or trusted it). */
+  hashOf(file: string): string | undefined {
+    return this.seen.get(file)?.hash;
   }
 
-  storeIndex(file: string, cached: CachedIndex): void {
+  outcome(file: string): CachedOutcome | undefined {
+    return this.seen.get(file)?.outcome;
+  }
+
+  index(file: string): FileIndex | undefined {
+    const entry = this.seen.get(file);
+    if (!entry?.indexed) return undefined;
+    let index = this.loaded.get(entry.hash) ?? this.added.get(entry.hash);
+    if (!index) {
+      try {
+        index = deserialize(readFileSync(join(this.indexFolder, `${entry.hash}.bin`))) as FileIndex;
+      } catch {
+        // Removed or damaged: the file is parsed again.
+        this.seen.set(file, { ...entry, indexed: false });
+        return undefined;
+      }
+      this.loaded.set(entry.hash, index);
+    }
+    return index;
+  }
+
+  /** Keeps a new index of this scan's text of the file, and what the scan made of it when known. */
+  storeIndex(file: string, index: FileIndex, outcome?: CachedOutcome): void {
     const entry = this.seen.get(file);
     if (!entry) return;
-    this.added.set(entry.hash, cached);
-    this.loaded.set(entry.hash, cached);
-    this.seen.set(file, { ...entry, indexed: true });
+    if (!entry.indexed) this.added.set(entry.hash, index);
+    this.loaded.set(entry.hash, index);
+    this.seen.set(file, { ...entry, indexed: true, ...(outcome ? { outcome } : {}) });
+  }
+
+  storeOutcome(file: string, outcome: CachedOutcome): void {
+    const entry = this.seen.get(file);
+    if (entry) this.seen.set(file, { ...entry, outcome });
   }
 
   /**
@@ -162,7 +184,7 @@ export class ScanCache {
     const entries = new Map(this.seen);
     for (const [file, entry] of this.stored) if (!entries.has(file) && existsSync(file)) entries.set(file, entry);
     mkdirSync(this.indexFolder, { recursive: true });
-    for (const [hash, cached] of this.added) writeAtomically(join(this.indexFolder, `${hash}.bin`), serialize(cached));
+    for (const [hash, index] of this.added) writeAtomically(join(this.indexFolder, `${hash}.bin`), serialize(index));
     writeAtomically(this.entriesFile, serialize(entries));
 
     const referenced = new Set(

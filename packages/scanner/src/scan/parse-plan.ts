@@ -24,6 +24,8 @@ export interface ParsePlan {
   parse: Set<string>;
   /** Scanned files that could not be read, with the reason. */
   unreadable: Map<string, string>;
+  /** Every file the plan read (scanned or imported), with the files it may import. */
+  imports: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -71,12 +73,12 @@ export function planParsing(
     if (textFacts && (textFacts.ownMayMatch || cross.mayMatch(reach.get(file)!))) parse.add(file);
   }
   for (const file of [...unreadable.keys()]) if (!scanned.has(file)) unreadable.delete(file);
-  return { parse, unreadable };
+  return { parse, unreadable, imports: new Map([...facts].map(([file, planned]) => [file, planned.imports])) };
 }
 
 /** The plan without the prefilters: every file is parsed (their lossless test compares the two). */
 export function parseEverything(files: readonly string[]): ParsePlan {
-  return { parse: new Set(files), unreadable: new Map() };
+  return { parse: new Set(files), unreadable: new Map(), imports: new Map() };
 }
 
 function textFactsOf(source: string, own: Prefilter, cross: CrossFilePrefilter): TextFacts {

@@ -12,6 +12,7 @@ import {
 import type { Diagnostic } from '../reports/types.js';
 import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
 import type { ScanCache } from './cache.js';
+import { dependencyFingerprint } from './dependency-fingerprint.js';
 import { indexFile, type FileIndex } from './index-file.js';
 import { ModuleResolver } from './module-resolution.js';
 import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
@@ -117,39 +118,54 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const report = new FindingsByFile(relativePath, settings, diagnostics);
   for (const [file, message] of plan.unreadable)
     diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${message}`));
+  const place = (file: string, matches: readonly RawMatch[]) => {
+    for (const [at, atFile] of matchesByFile(matches, file, (other) => scanned.has(other))) report.add(at, atFile);
+  };
+  // `--verbose` lists the imports the cross-file pass could not resolve: it runs that pass afresh.
+  const fingerprint = (file: string) =>
+    cache && !options.verbose ? dependencyFingerprint(file, plan.imports, (one) => cache.hashOf(one)) : undefined;
   let done = 0;
   for (const file of options.files) {
     if (!plan.parse.has(file)) continue;
-    const cached = cache?.index(file);
-    const indexed = cached ? { index: cached.index } : indexer(file);
-    if ('problem' in indexed) diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
+    options.onProgress?.(++done, plan.parse.size);
+    const outcome = cache?.outcome(file);
+    if (outcome?.kind === 'diagnostic') diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
+    else if (outcome?.kind === 'self') report.add(file, outcome.matches);
+    else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file))
+      place(file, outcome.cross.matches);
     else {
+      const cached = cache?.index(file);
+      const indexed = cached ? { index: cached } : indexer(file);
+      if ('problem' in indexed) {
+        diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
+        continue;
+      }
       const index = indexed.index;
       const source = 'source' in indexed ? indexed.source : undefined;
       if (index.kind === 'diagnostic') {
         diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
-        if (!cached) cache?.storeIndex(file, { index });
+        cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic });
       } else {
         records.set(file, index.record);
         if (index.needsOtherModules) {
           deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
-          if (!cached) cache?.storeIndex(file, { index });
+          cache?.storeIndex(file, index, { kind: 'deferred' });
         } else {
-          const matches = cached?.matches ?? matchFacts(index.facts, context);
-          if (!cached?.matches) cache?.storeIndex(file, { index, matches });
+          const matches = matchFacts(index.facts, context);
+          cache?.storeIndex(file, index, { kind: 'self', matches });
           report.add(file, matches, source);
         }
       }
     }
-    options.onProgress?.(++done, plan.parse.size);
   }
 
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
   const crossFile = new CrossFileResolver(modules);
   for (const entry of deferred) {
     const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
-    for (const [file, atFile] of matchesByFile(matches, entry.file, (other) => scanned.has(other)))
-      report.add(file, atFile);
+    const print = fingerprint(entry.file);
+    if (print !== undefined) cache?.storeOutcome(entry.file, { kind: 'deferred', cross: { fingerprint: print, matches } });
+    place(entry.file, matches);
   }
   if (options.verbose) {
     for (const { fromFile, specifier } of modules.unresolved())
@@ -271,8 +287,8 @@ class FindingsByFile {
 
 function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: Indexer): ModuleRecord {
   const cached = cache?.index(file);
-  const indexed = cached ? { index: cached.index } : indexer(file);
-  if (!cached && 'index' in indexed) cache?.storeIndex(file, { index: indexed.index });
+  const indexed = cached ? { index: cached } : indexer(file);
+  if (!cached && 'index' in indexed) cache?.storeIndex(file, indexed.index);
   return 'index' in indexed && indexed.index.kind === 'indexed'
     ? indexed.index.record
     : { exports: {}, exportAll: [], importedCalls: [] };
