@@ -164,7 +164,8 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   for (const entry of deferred) {
     const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
     const print = fingerprint(entry.file);
-    if (print !== undefined) cache?.storeOutcome(entry.file, { kind: 'deferred', cross: { fingerprint: print, matches } });
+    if (print !== undefined)
+      cache?.storeOutcome(entry.file, { kind: 'deferred', cross: { fingerprint: print, matches } });
     place(entry.file, matches);
   }
   if (options.verbose) {
