@@ -4,7 +4,7 @@ import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Term } from './detector.js';
 import { requests } from './requests.js';
 import { sdkCalls } from './sdk.js';
-import { decodedNearEscapes, termCheck } from './text-terms.js';
+import { decodedNearEscapes, perCatalogue, termCheck, wordFinder } from './text-terms.js';
 
 /**
  * The detectors whose facts take values from other modules (URLs built from imported constants,
@@ -23,8 +23,6 @@ export interface CrossFilePrefilter {
   mayMatch(terms: TermSet): boolean;
 }
 
-const cache = new WeakMap<Catalogue, Map<Confidence, CrossFilePrefilter>>();
-
 /**
  * The prefilter for a file whose URLs may be built from other modules' values: a value reaches a
  * file only through its imports, so every word of such a URL is written in the file or in a module
@@ -33,13 +31,7 @@ const cache = new WeakMap<Catalogue, Map<Confidence, CrossFilePrefilter>>();
  * files, and is not parsed. A route's terms are looked for as words of the texts (a superset of
  * what the one-file prefilter asks: a receiver context is not required).
  */
-export function crossFilePrefilterFor(catalogue: Catalogue, minConfidence: Confidence): CrossFilePrefilter {
-  let byConfidence = cache.get(catalogue);
-  if (!byConfidence) cache.set(catalogue, (byConfidence = new Map()));
-  let prefilter = byConfidence.get(minConfidence);
-  if (!prefilter) byConfidence.set(minConfidence, (prefilter = buildCrossFilePrefilter(catalogue, minConfidence)));
-  return prefilter;
-}
+export const crossFilePrefilterFor = perCatalogue(buildCrossFilePrefilter);
 
 function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence): CrossFilePrefilter {
   const options = { lowConfidenceToo: CONFIDENCE_RANK[minConfidence] >= CONFIDENCE_RANK.low };
@@ -66,9 +58,7 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
   // One pass finds the places where some term may stand (in any case); the terms found are then
   // checked as written (case, whole word).
   const keyOf = (term: Term) => term.text.toLowerCase();
-  const keys = [...new Set(terms.map(keyOf))].sort((a, b) => b.length - a.length);
-  const gate = new RegExp(keys.map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-  const contained = new Map(keys.map((key) => [key, keys.filter((other) => key.includes(other))]));
+  const findKeys = wordFinder(terms.map(keyOf), () => false);
   const checksByKey = new Map<string, Array<{ bit: bigint; check: (source: string) => boolean }>>();
   for (const term of terms) {
     const entry = { bit: bitOf.get(identity(term))!, check: termCheck(term) };
@@ -76,12 +66,7 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
   }
 
   function termsInText(source: string): TermSet {
-    const found = new Set<string>();
-    gate.lastIndex = 0;
-    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
-      for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
-      gate.lastIndex = hit.index + 1;
-    }
+    const found = findKeys(source);
     let set = 0n;
     for (const key of found) for (const { bit, check } of checksByKey.get(key)!) if (check(source)) set |= bit;
     return set;

@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/types.js';
 import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Route, Term } from './detector.js';
-import { decodedNearEscapes, decodeEscapes, termCheck, termSource } from './text-terms.js';
+import { decodedNearEscapes, decodeEscapes, perCatalogue, termCheck, termSource, wordFinder } from './text-terms.js';
 import { LOCAL_DETECTORS } from './local.js';
 import { requests } from './requests.js';
 import { sdkCalls } from './sdk.js';
@@ -43,7 +43,6 @@ const COMMON_WORDS = [
   'priority',
   'weight',
 ];
-const cache = new WeakMap<Catalogue, Map<Confidence, Prefilter>>();
 
 /**
  * A cheap test on a file's text before any analysis: most files of a project never name the API,
@@ -52,13 +51,7 @@ const cache = new WeakMap<Catalogue, Map<Confidence, Prefilter>>();
  * file for which one holds is analyzed in full. Escape sequences are read first where a file has
  * them, so a word written as `'fire\x77all'` is seen: the filter loses nothing the analysis finds.
  */
-export function prefilterFor(catalogue: Catalogue, minConfidence: Confidence): Prefilter {
-  let byConfidence = cache.get(catalogue);
-  if (!byConfidence) cache.set(catalogue, (byConfidence = new Map()));
-  let prefilter = byConfidence.get(minConfidence);
-  if (!prefilter) byConfidence.set(minConfidence, (prefilter = buildPrefilter(catalogue, minConfidence)));
-  return prefilter;
-}
+export const prefilterFor = perCatalogue(buildPrefilter);
 
 function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefilter {
   const options = { lowConfidenceToo: CONFIDENCE_RANK[minConfidence] >= CONFIDENCE_RANK.low };
@@ -71,17 +64,10 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   // superset of the terms that need case); only those routes are looked at further. Most files
   // have none, and that pass is all they cost.
   const keyOf = (term: Term) => term.text.toLowerCase();
-  const keys = [...new Set(routes.map((route) => keyOf(route[0]!)))].sort((a, b) => b.length - a.length);
-  const gate = new RegExp(
-    keys
-      .map((key) =>
-        termSource({ text: key, wholeWord: routes.some((route) => keyOf(route[0]!) === key && route[0]!.wholeWord) }),
-      )
-      .join('|'),
-    'gi',
+  const findKeys = wordFinder(
+    routes.map((route) => keyOf(route[0]!)),
+    (key) => routes.some((route) => keyOf(route[0]!) === key && route[0]!.wholeWord),
   );
-  // Where one key is found, every key it contains is there too (the pass sees one key per place).
-  const contained = new Map(keys.map((key) => [key, keys.filter((other) => key.includes(other))]));
   const byKey = new Map<string, Array<Array<(source: string) => boolean>>>();
   for (const route of routes) {
     const key = keyOf(route[0]!);
@@ -105,12 +91,7 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   }
 
   function mayMatchText(source: string): boolean {
-    const found = new Set<string>();
-    gate.lastIndex = 0;
-    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
-      for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
-      gate.lastIndex = hit.index + 1;
-    }
+    const found = findKeys(source);
     for (const key of found) if (byKey.get(key)!.some((checks) => checks.every((check) => check(source)))) return true;
     return false;
   }

@@ -1,3 +1,5 @@
+import type { Catalogue } from '../catalogue/types.js';
+import type { Confidence } from '../findings/finding.js';
 import type { Term } from './detector.js';
 
 // How a term of a detector's route is looked for in a file's text; shared by the one-file
@@ -57,4 +59,38 @@ export function termCheck(term: Term): (source: string) => boolean {
   }
   const regex = new RegExp(pattern, term.ignoreCase ? 'i' : '');
   return (source) => regex.test(source);
+}
+
+/**
+ * One regular-expression pass that finds which of these words (lower case) a text holds, in any
+ * case (a superset of the words that need case). The pass sees one word per place, so where a word
+ * is found, every word it contains counts as found too. `wholeWord` keys must stand as words.
+ */
+export function wordFinder(
+  keys: Iterable<string>,
+  wholeWord: (key: string) => boolean,
+): (source: string) => Set<string> {
+  const sorted = [...new Set(keys)].sort((a, b) => b.length - a.length);
+  const gate = new RegExp(sorted.map((key) => termSource({ text: key, wholeWord: wholeWord(key) })).join('|'), 'gi');
+  const contained = new Map(sorted.map((key) => [key, sorted.filter((other) => key.includes(other))]));
+  return (source) => {
+    const found = new Set<string>();
+    gate.lastIndex = 0;
+    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
+      for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
+      gate.lastIndex = hit.index + 1;
+    }
+    return found;
+  };
+}
+
+/** A prefilter built once per catalogue (the settings' object) and confidence. */
+export function perCatalogue<T>(build: (catalogue: Catalogue, minConfidence: Confidence) => T) {
+  const built = new WeakMap<Catalogue, Map<Confidence, T>>();
+  return (catalogue: Catalogue, minConfidence: Confidence): T => {
+    let byConfidence = built.get(catalogue);
+    if (!byConfidence) built.set(catalogue, (byConfidence = new Map()));
+    if (!byConfidence.has(minConfidence)) byConfidence.set(minConfidence, build(catalogue, minConfidence));
+    return byConfidence.get(minConfidence)!;
+  };
 }
