@@ -12,7 +12,7 @@ import {
 import type { Diagnostic } from '../reports/types.js';
 import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
 import type { ScanCache } from './cache.js';
-import { dependencyFingerprint } from './dependency-fingerprint.js';
+import { DependencyFingerprints } from './dependency-fingerprint.js';
 import { indexFile, type FileIndex } from './index-file.js';
 import { ModuleResolver } from './module-resolution.js';
 import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
@@ -122,8 +122,12 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
     for (const [at, atFile] of matchesByFile(matches, file, (other) => scanned.has(other))) report.add(at, atFile);
   };
   // `--verbose` lists the imports the cross-file pass could not resolve: it runs that pass afresh.
-  const fingerprint = (file: string) =>
-    cache && !options.verbose ? dependencyFingerprint(file, plan.imports, (one) => cache.hashOf(one)) : undefined;
+  let fingerprints: DependencyFingerprints | undefined;
+  const fingerprint = (file: string) => {
+    if (!cache || options.verbose) return undefined;
+    fingerprints ??= new DependencyFingerprints(plan.imports, (one) => cache.hashOf(one));
+    return fingerprints.of(file);
+  };
   let done = 0;
   for (const file of options.files) {
     if (!plan.parse.has(file)) continue;
