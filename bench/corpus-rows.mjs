@@ -1,5 +1,5 @@
 // One corpus's rows, over the same files: the floor, the scanner by default, `--cache` warm,
-// `--workers 1`, `--types`; and the checks: planted findings found, identical findings in every mode.
+// `--types`; and the checks: planted findings found, identical findings in every mode.
 import { join } from 'node:path';
 import { listSourceFiles } from './corpus/files.mjs';
 import { measureFloor } from './measure/floor.mjs';
@@ -84,14 +84,6 @@ export async function measureCorpus({
       const warm = await measureWarmCache({ cwd: corpus.root, files, runs });
       outputs['--cache warm'] = warm.findings;
       scans.push(rowFor(`\`--cache\` warm, ${warm.changed} files changed`, warm, floorMs));
-    }
-  }
-  if (wanted('workers')) {
-    if (!options.workers) missing('`--workers 1`', 'n/a (option missing)');
-    else {
-      const one = await measureScan({ cwd: corpus.root, extra: ['--workers', '1'], runs });
-      outputs['--workers 1'] = one.findings;
-      scans.push(rowFor('`--workers 1`', one, floorMs));
     }
   }
   if (types && wanted('types')) {

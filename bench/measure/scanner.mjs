@@ -1,5 +1,5 @@
 // The scanner's rows: the real CLI process (`sunset-lint scan --format json`) in each mode it has.
-// Options the scanner may not have yet (--cache, --workers) are detected from `scan --help`.
+// Options an older scanner may not have (--cache, --types) are detected from `scan --help`.
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ const CACHE_FOLDER = '.sunset-lint-cache';
 
 export async function scannerOptions() {
   const help = (await measureNode([BIN, 'scan', '--help'])).stdout;
-  return { cache: /--cache\b/.test(help), workers: /--workers\b/.test(help), types: /--types\b/.test(help) };
+  return { cache: /--cache\b/.test(help), types: /--types\b/.test(help) };
 }
 
 /** One scan of `paths` (relative to `cwd`); resolves to the measured process and its parsed report. */
