@@ -1,13 +1,11 @@
-// Install sizes come from bench/install-size.mjs (written separately); this only runs it, if present.
-import { existsSync } from 'node:fs';
+// Install sizes come from bench/install-size.mjs (packs the packages, installs them with npm); this runs it.
 import { fileURLToPath } from 'node:url';
 import { measureNode } from './process.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../install-size.mjs', import.meta.url));
 
-/** Resolves to { rows: object[], met?: boolean } or undefined when the script is absent. */
+/** Resolves to { rows: object[], met: boolean }. */
 export async function installSizes() {
-  if (!existsSync(SCRIPT)) return undefined;
   const run = await measureNode([SCRIPT, '--json'], { okStatus: [0, 1] });
   const data = JSON.parse(run.stdout);
   const rows = Array.isArray(data) ? data : (data.rows ?? data.packages ?? [data]);

@@ -60,7 +60,7 @@ export function judgeTargets({ row, eslint, installSizes }) {
   );
   add(
     'install sizes reported (one TypeScript; the plugin without TypeScript)',
-    installSizes ? 'see "Install size"' : 'n/a (bench/install-size.mjs missing)',
+    installSizes ? 'see "Install size"' : 'n/a (not in this run: --smoke and --only skip the npm installs)',
     installSizes ? installSizes.met : undefined,
   );
   return targets;
