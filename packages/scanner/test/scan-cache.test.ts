@@ -105,6 +105,28 @@ describe('a warm re-scan', () => {
   });
 });
 
+test('a path sent from two files merges into the same finding warm as cold', async () => {
+  const root = makeProject({
+    'config.ts': `export const MINIFY = '/settings/minify';\n`,
+    'a.ts': `import { MINIFY } from './config';\nexport const get = (zone: string) => fetch(\`${API}/zones/\${zone}\${MINIFY}\`);\n`,
+    'b.ts': `import { MINIFY } from './config';\nexport const set = (zone: string) => fetch('${API}/zones/' + zone + MINIFY, { method: 'PATCH' });\n`,
+  });
+  const all = ['a.ts', 'b.ts', 'config.ts'].map((file) => join(root, file));
+  const scan = async (cached: boolean) => {
+    const cache = cached ? ScanCache.open(join(root, '.sunset-lint-cache'), settings) : undefined;
+    const result = await runScan({ cwd: root, files: all, settings, ...(cache ? { cache } : {}) });
+    cache?.save();
+    return result.findings;
+  };
+  await scan(true);
+  // a.ts changes, b.ts's cross-file matches come from the cache: the merged finding must not change.
+  writeFileSync(join(root, 'a.ts'), `${readFileSync(join(root, 'a.ts'), 'utf8')}// edited\n`);
+  const warm = await scan(true);
+  const cold = await scan(false);
+  expect(warm).toHaveLength(1);
+  expect(warm).toEqual(cold);
+});
+
 describe('sunset-lint scan --cache', () => {
   test('writes .sunset-lint-cache/ (or --cache-location) and reports the same on a warm run', () => {
     const root = makeProject(files);

@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prefilterFor, resolveSettings } from '@sunset-lint/core';
+import { prefilterFor, resolveSettings, type Finding } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../src/scan/discovery.js';
 import { runScan } from '../src/scan/index.js';
@@ -81,4 +81,45 @@ describe('a URL whose words are written in several modules', () => {
     expect(result.diagnostics).toEqual([]);
     expect(summary(result)).toEqual(['src/client.ts:3 firewall-rules-api high']);
   });
+});
+
+describe('imports written unusually are followed too', () => {
+  const config = {
+    'src/config.ts': `export const MINIFY = '/settings/minify';\n`,
+    "src/it's.ts": `export const SETTING = '/settings/minify';\n`,
+  };
+  const client = (specifier: string, name: string) =>
+    `import { ${name} } from ${specifier};\nexport const go = (zone: string) =>\n  fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}\${${name}}\`, { method: 'PATCH' });\n`;
+  test.each([
+    ['an escape after the dot', `'.\\x2fconfig'`, 'MINIFY'],
+    ['a quote of the other kind in the name', `"./it's"`, 'SETTING'],
+  ])('%s', async (_, specifier, name) => {
+    const root = makeProject({ ...config, 'src/client.ts': client(specifier, name) });
+    const { filtered, everything } = await scanBothWays(root, ['.'], 'medium');
+    expect(everything.findings.map((f) => f.confidence)).toEqual(['high']);
+    expect(filtered.findings).toEqual(everything.findings);
+  });
+});
+
+test('helpers that call one another across modules resolve alike whichever file comes first', async () => {
+  const root = makeProject({
+    'h1.ts': `import { f2 } from './h2';\nexport function f1(p: string, again: boolean) {\n  if (again) return f2(p);\n  return fetch('https://api.cloudflare.com/client/v4' + p, { method: 'PATCH' });\n}\n`,
+    'h2.ts': `import { f1 } from './h1';\nexport function f2(p: string) {\n  return f1(p, false);\n}\n`,
+    'a.ts': `import { f1 } from './h1';\nexport const a = (z: string) => f1('/zones/' + z + '/settings/minify', true);\n`,
+    'b.ts': `import { f2 } from './h2';\nexport const b = (z: string) => f2('/zones/' + z + '/settings/minify');\n`,
+  });
+  const settings = settingsAt('medium');
+  const summary = (findings: Finding[]) => findings.map((f) => `${f.file}:${f.line} ${f.confidence}`).sort();
+  const inOrder = await runScan({
+    cwd: root,
+    files: ['a.ts', 'b.ts', 'h1.ts', 'h2.ts'].map((f) => join(root, f)),
+    settings,
+  });
+  const reversed = await runScan({
+    cwd: root,
+    files: ['b.ts', 'a.ts', 'h2.ts', 'h1.ts'].map((f) => join(root, f)),
+    settings,
+  });
+  expect(summary(inOrder.findings)).toEqual(['a.ts:2 high', 'b.ts:2 high']);
+  expect(summary(reversed.findings)).toEqual(summary(inOrder.findings));
 });

@@ -3,7 +3,7 @@
  * data is written once per user in the temporary folder, reused, replaced when V8 rejects it, and
  * the scan's output never depends on it.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -40,4 +40,14 @@ test('written on the first run, reused, replaced when damaged; the report never 
     expect(run.stdout).toBe(plain.stdout);
   }
   expect(JSON.parse(plain.stdout).findings).toHaveLength(1);
+});
+
+test('a folder others can write is not used', () => {
+  const temporary = mkdtempSync(join(tmpdir(), 'sunset-lint-code-cache-'));
+  const folder = join(temporary, `sunset-lint-${userInfo().uid}`);
+  mkdirSync(folder);
+  chmodSync(folder, 0o777);
+  const run = runCli(args, { cwd: project, env: { TMPDIR: temporary } });
+  expect(run.status).toBe(0);
+  expect(readdirSync(folder)).toEqual([]);
 });

@@ -91,31 +91,27 @@ export class ScanCache {
     }
   }
 
-  /** The text facts of a file that did not change since it was hashed, without reading it. */
-  unchanged(file: string): TextFacts | undefined {
-    const entry = this.stored.get(file);
-    if (!entry) return undefined;
+  /**
+   * The text facts of a file that did not change since it was hashed, without reading it; else the
+   * file's size and modification time, taken before it is read (an edit while it is read then
+   * shows as a change on the next scan).
+   */
+  lookup(file: string): { text: TextFacts } | { stats: Stats | undefined } {
     let stats: Stats;
     try {
       stats = statSync(file);
     } catch {
-      return undefined;
+      return { stats: undefined };
     }
-    if (stats.size !== entry.size || stats.mtimeMs !== entry.mtimeMs) return undefined;
+    const entry = this.stored.get(file);
+    if (!entry || stats.size !== entry.size || stats.mtimeMs !== entry.mtimeMs) return { stats };
     this.seen.set(file, entry);
-    return entry.text;
+    return { text: entry.text };
   }
 
   /** The text facts of this text of the file: stored ones when the text is unchanged, else computed and kept. */
-  textFacts(file: string, source: string, compute: () => TextFacts): TextFacts {
-    let stats: Stats | undefined;
-    try {
-      stats = statSync(file);
-    } catch {
-      stats = undefined;
-    }
-    // The extension is part of the identity: the same text parses differently as `.ts` and `.js`.
-    const hash = createHash('sha1').update(extname(file)).update('\u0000').update(source).digest('base64url');
+  textFacts(file: string, source: string, stats: Stats | undefined, compute: () => TextFacts): TextFacts {
+    const hash = textHash(file, source);
     const stored = this.stored.get(file);
     const text = stored?.hash === hash ? stored.text : compute();
     this.seen.set(file, {
@@ -161,9 +157,10 @@ export class ScanCache {
   }
 
   /** Keeps a new index of this scan's text of the file, and what the scan made of it when known. */
-  storeIndex(file: string, index: FileIndex, outcome?: CachedOutcome): void {
+  storeIndex(file: string, index: FileIndex, outcome?: CachedOutcome, source?: string): void {
     const entry = this.seen.get(file);
-    if (!entry) return;
+    // The text read for the index is not the one the plan hashed (edited in between): not kept.
+    if (!entry || (source !== undefined && textHash(file, source) !== entry.hash)) return;
     if (!entry.indexed) this.added.set(entry.hash, index);
     this.loaded.set(entry.hash, index);
     this.seen.set(file, { ...entry, indexed: true, ...(outcome ? { outcome } : {}) });
@@ -198,6 +195,11 @@ export class ScanCache {
       if (/^(scan-.*\.bin|index-[0-9a-f]+)$/.test(name) && !ours.has(join(directory, name)))
         rmSync(join(directory, name), { recursive: true, force: true });
   }
+}
+
+/** The identity of a text: the extension too, since the same text parses differently as `.ts` and `.js`. */
+function textHash(file: string, source: string): string {
+  return createHash('sha1').update(extname(file)).update('\u0000').update(source).digest('base64url');
 }
 
 function writeAtomically(file: string, data: Uint8Array): void {

@@ -1,12 +1,18 @@
 import { decodeEscapes } from '@sunset-lint/core';
 
 /**
- * Any quoted text starting like a relative or absolute module path (`'./paths'`, `"../lib"`,
- * `'.'`, `` `/abs/x` ``), or with an escape that may write such a start (`'\x2e/paths'`). The
- * closing quote is looked ahead for, not consumed, so a stray quote before it (an apostrophe in a
- * comment) cannot hide a specifier; an escaped quote does not end one.
+ * Quoted text (one pattern per kind of quote, so a quote of another kind inside does not end it)
+ * that starts like a relative or absolute module path, `./`, `../`, `.`, `..` or `/`, or may once
+ * its escapes are read (`'.\x2fpaths'`, `'\u002e/paths'`). The closing quote is looked ahead for,
+ * not consumed, so a stray quote before it (an apostrophe in a comment) cannot hide a specifier.
  */
-const PATH_LIKE = /['"`]((?:\.{1,2}\/|\.{1,2}(?=['"`])|\/|\\)(?:[^'"`\\\r\n]|\\(?:\r\n|[^]))*)(?=['"`])/g;
+const PATH_LIKE = ["'", '"', '`'].map(
+  (quote) =>
+    new RegExp(
+      `${quote}((?:\\.{0,2}[/\\\\]|\\.{1,2}(?=${quote}))(?:[^${quote}\\\\\\r\\n]|\\\\(?:\\r\\n|[^]))*)(?=${quote})`,
+      'g',
+    ),
+);
 
 /**
  * The relative module specifiers a file may import from, read from its text without parsing: every
@@ -16,10 +22,12 @@ const PATH_LIKE = /['"`]((?:\.{1,2}\/|\.{1,2}(?=['"`])|\/|\\)(?:[^'"`\\\r\n]|\\(
  */
 export function moduleSpecifiersIn(source: string): string[] {
   const found = new Set<string>();
-  PATH_LIKE.lastIndex = 0;
-  for (let hit = PATH_LIKE.exec(source); hit; hit = PATH_LIKE.exec(source)) {
-    const text = hit[1]!.includes('\\') ? decodeEscapes(hit[1]!).replace(/\\(.)/g, '$1') : hit[1]!;
-    if (text.startsWith('.') || text.startsWith('/')) found.add(text);
+  for (const pattern of PATH_LIKE) {
+    pattern.lastIndex = 0;
+    for (let hit = pattern.exec(source); hit; hit = pattern.exec(source)) {
+      const text = hit[1]!.includes('\\') ? decodeEscapes(hit[1]!).replace(/\\(.)/g, '$1') : hit[1]!;
+      if (text.startsWith('.') || text.startsWith('/')) found.add(text);
+    }
   }
   return [...found];
 }

@@ -51,7 +51,8 @@ export function planParsing(
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (facts.has(file) || unreadable.has(file)) continue;
-    let text = cache?.unchanged(file);
+    const known = cache?.lookup(file);
+    let text = known && 'text' in known ? known.text : undefined;
     if (!text) {
       const read = readSource(file);
       if (!read.ok) {
@@ -59,7 +60,9 @@ export function planParsing(
         continue;
       }
       const compute = () => textFactsOf(read.source, own, cross);
-      text = cache ? cache.textFacts(file, read.source, compute) : compute();
+      text = cache
+        ? cache.textFacts(file, read.source, known && 'stats' in known ? known.stats : undefined, compute)
+        : compute();
     }
     const planned = { ownMayMatch: text.ownMayMatch, terms: text.terms, imports: resolveAll(file, text, resolver) };
     facts.set(file, planned);

@@ -47,6 +47,13 @@ const MAX_DEPTH = 24;
 export class CrossFileResolver {
   private readonly helperCache = new Map<string, RequestFact[]>();
   private readonly inProgress = new Set<string>();
+  /**
+   * How many times a resolution was cut short (a helper already being resolved, in an import
+   * cycle, or the depth limit). A helper's requests are cached only when none was cut while they
+   * were resolved: a cut result depends on where the resolution started, and reusing it would make
+   * findings depend on the order files are resolved in.
+   */
+  private cuts = 0;
 
   constructor(private readonly modules: ModuleSource) {}
 
@@ -83,7 +90,7 @@ export class CrossFileResolver {
 
   /** The requests a call of an imported function makes: helpers' requests and HTTP-client verbs. */
   resolveImportedCall(call: ImportedCallFact, home: string, depth = 0): RequestFact[] {
-    if (depth > MAX_DEPTH) return [];
+    if (depth > MAX_DEPTH) return this.cut([]);
     const module = this.modules.resolve(home, call.callee.source);
     if (!module) return [];
     const target = this.resolveRef(module, call.callee.path, depth);
@@ -110,7 +117,8 @@ export class CrossFileResolver {
   ): { module: string; helper: HelperExport } | undefined {
     const own = cls.methods[name];
     if (own) return { module, helper: own };
-    if (!cls.extends || depth > MAX_DEPTH) return undefined;
+    if (!cls.extends) return undefined;
+    if (depth > MAX_DEPTH) return this.cut(undefined);
     const baseModule = this.modules.resolve(module, cls.extends.source);
     const base = baseModule ? this.resolveRef(baseModule, cls.extends.path, depth + 1) : undefined;
     if (base?.kind !== 'value' || base.value.kind !== 'class' || base.rest.length > 0) return undefined;
@@ -163,6 +171,11 @@ export class CrossFileResolver {
     return [{ url: base ? joinUrl(base, path) : path, method: shape.method, range: shape.urlRange, via: client.lib }];
   }
 
+  private cut<T>(value: T): T {
+    this.cuts++;
+    return value;
+  }
+
   /**
    * A helper's requests with its parameters as holes: its own (resolved in its module) and those
    * it makes through helpers it imports in turn (`zoneGet` -> `call` in another module).
@@ -171,7 +184,8 @@ export class CrossFileResolver {
     const key = `${module}\u0000${helper.fn}`;
     const cached = this.helperCache.get(key);
     if (cached) return cached;
-    if (this.inProgress.has(key) || depth > MAX_DEPTH) return [];
+    if (this.inProgress.has(key) || depth > MAX_DEPTH) return this.cut([]);
+    const cutsBefore = this.cuts;
     this.inProgress.add(key);
     const own = helper.requests.map((request) => this.resolveRequestIn(request, module, depth));
     const record = this.modules.record(module);
@@ -185,7 +199,7 @@ export class CrossFileResolver {
       );
     const requests = [...own, ...through];
     this.inProgress.delete(key);
-    this.helperCache.set(key, requests);
+    if (this.cuts === cutsBefore) this.helperCache.set(key, requests);
     return requests;
   }
 
@@ -216,7 +230,8 @@ export class CrossFileResolver {
     home: string,
     depth: number,
   ): PatternPart[] | undefined {
-    if (depth > MAX_DEPTH || !part.from) return undefined;
+    if (!part.from) return undefined;
+    if (depth > MAX_DEPTH) return this.cut(undefined);
     const target = this.modules.resolve(module, part.from.source);
     if (!target) return undefined;
     const resolved = this.resolveRef(target, part.from.path, depth + 1);
@@ -268,7 +283,7 @@ export class CrossFileResolver {
 
   /** An export by name, through `export { x } from`, `export * from` and `module.exports = require(…)`. */
   private exportOf(module: string, name: string, depth: number): Target | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (depth > MAX_DEPTH) return this.cut(undefined);
     const record = this.modules.record(module);
     if (!record) return undefined;
     const value = record.exports[name];

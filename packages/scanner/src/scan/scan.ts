@@ -106,7 +106,8 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const context: MatchContext = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   const records = new Map<string, ModuleRecord>();
   const diagnostics: Diagnostic[] = [];
-  const deferred: DeferredFile[] = [];
+  /** Files whose matches wait for the cross-file pass: to resolve, or resolved by an earlier scan (`--cache`). */
+  const deferred: Array<DeferredFile | { file: string; matches: RawMatch[] }> = [];
   const relativePath = (file: string) => relative(options.cwd, file).split(sep).join('/');
   let parsed = 0;
   const indexer: Indexer = (file) => {
@@ -136,7 +137,9 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
     if (outcome?.kind === 'diagnostic') diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
     else if (outcome?.kind === 'self') report.add(file, outcome.matches);
     else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file))
-      place(file, outcome.cross.matches);
+      // Placed with the others of the cross-file pass, in the order of a cold scan: where findings
+      // merge, the order they arrive in decides which one stays (placement.ts).
+      deferred.push({ file, matches: outcome.cross.matches });
     else {
       const cached = cache?.index(file);
       const indexed = cached ? { index: cached } : indexer(file);
@@ -148,15 +151,15 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
       const source = 'source' in indexed ? indexed.source : undefined;
       if (index.kind === 'diagnostic') {
         diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
-        cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic });
+        cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic }, source);
       } else {
         records.set(file, index.record);
         if (index.needsOtherModules) {
           deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
-          cache?.storeIndex(file, index, { kind: 'deferred' });
+          cache?.storeIndex(file, index, { kind: 'deferred' }, source);
         } else {
           const matches = matchFacts(index.facts, context);
-          cache?.storeIndex(file, index, { kind: 'self', matches });
+          cache?.storeIndex(file, index, { kind: 'self', matches }, source);
           report.add(file, matches, source);
         }
       }
@@ -166,6 +169,10 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
   const crossFile = new CrossFileResolver(modules);
   for (const entry of deferred) {
+    if ('matches' in entry) {
+      place(entry.file, entry.matches);
+      continue;
+    }
     const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
     const print = fingerprint(entry.file);
     if (print !== undefined)
@@ -293,7 +300,7 @@ class FindingsByFile {
 function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: Indexer): ModuleRecord {
   const cached = cache?.index(file);
   const indexed = cached ? { index: cached } : indexer(file);
-  if (!cached && 'index' in indexed) cache?.storeIndex(file, indexed.index);
+  if ('source' in indexed) cache?.storeIndex(file, indexed.index, undefined, indexed.source);
   return 'index' in indexed && indexed.index.kind === 'indexed'
     ? indexed.index.record
     : { exports: {}, exportAll: [], importedCalls: [] };

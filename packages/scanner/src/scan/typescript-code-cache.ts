@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,10 +14,13 @@ import { Script } from 'node:vm';
  * registers it in `require`'s cache, so every later `require('typescript')` gets this instance.
  * The data is written once, at the exit of a run that had none (then it holds the functions the
  * scan used), and again only when V8 rejects it (another Node or TypeScript version).
- * `SUNSET_LINT_NO_CODE_CACHE=1` turns it off; any failure falls back to a plain `require`.
+ * The folder must be a directory of the user's own that no one else can write or read (else the
+ * data is neither read nor written). `SUNSET_LINT_NO_CODE_CACHE=1` turns it off; any failure falls
+ * back to a plain `require`.
  */
 export function loadTypeScriptWithCodeCache(): void {
-  if (process.env.SUNSET_LINT_NO_CODE_CACHE) return;
+  const off = process.env.SUNSET_LINT_NO_CODE_CACHE;
+  if (off && off !== '0' && off !== 'false') return;
   const require = createRequire(import.meta.url);
   try {
     const file = require.resolve('typescript');
@@ -25,6 +28,8 @@ export function loadTypeScriptWithCodeCache(): void {
     const stats = statSync(file);
     const identity = [file, stats.size, stats.mtimeMs, process.version, process.arch].join('\u0000');
     const folder = join(tmpdir(), `sunset-lint-${userInfo().uid}`);
+    // Code run from data another local user could have planted: only from our own, private folder.
+    if (!isOwnPrivateFolder(folder)) return;
     const dataFile = join(folder, `typescript-${createHash('sha1').update(identity).digest('hex').slice(0, 16)}.bin`);
     const cachedData = readIfThere(dataFile);
     const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
@@ -42,6 +47,17 @@ export function loadTypeScriptWithCodeCache(): void {
       process.once('exit', () => writeQuietly(folder, dataFile, () => script.createCachedData()));
   } catch {
     // A plain require then: slower, never wrong.
+  }
+}
+
+function isOwnPrivateFolder(folder: string): boolean {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const stats = lstatSync(folder);
+    const uid = userInfo().uid;
+    return stats.isDirectory() && (uid === -1 || (stats.uid === uid && (stats.mode & 0o077) === 0));
+  } catch {
+    return false;
   }
 }
 
