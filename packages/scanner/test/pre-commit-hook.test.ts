@@ -1,0 +1,126 @@
+/**
+ * The hook of `.pre-commit-hooks.yaml`, run as the pre-commit framework runs it: the entry split
+ * into words, the hook's file types applied to the staged names, the names appended, the first word
+ * looked up on PATH (where the framework's `npm install -g` puts the package's bin), and the
+ * process started in the repository root. One process for all names (`require_serial`).
+ */
+import { spawnSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { delimiter, dirname, extname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
+import { type ManifestHook, readManifest } from './support/pre-commit-manifest.js';
+
+/** The file types of the `identify` library (which pre-commit uses) for the extensions the hook may see. */
+const IDENTIFY_TYPES: Record<string, readonly string[]> = {
+  '.js': ['javascript'],
+  '.mjs': ['javascript'],
+  '.cjs': ['javascript'],
+  '.jsx': ['jsx'],
+  '.ts': ['ts'],
+  '.mts': ['ts'],
+  '.cts': ['ts'],
+  '.tsx': ['tsx'],
+  '.json': ['json'],
+  '.md': ['markdown'],
+  '.css': ['css'],
+};
+
+function theHook(): ManifestHook {
+  const hooks = readManifest();
+  const hook = hooks.find((candidate) => candidate.id === 'sunset-lint');
+  if (!hook) throw new Error('no hook with id sunset-lint in .pre-commit-hooks.yaml');
+  return hook;
+}
+
+function stringList(value: ManifestHook[string] | undefined): readonly string[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A PATH on which `sunset-lint` is the built CLI (as after `npm install -g`) and `node` is this Node. */
+function pathWithCli(): string {
+  const bin = makeProject({});
+  symlinkSync(BIN, join(bin, 'sunset-lint'));
+  return [bin, dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter);
+}
+
+/** What the framework does with the hook and the staged file names, in the repository root `root`. */
+function runHook(hook: ManifestHook, staged: readonly string[], root: string) {
+  const typesOr = stringList(hook.types_or);
+  const selected = staged.filter((name) =>
+    (IDENTIFY_TYPES[extname(name)] ?? []).some((type) => typesOr.includes(type)),
+  );
+  if (typeof hook.entry !== 'string') throw new Error('the hook has no entry');
+  const [command, ...entryArgs] = hook.entry.split(/\s+/);
+  if (command === undefined) throw new Error('the hook entry is empty');
+  const result = spawnSync(command, [...entryArgs, ...stringList(hook.args), ...selected], {
+    cwd: root,
+    env: { PATH: pathWithCli(), HOME: root },
+    encoding: 'utf8',
+  });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const ENDPOINTS = [
+  "export const API = 'https://api.cloudflare.com/client/v4';",
+  "export const FIREWALL_RULES = '/firewall/rules';",
+  '',
+].join('\n');
+
+const CLIENT = [
+  "import { API, FIREWALL_RULES } from './endpoints';",
+  '',
+  'export async function listRules(zoneId: string): Promise<unknown> {',
+  '  const response = await fetch(`${API}/zones/${zoneId}${FIREWALL_RULES}`);',
+  '  return response.json();',
+  '}',
+  '',
+].join('\n');
+
+const CLEAN = 'export const greeting = (name: string): string => `hello ${name}`;\n';
+
+describe('.pre-commit-hooks.yaml', () => {
+  it('declares a node hook over JS/TS that runs once for the whole staged set', () => {
+    const hook = theHook();
+    expect(hook.language).toBe('node');
+    expect(hook.require_serial).toBe(true);
+    expect([...stringList(hook.types_or)].sort()).toEqual(['javascript', 'jsx', 'ts', 'tsx']);
+    expect(hook.entry).toMatch(/^sunset-lint scan\b/);
+    // The framework appends the file names; the entry must not name paths of its own.
+    expect(hook.pass_filenames).not.toBe(false);
+  });
+
+  it('refuses a staged client whose endpoint comes from an unstaged constants file', () => {
+    const root = makeProject({ 'src/endpoints.ts': ENDPOINTS, 'src/client.ts': CLIENT, 'README.md': '# app\n' });
+    const run = runHook(theHook(), ['src/client.ts', 'README.md'], root);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('src/client.ts\n  4:32  expired    firewall-rules-api');
+    // Only the staged file is reported and counted; the constants file was read to resolve the import.
+    expect(run.stdout).toContain('1 finding in 1 file (1 file scanned)');
+    expect(run.stdout).not.toContain('src/endpoints.ts');
+  });
+
+  it('scans the staged files together: a finding in one, none in the other', () => {
+    const root = makeProject({
+      'src/endpoints.ts': ENDPOINTS,
+      'src/client.ts': CLIENT,
+      'src/legacy.js': FIREWALL_RULES_CALL,
+      'src/greeting.ts': CLEAN,
+    });
+    const run = runHook(theHook(), ['src/client.ts', 'src/greeting.ts', 'src/legacy.js'], root);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('(3 files scanned)');
+    expect(run.stdout).toMatch(/^src\/client\.ts$/m);
+    expect(run.stdout).toMatch(/^src\/legacy\.js$/m);
+    expect(run.stdout).not.toMatch(/^src\/greeting\.ts$/m);
+  });
+
+  it('lets a commit through when the staged files call nothing past its end of life', () => {
+    const root = makeProject({ 'src/endpoints.ts': ENDPOINTS, 'src/client.ts': CLIENT, 'src/greeting.ts': CLEAN });
+    const run = runHook(theHook(), ['src/greeting.ts'], root);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('No deprecated API usage found in 1 file scanned');
+  });
+});
