@@ -1,3 +1,5 @@
+import { renderGithub } from './github.js';
+import { renderGitlab } from './gitlab.js';
 import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
@@ -19,10 +21,14 @@ export function renderReport(format: ReportFormat, report: ScanReport, options: 
     case 'json':
       return renderJson(report);
     case 'sarif':
-      return renderSarif(report);
+      return renderSarif(report, options);
     case 'markdown':
       return renderMarkdown(report);
     case 'html':
       return renderHtml(report);
+    case 'github':
+      return renderGithub(report);
+    case 'gitlab':
+      return renderGitlab(report);
   }
 }

@@ -18,5 +18,9 @@ export async function loadRenderer(format: ReportFormat): Promise<Renderer> {
       return (await import('./markdown.js')).renderMarkdown;
     case 'html':
       return (await import('./html.js')).renderHtml;
+    case 'github':
+      return (await import('./github.js')).renderGithub;
+    case 'gitlab':
+      return (await import('./gitlab.js')).renderGitlab;
   }
 }
