@@ -2,11 +2,12 @@
  * The scan command in CI: --max-findings next to --fail-on, the SARIF category, and paths from the
  * repository root when the scan starts inside a package. In-process through `main`.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
+import { elementsNamed, parseXml } from './support/xml.js';
 
 const calls = (count: number) =>
   `export async function sync(zoneId) {\n${`  ${FIREWALL_RULES_CALL}\n`.repeat(count)}}\n`;
@@ -76,4 +77,30 @@ describe('paths from the repository root', () => {
     const bad = await runMain(['scan', '--sarif-category', 'a b'], { cwd: inPackage });
     expect(bad.status).toBe(2);
   });
+});
+
+test('junit and checkstyle reports written by the CLI', async () => {
+  const project = makeProject({ 'src/sync.ts': calls(2) });
+  const run = await runMain(
+    [
+      'scan',
+      '--as-of',
+      '2026-01-01',
+      '--format',
+      'junit',
+      '--output',
+      'out/junit.xml',
+      '--format',
+      'checkstyle',
+      '--output',
+      'out/checkstyle.xml',
+    ],
+    { cwd: project },
+  );
+  expect(run.status).toBe(1);
+  const junit = parseXml(readFileSync(join(project, 'out/junit.xml'), 'utf8'));
+  expect(elementsNamed(junit, 'failure')).toHaveLength(2);
+  const checkstyle = parseXml(readFileSync(join(project, 'out/checkstyle.xml'), 'utf8'));
+  expect(elementsNamed(checkstyle, 'file').map((f) => f.attributes.name)).toEqual(['src/sync.ts']);
+  expect(elementsNamed(checkstyle, 'error').map((e) => e.attributes.line)).toEqual(['2', '3']);
 });

@@ -84,7 +84,7 @@ describe('a bad option value is named with what it takes', () => {
     ],
     [
       ['scan', '--format', 'pdf'],
-      "--format must be one of text, json, sarif, markdown, html, github, gitlab, got 'pdf'",
+      "--format must be one of text, json, sarif, markdown, html, github, gitlab, junit, checkstyle, got 'pdf'",
     ],
     [['scan', '--min-confidence', 'certain'], "--min-confidence must be one of high, medium, low, got 'certain'"],
     [['baseline', '--as-of', '2024-13-45'], "--as-of must be a date written YYYY-MM-DD, got '2024-13-45'"],

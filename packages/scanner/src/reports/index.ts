@@ -1,7 +1,9 @@
+import { renderCheckstyle } from './checkstyle.js';
 import { renderGithub } from './github.js';
 import { renderGitlab } from './gitlab.js';
 import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
+import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 import { renderText } from './text.js';
@@ -30,5 +32,9 @@ export function renderReport(format: ReportFormat, report: ScanReport, options: 
       return renderGithub(report);
     case 'gitlab':
       return renderGitlab(report);
+    case 'junit':
+      return renderJunit(report);
+    case 'checkstyle':
+      return renderCheckstyle(report);
   }
 }

@@ -22,5 +22,9 @@ export async function loadRenderer(format: ReportFormat): Promise<Renderer> {
       return (await import('./github.js')).renderGithub;
     case 'gitlab':
       return (await import('./gitlab.js')).renderGitlab;
+    case 'junit':
+      return (await import('./junit.js')).renderJunit;
+    case 'checkstyle':
+      return (await import('./checkstyle.js')).renderCheckstyle;
   }
 }

@@ -1,7 +1,8 @@
 import type { CatalogueEntry, Finding, Grade, Severity } from '@sunset-lint/core';
 
 /** Report formats the scanner writes (`--format`). */
-export type ReportFormat = 'text' | 'json' | 'sarif' | 'markdown' | 'html' | 'github' | 'gitlab';
+export type ReportFormat =
+  'text' | 'json' | 'sarif' | 'markdown' | 'html' | 'github' | 'gitlab' | 'junit' | 'checkstyle';
 export const REPORT_FORMATS: readonly ReportFormat[] = [
   'text',
   'json',
@@ -10,6 +11,8 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
   'html',
   'github',
   'gitlab',
+  'junit',
+  'checkstyle',
 ];
 
 /** A problem with the scan itself (an unparsable file, an unresolved import), never a finding. */

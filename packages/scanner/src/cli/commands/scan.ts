@@ -27,8 +27,8 @@ Options:
                             expired | imminent | scheduled | none (default expired)
   --max-findings N          also exit 1 when the report has more than N findings of any grade
                             (after --baseline; like ESLint's --max-warnings; default: no limit)
-  --format FORMAT           text | json | sarif | markdown | html | github | gitlab
-                            (default text); repeatable
+  --format FORMAT           text | json | sarif | markdown | html | github | gitlab | junit |
+                            checkstyle (default text); repeatable
   --sarif-category NAME     the SARIF analysis category (runAutomationDetails.id), one per upload
                             of the same commit (default sunset-lint)
   --output FILE             write the preceding --format's report to FILE (a --format without
