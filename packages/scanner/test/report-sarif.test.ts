@@ -141,4 +141,39 @@ describe('SARIF report', () => {
     const shuffled = { ...report, findings: [...report.findings].reverse() };
     expect(renderReport('sarif', shuffled, { color: false })).toBe(text);
   });
+
+  test('a stable analysis category, settable for several uploads of one commit', () => {
+    expect((log.runs[0] as { automationDetails?: unknown }).automationDetails).toEqual({ id: 'sunset-lint/' });
+    const other = JSON.parse(renderReport('sarif', report, { color: false, sarifCategory: 'api-worker' })) as {
+      runs: Array<{ automationDetails: { id: string } }>;
+    };
+    expect(other.runs[0]!.automationDetails).toEqual({ id: 'api-worker/' });
+  });
+
+  test('rule texts do not change from day to day (the date is in the results)', () => {
+    const rulesAsOf = (asOf: string) =>
+      (
+        JSON.parse(renderReport('sarif', fixtureReport({ asOf }), { color: false })) as SarifLog
+      ).runs[0]!.tool.driver.rules.map((rule) => [
+        rule.id,
+        rule.shortDescription,
+        rule.fullDescription,
+        rule.help,
+        rule.helpUri,
+      ]);
+    expect(rulesAsOf('2020-01-01')).toEqual(rulesAsOf('2030-01-01'));
+    expect(text).not.toMatch(/as of \d{4}/);
+  });
+
+  test('URIs from the repository root when the scan ran inside a package', () => {
+    const inPackage = JSON.parse(
+      renderReport('sarif', { ...report, repositoryPrefix: 'packages/api' }, { color: false }),
+    ) as SarifLog;
+    const uris = inPackage.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation);
+    expect(uris[0]).toEqual({
+      uri: `packages/api/${run.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri}`,
+      uriBaseId: '%SRCROOT%',
+    });
+    expect(uris.every((u) => u.uri.startsWith('packages/api/'))).toBe(true);
+  });
 });

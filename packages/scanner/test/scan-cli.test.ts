@@ -82,7 +82,10 @@ describe('a bad option value is named with what it takes', () => {
       ['scan', '--fail-on', 'sometimes'],
       "--fail-on must be one of expired, imminent, scheduled, none, got 'sometimes'",
     ],
-    [['scan', '--format', 'pdf'], "--format must be one of text, json, sarif, markdown, html, got 'pdf'"],
+    [
+      ['scan', '--format', 'pdf'],
+      "--format must be one of text, json, sarif, markdown, html, github, gitlab, junit, checkstyle, got 'pdf'",
+    ],
     [['scan', '--min-confidence', 'certain'], "--min-confidence must be one of high, medium, low, got 'certain'"],
     [['baseline', '--as-of', '2024-13-45'], "--as-of must be a date written YYYY-MM-DD, got '2024-13-45'"],
     [['fix', '--imminent-days=1.5'], "--imminent-days must be a whole number of days (0 or more), got '1.5'"],

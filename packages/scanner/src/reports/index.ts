@@ -1,5 +1,9 @@
+import { renderCheckstyle } from './checkstyle.js';
+import { renderGithub } from './github.js';
+import { renderGitlab } from './gitlab.js';
 import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
+import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 import { renderText } from './text.js';
@@ -19,10 +23,18 @@ export function renderReport(format: ReportFormat, report: ScanReport, options: 
     case 'json':
       return renderJson(report);
     case 'sarif':
-      return renderSarif(report);
+      return renderSarif(report, options);
     case 'markdown':
       return renderMarkdown(report);
     case 'html':
       return renderHtml(report);
+    case 'github':
+      return renderGithub(report);
+    case 'gitlab':
+      return renderGitlab(report);
+    case 'junit':
+      return renderJunit(report);
+    case 'checkstyle':
+      return renderCheckstyle(report);
   }
 }

@@ -18,5 +18,13 @@ export async function loadRenderer(format: ReportFormat): Promise<Renderer> {
       return (await import('./markdown.js')).renderMarkdown;
     case 'html':
       return (await import('./html.js')).renderHtml;
+    case 'github':
+      return (await import('./github.js')).renderGithub;
+    case 'gitlab':
+      return (await import('./gitlab.js')).renderGitlab;
+    case 'junit':
+      return (await import('./junit.js')).renderJunit;
+    case 'checkstyle':
+      return (await import('./checkstyle.js')).renderCheckstyle;
   }
 }

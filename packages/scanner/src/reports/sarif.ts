@@ -9,15 +9,18 @@ import {
 } from '@sunset-lint/core/schedule';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
+import { repositoryPath } from './paths.js';
 import { relatedOf, type ReportedRelated } from './related.js';
 import { summarize } from './summary.js';
-import type { Diagnostic, ScanReport } from './types.js';
+import type { Diagnostic, RenderOptions, ScanReport } from './types.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** Key of our fingerprint in `partialFingerprints`; the `/v1` suffix versions how it is computed. */
 export const SARIF_FINGERPRINT_KEY = 'sunsetLintFingerprint/v1';
 /** Paths in results are relative to the checkout root; GitHub resolves this base id itself. */
 const SRCROOT = '%SRCROOT%';
+/** The analysis category when `--sarif-category` is not given. */
+export const DEFAULT_SARIF_CATEGORY = 'sunset-lint';
 
 type SarifLevel = 'error' | 'warning' | 'note';
 const LEVEL: Record<Severity, SarifLevel> = { error: 'error', warn: 'warning', off: 'note' };
@@ -27,12 +30,13 @@ const LEVEL: Record<Severity, SarifLevel> = { error: 'error', warn: 'warning', o
  * code scanning groups alerts by rule, and the entry (one row of the deprecation schedule, with its
  * own end of life and replacement) is the unit a team migrates; the ESLint rule name is a property.
  */
-export function renderSarif(report: ScanReport): string {
+export function renderSarif(report: ScanReport, options: Pick<RenderOptions, 'sarifCategory'> = {}): string {
   const summary = summarize(report);
   const entries = rulesInEffect(report.catalogue, summary.findings);
   const ruleIndex = new Map(entries.map((entry, index) => [entry.id, index]));
   const severities = report.severities ?? DEFAULT_SEVERITIES;
   const asOf = parseDay(report.asOf);
+  const uri = (file: string) => fileUri(repositoryPath(report, file));
   const log = {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
@@ -48,18 +52,24 @@ export function renderSarif(report: ScanReport): string {
               const grade: Grade | undefined = asOf
                 ? gradeEol(parseDay(entry.eol)!, { asOf, imminentDays: report.imminentDays }).grade
                 : undefined;
-              return reportingDescriptor(entry, report, grade, grade ? LEVEL[severities[grade]] : 'warning');
+              return reportingDescriptor(entry, report.tool, grade, grade ? LEVEL[severities[grade]] : 'warning');
             }),
           },
+        },
+        // Code scanning keeps one analysis per tool and category: several uploads for one commit
+        // (one per package, say) need categories of their own. `<category>/` with no run id after it.
+        automationDetails: { id: `${(options.sarifCategory ?? DEFAULT_SARIF_CATEGORY).replace(/\/+$/, '')}/` },
+        originalUriBaseIds: {
+          [SRCROOT]: { description: { text: 'The repository root (the git top level); paths are relative to it.' } },
         },
         invocations: [
           {
             executionSuccessful: true,
-            toolExecutionNotifications: sortDiagnostics(report.diagnostics).map(notification),
+            toolExecutionNotifications: sortDiagnostics(report.diagnostics).map((d) => notification(d, uri)),
           },
         ],
         columnKind: 'utf16CodeUnits',
-        results: summary.findings.map((finding) => result(finding, ruleIndex.get(finding.entryId)!)),
+        results: summary.findings.map((finding) => result(finding, ruleIndex.get(finding.entryId)!, uri)),
         properties: {
           asOf: report.asOf,
           imminentDays: report.imminentDays,
@@ -101,28 +111,37 @@ function rulesInEffect(catalogue: readonly CatalogueEntry[], findings: readonly 
   return entries;
 }
 
-function reportingDescriptor(entry: CatalogueEntry, report: ScanReport, grade: Grade | undefined, level: SarifLevel) {
-  const helpUri = entryDocsUrl(entry, report.tool);
-  const replacementUrl = replacementDocsUrl(entry, report.tool);
-  const ended = grade === 'expired' ? 'reached end of life on' : 'reaches end of life on';
+/**
+ * The rule's texts depend on the entry only, never on the scan's date: code scanning stores rules
+ * per upload, and a text that changed every day would change every rule every run. What the date
+ * says (ended, ends in 3 weeks) is in each result's message.
+ */
+function reportingDescriptor(
+  entry: CatalogueEntry,
+  tool: ScanReport['tool'],
+  grade: Grade | undefined,
+  level: SarifLevel,
+) {
+  const helpUri = entryDocsUrl(entry, tool);
+  const replacementUrl = replacementDocsUrl(entry, tool);
   // The area adds to the title only when the title does not already say it.
   const area = entry.area && !entry.title.includes(entry.area) ? ` (${entry.area})` : '';
   return {
     id: entry.id,
     name: pascalCase(entry.id),
     shortDescription: { text: `${entry.title}: end of life ${entry.eol}` },
-    fullDescription: { text: `${entry.title}${area} ${ended} ${entry.eol}. Replacement: ${entry.replacement}` },
+    fullDescription: { text: `${entry.title}${area}: end of life ${entry.eol}. Replacement: ${entry.replacement}` },
     help: {
       text: [
         `${entry.title}${area}`,
-        `End of life: ${entry.eol}${grade ? ` (${grade} as of ${report.asOf})` : ''}`,
+        `End of life: ${entry.eol}`,
         `Replacement: ${entry.replacement}`,
         ...(helpUri ? [`Schedule: ${helpUri}`] : []),
       ].join('\n'),
       markdown: [
         `**${entry.title}**${area}`,
         '',
-        `End of life: **${entry.eol}**${grade ? ` (${grade} as of ${report.asOf})` : ''}`,
+        `End of life: **${entry.eol}**`,
         '',
         `Replacement: ${entry.replacement}${replacementUrl ? ` ([documentation](${replacementUrl}))` : ''}`,
         ...(helpUri ? ['', `See [the deprecation schedule](${helpUri}).`] : []),
@@ -140,8 +159,8 @@ function reportingDescriptor(entry: CatalogueEntry, report: ScanReport, grade: G
   };
 }
 
-function result(finding: Finding, ruleIndex: number) {
-  const artifactLocation = { uri: fileUri(finding.file), uriBaseId: SRCROOT };
+function result(finding: Finding, ruleIndex: number, uri: (file: string) => string) {
+  const artifactLocation = { uri: uri(finding.file), uriBaseId: SRCROOT };
   const related = relatedOf(finding);
   return {
     ruleId: finding.entryId,
@@ -155,7 +174,7 @@ function result(finding: Finding, ruleIndex: number) {
           relatedLocations: related.map((place, index) => ({
             id: index + 1,
             physicalLocation: {
-              artifactLocation: { uri: fileUri(place.file), uriBaseId: SRCROOT },
+              artifactLocation: { uri: uri(place.file), uriBaseId: SRCROOT },
               region: region(place),
             },
             message: { text: place.message },
@@ -199,7 +218,7 @@ function relatedLinks(related: readonly ReportedRelated[]): string {
   return `Related: ${links.join(', ')}.`;
 }
 
-function notification(diagnostic: Diagnostic) {
+function notification(diagnostic: Diagnostic, uri: (file: string) => string) {
   return {
     level: diagnostic.severity,
     message: { text: diagnostic.message },
@@ -209,7 +228,7 @@ function notification(diagnostic: Diagnostic) {
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: fileUri(diagnostic.file), uriBaseId: SRCROOT },
+                artifactLocation: { uri: uri(diagnostic.file), uriBaseId: SRCROOT },
                 ...(diagnostic.line !== undefined
                   ? {
                       region: {

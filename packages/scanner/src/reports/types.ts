@@ -1,8 +1,19 @@
 import type { CatalogueEntry, Finding, Grade, Severity } from '@sunset-lint/core';
 
 /** Report formats the scanner writes (`--format`). */
-export type ReportFormat = 'text' | 'json' | 'sarif' | 'markdown' | 'html';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'sarif', 'markdown', 'html'];
+export type ReportFormat =
+  'text' | 'json' | 'sarif' | 'markdown' | 'html' | 'github' | 'gitlab' | 'junit' | 'checkstyle';
+export const REPORT_FORMATS: readonly ReportFormat[] = [
+  'text',
+  'json',
+  'sarif',
+  'markdown',
+  'html',
+  'github',
+  'gitlab',
+  'junit',
+  'checkstyle',
+];
 
 /** A problem with the scan itself (an unparsable file, an unresolved import), never a finding. */
 export interface Diagnostic {
@@ -50,9 +61,17 @@ export interface ScanReport {
   /** Severity per grade in effect (for SARIF rules' default level); default: core's DEFAULT_SEVERITIES. */
   severities?: Readonly<Record<Grade, Severity>>;
   baseline?: BaselineSummary;
+  /**
+   * The current directory relative to the repository root (the git top level), `/`-separated, no
+   * trailing slash; absent or `''` at the root. The formats that CI services resolve against the
+   * checkout (SARIF, GitHub annotations, GitLab Code Quality) prefix it to every path.
+   */
+  repositoryPrefix?: string;
 }
 
 export interface RenderOptions {
   /** ANSI colors (text format only): on when writing to a TTY and NO_COLOR is unset. */
   color: boolean;
+  /** SARIF `runAutomationDetails.id` category (`--sarif-category`); default `sunset-lint`. */
+  sarifCategory?: string;
 }

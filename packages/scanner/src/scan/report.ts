@@ -14,6 +14,8 @@ export interface ReportInput {
   settings: ResolvedSettings;
   failOn: Grade | 'none';
   baseline?: BaselineSummary;
+  /** See `ScanReport.repositoryPrefix`. */
+  repositoryPrefix?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function buildScanReport(input: ReportInput): ScanReport {
     failOn: input.failOn,
     severities: input.settings.severities,
     ...(input.baseline ? { baseline: input.baseline } : {}),
+    ...(input.repositoryPrefix ? { repositoryPrefix: input.repositoryPrefix } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
 import { buildScanReport, failsOn } from '../../scan/report.js';
 import type { ScanResult } from '../../scan/scan.js';
+import { repositoryPrefix } from '../repository-root.js';
 import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -24,7 +25,12 @@ Options:
   --imminent-days N         end of life within N days is imminent (default 90)
   --fail-on GRADE           exit 1 when a finding is at least this urgent:
                             expired | imminent | scheduled | none (default expired)
-  --format FORMAT           text | json | sarif | markdown | html (default text); repeatable
+  --max-findings N          also exit 1 when the report has more than N findings of any grade
+                            (after --baseline; like ESLint's --max-warnings; default: no limit)
+  --format FORMAT           text | json | sarif | markdown | html | github | gitlab | junit |
+                            checkstyle (default text); repeatable
+  --sarif-category NAME     the SARIF analysis category (runAutomationDetails.id), one per upload
+                            of the same commit (default sunset-lint)
   --output FILE             write the preceding --format's report to FILE (a --format without
                             --output goes to stdout; an --output alone takes its format from
                             the extension: .json .sarif .md .html, else text)
@@ -45,13 +51,15 @@ Options:
   --cache-location DIR      where --cache keeps it (default: .sunset-lint-cache)
   -h, --help                this help
 
-Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage, configuration
-or internal error.
+Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
+at or above it (or more than --max-findings), 2 usage, configuration or internal error.
 `;
 
 const SCAN_OPTIONS = {
   ...COMMON_OPTIONS,
   'fail-on': { type: 'string' },
+  'max-findings': { type: 'string' },
+  'sarif-category': { type: 'string' },
   format: { type: 'string', multiple: true },
   output: { type: 'string', multiple: true },
   baseline: { type: 'string' },
@@ -89,6 +97,11 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     return EXIT_OK;
   }
   const failOn = oneOf('--fail-on', values['fail-on'] ?? 'expired', FAIL_ON);
+  const maxFindings =
+    values['max-findings'] === undefined ? undefined : countOption('--max-findings', values['max-findings']);
+  const sarifCategory = values['sarif-category'];
+  if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
+    throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
   const reports = reportTargets(parsed.tokens);
   const config = await configFor(values, io);
   const baselineFile = values.baseline;
@@ -119,28 +132,39 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     settings: config.settings,
     failOn,
     ...(summary ? { baseline: summary } : {}),
+    repositoryPrefix: repositoryPrefix(io.cwd),
   });
+  const renderOptions = sarifCategory === undefined ? {} : { sarifCategory };
 
   for (const target of reports) {
     const render = await loadRenderer(target.format);
     if (target.output === undefined) {
-      io.stdout.write(render(report, { color: target.format === 'text' && useColor(io.stdout, io.env) }));
+      const color = target.format === 'text' && useColor(io.stdout, io.env);
+      io.stdout.write(render(report, { ...renderOptions, color }));
     } else {
-      writeReport(resolve(io.cwd, target.output), target.output, render(report, { color: false }));
+      writeReport(resolve(io.cwd, target.output), target.output, render(report, { ...renderOptions, color: false }));
     }
   }
   const failing = report.findings.filter((finding) => failsOn(finding, report.failOn)).length;
+  const overLimit = maxFindings !== undefined && report.findings.length > maxFindings;
   if (!values.quiet) {
     const written = reports.filter((r) => r.output !== undefined).map((r) => r.output);
     const toStdout = reports.some((r) => r.output === undefined && r.format === 'text');
     if (!toStdout)
       io.stderr.write(
-        `sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
+        `sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
       );
+    else if (overLimit)
+      io.stderr.write(`sunset-lint: ${report.findings.length} findings, more than --max-findings ${maxFindings}\n`);
     noteDiagnostics(result, io, toStdout);
   }
   if (result.diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
-  return failing > 0 ? EXIT_FINDINGS : EXIT_OK;
+  return failing > 0 || overLimit ? EXIT_FINDINGS : EXIT_OK;
+}
+
+function countOption(option: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${option} must be a whole number (0 or more), got '${value}'`);
+  return Number(value);
 }
 
 /** The scanning commands' parsing: paths as positionals, the options of the command. */

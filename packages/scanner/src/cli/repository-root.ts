@@ -1,0 +1,23 @@
+import { statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+
+/**
+ * The current directory relative to the git top level, `/`-separated (`''` at the top level or
+ * outside any repository). Found by walking up to the nearest `.git` entry, a folder in a clone, a
+ * file in a worktree or submodule, both mark the top level, without spawning git.
+ */
+export function repositoryPrefix(cwd: string): string {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (hasGitEntry(dir)) return relative(dir, cwd).split(sep).join('/');
+    if (dirname(dir) === dir) return '';
+  }
+}
+
+function hasGitEntry(dir: string): boolean {
+  try {
+    statSync(join(dir, '.git'));
+    return true;
+  } catch {
+    return false;
+  }
+}

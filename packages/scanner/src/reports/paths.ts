@@ -1,0 +1,14 @@
+import { posix } from 'node:path';
+import type { ScanReport } from './types.js';
+
+/**
+ * A report path (relative to the current directory) as a path from the repository root: what GitHub
+ * and GitLab resolve annotations, alerts and Code Quality entries against. A path that leaves the
+ * repository (`../elsewhere.ts` scanned from its root) stays as it is: no checkout holds it.
+ */
+export function repositoryPath(report: Pick<ScanReport, 'repositoryPrefix'>, file: string): string {
+  const prefix = report.repositoryPrefix ?? '';
+  if (!prefix) return file;
+  const joined = posix.normalize(`${prefix}/${file}`);
+  return joined.startsWith('../') ? file : joined;
+}
