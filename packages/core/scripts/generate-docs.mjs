@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Generates docs/schedule.md from the catalogue (rules/*.json), and the standalone validators of
-// the shipped schemas (generate-validators.mjs). With --check, fails when a committed file differs
-// from what the catalogue and the schemas say, so neither drifts from the data.
+// Generates docs/schedule.md from the catalogue (rules/*.json), the standalone validators of the
+// shipped schemas (generate-validators.mjs) and their JSON files for editors (generate-schema-files.mjs).
+// With --check, fails when a committed file differs from what the catalogue and the schemas say,
+// so none drifts from the data.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describeMatchers, loadCatalogue } from '@sunset-lint/core';
+import { generateSchemaFiles } from './generate-schema-files.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
 const target = fileURLToPath(new URL('../../../docs/schedule.md', import.meta.url));
@@ -47,7 +49,7 @@ for (const entry of entries) {
 }
 const rendered = lines.join('\n');
 
-const staleValidators = await generateValidators({ check });
+const staleValidators = [...(await generateValidators({ check })), ...(await generateSchemaFiles({ check }))];
 if (check) {
   let current = '';
   try {
@@ -59,7 +61,7 @@ if (check) {
   for (const file of staleValidators)
     process.stderr.write(`${file} is stale: run \`pnpm docs\` and commit the result.\n`);
   if (current !== rendered || staleValidators.length > 0) process.exit(1);
-  process.stdout.write('docs/schedule.md and the generated validators are up to date.\n');
+  process.stdout.write('docs/schedule.md, the generated validators and the schema files are up to date.\n');
 } else {
   writeFileSync(target, rendered);
   process.stdout.write(`wrote docs/schedule.md (${entries.length} entries)\n`);

@@ -3,8 +3,16 @@
  * through `main` (support/cli-in-process.ts), but for the CommonJS config, which Node's own module
  * loader must read (in-process it would be vitest's).
  */
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { SCANNER_SETTINGS_SCHEMA } from '../src/config/settings-schema.js';
+import { jsonSyntaxErrorOffset } from '../src/config/json-syntax.js';
+import {
+  SCANNER_SETTINGS_SCHEMA,
+  scannerConfigJsonSchema,
+  type ScannerSettings,
+} from '../src/config/settings-schema.js';
 import { scannerSettingsValidator } from '../src/config/settings-validator.generated.js';
 import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, runCli } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
@@ -97,6 +105,79 @@ describe('where the configuration comes from', () => {
   });
 });
 
+describe('config.schema.json, shipped for editors and named by "$schema"', () => {
+  const packageFile = (name: string) => new URL(`../${name}`, import.meta.url);
+  const shipped: unknown = JSON.parse(readFileSync(packageFile('config.schema.json'), 'utf8'));
+
+  test('is written from the definition that validates the configuration (`pnpm docs`)', () => {
+    expect(shipped).toEqual(scannerConfigJsonSchema());
+  });
+
+  test('is a JSON Schema that accepts a full configuration and refuses a wrong one', () => {
+    // errorMessage is the messages' keyword in the code that validates; editors ignore it.
+    const validate = new Ajv().addKeyword('errorMessage').compile(scannerConfigJsonSchema());
+    const full: ScannerSettings = {
+      $schema: './node_modules/@sunset-lint/scanner/config.schema.json',
+      asOf: '2026-11-21',
+      minConfidence: 'low',
+      catalogue: { disable: ['zone-setting-brotli'] },
+      include: ['src/**/*.ts'],
+      exclude: ['legacy/**'],
+    };
+    expect(validate(full)).toBe(true);
+    expect(validate({ ...full, includes: ['src/**'] })).toBe(false);
+    expect(validate({ ...full, exclude: 'legacy/**' })).toBe(false);
+  });
+
+  test('is in the package, exported', () => {
+    const manifest: { files: string[]; exports: Record<string, unknown> } = JSON.parse(
+      readFileSync(packageFile('package.json'), 'utf8'),
+    );
+    expect(manifest.files).toContain('config.schema.json');
+    expect(manifest.exports['./config.schema.json']).toBe('./config.schema.json');
+  });
+
+  test('a config file that names it through "$schema" scans as without it', async () => {
+    const project = makeProject({
+      ...SOURCE,
+      'sunset-lint.config.json': JSON.stringify({
+        $schema: './node_modules/@sunset-lint/scanner/config.schema.json',
+        asOf: '2024-12-01',
+      }),
+    });
+    const run = await scanJson(project);
+    expect(run.stderr).not.toContain('$schema');
+    expect(run.status).toBe(0);
+    expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ grade: 'imminent' });
+  });
+});
+
+test('the place of a JSON syntax error is found exactly when JSON.parse refuses the text', () => {
+  const parses = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Valid JSON, and JSON with one character inserted or deleted (mostly broken, sometimes still valid).
+  const edited = fc
+    .tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', '\\', 'x', '1', '.', '-', 'e', ' '))
+    .map(([json, at, char]) => {
+      const cut = at % (json.length + 1);
+      return char === '' ? json.slice(0, cut) + json.slice(cut + 1) : json.slice(0, cut) + char + json.slice(cut);
+    });
+  fc.assert(
+    fc.property(fc.oneof(fc.json(), edited), (text) => {
+      const offset = jsonSyntaxErrorOffset(text);
+      expect(offset === undefined).toBe(parses(text));
+      if (offset !== undefined) expect(offset).toBeLessThanOrEqual(text.length);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
 test('the configuration is checked by the validator generated from its schema, not by ajv at start-up', () => {
   // Otherwise core's settingsValidator compiles the schema with ajv, correct but ~100 ms slower.
   expect(scannerSettingsValidator.schema).toBe(JSON.stringify(SCANNER_SETTINGS_SCHEMA));
@@ -119,7 +200,6 @@ describe('configuration errors exit 2 and name the file and the key', () => {
       { 'sunset-lint.config.json': '{ "catalogue": { "eolOverrides": { "nope": "2030-01-01" } } }' },
       ['sunset-lint.config.json', 'nope'],
     ],
-    ['bad JSON', { 'sunset-lint.config.json': '{ "asOf": "2024-01-01", }' }, ['sunset-lint.config.json', 'JSON']],
     [
       'a bad value',
       { 'sunset-lint.config.json': '{ "imminentDays": -3 }' },
@@ -162,7 +242,7 @@ describe('configuration errors exit 2 and name the file and the key', () => {
     [
       "an unknown key, listed with the scanner's own",
       '{ "includes": ["src/**"] }',
-      "sunset-lint.config.json: 'includes' is not a known setting (known: asOf, imminentDays, apiHosts, severities, minConfidence, catalogue, include, exclude)",
+      "sunset-lint.config.json: 'includes' is not a known setting (known: asOf, imminentDays, apiHosts, severities, minConfidence, catalogue, include, exclude, $schema)",
     ],
     [
       'an unknown nested key',
@@ -183,6 +263,32 @@ describe('configuration errors exit 2 and name the file and the key', () => {
     const run = await scanJson(makeProject({ ...SOURCE, 'sunset-lint.config.json': config }));
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`sunset-lint scan: ${message}\n`);
+  });
+
+  test.each([
+    [
+      'a trailing comma',
+      '{\n  "asOf": "2024-01-01",\n}\n',
+      '3:1: not valid JSON: Expected double-quoted property name',
+    ],
+    [
+      'a missing value',
+      '{\n  "exclude": [\n    "legacy/**",\n  ],\n  "asOf": }',
+      "4:3: not valid JSON: Unexpected token ']'",
+    ],
+    ['a comment', '// settings\n{}', "1:1: not valid JSON: Unexpected token '/'"],
+    ['a single-quoted key', "{ 'asOf': '2024-01-01' }", "1:3: not valid JSON: Expected property name or '}'"],
+    ['an unclosed object', '{ "asOf": "2024-01-01"\n', "2:1: not valid JSON: Expected ',' or '}' after property value"],
+  ])('a JSON syntax error (%s) names the file, line and column', async (_what, config, message) => {
+    const run = await scanJson(makeProject({ ...SOURCE, 'sunset-lint.config.json': config }));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`sunset-lint scan: sunset-lint.config.json:${message}\n`);
+  });
+
+  test('a JSON syntax error in package.json names it, with line and column', async () => {
+    const run = await scanJson(makeProject({ ...SOURCE, 'package.json': '{\n  "name": "x"\n  "sunset-lint": {}\n}' }));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^sunset-lint scan: package\.json:3:3: not valid JSON: /);
   });
 
   test('--config naming a missing file', async () => {

@@ -20,10 +20,12 @@ Commands:
   baseline   Write the current findings to a baseline file that 'scan --baseline' then ignores
   fix        Apply the mechanical fixes of the findings (--dry-run prints a diff instead)
 ${'' /* further commands are listed by their modules' help */}
-Run 'sunset-lint <command> --help' for a command's options.
+Run 'sunset-lint help <command>' (or 'sunset-lint <command> --help') for a command's options.
 `;
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  // `sunset-lint help scan` is `sunset-lint scan --help`, as in git and npm.
+  if (argv[0] === 'help' && argv[1] !== undefined) return main([argv[1], '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(USAGE);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
 export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;
@@ -75,12 +76,27 @@ function parseJson(path: string, shown: string): unknown {
   } catch (error) {
     throw new ConfigError(`${shown}: cannot read: ${errorCode(error)}`);
   }
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const value: unknown = JSON.parse(json);
     return value;
   } catch (error) {
-    throw new ConfigError(`${shown}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ConfigError(`${shown}${syntaxErrorPlace(json)}: not valid JSON: ${parseProblem(error)}`);
   }
+}
+
+/** `:line:column` of the first syntax error, as compilers name a place in a file. */
+function syntaxErrorPlace(json: string): string {
+  const offset = jsonSyntaxErrorOffset(json);
+  if (offset === undefined) return '';
+  const { line, column } = lineAndColumn(json, offset);
+  return `:${line}:${column}`;
+}
+
+/** JSON.parse's message without the offset and the quoted text, which the place replaces. */
+function parseProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/, [\s\S]* is not valid JSON$/, '').replace(/ in JSON at position \d+.*$/s, '');
 }
 
 function asObject(value: unknown, shown: string): object {

@@ -2,7 +2,8 @@ import { extendSettingsSchema, type FromSchema } from '@sunset-lint/core/schedul
 
 /*
  * On its own, without the code that checks it: @sunset-lint/core's scripts/generate-validators.mjs
- * compiles it to settings-validator.generated.ts (`pnpm docs`).
+ * compiles it to settings-validator.generated.ts and writes config.schema.json (shipped for
+ * editors) from it (`pnpm docs`; `pnpm docs:check` fails when either is stale).
  */
 
 const GLOBS = {
@@ -15,6 +16,21 @@ const GLOBS = {
 export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
   include: { ...GLOBS, description: 'Files to scan, replacing the default patterns.' },
   exclude: { ...GLOBS, description: 'Files to leave out, on top of the defaults; "!pattern" takes one back.' },
+  // Editors find the schema through this key; the scanner ignores its value.
+  $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
 });
 
 export type ScannerSettings = FromSchema<typeof SCANNER_SETTINGS_SCHEMA>;
+
+/** The document shipped as `config.schema.json`, for editors (`"$schema"` in sunset-lint.config.json). */
+export function scannerConfigJsonSchema(): object {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://sunset-lint.dev/schema/scanner-config.json',
+    title: 'sunset-lint scanner configuration',
+    description:
+      'sunset-lint.config.json, or the "sunset-lint" key of package.json: the settings every engine ' +
+      'shares plus the files to scan (include, exclude).',
+    ...SCANNER_SETTINGS_SCHEMA,
+  };
+}

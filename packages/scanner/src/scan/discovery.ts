@@ -3,9 +3,19 @@ import { resolve } from 'node:path';
 
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
 
-/** Dependencies, build output, minified bundles and declaration files: never hand-written client code. */
+/**
+ * Dependencies, build output, minified bundles, declaration files, version control and package
+ * manager stores: never hand-written client code. Other dot-folders (`.github/scripts/`) are
+ * scanned, as ESLint lints them.
+ */
 export const DEFAULT_EXCLUDE: readonly string[] = [
   '**/node_modules/**',
+  '**/.git/**',
+  '**/.hg/**',
+  '**/.svn/**',
+  '**/.yarn/**',
+  '**/.pnp.*',
+  '**/.sunset-lint-cache/**',
   '**/dist/**',
   '**/build/**',
   '**/out/**',
@@ -28,7 +38,7 @@ export const SOURCE_FILE = /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/i;
 
 export interface DiscoveryOptions {
   cwd: string;
-  /** Files and directories as given on the command line; default `.`. */
+  /** Files, directories and glob patterns (quoted for the shell) as given on the command line; default `.`. */
   paths: readonly string[];
   /** Replaces DEFAULT_INCLUDE when given. */
   include?: readonly string[];
@@ -41,8 +51,10 @@ export interface Discovered {
   files: string[];
   /** Explicit arguments that were skipped (not a JS/TS file). */
   skipped: string[];
-  /** Arguments that do not exist. */
+  /** Arguments that do not exist (and are no glob pattern). */
   missing: string[];
+  /** Directories and glob patterns that hold no file to scan. */
+  empty: string[];
 }
 
 export function effectiveExcludes(exclude: readonly string[] = []): string[] {
@@ -54,7 +66,9 @@ export function effectiveExcludes(exclude: readonly string[] = []): string[] {
  * Directories are globbed (include minus exclude, `.gitignore` respected: globby reads the ignore
  * files of the directory, below it and up to the repository root). Files named explicitly are taken
  * as given, even when an exclude or `.gitignore` would skip them: a pre-commit hook passes exactly
- * the staged files it wants checked.
+ * the staged files it wants checked. An argument that names no file but is a glob pattern (quoted,
+ * so that the shell left it alone) is globbed from `cwd` as ESLint does, minus the excludes; its
+ * JavaScript and TypeScript files are scanned.
  */
 export async function discoverFiles(options: DiscoveryOptions): Promise<Discovered> {
   const include = options.include?.length ? [...options.include] : [...DEFAULT_INCLUDE];
@@ -62,13 +76,17 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   const files = new Set<string>();
   const skipped: string[] = [];
   const missing: string[] = [];
+  const empty: string[] = [];
   for (const given of options.paths.length ? options.paths : ['.']) {
     const absolute = resolve(options.cwd, given);
     let stats;
     try {
       stats = statSync(absolute);
     } catch {
-      missing.push(given);
+      const found = await globPattern(given, options.cwd, ignore);
+      if (found === undefined) missing.push(given);
+      else if (found.length === 0) empty.push(given);
+      for (const file of found ?? []) files.add(file);
       continue;
     }
     if (stats.isFile()) {
@@ -76,18 +94,32 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
-    const { globby } = await import('globby');
-    const found = await globby(include, {
-      cwd: absolute,
-      ignore,
-      gitignore: true,
-      absolute: true,
-      onlyFiles: true,
-      dot: false,
-      followSymbolicLinks: false,
-    });
-    for (const file of found) files.add(resolve(file));
+    const found = await glob(include, absolute, ignore);
+    if (found.length === 0) empty.push(given);
+    for (const file of found) files.add(file);
   }
-  return { files: [...files].sort(), skipped, missing };
+  return { files: [...files].sort(), skipped, missing, empty };
+}
+
+/** The source files a glob pattern names, or undefined when `given` is no pattern. */
+async function globPattern(given: string, cwd: string, ignore: string[]): Promise<string[] | undefined> {
+  const { isDynamicPattern } = await import('globby');
+  if (!isDynamicPattern(given)) return undefined;
+  return (await glob([given], cwd, ignore)).filter((file) => SOURCE_FILE.test(file));
+}
+
+async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<string[]> {
+  // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
+  const { globby } = await import('globby');
+  const found = await globby(patterns, {
+    cwd,
+    ignore,
+    gitignore: true,
+    absolute: true,
+    onlyFiles: true,
+    // Dot-folders are scanned as ESLint lints them; DEFAULT_EXCLUDE leaves out .git and the like.
+    dot: true,
+    followSymbolicLinks: false,
+  });
+  return found.map((file) => resolve(file));
 }

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { GRADES } from '@sunset-lint/core/schedule';
 import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
 import type { ScanConfig } from '../../config/resolve.js';
-import { useColor } from '../../reports/color.js';
+import { COLOR_OPTIONS, colorFlag, useColor } from '../../reports/color.js';
 import { loadRenderer } from '../../reports/load.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/types.js';
 import { discoverFiles } from '../../scan/discovery.js';
@@ -18,7 +18,8 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../i
 const HELP = `Usage: sunset-lint scan [paths…] [options]
 
 Scans JavaScript and TypeScript files (default: the current directory) for calls of deprecated
-parts of the edge API, across files, and writes reports.
+parts of the edge API, across files, and writes reports. A path is a file, a directory or a glob
+pattern, quoted so that the shell leaves it alone ('src/**/*.ts').
 
 Options:
   --as-of YYYY-MM-DD        grade as of this day (default: today, UTC)
@@ -38,6 +39,8 @@ Options:
                             "sunset-lint" key of package.json in the current directory)
   --baseline FILE           report only findings that FILE does not have; list its stale entries
   --min-confidence LEVEL    high | medium | low (default medium)
+  --color, --no-color       color the text report or not, whatever the terminal, NO_COLOR and
+                            FORCE_COLOR say (default: color on a terminal)
   --quiet                   no progress bar and no notes on stderr
   --no-progress             no progress bar
   --verbose                 also report relative imports that name no file
@@ -57,6 +60,7 @@ at or above it (or more than --max-findings), 2 usage, configuration or internal
 
 const SCAN_OPTIONS = {
   ...COMMON_OPTIONS,
+  ...COLOR_OPTIONS,
   'fail-on': { type: 'string' },
   'max-findings': { type: 'string' },
   'sarif-category': { type: 'string' },
@@ -139,7 +143,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   for (const target of reports) {
     const render = await loadRenderer(target.format);
     if (target.output === undefined) {
-      const color = target.format === 'text' && useColor(io.stdout, io.env);
+      const color = target.format === 'text' && useColor(io.stdout, io.env, colorFlag(parsed.tokens));
       io.stdout.write(render(report, { ...renderOptions, color }));
     } else {
       writeReport(resolve(io.cwd, target.output), target.output, render(report, { ...renderOptions, color: false }));
@@ -193,6 +197,9 @@ export async function scanWithProgress(
     ...(config.exclude ? { exclude: config.exclude } : {}),
   });
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
+  if (!values.quiet)
+    for (const given of discovered.empty)
+      io.stderr.write(`sunset-lint: ${given}: no JavaScript or TypeScript file to scan\n`);
   if (discovered.files.length === 0) return { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');

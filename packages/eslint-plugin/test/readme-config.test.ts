@@ -1,0 +1,58 @@
+/**
+ * The README's ESLint config, copied verbatim into a scratch project, lints with the real ESLint
+ * CLI: in a CommonJS package (a fresh `npm init -y`) and in an ES module one. Had the README said
+ * `eslint.config.js`, Node would warn on stderr in the CommonJS project (MODULE_TYPELESS_PACKAGE_JSON,
+ * "reparsing as ES module"; before Node 20.19, fail to load it).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { REPO_ROOT } from './support/lint.js';
+
+const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+const block = /^```js\n(\/\/ (eslint\.config\.\w+)\n[\s\S]*?)^```/m.exec(readme);
+// The repository's own node_modules holds the plugin, ESLint and typescript-eslint, as an install would.
+const eslintBin = join(
+  dirname(createRequire(join(REPO_ROOT, 'package.json')).resolve('eslint/package.json')),
+  'bin/eslint.js',
+);
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the README names its config file and shows it', () => {
+  expect(block?.[2]).toBe('eslint.config.mjs');
+});
+
+test.each([
+  ['a CommonJS (npm init -y)', { name: 'scratch', version: '1.0.0', main: 'index.js' }],
+  ['an ES module', { name: 'scratch', version: '1.0.0', type: 'module' }],
+])(
+  'the README config lints %s project',
+  (_kind, manifest) => {
+    const [, config, file] = block ?? [];
+    const project = mkdtempSync(join(tmpdir(), 'sunset-lint-readme-'));
+    made.push(project);
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+    writeFileSync(join(project, 'package.json'), JSON.stringify(manifest));
+    writeFileSync(join(project, file!), config!);
+    mkdirSync(join(project, 'src'));
+    writeFileSync(
+      join(project, 'src/billing.ts'),
+      "export const history = (token: string) =>\n  fetch('https://api.cloudflare.com/client/v4/user/billing/history', { headers: { authorization: token } });\n",
+    );
+    const run = spawnSync(process.execPath, [eslintBin, '--format', 'json', '.'], { cwd: project, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const results = JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string | null }[] }[];
+    const reported = results.flatMap((result) =>
+      result.messages.map((message) => [result.filePath.slice(project.length + 1), message.ruleId]),
+    );
+    expect(reported).toEqual([['src/billing.ts', 'sunset-lint/no-deprecated-endpoint']]);
+    expect(run.status).toBe(1);
+  },
+  60_000,
+);
