@@ -2,9 +2,9 @@
 // Writes the JSON Schema files the packages ship for editors ("$schema") from the definitions that
 // also validate the settings, via the built dist: run `tsc -b` first. Called by generate-docs.mjs
 // (`pnpm docs`; `pnpm docs:check` fails when a file is stale).
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
+import { syncGeneratedFile } from './generated-file.mjs';
 
 const repo = (path) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
@@ -25,15 +25,7 @@ export async function generateSchemaFiles({ check }) {
     const file = repo(target.file);
     const options = { ...(await prettier.resolveConfig(file)), filepath: file };
     const text = await prettier.format(JSON.stringify(await target.document()), options);
-    let current = '';
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch {
-      // missing counts as stale
-    }
-    if (current === text) continue;
-    stale.push(target.file);
-    if (!check) writeFileSync(file, text);
+    if (syncGeneratedFile(file, text, check)) stale.push(target.file);
   }
   return stale;
 }

@@ -4,12 +4,13 @@
 // start-up imports ajv and compiles them (~100 ms). Reads the settings schemas from the built
 // dist: run `tsc -b` first. Called by generate-docs.mjs (`pnpm docs`; `pnpm docs:check` fails
 // when a generated file is stale); runs on its own too, with the same --check.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as prettier from 'prettier';
 import { createAjv } from '../dist/schema/ajv.js';
+import { syncGeneratedFile } from './generated-file.mjs';
 
 const repo = (path) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
@@ -98,15 +99,7 @@ export async function generateValidators({ check }) {
   const stale = [];
   for (const target of TARGETS) {
     const { file, text } = await render(target);
-    let current = '';
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch {
-      // missing counts as stale
-    }
-    if (current === text) continue;
-    stale.push(target.file);
-    if (!check) writeFileSync(file, text);
+    if (syncGeneratedFile(file, text, check)) stale.push(target.file);
   }
   return stale;
 }
