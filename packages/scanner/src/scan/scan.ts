@@ -110,7 +110,11 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const deferred: Array<DeferredFile | { file: string; matches: RawMatch[] }> = [];
   const relativePath = (file: string) => relative(options.cwd, file).split(sep).join('/');
   let parsed = 0;
+  // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
+  // with its text, for placing findings and for checking the cache's hash before storing).
   const indexer: Indexer = (file) => {
+    const cached = cache?.index(file);
+    if (cached) return { index: cached };
     const indexed = indexFromDisk(file, settings, parse, prefilter);
     if ('index' in indexed) parsed++;
     return indexed;
@@ -141,8 +145,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
       // merge, the order they arrive in decides which one stays (placement.ts).
       deferred.push({ file, matches: outcome.cross.matches });
     else {
-      const cached = cache?.index(file);
-      const indexed = cached ? { index: cached } : indexer(file);
+      const indexed = indexer(file);
       if ('problem' in indexed) {
         diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
         continue;
@@ -298,8 +301,7 @@ class FindingsByFile {
 }
 
 function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: Indexer): ModuleRecord {
-  const cached = cache?.index(file);
-  const indexed = cached ? { index: cached } : indexer(file);
+  const indexed = indexer(file);
   if ('source' in indexed) cache?.storeIndex(file, indexed.index, undefined, indexed.source);
   return 'index' in indexed && indexed.index.kind === 'indexed'
     ? indexed.index.record
@@ -307,7 +309,7 @@ function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: 
 }
 
 /** The per-file step on the file as it is on disk; the text comes back for placing findings. */
-type Indexer = (file: string) => { index: FileIndex; source: string } | { problem: string };
+type Indexer = (file: string) => { index: FileIndex; source?: string } | { problem: string };
 
 function indexFromDisk(
   file: string,
