@@ -21,6 +21,9 @@ export function renderJson(report: ScanReport): string {
     asOf: report.asOf,
     imminentDays: report.imminentDays,
     failOn: report.failOn,
+    // Additive (docs/report-format.md): what `sunset-lint merge` checks before joining shards.
+    ...(report.settingsFingerprint !== undefined ? { settingsFingerprint: report.settingsFingerprint } : {}),
+    ...(report.shard ? { shard: { index: report.shard.index, total: report.shard.total } } : {}),
     findings: summary.findings.map((f) => ({
       ruleId: f.ruleId,
       entryId: f.entryId,

@@ -74,6 +74,9 @@ export function renderSarif(report: ScanReport, options: Pick<RenderOptions, 'sa
           asOf: report.asOf,
           imminentDays: report.imminentDays,
           filesScanned: report.filesScanned,
+          // What `sunset-lint merge` checks before joining the runs of shards.
+          ...(report.settingsFingerprint !== undefined ? { settingsFingerprint: report.settingsFingerprint } : {}),
+          ...(report.shard ? { shard: { index: report.shard.index, total: report.shard.total } } : {}),
           ...(report.baseline
             ? {
                 baseline: {

@@ -67,6 +67,13 @@ export interface ScanReport {
    * checkout (SARIF, GitHub annotations, GitLab Code Quality) prefix it to every path.
    */
   repositoryPrefix?: string;
+  /** `--shard`: this report covers the files of shard `index` of `total` only (`sunset-lint merge` joins them). */
+  shard?: { index: number; total: number };
+  /**
+   * A hash of what decides the findings besides the code and the date: the catalogue in effect,
+   * `imminentDays`, severities, `minConfidence`, `apiHosts`. Shards are merged only when it agrees.
+   */
+  settingsFingerprint?: string;
 }
 
 export interface RenderOptions {

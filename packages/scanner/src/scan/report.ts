@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Finding } from '@sunset-lint/core';
 import { formatDay, GRADE_RANK, type Grade, type ResolvedSettings } from '@sunset-lint/core/schedule';
@@ -16,6 +17,8 @@ export interface ReportInput {
   baseline?: BaselineSummary;
   /** See `ScanReport.repositoryPrefix`. */
   repositoryPrefix?: string;
+  /** See `ScanReport.shard`. */
+  shard?: { index: number; total: number };
 }
 
 /**
@@ -43,7 +46,21 @@ export function buildScanReport(input: ReportInput): ScanReport {
     severities: input.settings.severities,
     ...(input.baseline ? { baseline: input.baseline } : {}),
     ...(input.repositoryPrefix ? { repositoryPrefix: input.repositoryPrefix } : {}),
+    ...(input.shard ? { shard: input.shard } : {}),
+    settingsFingerprint: settingsFingerprint(input.settings),
   };
+}
+
+/** See `ScanReport.settingsFingerprint`; the date is not part of it (reports carry `asOf` apart). */
+export function settingsFingerprint(settings: ResolvedSettings): string {
+  const deciding = {
+    imminentDays: settings.imminentDays,
+    severities: settings.severities,
+    minConfidence: settings.minConfidence,
+    apiHosts: settings.apiHosts,
+    catalogue: [...settings.catalogue.entries].sort((a, b) => compare(a.id, b.id)),
+  };
+  return `sha256:${createHash('sha256').update(JSON.stringify(deciding)).digest('hex').slice(0, 32)}`;
 }
 
 /** Whether a finding counts against `--fail-on` (expired < imminent < scheduled in urgency). */

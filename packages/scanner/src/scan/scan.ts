@@ -19,6 +19,7 @@ import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
 import type { ParseSource } from './parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
 import { readSource } from './read-source.js';
+import { filesToAnalyse } from './shard-plan.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
@@ -41,6 +42,12 @@ export interface ScanOptions {
   cache?: ScanCache;
   /** Called once between the passes, while only the index is held (the benchmark weighs it here). */
   onIndexed?: (index: { modules: number; deferred: number }) => void;
+  /**
+   * `--shard`: the files of `files` this scan reports on; the others are still the scanned set
+   * (imports resolve to them, findings are placed in them as in a whole scan), and a file among
+   * them is analysed only when its cross-file matches may land in one of these (shard-plan.ts).
+   */
+  reportsOn?: (file: string) => boolean;
 }
 
 export interface ScanResult {
@@ -54,6 +61,8 @@ export interface ScanResult {
    */
   filesParsed: number;
 }
+
+const everyFile = () => true;
 
 /**
  * Two passes. The first indexes each file (indexFile: parse once, extract, drop the AST and the
@@ -70,10 +79,12 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const plan = prefilter
     ? planParsing(options.files, options.settings, resolver, cache)
     : parseEverything(options.files);
+  const own = options.reportsOn ?? everyFile;
+  const analysed = options.reportsOn ? filesToAnalyse(plan, options.files, own) : scanned;
   // TypeScript's parser loads only when a file has to be parsed: not for a scan whose files cannot
   // match, nor for a re-scan whose files are all in the cache.
-  const needsParser = [...plan.parse].some((file) => !cache?.hasIndex(file));
-  const pass = { options, prefilter, cache, scanned, resolver, plan };
+  const needsParser = [...plan.parse].some((file) => analysed.has(file) && !cache?.hasIndex(file));
+  const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed };
   try {
     return indexAndMatch(pass, needsParser ? await loadParser() : undefined);
   } catch (error) {
@@ -98,10 +109,14 @@ interface Pass {
   scanned: ReadonlySet<string>;
   resolver: ModuleResolver;
   plan: ParsePlan;
+  /** Files reported on: all scanned files, or a shard's. */
+  own: (file: string) => boolean;
+  /** Files analysed: the reported ones and, in a shard, the others whose matches may land in them. */
+  analysed: ReadonlySet<string>;
 }
 
 function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
-  const { options, prefilter, cache, scanned, plan } = pass;
+  const { options, prefilter, cache, scanned, plan, own, analysed } = pass;
   const { settings } = options;
   const context: MatchContext = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   const records = new Map<string, ModuleRecord>();
@@ -110,6 +125,8 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const deferred: Array<DeferredFile | { file: string; matches: RawMatch[] }> = [];
   const relativePath = (file: string) => relative(options.cwd, file).split(sep).join('/');
   let parsed = 0;
+  const ownPaths = options.reportsOn ? new Set(options.files.filter(own).map(relativePath)) : undefined;
+  const ownPath = (path: string) => ownPaths?.has(path) ?? true;
   // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
   // with its text, for placing findings and for checking the cache's hash before storing).
   const indexer: Indexer = (file) => {
@@ -122,7 +139,8 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const modules = new ScanModules(scanned, records, pass.resolver, cache, indexer);
   const report = new FindingsByFile(relativePath, settings, diagnostics);
   for (const [file, message] of plan.unreadable)
-    diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${message}`));
+    if (own(file))
+      diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${message}`));
   const place = (file: string, matches: readonly RawMatch[]) => {
     for (const [at, atFile] of matchesByFile(matches, file, (other) => scanned.has(other))) report.add(at, atFile);
   };
@@ -134,26 +152,28 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
     return fingerprints.of(file);
   };
   let done = 0;
-  for (const file of options.files) {
-    if (!plan.parse.has(file)) continue;
-    options.onProgress?.(++done, plan.parse.size);
+  const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
+  for (const file of toParse) {
+    options.onProgress?.(++done, toParse.length);
     const outcome = cache?.outcome(file);
-    if (outcome?.kind === 'diagnostic') diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
-    else if (outcome?.kind === 'self') report.add(file, outcome.matches);
-    else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file))
+    if (outcome?.kind === 'diagnostic') {
+      if (own(file)) diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
+    } else if (outcome?.kind === 'self') {
+      if (own(file)) report.add(file, outcome.matches);
+    } else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file))
       // Placed with the others of the cross-file pass, in the order of a cold scan: where findings
       // merge, the order they arrive in decides which one stays (placement.ts).
       deferred.push({ file, matches: outcome.cross.matches });
     else {
       const indexed = indexer(file);
       if ('problem' in indexed) {
-        diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
+        if (own(file)) diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
         continue;
       }
       const index = indexed.index;
       const source = 'source' in indexed ? indexed.source : undefined;
       if (index.kind === 'diagnostic') {
-        diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
+        if (own(file)) diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
         cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic }, source);
       } else {
         records.set(file, index.record);
@@ -163,7 +183,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
         } else {
           const matches = matchFacts(index.facts, context);
           cache?.storeIndex(file, index, { kind: 'self', matches }, source);
-          report.add(file, matches, source);
+          if (own(file)) report.add(file, matches, source);
         }
       }
     }
@@ -184,7 +204,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   }
   if (options.verbose) {
     for (const { fromFile, specifier } of modules.unresolved())
-      if (scanned.has(fromFile))
+      if (scanned.has(fromFile) && own(fromFile))
         diagnostics.push({
           code: 'unresolved-import',
           severity: 'warning',
@@ -193,9 +213,11 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
         });
   }
   return {
-    findings: report.findings(),
+    // A shard keeps what lands in its own files: a match is merged with the others at its place
+    // (placement.ts) before, so that each place ends as in a whole scan.
+    findings: report.findings().filter((finding) => ownPath(finding.file)),
     diagnostics,
-    filesScanned: options.files.length,
+    filesScanned: options.reportsOn ? options.files.filter(own).length : options.files.length,
     filesParsed: parsed,
   };
 }

@@ -11,6 +11,8 @@ import { createProgress } from '../../scan/progress.js';
 import { buildScanReport, failsOn } from '../../scan/report.js';
 import type { ScanResult } from '../../scan/scan.js';
 import { repositoryPrefix } from '../repository-root.js';
+import { parseShard } from '../../shard/shard.js';
+import { shardMembership, type ShardMembership } from '../../shard/membership.js';
 import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -52,6 +54,9 @@ Options:
                             the tool, the catalogue and the settings are unchanged (a re-scan reads
                             and hashes every file but parses only the changed ones)
   --cache-location DIR      where --cache keeps it (default: .sunset-lint-cache)
+  --shard I/N               report only on shard I of N (files split by a hash of their path from
+                            the repository root); imports still resolve across all files.
+                            'sunset-lint merge' joins the shards' json or sarif reports
   -h, --help                this help
 
 Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
@@ -71,6 +76,7 @@ const SCAN_OPTIONS = {
   tsconfig: { type: 'string' },
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
+  shard: { type: 'string' },
 } as const;
 
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'> & {
@@ -107,6 +113,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
   const reports = reportTargets(parsed.tokens);
+  const shard = values.shard === undefined ? undefined : parseShard('--shard', values.shard);
   const config = await configFor(values, io);
   const baselineFile = values.baseline;
   const baseline =
@@ -114,7 +121,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       ? undefined
       : await withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
 
-  const result = await scanWithProgress(parsed.positionals, config, values, io);
+  const inShard = shard ? shardMembership(io.cwd, shard) : undefined;
+  const result = await scanWithProgress(parsed.positionals, config, values, io, inShard);
   if (values.types) {
     (await import('../../scan/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
     await (
@@ -126,9 +134,13 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : {}),
     });
   }
-  let findings = result.findings;
+  // Type findings come from the whole program: a shard keeps its own.
+  let findings = inShard ? result.findings.filter((finding) => inShard.path(finding.file)) : result.findings;
   let summary;
-  if (baseline && baselineFile !== undefined) ({ findings, summary } = applyBaseline(findings, baseline, baselineFile));
+  // A shard judges only the baseline entries of its own files: the others are another shard's.
+  const baselineHere = inShard ? baseline?.filter((entry) => inShard.path(entry.file)) : baseline;
+  if (baselineHere && baselineFile !== undefined)
+    ({ findings, summary } = applyBaseline(findings, baselineHere, baselineFile));
   const report = buildScanReport({
     findings,
     diagnostics: result.diagnostics,
@@ -137,6 +149,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     failOn,
     ...(summary ? { baseline: summary } : {}),
     repositoryPrefix: repositoryPrefix(io.cwd),
+    ...(shard ? { shard } : {}),
   });
   const renderOptions = sarifCategory === undefined ? {} : { sarifCategory };
 
@@ -189,6 +202,7 @@ export async function scanWithProgress(
   config: ScanConfig,
   values: ScanningValues,
   io: CliIo,
+  shard?: ShardMembership,
 ): Promise<ScanResult> {
   const discovered = await discoverFiles({
     cwd: io.cwd,
@@ -215,6 +229,7 @@ export async function scanWithProgress(
       settings: config.settings,
       ...(values.verbose ? { verbose: true } : {}),
       ...(cache ? { cache } : {}),
+      ...(shard ? { reportsOn: shard.file } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {

@@ -1,0 +1,26 @@
+import { relative, resolve, sep } from 'node:path';
+import { repositoryPrefix } from '../cli/repository-root.js';
+import { shardOf, type Shard } from './shard.js';
+
+/** Whether a file is in this shard, asked by absolute path (the scan) or by report path (findings, baselines). */
+export interface ShardMembership {
+  file: (absolute: string) => boolean;
+  /** A path relative to the working directory, `/`-separated, as reports and baselines write it. */
+  path: (reported: string) => boolean;
+}
+
+/**
+ * Membership by the path from the repository root, so that running from the root or from a
+ * sub-folder of it, on any system, puts a file in the same shard.
+ */
+export function shardMembership(cwd: string, shard: Shard): ShardMembership {
+  const prefix = repositoryPrefix(cwd);
+  const inShard = (fromCwd: string) => {
+    const path = prefix ? `${prefix}/${fromCwd}` : fromCwd;
+    return shardOf(path, shard.total) === shard.index;
+  };
+  return {
+    file: (absolute) => inShard(relative(cwd, absolute).split(sep).join('/')),
+    path: (reported) => inShard(relative(cwd, resolve(cwd, reported)).split(sep).join('/')),
+  };
+}

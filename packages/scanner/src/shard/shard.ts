@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { UsageError } from '../cli/io.js';
+
+/** One part of a sharded scan: the `index`-th (from 1) of `total`. */
+export interface Shard {
+  index: number;
+  total: number;
+}
+
+/** `--shard i/n`: 1-based `i`, `1 ≤ i ≤ n`; anything else is a usage error naming the option. */
+export function parseShard(option: string, value: string): Shard {
+  const parts = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!parts) throw new UsageError(`${option} must be i/n (shard i of n, counted from 1, e.g. 2/4), got '${value}'`);
+  const index = Number(parts[1]);
+  const total = Number(parts[2]);
+  if (total < 1 || total > 10_000) throw new UsageError(`${option}: n must be from 1 to 10000, got '${value}'`);
+  if (index < 1 || index > total) throw new UsageError(`${option}: i must be from 1 to n (${total}), got '${value}'`);
+  return { index, total };
+}
+
+/**
+ * The shard (1-based) a file belongs to, from a hash of its path relative to the repository root,
+ * `/`-separated: the same on every machine, operating system and working-directory spelling, and
+ * unaffected by the order the file system lists files in. Adding a file never moves another.
+ */
+export function shardOf(repositoryPath: string, total: number): number {
+  const digest = createHash('sha256').update(repositoryPath, 'utf8').digest();
+  return (digest.readUInt32BE(0) % total) + 1;
+}
+
+export function formatShard(shard: Shard): string {
+  return `${shard.index}/${shard.total}`;
+}
