@@ -9,6 +9,7 @@ const commands: Record<string, () => Promise<Command>> = {
   fix: async () => (await import('./commands/fix.js')).runFixCommand,
   scan: async () => (await import('./commands/scan.js')).runScanCommand,
   baseline: async () => (await import('./commands/baseline.js')).runBaselineCommand,
+  merge: async () => (await import('./commands/merge.js')).runMergeCommand,
 };
 
 const USAGE = `Usage: sunset-lint <command> [options]
@@ -19,6 +20,7 @@ Commands:
   scan       Scan files across modules for deprecated API use and write reports (text, json, sarif, markdown, html)
   baseline   Write the current findings to a baseline file that 'scan --baseline' then ignores
   fix        Apply the mechanical fixes of the findings (--dry-run prints a diff instead)
+  merge      Join the json or sarif reports of a sharded scan ('scan --shard i/n') into one
 ${'' /* further commands are listed by their modules' help */}
 Run 'sunset-lint help <command>' (or 'sunset-lint <command> --help') for a command's options.
 `;

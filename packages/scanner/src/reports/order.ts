@@ -9,8 +9,13 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** What the report order reads of a finding (merging sorts JSON reports' findings the same way). */
+type SortedFields = Pick<Finding, 'file' | 'line' | 'column' | 'entryId' | 'endLine' | 'endColumn' | 'fingerprint'> & {
+  ruleId: string;
+};
+
 /** file, line, column, entry; then the rest of the identity so that ties cannot reorder between runs. */
-export function compareFindings(a: Finding, b: Finding): number {
+export function compareFindings(a: SortedFields, b: SortedFields): number {
   return (
     compareText(a.file, b.file) ||
     a.line - b.line ||
