@@ -136,6 +136,22 @@ describe('scan --shard with --cache and --baseline', () => {
     expect(merged.status).toBe(0);
     expect(parseJsonReport(merged.stdout).baseline?.suppressed).toBe(whole.findings.length);
   });
+
+  test('merge gates the merged report with --fail-on and --max-findings', async () => {
+    const cwd = join(FIXTURES, 'cross-file');
+    const shards = [];
+    for (let i = 1; i <= 2; i++) shards.push((await scan(cwd, `gate-${i}`, ['--shard', `${i}/2`])).json);
+    const total = parseJsonReport((await runMain(['merge', ...shards], { cwd })).stdout).findings.length;
+    expect(total).toBeGreaterThan(0);
+    const failing = await runMain(['merge', ...shards, '--fail-on', 'expired'], { cwd });
+    expect(failing.status).toBe(1);
+    expect(failing.stderr).toMatch(/at or above --fail-on expired/);
+    expect((await runMain(['merge', ...shards, '--max-findings', String(total)], { cwd })).status).toBe(0);
+    expect((await runMain(['merge', ...shards, '--max-findings', String(total - 1)], { cwd })).status).toBe(1);
+    const bad = await runMain(['merge', ...shards, '--fail-on', 'soon'], { cwd });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--fail-on must be one of expired, imminent, scheduled, none, got 'soon'");
+  });
 });
 
 describe('bad input exits 2 and says what is wrong', () => {
