@@ -69,7 +69,11 @@ export function renderDiffText(file: string, diff: ScheduleDiff, asOf: string): 
     diff.suspicious.map((item) => `  ${item.pointer}${item.value ? `  ${item.value}` : ''}: ${item.reason}`),
   );
   section('Catalogue endpoints the document does not have (informational)', diff.absent.length, () =>
-    diff.absent.map((item) => `  ${item.entryId}: ${item.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`),
+    diff.absent.map((item) =>
+      item.operations.length === item.ofTotal
+        ? `  ${item.entryId}: none of its ${plural(item.ofTotal, 'operation', 'operations')}`
+        : `  ${item.entryId}: ${item.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`,
+    ),
   );
   lines.push(hasDifferences(diff) ? 'Differences found.' : 'No differences.');
   return `${lines.join('\n')}\n`;
