@@ -14,7 +14,8 @@ const commands: Record<string, () => Promise<Command>> = {
 const USAGE = `Usage: sunset-lint <command> [options]
 
 Commands:
-  schedule   Print the deprecation catalogue with each entry's grade as of a date
+  schedule   Print the deprecation catalogue with each entry's grade as of a date;
+             'schedule import|diff --openapi FILE' read the provider's OpenAPI document
   ruleset    Show or set the managed OWASP core ruleset of a zone (paranoia level, threshold, action)
   scan       Scan files across modules for deprecated API use and write reports (text, json, sarif, markdown, html)
   baseline   Write the current findings to a baseline file that 'scan --baseline' then ignores
