@@ -296,6 +296,17 @@ describe('sunset-lint schedule diff --openapi', () => {
     expect(run.stdout).toContain('Catalogue endpoints the document does not have (informational)');
   });
 
+  test('malformed values are named by file and pointer on stderr; the diff goes on', async () => {
+    const run = await runMain(['schedule', 'diff', '--openapi', MALFORMED, '--as-of', '2026-11-23'], {
+      cwd: REPO_ROOT,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `${MALFORMED}#/paths/~1zones~1{zone_id}~1cogs/get/x-forge-sunset: must be an object { date }`,
+    );
+    expect(run.stdout).toContain('  levers  eol 2026-05-01 (x-cfDeprecation.eol)');
+  });
+
   test('usage errors exit 2', async () => {
     const bad = await runMain(['schedule', 'diff', '--openapi', MIRROR, '--max-years', 'ten'], { cwd: REPO_ROOT });
     expect(bad.status).toBe(2);

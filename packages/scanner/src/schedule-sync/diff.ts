@@ -1,5 +1,5 @@
 import { parseDay, type CatalogueEntry } from '@sunset-lint/core/schedule';
-import type { OperationRecord } from './collect.js';
+import type { CollectedDeprecations, DeprecatedParameter, OperationRecord } from './collect.js';
 import { isPlaceholder, PLACEHOLDER_YEAR, preferredDate, type DateClaim } from './dates.js';
 import type { DeprecationGroup } from './group.js';
 import { isScheduleMethod, pathKey } from './paths.js';
@@ -43,7 +43,7 @@ export interface DiffOptions {
 }
 
 export function diffSchedule(
-  operations: readonly OperationRecord[],
+  { operations, parameters }: Pick<CollectedDeprecations, 'operations' | 'parameters'>,
   groups: readonly DeprecationGroup[],
   problems: readonly DocumentProblem[],
   catalogue: readonly CatalogueEntry[],
@@ -101,7 +101,7 @@ export function diffSchedule(
     if (absent.length > 0) diff.absent.push({ entryId: entry.id, operations: absent, ofTotal: total });
   }
 
-  diff.suspicious = suspiciousDates(operations, problems, options);
+  diff.suspicious = suspiciousDates(operations, parameters, problems, options);
   diff.dateMismatch.sort((a, b) => a.entryId.localeCompare(b.entryId) || a.documentEol.localeCompare(b.documentEol));
   return diff;
 }
@@ -117,6 +117,7 @@ function claims(entry: CatalogueEntry, method: string, key: string): boolean {
 
 function suspiciousDates(
   operations: readonly OperationRecord[],
+  parameters: readonly DeprecatedParameter[],
   problems: readonly DocumentProblem[],
   { asOf, maxYears }: DiffOptions,
 ): ScheduleDiff['suspicious'] {
@@ -153,6 +154,7 @@ function suspiciousDates(
         });
     }
   }
+  for (const parameter of parameters) parameter.dates.forEach(check);
   for (const problem of problems)
     if (problem.invalidDate)
       suspicious.push({ pointer: problem.pointer, value: '', reason: `invalid date: ${problem.message}` });

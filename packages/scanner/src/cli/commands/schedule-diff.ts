@@ -49,7 +49,7 @@ export async function runScheduleDiff(argv: readonly string[], io: CliIo): Promi
   const collected = collectDeprecations(document);
   const { groups, warnings } = groupDeprecations(collected.operations);
   const problems = [...collected.problems, ...warnings];
-  const diff = diffSchedule(collected.operations, groups, problems, settings.catalogue.entries, {
+  const diff = diffSchedule(collected, groups, problems, settings.catalogue.entries, {
     asOf: settings.asOf,
     maxYears,
   });
