@@ -91,66 +91,74 @@ function readOperation(
   const externalDocs = operation['externalDocs'];
   if (isObject(externalDocs) && typeof externalDocs['url'] === 'string') record.docsUrl = externalDocs['url'];
 
-  const cf = operation['x-cfDeprecation'];
-  if (cf !== undefined) {
-    const cfPointer = childPointer(at, 'x-cfDeprecation');
-    if (!isObject(cf))
-      problems.push({ pointer: cfPointer, message: 'must be an object { id, eol?, display?, description? }' });
-    else {
-      record.deprecated = true;
-      if (typeof cf['id'] === 'string' && /[A-Za-z0-9]/.test(cf['id'])) record.deprecationId = cf['id'];
-      else
-        problems.push({
-          pointer: childPointer(cfPointer, 'id'),
-          message: `must be a non-empty string, got ${show(cf['id'])}`,
-        });
-      if (cf['eol'] !== undefined) {
-        const day = calendarDay(cf['eol']);
-        const eolPointer = childPointer(cfPointer, 'eol');
-        if (day) record.dates.push({ source: 'x-cfDeprecation.eol', day, pointer: eolPointer });
-        else
-          problems.push({
-            pointer: eolPointer,
-            message: `must be a date written YYYY-MM-DD, got ${show(cf['eol'])}`,
-            invalidDate: true,
-          });
-      }
-      if (typeof cf['description'] === 'string' && cf['description'].trim()) record.message = cf['description'].trim();
-    }
-  }
+  readCfDeprecation(operation, record, problems);
   const sunset = readSunset(operation, at, problems);
   if (sunset) record.dates.push(sunset);
-  const forge = operation['x-forge-sunset'];
-  if (forge !== undefined) {
-    const datePointer = childPointer(at, 'x-forge-sunset', 'date');
-    const day = isObject(forge) ? utcDayOfDateTime(forge['date']) : undefined;
-    if (day) record.dates.push({ source: 'x-forge-sunset', day, pointer: datePointer });
-    else if (!isObject(forge))
-      problems.push({
-        pointer: childPointer(at, 'x-forge-sunset'),
-        message: `must be an object { date }, got ${show(forge)}`,
-      });
+  if (operation['x-sunset'] !== undefined) record.deprecated = true;
+  readForgeSunset(operation, record, problems);
+  readStainlessMessage(operation, record, problems);
+  return record;
+}
+
+/** `x-cfDeprecation: { id, eol?, display?, description? }`; `display` says nothing about the schedule. */
+function readCfDeprecation(operation: JsonObject, record: OperationRecord, problems: DocumentProblem[]): void {
+  const cf = operation['x-cfDeprecation'];
+  if (cf === undefined) return;
+  const at = childPointer(record.pointer, 'x-cfDeprecation');
+  if (!isObject(cf)) {
+    problems.push({ pointer: at, message: `must be an object { id, eol?, display?, description? }, got ${show(cf)}` });
+    return;
+  }
+  record.deprecated = true;
+  if (typeof cf['id'] === 'string' && /[A-Za-z0-9]/.test(cf['id'])) record.deprecationId = cf['id'];
+  else problems.push({ pointer: childPointer(at, 'id'), message: `must be a non-empty string, got ${show(cf['id'])}` });
+  if (cf['eol'] !== undefined) {
+    const day = calendarDay(cf['eol']);
+    const eolPointer = childPointer(at, 'eol');
+    if (day) record.dates.push({ source: 'x-cfDeprecation.eol', day, pointer: eolPointer });
     else
       problems.push({
-        pointer: datePointer,
-        message: `must be an ISO 8601 date-time, got ${show(forge['date'])}`,
+        pointer: eolPointer,
+        message: `must be a date written YYYY-MM-DD, got ${show(cf['eol'])}`,
         invalidDate: true,
       });
-    if (isObject(forge)) record.deprecated = true;
   }
-  const stainless = operation['x-stainless-deprecation-message'];
-  if (stainless !== undefined) {
-    if (typeof stainless === 'string' && stainless.trim()) {
-      record.message = stainless.trim();
-      record.deprecated = true;
-    } else
-      problems.push({
-        pointer: childPointer(at, 'x-stainless-deprecation-message'),
-        message: `must be a non-empty string, got ${show(stainless)}`,
-      });
+  if (typeof cf['description'] === 'string' && cf['description'].trim()) record.message ??= cf['description'].trim();
+}
+
+/** `x-forge-sunset: { date }`, an ISO 8601 date-time read as its UTC day. */
+function readForgeSunset(operation: JsonObject, record: OperationRecord, problems: DocumentProblem[]): void {
+  const forge = operation['x-forge-sunset'];
+  if (forge === undefined) return;
+  if (!isObject(forge)) {
+    const at = childPointer(record.pointer, 'x-forge-sunset');
+    problems.push({ pointer: at, message: `must be an object { date }, got ${show(forge)}` });
+    return;
   }
-  if (record.dates.some((claim) => claim.source === 'x-sunset')) record.deprecated = true;
-  return record;
+  record.deprecated = true;
+  const at = childPointer(record.pointer, 'x-forge-sunset', 'date');
+  const day = utcDayOfDateTime(forge['date']);
+  if (day) record.dates.push({ source: 'x-forge-sunset', day, pointer: at });
+  else
+    problems.push({
+      pointer: at,
+      message: `must be an ISO 8601 date-time, got ${show(forge['date'])}`,
+      invalidDate: true,
+    });
+}
+
+/** Free text, preferred over `x-cfDeprecation.description` as the replacement. */
+function readStainlessMessage(operation: JsonObject, record: OperationRecord, problems: DocumentProblem[]): void {
+  const message = operation['x-stainless-deprecation-message'];
+  if (message === undefined) return;
+  if (typeof message === 'string' && message.trim()) {
+    record.message = message.trim();
+    record.deprecated = true;
+  } else
+    problems.push({
+      pointer: childPointer(record.pointer, 'x-stainless-deprecation-message'),
+      message: `must be a non-empty string, got ${show(message)}`,
+    });
 }
 
 function readSunset(node: JsonObject, at: string, problems: DocumentProblem[]): DateClaim | undefined {
