@@ -322,5 +322,6 @@ describe('sunset-lint schedule diff --openapi', () => {
     expect(help.stdout).toContain('sunset-lint schedule diff --openapi FILE');
     expect((await runMain(['schedule', 'import', '--help'], { cwd: REPO_ROOT })).stdout).toContain('--force');
     expect((await runMain(['schedule', 'diff', '--help'], { cwd: REPO_ROOT })).stdout).toContain('Exit codes: 0');
+    expect((await runMain(['help', 'schedule', 'diff'], { cwd: REPO_ROOT })).stdout).toContain('--max-years N');
   });
 });

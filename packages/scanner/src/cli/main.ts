@@ -25,8 +25,8 @@ Run 'sunset-lint help <command>' (or 'sunset-lint <command> --help') for a comma
 `;
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  // `sunset-lint help scan` is `sunset-lint scan --help`, as in git and npm.
-  if (argv[0] === 'help' && argv[1] !== undefined) return main([argv[1], '--help'], io);
+  // `sunset-lint help scan` is `sunset-lint scan --help`, as in git and npm (`help schedule diff` too).
+  if (argv[0] === 'help' && argv[1] !== undefined) return main([...argv.slice(1), '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(USAGE);
