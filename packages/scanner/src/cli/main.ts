@@ -15,7 +15,8 @@ const commands: Record<string, () => Promise<Command>> = {
 const USAGE = `Usage: sunset-lint <command> [options]
 
 Commands:
-  schedule   Print the deprecation catalogue with each entry's grade as of a date
+  schedule   Print the deprecation catalogue with each entry's grade as of a date;
+             'schedule import|diff --openapi FILE' read the provider's OpenAPI document
   ruleset    Show or set the managed OWASP core ruleset of a zone (paranoia level, threshold, action)
   scan       Scan files across modules for deprecated API use and write reports (text, json, sarif, markdown, html)
   baseline   Write the current findings to a baseline file that 'scan --baseline' then ignores
@@ -26,8 +27,8 @@ Run 'sunset-lint help <command>' (or 'sunset-lint <command> --help') for a comma
 `;
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  // `sunset-lint help scan` is `sunset-lint scan --help`, as in git and npm.
-  if (argv[0] === 'help' && argv[1] !== undefined) return main([argv[1], '--help'], io);
+  // `sunset-lint help scan` is `sunset-lint scan --help`, as in git and npm (`help schedule diff` too).
+  if (argv[0] === 'help' && argv[1] !== undefined) return main([...argv.slice(1), '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(USAGE);

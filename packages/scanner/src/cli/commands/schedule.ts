@@ -11,9 +11,18 @@ import type { CliIo } from '../io.js';
 import { configFor } from '../config.js';
 
 const HELP = `Usage: sunset-lint schedule [--format text|json|markdown] [--as-of YYYY-MM-DD] [--imminent-days N] [--config FILE]
+       sunset-lint schedule import --openapi FILE [--out FILE [--force]]
+       sunset-lint schedule diff --openapi FILE [--format text|json] [--as-of YYYY-MM-DD] [--max-years N] [--config FILE]
 
 Prints every catalogue entry (the built-in schedule plus your configuration's additions,
 end-of-life overrides and disables) with its grade as of the date (default: today, UTC).
+
+  import   Turn the deprecations of the provider's OpenAPI document (JSON) into catalogue
+           entries for your configuration ({ "catalogue": { "add": [...] } })
+  diff     Compare the OpenAPI document with the catalogue: missing entries, dates that
+           disagree, entries no longer deprecated, suspicious dates (exit 1 on differences)
+
+Run 'sunset-lint schedule import --help' or 'sunset-lint schedule diff --help' for their options.
 `;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
@@ -27,6 +36,9 @@ const OPTIONS = {
 } as const;
 
 export async function runScheduleCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  // The OpenAPI subcommands are loaded only when asked for.
+  if (argv[0] === 'import') return (await import('./schedule-import.js')).runScheduleImport(argv.slice(1), io);
+  if (argv[0] === 'diff') return (await import('./schedule-diff.js')).runScheduleDiff(argv.slice(1), io);
   const { values } = parseCommandLine(argv, { options: OPTIONS, allowPositionals: false });
   if (values.help) {
     io.stdout.write(HELP);

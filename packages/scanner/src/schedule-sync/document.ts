@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { jsonSyntaxErrorOffset, lineAndColumn } from '../config/json-syntax.js';
+
+/** The OpenAPI document cannot be used at all: the message names the file (and the place). */
+export class OpenApiError extends Error {
+  override readonly name = 'OpenApiError';
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  /** As the user wrote it, for messages. */
+  file: string;
+  root: JsonObject;
+  paths: JsonObject;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads an OpenAPI 3.0/3.1 document written as JSON. YAML is refused with a message that says
+ * so: the scanner has no YAML parser and adds none for this one command.
+ */
+export function readOpenApiDocument(cwd: string, file: string): OpenApiDocument {
+  if (/\.ya?ml$/i.test(file)) {
+    throw new OpenApiError(
+      `${file}: YAML documents are not supported; convert the document to JSON first (e.g. \`npx js-yaml ${file} > openapi.json\`)`,
+    );
+  }
+  let text: string;
+  try {
+    text = readFileSync(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'error';
+    throw new OpenApiError(`${file}: cannot read the OpenAPI document: ${code}`);
+  }
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let root: unknown;
+  try {
+    root = JSON.parse(json);
+  } catch {
+    const offset = jsonSyntaxErrorOffset(json);
+    const place =
+      offset === undefined ? '' : `:${lineAndColumn(json, offset).line}:${lineAndColumn(json, offset).column}`;
+    throw new OpenApiError(`${file}${place}: not valid JSON`);
+  }
+  if (!isObject(root)) throw new OpenApiError(`${file}: not an OpenAPI document (the top level is not an object)`);
+  const version = root['openapi'];
+  if (typeof version !== 'string' || !/^3\.[01]\./.test(version)) {
+    const found = typeof version === 'string' ? `"openapi": ${JSON.stringify(version)}` : 'no "openapi" version';
+    const hint = 'swagger' in root ? ' (Swagger 2.0 is not supported)' : '';
+    throw new OpenApiError(`${file}: not an OpenAPI 3.0/3.1 document: ${found}${hint}`);
+  }
+  const paths = root['paths'];
+  if (!isObject(paths)) throw new OpenApiError(`${file}: /paths must be an object of path items`);
+  return { file, root, paths };
+}
+
+/** A local `$ref` (`#/components/parameters/x`) followed once; other values as they are. */
+export function followRef(root: JsonObject, value: unknown): unknown {
+  if (!isObject(value) || typeof value['$ref'] !== 'string' || !value['$ref'].startsWith('#/')) return value;
+  let at: unknown = root;
+  for (const raw of value['$ref'].slice(2).split('/')) {
+    const token = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!isObject(at)) return undefined;
+    at = at[token];
+  }
+  return at;
+}

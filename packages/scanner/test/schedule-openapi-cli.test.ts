@@ -1,0 +1,327 @@
+/**
+ * `sunset-lint schedule import|diff --openapi` through the real CLI (in-process `main`) on the
+ * OpenAPI documents in fixtures/openapi/: the fragment loads as a project configuration and makes
+ * `scan` find an imported endpoint; the diff reports each category; bad input names file and place.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { makeProject, parseJsonReport } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
+
+const OLDER = 'fixtures/openapi/older-cf-deprecation.json';
+const NEWER = 'fixtures/openapi/newer-sunset.json';
+const MIRROR = 'fixtures/openapi/mirror-catalogue.json';
+const MALFORMED = 'fixtures/openapi/malformed-extensions.json';
+
+interface Fragment {
+  catalogue: {
+    add: Array<{
+      id: string;
+      title: string;
+      area: string;
+      eol: string;
+      rule: string;
+      replacement: string;
+      match: { endpoints: Array<{ methods: string[]; liveMethods?: string[]; path: string }> };
+    }>;
+  };
+}
+
+const importDocument = (file: string, args: string[] = [], cwd = REPO_ROOT) =>
+  runMain(['schedule', 'import', '--openapi', file, ...args], { cwd });
+
+describe('sunset-lint schedule import --openapi', () => {
+  test('an older document: x-cfDeprecation ids group operations, the other methods of a path stay live, undated operations are listed', async () => {
+    const run = await importDocument(OLDER);
+    expect(run.status).toBe(0);
+    const fragment = JSON.parse(run.stdout) as Fragment;
+    expect(fragment.catalogue.add).toEqual([
+      {
+        id: 'widgets-deprecation',
+        title: 'Widgets deprecation',
+        area: 'Widgets',
+        eol: '2025-06-30',
+        rule: 'no-deprecated-endpoint',
+        replacement: 'Use the Gadgets API (/zones/:zone_id/gadgets) instead.',
+        docs: `${OLDER}#/paths/~1zones~1{zone_id}~1widgets/get`,
+        match: {
+          endpoints: [
+            { methods: ['GET', 'POST'], path: 'zones/:zone_id/widgets' },
+            { methods: ['GET', 'DELETE'], liveMethods: ['PATCH'], path: 'zones/:zone_id/widgets/:widget_id' },
+          ],
+        },
+      },
+    ]);
+    expect(run.stderr).toContain(`${OLDER}: 1 entry (4 operations) written to stdout`);
+    expect(run.stderr).toContain('undated (deprecated without a date');
+    expect(run.stderr).toContain(
+      'GET /accounts/{account_id}/gadget_lists  [legacy-gadget-lists]  /paths/~1accounts~1{account_id}~1gadget_lists/get',
+    );
+    expect(run.stderr).toContain('GET /accounts/{account_id}/reports/legacy  [accounts-reports-legacy]');
+    // The same document gives the same bytes.
+    expect((await importDocument(OLDER)).stdout).toBe(run.stdout);
+  });
+
+  test('the fragment loads as a project configuration and scan finds the imported endpoints', async () => {
+    const fragment = (await importDocument(OLDER)).stdout;
+    const project = makeProject({
+      'sunset-lint.config.json': fragment,
+      'src/widgets.js': [
+        'export async function widgets(zoneId, id) {',
+        '  await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/widgets`);',
+        "  await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/widgets/${id}`, { method: 'PATCH' });",
+        "  await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/widgets/${id}`, { method: 'DELETE' });",
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const schedule = await runMain(['schedule', '--format', 'json', '--as-of', '2025-05-01'], { cwd: project });
+    expect(schedule.status).toBe(0);
+    expect(schedule.stdout).toContain('"id": "widgets-deprecation"');
+    const scan = await runMain(['scan', '--format', 'json', '--as-of', '2025-05-01', '--fail-on', 'none'], {
+      cwd: project,
+    });
+    expect(scan.status).toBe(0);
+    const findings = parseJsonReport(scan.stdout).findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.grade}`);
+    // The PATCH (live in the document) is not reported; the list and the DELETE are.
+    expect(findings).toEqual([
+      'src/widgets.js:2:widgets-deprecation:imminent',
+      'src/widgets.js:4:widgets-deprecation:imminent',
+    ]);
+  });
+
+  test('a newer document: x-sunset, x-forge-sunset (placeholders are no date), messages, the API base stripped, what is not importable', async () => {
+    const run = await importDocument(NEWER);
+    expect(run.status).toBe(0);
+    const entries = (JSON.parse(run.stdout) as Fragment).catalogue.add;
+    expect(entries.map((e) => [e.id, e.eol, e.match.endpoints.map((p) => `${p.methods.join(',')} ${p.path}`)])).toEqual(
+      [
+        ['accounts-stream-legacy-keys', '2030-01-01', ['GET accounts/:account_id/stream/legacy_keys']],
+        // x-cfDeprecation.eol wins over x-sunset.
+        ['colo-analytics', '2027-03-01', ['GET zones/:zone_id/analytics/colos']],
+        // One id over several operations, dated by x-sunset; HEAD is not a schedule method.
+        ['zone-holds-v1', '2026-11-01', ['GET,POST,DELETE zones/:zone_id/hold']],
+      ],
+    );
+    expect(entries.find((e) => e.id === 'zone-holds-v1')?.replacement).toBe(
+      'Zone holds v1 are replaced by zone holds v2 (/zones/:zone_id/hold/v2).',
+    );
+    expect(entries.find((e) => e.id === 'colo-analytics')?.replacement).toMatch(/^No replacement is named in /);
+    expect(run.stderr).toContain(
+      'GET /client/v4/accounts/{account_id}/placeholder_things  [accounts-placeholder-things]',
+    );
+    expect(run.stderr).toContain(
+      'HEAD /client/v4/zones/{zone_id}/hold  /paths/~1client~1v4~1zones~1{zone_id}~1hold/head',
+    );
+    expect(run.stderr).toContain(
+      "parameter 'legacy_format' (in: query) of GET /client/v4/zones/{zone_id}/dns_records/export, sunset 2026-09-01  /paths/~1client~1v4~1zones~1{zone_id}~1dns_records~1export/get/parameters/0",
+    );
+    expect(run.stderr).toContain('a query parameter has no match kind');
+  });
+
+  test('--out writes the fragment and keeps an existing file unless --force', async () => {
+    const project = makeProject({ 'openapi.json': readFileSync(join(REPO_ROOT, OLDER), 'utf8') });
+    const first = await importDocument('openapi.json', ['--out', 'imported.json'], project);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe('');
+    expect(first.stderr).toContain('written to imported.json');
+    const written = readFileSync(join(project, 'imported.json'), 'utf8');
+    expect((JSON.parse(written) as Fragment).catalogue.add[0]?.id).toBe('widgets-deprecation');
+
+    writeFileSync(join(project, 'imported.json'), '{}\n');
+    const refused = await importDocument('openapi.json', ['--out', 'imported.json'], project);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--out imported.json exists; pass --force to overwrite it');
+    expect(readFileSync(join(project, 'imported.json'), 'utf8')).toBe('{}\n');
+    const forced = await importDocument('openapi.json', ['--out', 'imported.json', '--force'], project);
+    expect(forced.status).toBe(0);
+    expect(readFileSync(join(project, 'imported.json'), 'utf8')).toBe(written);
+  });
+
+  test('malformed extension values are named by file and JSON pointer; the other operations are imported', async () => {
+    const run = await importDocument(MALFORMED);
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as Fragment).catalogue.add.map((e) => [e.id, e.eol])).toEqual([
+      ['levers', '2026-05-01'],
+    ]);
+    expect(run.stderr).toContain(
+      `${MALFORMED}#/paths/~1zones~1{zone_id}~1firewall~1rules/get/x-cfDeprecation/eol: must be a date written YYYY-MM-DD, got "soon"`,
+    );
+    expect(run.stderr).toContain(
+      `${MALFORMED}#/paths/~1zones~1{zone_id}~1sprockets/get/x-sunset: must be a date written YYYY-MM-DD, got "2026-02-30"`,
+    );
+    expect(run.stderr).toContain(
+      `${MALFORMED}#/paths/~1zones~1{zone_id}~1cogs/get/x-forge-sunset: must be an object { date }`,
+    );
+  });
+
+  test.each([
+    [['--openapi', 'fixtures/openapi/not-json.json'], 'fixtures/openapi/not-json.json:5:3: not valid JSON'],
+    [
+      ['--openapi', 'fixtures/openapi/swagger-2.json'],
+      'fixtures/openapi/swagger-2.json: not an OpenAPI 3.0/3.1 document: no "openapi" version (Swagger 2.0 is not supported)',
+    ],
+    [
+      ['--openapi', 'fixtures/openapi/missing.json'],
+      'fixtures/openapi/missing.json: cannot read the OpenAPI document: ENOENT',
+    ],
+    [
+      ['--openapi', 'openapi.yaml'],
+      'openapi.yaml: YAML documents are not supported; convert the document to JSON first',
+    ],
+    [[], '--openapi FILE is required'],
+    [['--openapi', OLDER, '--force'], '--force only applies with --out FILE'],
+  ])('bad input %j is a usage error naming it', async (args, message) => {
+    for (const command of ['import', 'diff']) {
+      if (command === 'diff' && args.includes('--force')) continue;
+      const run = await runMain(['schedule', command, ...args], { cwd: REPO_ROOT });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(run.stdout).toBe('');
+    }
+  });
+});
+
+interface DiffJson {
+  differences: boolean;
+  missing: Array<{ id: string; eol?: string; operations: Array<{ method: string; path: string }> }>;
+  dateMismatch: Array<{ entryId: string; catalogueEol: string; documentEol: string; source: string }>;
+  noLongerDeprecated: Array<{ entryId: string; operations: Array<{ method: string; path: string }> }>;
+  absent: Array<{ entryId: string }>;
+  suspicious: Array<{ pointer: string; value: string; reason: string }>;
+}
+
+const diffJson = async (file: string, args: string[] = [], cwd = REPO_ROOT) => {
+  const run = await runMain(
+    ['schedule', 'diff', '--openapi', file, '--format', 'json', '--as-of', '2026-11-23', ...args],
+    {
+      cwd,
+    },
+  );
+  return { status: run.status, report: JSON.parse(run.stdout) as DiffJson, stderr: run.stderr };
+};
+
+describe('sunset-lint schedule diff --openapi', () => {
+  test('a document mirroring built-in entries: each category, exit 1', async () => {
+    const { status, report } = await diffJson(MIRROR);
+    expect(status).toBe(1);
+    expect(report.differences).toBe(true);
+    expect(report.missing).toEqual([
+      {
+        id: 'accounts-workers-legacy-routes',
+        operations: [expect.objectContaining({ method: 'GET', path: '/accounts/{account_id}/workers/legacy_routes' })],
+      },
+    ]);
+    expect(report.dateMismatch).toEqual([
+      expect.objectContaining({
+        entryId: 'firewall-rules-api',
+        catalogueEol: '2025-01-15',
+        documentEol: '2025-06-15',
+        source: 'x-cfDeprecation.eol',
+      }),
+    ]);
+    expect(report.noLongerDeprecated.map((i) => [i.entryId, i.operations.map((o) => `${o.method} ${o.path}`)])).toEqual(
+      [
+        ['images-direct-upload-v1', ['POST /accounts/{account_id}/images/v1/direct_upload']],
+        ['tunnels-legacy-api', ['DELETE /accounts/{account_id}/tunnels/{tunnel_id}']],
+      ],
+    );
+    const absent = report.absent.map((i) => i.entryId);
+    expect(absent).toContain('organizations-api'); // dropped from the mirror
+    expect(absent).not.toContain('access-bookmark-applications'); // mirrored with the same date
+    expect(absent).not.toContain('firewall-rules-api');
+    expect(report.suspicious).toEqual([
+      {
+        pointer: '/paths/~1accounts~1{account_id}~1workers~1legacy_routes/get/x-forge-sunset/date',
+        value: '2099-12-31',
+        reason: 'a placeholder: year 2099 or later',
+      },
+    ]);
+  });
+
+  test('text output names the sections and says whether there are differences', async () => {
+    const run = await runMain(['schedule', 'diff', '--openapi', MIRROR, '--as-of', '2026-11-23'], { cwd: REPO_ROOT });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('Deprecated in the document, missing from the catalogue (1)');
+    expect(run.stdout).toContain(
+      '  firewall-rules-api  catalogue 2025-01-15, document 2025-06-15 (x-cfDeprecation.eol)',
+    );
+    expect(run.stdout).toContain('In the catalogue, no longer marked deprecated in the document (2)');
+    expect(run.stdout).toContain('  organizations-api: none of its 20 operations');
+    expect(run.stdout.trimEnd().endsWith('Differences found.')).toBe(true);
+  });
+
+  test('suspicious dates: a sunset before the end of life, more than --max-years ahead, invalid dates', async () => {
+    const newer = await diffJson(NEWER, ['--max-years', '3']);
+    expect(newer.report.suspicious.map((s) => `${s.value} ${s.reason}`)).toEqual([
+      '9999-12-31 a placeholder: year 2099 or later',
+      '2030-01-01 more than 3 years after the as-of date',
+      '2026-12-01 the sunset comes before the end of life 2027-03-01 (/paths/~1client~1v4~1zones~1{zone_id}~1analytics~1colos/get/x-cfDeprecation/eol)',
+    ]);
+    expect((await diffJson(NEWER)).report.suspicious.map((s) => s.value)).not.toContain('2030-01-01');
+    const malformed = await diffJson(MALFORMED);
+    expect(malformed.report.suspicious.map((s) => s.pointer)).toEqual([
+      '/paths/~1zones~1{zone_id}~1firewall~1rules/get/x-cfDeprecation/eol',
+      '/paths/~1zones~1{zone_id}~1sprockets/get/x-sunset',
+    ]);
+  });
+
+  test("the project's configuration is part of the catalogue: after importing, only the undated operations differ; an agreeing document exits 0", async () => {
+    const project = makeProject({ 'openapi.json': readFileSync(join(REPO_ROOT, OLDER), 'utf8') });
+    expect((await importDocument('openapi.json', ['--out', 'sunset-lint.config.json'], project)).status).toBe(0);
+    expect(existsSync(join(project, 'sunset-lint.config.json'))).toBe(true);
+    const { status, report } = await diffJson('openapi.json', [], project);
+    expect(status).toBe(1);
+    expect(report.missing.map((m) => m.id)).toEqual(['accounts-reports-legacy', 'legacy-gadget-lists']);
+    expect(report.dateMismatch).toEqual([]);
+
+    const agreeing = makeProject({
+      'openapi.json': JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'agrees', version: '1' },
+        paths: {
+          '/accounts/{account_id}/access/bookmarks': {
+            get: { deprecated: true, 'x-cfDeprecation': { id: 'bookmarks_deprecation', eol: '2023-03-19' } },
+          },
+        },
+      }),
+    });
+    const run = await runMain(['schedule', 'diff', '--openapi', 'openapi.json', '--as-of', '2026-11-23'], {
+      cwd: agreeing,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('No differences.');
+    expect(run.stdout).toContain('Catalogue endpoints the document does not have (informational)');
+  });
+
+  test('malformed values are named by file and pointer on stderr; the diff goes on', async () => {
+    const run = await runMain(['schedule', 'diff', '--openapi', MALFORMED, '--as-of', '2026-11-23'], {
+      cwd: REPO_ROOT,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `${MALFORMED}#/paths/~1zones~1{zone_id}~1cogs/get/x-forge-sunset: must be an object { date }`,
+    );
+    expect(run.stdout).toContain('  levers  eol 2026-05-01 (x-cfDeprecation.eol)');
+  });
+
+  test('usage errors exit 2', async () => {
+    const bad = await runMain(['schedule', 'diff', '--openapi', MIRROR, '--max-years', 'ten'], { cwd: REPO_ROOT });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--max-years must be a whole number of years (1 or more), got 'ten'");
+    const format = await runMain(['schedule', 'diff', '--openapi', MIRROR, '--format', 'sarif'], { cwd: REPO_ROOT });
+    expect(format.status).toBe(2);
+    expect(format.stderr).toContain('--format must be one of text, json');
+  });
+
+  test("'sunset-lint help schedule' describes both subcommands; each has its own help", async () => {
+    const help = await runMain(['help', 'schedule'], { cwd: REPO_ROOT });
+    expect(help.stdout).toContain('sunset-lint schedule import --openapi FILE');
+    expect(help.stdout).toContain('sunset-lint schedule diff --openapi FILE');
+    expect((await runMain(['schedule', 'import', '--help'], { cwd: REPO_ROOT })).stdout).toContain('--force');
+    expect((await runMain(['schedule', 'diff', '--help'], { cwd: REPO_ROOT })).stdout).toContain('Exit codes: 0');
+    expect((await runMain(['help', 'schedule', 'diff'], { cwd: REPO_ROOT })).stdout).toContain('--max-years N');
+  });
+});
