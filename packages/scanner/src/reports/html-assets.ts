@@ -34,8 +34,9 @@ th { background: var(--panel); font-weight: 600; }
 .num { text-align: right; }
 .date, .pos { white-space: nowrap; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
 .pos { color: var(--dim); }
-table.entries { table-layout: fixed; min-width: 640px; }
-.e-entry { width: 28%; } .e-date { width: 100px; } .e-grade { width: 96px; } .e-count { width: 76px; } .e-files { width: 26%; }
+/* Below its minimum width the entries table scrolls inside its box instead of squeezing a column to one letter. */
+table.entries { table-layout: fixed; min-width: 900px; }
+.e-entry { width: 24%; } .e-date { width: 12%; } .e-grade { width: 10%; } .e-count { width: 9%; } .e-files { width: 24%; }
 ul.files { list-style: none; margin: 0; padding: 0; }
 details.more summary { padding: 0; background: none; color: var(--dim); font-size: 12px; border: 0; }
 .badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; color: #fff; white-space: nowrap; }
@@ -53,7 +54,7 @@ summary { cursor: pointer; padding: 8px 12px; background: var(--panel); border-r
 details[open] summary { border-bottom: 1px solid var(--line); border-radius: 8px 8px 0 0; }
 details table td { border-bottom: 1px solid var(--panel); }
 /* One column grid for every file's table, so the findings line up down the page. */
-table.findings { table-layout: fixed; }
+table.findings { table-layout: fixed; min-width: 640px; }
 .c-pos { width: 72px; } .c-grade { width: 96px; } .c-entry { width: 28%; }
 .count { color: var(--dim); margin-left: 4px; }
 .related { color: var(--dim); margin-top: 4px; }
@@ -66,7 +67,9 @@ table.findings { table-layout: fixed; }
 .sev-error { color: var(--expired); font-weight: 600; }
 .sev-warning { color: var(--imminent); font-weight: 600; }
 figure.timeline { margin: 16px 0; }
-figure.timeline svg { display: block; width: 100%; height: auto; }
+/* The chart scales with the page, but not below a size where its labels stay legible: then it scrolls. */
+.chart { overflow-x: auto; }
+figure.timeline svg { display: block; width: 100%; min-width: 760px; height: auto; }
 figcaption { color: var(--dim); font-size: 12px; margin-top: 4px; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin: 0 3px 0 6px; vertical-align: baseline; }
 .swatch.expired { background: var(--expired); } .swatch.imminent { background: var(--imminent); } .swatch.scheduled { background: var(--scheduled); }
@@ -94,7 +97,8 @@ svg a.mark:hover circle { stroke: var(--fg); stroke-width: 2; }
   details::details-content { content-visibility: visible; display: block; }
   summary { list-style: none; }
   details.more summary { display: none; }
-  .scroll, .excerpt { overflow: visible; }
+  .scroll, .excerpt, .chart { overflow: visible; }
+  table.entries, table.findings, figure.timeline svg { min-width: 0; }
   .excerpt code { white-space: pre-wrap; overflow-wrap: anywhere; }
   tr, .excerpt, figure.timeline { break-inside: avoid; }
   .badge, .swatch, svg, .excerpt mark { print-color-adjust: exact; -webkit-print-color-adjust: exact; }

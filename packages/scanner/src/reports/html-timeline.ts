@@ -97,7 +97,7 @@ export function renderTimeline(report: ScanReport, entries: readonly TimelineEnt
   );
   const withFindings = entries.filter((e) => e.count > 0).length;
   const label = `Timeline of ${plural(entries.length, 'catalogue entry', 'catalogue entries')} by end of life; ${withFindings} with findings`;
-  return `<figure class="timeline"><svg viewBox="0 ${fmt(top)} ${WIDTH} ${fmt(height)}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg><figcaption>Each circle is a catalogue entry at its end-of-life date; its area grows with its findings, faint circles have none (hover a circle for its entry and counts).<br>${legend()}. The line is the as-of date, ${escapeHtml(report.asOf)}; the shaded band after it is the imminent window. ${escapeHtml(plural(entries.length, 'entry', 'entries'))}, ${withFindings} with findings.</figcaption></figure>`;
+  return `<figure class="timeline"><div class="chart"><svg viewBox="0 ${fmt(top)} ${WIDTH} ${fmt(height)}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg></div><figcaption>Each circle is a catalogue entry at its end-of-life date; its area grows with its findings, faint circles have none (hover a circle for its entry and counts).<br>${legend()}. The line is the as-of date, ${escapeHtml(report.asOf)}; the shaded band after it is the imminent window. ${escapeHtml(plural(entries.length, 'entry', 'entries'))}, ${withFindings} with findings.</figcaption></figure>`;
 }
 
 function markOf(mark: Placed): string {
@@ -106,7 +106,7 @@ function markOf(mark: Placed): string {
   const title = `${entry.title} (${entry.id}) — end of life ${entry.eol}, ${grade}: ${counts}`;
   // The count is written inside circles large enough to hold it, so the printed chart reads without hovering.
   const label =
-    count > 0 && mark.r >= 9
+    count > 0 && mark.r >= 7.5
       ? `<text class="mark-count" x="${fmt(mark.x)}" y="${fmt(mark.y + 4)}">${count}</text>`
       : '';
   const circle = `<circle cx="${fmt(mark.x)}" cy="${fmt(mark.y)}" r="${fmt(mark.r)}"/>${label}`;
