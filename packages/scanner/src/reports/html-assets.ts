@@ -35,8 +35,8 @@ th { background: var(--panel); font-weight: 600; }
 .date, .pos { white-space: nowrap; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
 .pos { color: var(--dim); }
 /* Below its minimum width the entries table scrolls inside its box instead of squeezing a column to one letter. */
-table.entries { table-layout: fixed; min-width: 900px; }
-.e-entry { width: 24%; } .e-date { width: 12%; } .e-grade { width: 10%; } .e-count { width: 9%; } .e-files { width: 24%; }
+table.entries { table-layout: fixed; min-width: 960px; }
+.e-entry { width: 23%; } .e-date { width: 10%; } .e-grade { width: 10%; } .e-count { width: 8%; } .e-files { width: 28%; }
 ul.files { list-style: none; margin: 0; padding: 0; }
 details.more summary { padding: 0; background: none; color: var(--dim); font-size: 12px; border: 0; }
 .badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; color: #fff; white-space: nowrap; }

@@ -39,7 +39,8 @@ export function renderExcerpt(place: ExcerptPlace, sourceLines: SourceLines | un
   const indentation = /^\s*/.exec(text)![0].length;
   const from = Math.max(Math.min(indentation, markStart), markStart - CONTEXT);
   const to = cutMark ? markEnd : Math.min(text.length, markEnd + CONTEXT);
-  const before = (from > Math.min(indentation, markStart) ? '…' : '') + text.slice(from, markStart);
+  const cut = from > Math.min(indentation, markStart);
+  const before = cut ? `…${text.slice(from, markStart).trimStart()}` : text.slice(from, markStart);
   const after = text.slice(markEnd, to) + (to < text.length ? '…' : '');
   return `<div class="excerpt"><span class="ln">${place.line}</span><code>${visible(before)}<mark>${visible(text.slice(markStart, markEnd))}</mark>${visible(after)}</code></div>`;
 }
