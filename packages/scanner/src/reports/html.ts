@@ -1,14 +1,25 @@
-import type { Grade } from '@sunset-lint/core';
+import type { Finding, Grade } from '@sunset-lint/core';
 import { escapeHtml, htmlInline } from './escape.js';
+import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
+import { renderExcerpt } from './html-excerpt.js';
+import { entryAnchor, renderTimeline, timelineEntries } from './html-timeline.js';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
 import { relatedOf, relatedPosition } from './related.js';
-import { plural, summarize, type EntryUsage, type FileGroup } from './summary.js';
-import type { ScanReport } from './types.js';
+import { plural, summarize, type EntryUsage, type FileGroup, type ReportSummary } from './summary.js';
+import type { ScanReport, SourceLines } from './types.js';
+
+/** File sections shown open when the page loads; the rest are collapsed (expand-all opens them). */
+export const OPEN_FILE_SECTIONS = 5;
+/** Files listed in an entry's row before the rest fold away. */
+const LISTED_FILES = 3;
 
 /**
- * The Markdown audit as one self-contained page: inline CSS, no scripts, no external assets (it is
- * attached to CI runs and opened offline), every piece of data escaped.
+ * The migration audit as one self-contained page: a timeline of the whole catalogue, the entries
+ * in use, each file's findings with their line of code. Inline CSS and one constant inline script,
+ * both pinned by a Content-Security-Policy hash; no external assets (it is attached to CI runs and
+ * opened offline); every piece of data escaped. Without scripts the page is complete; the script
+ * only adds the filters and expand-all.
  */
 export function renderHtml(report: ScanReport): string {
   const summary = summarize(report);
@@ -29,19 +40,23 @@ export function renderHtml(report: ScanReport): string {
     body.push(
       `<p class="fail-on">${summary.failing} at or above <code>--fail-on ${escapeHtml(report.failOn)}</code>.</p>`,
     );
+  body.push('<section><h2>Schedule</h2>', renderTimeline(report, timelineEntries(report, summary)), '</section>');
   if (summary.total === 0) {
     body.push('<p class="clean">No deprecated API usage found.</p>');
   } else {
+    body.push(controls(summary));
     body.push(
       '<section><h2>Deprecated APIs in use</h2><p class="hint">Ordered by end of life: migrate from the top.</p>',
     );
     body.push(
-      '<table class="entries"><thead><tr><th>Entry</th><th>End of life</th><th>Grade</th><th class="num">Findings</th><th>Files</th><th>Replacement</th></tr></thead><tbody>',
+      '<div class="scroll"><table class="entries"><colgroup><col class="e-entry"><col class="e-date"><col class="e-grade"><col class="e-count"><col class="e-files"><col></colgroup><thead><tr><th>Entry</th><th>End of life</th><th>Grade</th><th class="num">Findings</th><th>Files</th><th>Replacement</th></tr></thead><tbody>',
     );
     for (const usage of summary.entries) body.push(entryRow(usage, report));
-    body.push('</tbody></table></section>');
+    body.push('</tbody></table></div></section>');
     body.push('<section><h2>Findings</h2>');
-    for (const group of summary.byFile) body.push(fileSection(group));
+    summary.byFile.forEach((group, index) =>
+      body.push(fileSection(group, index < OPEN_FILE_SECTIONS, report.sourceLines)),
+    );
     body.push('</section>');
   }
   if (report.diagnostics.length > 0) {
@@ -69,7 +84,9 @@ export function renderHtml(report: ScanReport): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(CONTENT_SECURITY_POLICY)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
@@ -77,6 +94,7 @@ export function renderHtml(report: ScanReport): string {
 <main>
 ${body.join('\n')}
 </main>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;
@@ -84,6 +102,23 @@ ${body.join('\n')}
 
 function card(label: string, value: number, kind: string): string {
   return `<div class="card ${escapeHtml(kind)}"><div class="value">${value}</div><div class="label">${escapeHtml(label)}</div></div>`;
+}
+
+/** Hidden until the script shows them: without a script they could do nothing. */
+function controls(summary: ReportSummary): string {
+  const grades = (Object.keys(summary.byGrade) as Grade[])
+    .map(
+      (grade) =>
+        `<label><input type="checkbox" name="grade" value="${grade}" checked> ${grade} (${summary.byGrade[grade]})</label>`,
+    )
+    .join('');
+  const entries = summary.entries
+    .map(
+      (usage) =>
+        `<option value="${escapeHtml(usage.entry.id)}">${escapeHtml(usage.entry.id)} (${usage.count})</option>`,
+    )
+    .join('');
+  return `<form class="controls" id="controls" hidden><fieldset><legend>Grade</legend>${grades}</fieldset><label>Entry <select id="filter-entry" name="entry"><option value="">all entries</option>${entries}</select></label><span><button type="button" id="expand-all">Expand all</button> <button type="button" id="collapse-all">Collapse all</button></span><output id="filter-status"></output></form>`;
 }
 
 function gradeBadge(grade: Grade): string {
@@ -97,77 +132,35 @@ function link(text: string, url: string | undefined): string {
 function entryRow(usage: EntryUsage, report: ScanReport): string {
   const { entry } = usage;
   const docs = replacementDocsUrl(entry, report.tool);
-  const files = usage.files
-    .map((file) => `<li><a href="#${escapeHtml(anchorOf(file))}"><code>${escapeHtml(file)}</code></a></li>`)
-    .join('');
-  return `<tr><td>${link(entry.title, entryDocsUrl(entry, report.tool))}<br><code>${escapeHtml(entry.id)}</code></td><td class="date">${escapeHtml(entry.eol)}</td><td>${gradeBadge(usage.grade)}</td><td class="num">${usage.count}</td><td><ul class="files">${files}</ul></td><td>${htmlInline(entry.replacement)}${docs ? ` (${link('docs', docs)})` : ''}</td></tr>`;
+  const items = usage.files.map(
+    (file) => `<li><a href="#${escapeHtml(fileAnchor(file))}"><code>${escapeHtml(file)}</code></a></li>`,
+  );
+  // A long list of files would make the row the height of a page: the rest fold away.
+  const files =
+    items.length > LISTED_FILES + 1
+      ? `<ul class="files">${items.slice(0, LISTED_FILES).join('')}</ul><details class="more"><summary>${items.length - LISTED_FILES} more files</summary><ul class="files">${items.slice(LISTED_FILES).join('')}</ul></details>`
+      : `<ul class="files">${items.join('')}</ul>`;
+  return `<tr class="entry" id="${escapeHtml(entryAnchor(entry.id))}" data-entry="${escapeHtml(entry.id)}" data-grade="${usage.grade}" data-count="${usage.count}"><td>${link(entry.title, entryDocsUrl(entry, report.tool))}<br><code>${escapeHtml(entry.id)}</code></td><td class="date">${escapeHtml(entry.eol)}</td><td>${gradeBadge(usage.grade)}</td><td class="num">${usage.count}</td><td>${files}</td><td>${htmlInline(entry.replacement)}${docs ? ` (${link('docs', docs)})` : ''}</td></tr>`;
 }
 
-function fileSection(group: FileGroup): string {
-  const rows = group.findings
-    .map((f) => {
-      const confidence =
-        f.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(f.confidence)} confidence)</span>`;
-      const related = relatedOf(f)
-        .map(
-          (r) =>
-            `<div class="related">related: <code>${escapeHtml(relatedPosition(r))}</code> ${htmlInline(r.message)}</div>`,
-        )
-        .join('');
-      return `<tr><td class="pos">${f.line}:${f.column}</td><td>${gradeBadge(f.grade)}</td><td><code>${escapeHtml(f.entryId)}</code></td><td>${htmlInline(f.message)}${confidence}${related}</td></tr>`;
-    })
+function fileSection(group: FileGroup, open: boolean, sourceLines: SourceLines | undefined): string {
+  const rows = group.findings.map((finding) => findingRow(finding, sourceLines)).join('');
+  return `<details class="file"${open ? ' open' : ''} id="${escapeHtml(fileAnchor(group.file))}"><summary><code>${escapeHtml(group.file)}</code> <span class="count">${group.findings.length}</span></summary><div class="scroll"><table class="findings"><colgroup><col class="c-pos"><col class="c-grade"><col class="c-entry"><col></colgroup><tbody>${rows}</tbody></table></div></details>`;
+}
+
+function findingRow(finding: Finding, sourceLines: SourceLines | undefined): string {
+  const confidence =
+    finding.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(finding.confidence)} confidence)</span>`;
+  const related = relatedOf(finding)
+    .map(
+      (r) =>
+        `<div class="related">related: <code>${escapeHtml(relatedPosition(r))}</code> ${htmlInline(r.message)}${renderExcerpt(r, sourceLines)}</div>`,
+    )
     .join('');
-  return `<details open id="${escapeHtml(anchorOf(group.file))}"><summary><code>${escapeHtml(group.file)}</code> <span class="count">${group.findings.length}</span></summary><table class="findings"><colgroup><col class="c-pos"><col class="c-grade"><col class="c-entry"><col></colgroup><tbody>${rows}</tbody></table></details>`;
+  return `<tr class="finding" data-entry="${escapeHtml(finding.entryId)}" data-grade="${finding.grade}"><td class="pos">${finding.line}:${finding.column}</td><td>${gradeBadge(finding.grade)}</td><td><code>${escapeHtml(finding.entryId)}</code></td><td>${htmlInline(finding.message)}${confidence}${renderExcerpt(finding, sourceLines)}${related}</td></tr>`;
 }
 
 /** An id attribute value for a file section; any character is allowed in HTML ids except whitespace. */
-function anchorOf(file: string): string {
+function fileAnchor(file: string): string {
   return `file-${file.replace(/\s/g, '_')}`;
 }
-
-const STYLE = `
-:root { color-scheme: light; --fg: #1f2328; --dim: #656d76; --line: #d0d7de; --bg: #ffffff; --panel: #f6f8fa;
-  --expired: #cf222e; --imminent: #9a6700; --scheduled: #0969da; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--fg); background: var(--bg); }
-main { max-width: 1200px; margin: 0 auto; padding: 24px; }
-h1 { font-size: 24px; margin: 0 0 4px; }
-h2 { font-size: 18px; margin: 32px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
-.meta, .hint, .dim { color: var(--dim); }
-code { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--panel); padding: 1px 4px; border-radius: 4px; }
-a { color: var(--scheduled); text-decoration: none; }
-a:hover { text-decoration: underline; }
-.cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0; }
-.card { flex: 1 1 140px; border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; background: var(--panel); }
-.card .value { font-size: 28px; font-weight: 600; }
-.card .label { color: var(--dim); }
-.card .label::first-letter { text-transform: uppercase; }
-.card.expired .value { color: var(--expired); }
-.card.imminent .value { color: var(--imminent); }
-.card.scheduled .value { color: var(--scheduled); }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
-th { background: var(--panel); font-weight: 600; }
-.num { text-align: right; }
-.date, .pos { white-space: nowrap; font-variant-numeric: tabular-nums; }
-.pos { color: var(--dim); width: 5em; }
-ul.files { list-style: none; margin: 0; padding: 0; }
-ul.files code, td > code { white-space: nowrap; }
-.badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; color: #fff; }
-.badge.expired { background: var(--expired); }
-.badge.imminent { background: var(--imminent); }
-.badge.scheduled { background: var(--scheduled); }
-details { border: 1px solid var(--line); border-radius: 8px; margin: 8px 0; }
-summary { cursor: pointer; padding: 8px 12px; background: var(--panel); border-radius: 8px; }
-details[open] summary { border-bottom: 1px solid var(--line); border-radius: 8px 8px 0 0; }
-details table td { border-bottom: 1px solid var(--panel); }
-/* One column grid for every file's table, so the findings line up down the page. */
-table.findings { table-layout: fixed; }
-.c-pos { width: 80px; } .c-grade { width: 96px; } .c-entry { width: 300px; }
-table.findings td { overflow-wrap: anywhere; }
-.count { color: var(--dim); margin-left: 4px; }
-.related { color: var(--dim); margin-top: 2px; }
-.clean { font-size: 16px; color: #1a7f37; }
-.sev-error { color: var(--expired); font-weight: 600; }
-.sev-warning { color: var(--imminent); font-weight: 600; }
-`;

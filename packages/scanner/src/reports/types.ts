@@ -74,7 +74,16 @@ export interface ScanReport {
    * `imminentDays`, severities, `minConfidence`, `apiHosts`. Shards are merged only when it agrees.
    */
   settingsFingerprint?: string;
+  /**
+   * The source lines the findings and their related locations point at: file (as in the findings)
+   * to 1-based line number to the line's text. Read by the scan command only when a report that
+   * shows code (HTML) is written; a file or line missing here is shown without its excerpt.
+   */
+  sourceLines?: SourceLines;
 }
+
+/** File to 1-based line number to text (without its line break). */
+export type SourceLines = ReadonlyMap<string, ReadonlyMap<number, string>>;
 
 export interface RenderOptions {
   /** ANSI colors (text format only): on when writing to a TTY and NO_COLOR is unset. */

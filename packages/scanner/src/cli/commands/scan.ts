@@ -151,6 +151,9 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     repositoryPrefix: repositoryPrefix(io.cwd),
     ...(shard ? { shard } : {}),
   });
+  // The HTML report shows each finding's line of code; the other formats never read the files again.
+  if (reports.some((target) => target.format === 'html'))
+    report.sourceLines = (await import('../../scan/source-lines.js')).readSourceLines(report.findings, io.cwd);
   const renderOptions = sarifCategory === undefined ? {} : { sarifCategory };
 
   for (const target of reports) {

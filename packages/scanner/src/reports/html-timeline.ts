@@ -1,0 +1,170 @@
+import { gradeEol, parseDay, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
+import { escapeHtml } from './escape.js';
+import { compareText } from './order.js';
+import { plural, type ReportSummary } from './summary.js';
+import type { ScanReport } from './types.js';
+
+/** One catalogue entry on the time axis. */
+export interface TimelineEntry {
+  entry: CatalogueEntry;
+  grade: Grade;
+  count: number;
+  files: number;
+}
+
+const WIDTH = 1000;
+const MARGIN_X = 40;
+const AXIS_GAP = 28;
+const MIN_RADIUS = 4;
+const MAX_RADIUS = 30;
+const DAY_MS = 86_400_000;
+
+/**
+ * Every entry of the catalogue in effect (and any entry a finding names that the catalogue lacks),
+ * with its findings; entries with none are graded from their date as the scan would grade them.
+ */
+export function timelineEntries(report: ScanReport, summary: ReportSummary): TimelineEntry[] {
+  const used = new Map(summary.entries.map((usage) => [usage.entry.id, usage]));
+  const asOf = parseDay(report.asOf)!;
+  const entries: TimelineEntry[] = report.catalogue.map((entry) => {
+    const usage = used.get(entry.id);
+    if (usage) return { entry, grade: usage.grade, count: usage.count, files: usage.files.length };
+    const eol = parseDay(entry.eol);
+    const grade = eol ? gradeEol(eol, { asOf, imminentDays: report.imminentDays }).grade : 'scheduled';
+    return { entry, grade, count: 0, files: 0 };
+  });
+  const listed = new Set(report.catalogue.map((entry) => entry.id));
+  for (const usage of summary.entries)
+    if (!listed.has(usage.entry.id))
+      entries.push({ entry: usage.entry, grade: usage.grade, count: usage.count, files: usage.files.length });
+  return entries.sort((a, b) => compareText(a.entry.eol, b.entry.eol) || compareText(a.entry.id, b.entry.id));
+}
+
+interface Placed extends TimelineEntry {
+  x: number;
+  y: number;
+  r: number;
+}
+
+/**
+ * The schedule as an inline SVG beeswarm: x is the end-of-life date, each circle's area grows
+ * linearly with its findings (entries without findings are small and faint), colour is the grade,
+ * and circles are pushed up or down from the axis until they do not overlap. The as-of date is a
+ * vertical line with the imminent window shaded after it. Each mark carries a `<title>` (the
+ * tooltip) and `data-*` attributes the filters and the browser test read.
+ */
+export function renderTimeline(report: ScanReport, entries: readonly TimelineEntry[]): string {
+  const asOf = dayNumber(report.asOf);
+  const days = entries.map((e) => dayNumber(e.entry.eol)).filter((d) => Number.isFinite(d));
+  const first = Math.min(asOf, ...days);
+  const last = Math.max(asOf + report.imminentDays, ...days);
+  const pad = Math.max(30, (last - first) * 0.03);
+  const start = first - pad;
+  const span = last + pad - start;
+  const x = (day: number): number => MARGIN_X + ((day - start) / span) * (WIDTH - 2 * MARGIN_X);
+
+  const maxCount = Math.max(1, ...entries.map((e) => e.count));
+  // Area = π·(MIN² + k·count): linear in the count; k keeps the largest circle within MAX_RADIUS.
+  const k = Math.min(12, (MAX_RADIUS ** 2 - MIN_RADIUS ** 2) / maxCount);
+  const placed = beeswarm(
+    entries.map((e) => ({
+      ...e,
+      x: x(Number.isFinite(dayNumber(e.entry.eol)) ? dayNumber(e.entry.eol) : last),
+      y: 0,
+      r: Math.sqrt(MIN_RADIUS ** 2 + k * e.count),
+    })),
+  );
+  const top = Math.min(-MAX_RADIUS, ...placed.map((p) => p.y - p.r)) - 24;
+  const bottom = Math.max(MAX_RADIUS, ...placed.map((p) => p.y + p.r)) + AXIS_GAP;
+  const height = bottom - top;
+
+  const parts: string[] = [];
+  const windowEnd = x(asOf + report.imminentDays);
+  parts.push(
+    `<rect class="window" x="${fmt(x(asOf))}" y="${fmt(top)}" width="${fmt(windowEnd - x(asOf))}" height="${fmt(bottom - AXIS_GAP - top)}"><title>imminent window: ${escapeHtml(plural(report.imminentDays, 'day'))} after ${escapeHtml(report.asOf)}</title></rect>`,
+  );
+  parts.push(`<line class="axis" x1="${MARGIN_X}" x2="${WIDTH - MARGIN_X}" y1="0" y2="0"/>`);
+  for (const tick of yearTicks(start, start + span)) {
+    const tx = fmt(x(tick.day));
+    parts.push(
+      `<line class="tick" x1="${tx}" x2="${tx}" y1="${fmt(top + 16)}" y2="${fmt(bottom - AXIS_GAP + 4)}"/><text class="year" x="${tx}" y="${fmt(bottom - 10)}">${tick.year}</text>`,
+    );
+  }
+  for (const mark of placed) parts.push(markOf(mark));
+  const ax = fmt(x(asOf));
+  parts.push(
+    `<line class="as-of" x1="${ax}" x2="${ax}" y1="${fmt(top + 14)}" y2="${fmt(bottom - AXIS_GAP + 4)}"/><text class="as-of-label" x="${ax}" y="${fmt(top + 10)}">as of ${escapeHtml(report.asOf)}</text>`,
+  );
+  const withFindings = entries.filter((e) => e.count > 0).length;
+  const label = `Timeline of ${plural(entries.length, 'catalogue entry', 'catalogue entries')} by end of life; ${withFindings} with findings`;
+  return `<figure class="timeline"><div class="chart"><svg viewBox="0 ${fmt(top)} ${WIDTH} ${fmt(height)}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg></div><figcaption>Each circle is a catalogue entry at its end-of-life date; its area grows with its findings, faint circles have none (hover a circle for its entry and counts).<br>${legend()}. The line is the as-of date, ${escapeHtml(report.asOf)}; the shaded band after it is the imminent window. ${escapeHtml(plural(entries.length, 'entry', 'entries'))}, ${withFindings} with findings.</figcaption></figure>`;
+}
+
+function markOf(mark: Placed): string {
+  const { entry, grade, count, files } = mark;
+  const counts = count === 0 ? 'no findings' : `${plural(count, 'finding')} in ${plural(files, 'file')}`;
+  const title = `${entry.title} (${entry.id}) — end of life ${entry.eol}, ${grade}: ${counts}`;
+  // The count is written inside circles large enough to hold it, so the printed chart reads without hovering.
+  const label =
+    count > 0 && mark.r >= 7.5
+      ? `<text class="mark-count" x="${fmt(mark.x)}" y="${fmt(mark.y + 4)}">${count}</text>`
+      : '';
+  const circle = `<circle cx="${fmt(mark.x)}" cy="${fmt(mark.y)}" r="${fmt(mark.r)}"/>${label}`;
+  const attributes = `class="mark ${grade}${count === 0 ? ' none' : ''}" data-entry="${escapeHtml(entry.id)}" data-grade="${grade}" data-count="${count}"`;
+  // An entry with findings links to its row in the entries table.
+  return count === 0
+    ? `<g ${attributes}><title>${escapeHtml(title)}</title>${circle}</g>`
+    : `<a href="#${escapeHtml(entryAnchor(entry.id))}" ${attributes}><title>${escapeHtml(title)}</title>${circle}</a>`;
+}
+
+function legend(): string {
+  return (['expired', 'imminent', 'scheduled'] as const)
+    .map((grade) => `<span class="swatch ${grade}"></span>${grade}`)
+    .join(' ');
+}
+
+/** The id of an entry's row in the entries table. */
+export function entryAnchor(id: string): string {
+  return `entry-${id.replace(/\s/g, '_')}`;
+}
+
+/** Largest first, each at the y nearest the axis where it overlaps nothing placed before it. */
+function beeswarm(marks: Placed[]): Placed[] {
+  const order = [...marks].sort((a, b) => b.r - a.r || a.x - b.x);
+  const placed: Placed[] = [];
+  for (const mark of order) {
+    const candidates = [0];
+    for (const other of placed) {
+      const dx = mark.x - other.x;
+      const reach = mark.r + other.r + 1.5;
+      if (Math.abs(dx) >= reach) continue;
+      const dy = Math.sqrt(reach * reach - dx * dx);
+      candidates.push(other.y + dy, other.y - dy);
+    }
+    candidates.sort((a, b) => Math.abs(a) - Math.abs(b) || b - a);
+    mark.y =
+      candidates.find((y) =>
+        placed.every((other) => Math.hypot(mark.x - other.x, y - other.y) >= mark.r + other.r + 1.4),
+      ) ?? 0;
+    placed.push(mark);
+  }
+  return marks;
+}
+
+function yearTicks(from: number, to: number): Array<{ day: number; year: number }> {
+  const ticks: Array<{ day: number; year: number }> = [];
+  const firstYear = new Date(from * DAY_MS).getUTCFullYear() + 1;
+  const lastYear = new Date(to * DAY_MS).getUTCFullYear();
+  const step = Math.max(1, Math.ceil((lastYear - firstYear + 1) / 12));
+  for (let year = firstYear; year <= lastYear; year += step) ticks.push({ day: Date.UTC(year, 0, 1) / DAY_MS, year });
+  return ticks;
+}
+
+function dayNumber(day: string): number {
+  const [year, month, date] = day.split('-').map(Number);
+  return Date.UTC(year!, month! - 1, date!) / DAY_MS;
+}
+
+function fmt(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
