@@ -12,6 +12,7 @@ import { runMain } from './support/cli-in-process.js';
 
 const OLDER = 'fixtures/openapi/older-cf-deprecation.json';
 const NEWER = 'fixtures/openapi/newer-sunset.json';
+const NEWER_YAML = 'fixtures/openapi/newer-sunset.yaml';
 const MIRROR = 'fixtures/openapi/mirror-catalogue.json';
 const MALFORMED = 'fixtures/openapi/malformed-extensions.json';
 
@@ -92,6 +93,14 @@ describe('sunset-lint schedule import --openapi', () => {
     ]);
   });
 
+  test('a YAML document is read like the same document in JSON', async () => {
+    const [json, yaml] = await Promise.all([importDocument(NEWER), importDocument(NEWER_YAML)]);
+    expect(yaml.status).toBe(0);
+    expect(JSON.parse(yaml.stdout)).toEqual(JSON.parse(json.stdout.replaceAll(NEWER, NEWER_YAML)));
+    expect((JSON.parse(yaml.stdout) as Fragment).catalogue.add.length).toBeGreaterThan(0);
+    expect(yaml.stderr).toBe(json.stderr.replaceAll(NEWER, NEWER_YAML));
+  });
+
   test('a newer document: x-sunset, x-forge-sunset (placeholders are no date), messages, the API base stripped, what is not importable', async () => {
     const run = await importDocument(NEWER);
     expect(run.status).toBe(0);
@@ -168,8 +177,8 @@ describe('sunset-lint schedule import --openapi', () => {
       'fixtures/openapi/missing.json: cannot read the OpenAPI document: ENOENT',
     ],
     [
-      ['--openapi', 'openapi.yaml'],
-      'openapi.yaml: YAML documents are not supported; convert the document to JSON first',
+      ['--openapi', 'fixtures/openapi/not-yaml.yaml'],
+      'fixtures/openapi/not-yaml.yaml:7:1: not valid YAML: Missing closing "quote',
     ],
     [[], '--openapi FILE is required'],
     [['--openapi', OLDER, '--force'], '--force only applies with --out FILE'],

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { jsonSyntaxErrorOffset, lineAndColumn } from '../config/json-syntax.js';
 
 /** The OpenAPI document cannot be used at all: the message names the file (and the place). */
@@ -21,15 +22,10 @@ export function isObject(value: unknown): value is JsonObject {
 }
 
 /**
- * Reads an OpenAPI 3.0/3.1 document written as JSON. YAML is refused with a message that says
- * so: the scanner has no YAML parser and adds none for this one command.
+ * Reads an OpenAPI 3.0/3.1 document written as JSON or, by its `.yaml`/`.yml` extension, YAML (the
+ * provider publishes both). The YAML parser is loaded only for a YAML document.
  */
 export function readOpenApiDocument(cwd: string, file: string): OpenApiDocument {
-  if (/\.ya?ml$/i.test(file)) {
-    throw new OpenApiError(
-      `${file}: YAML documents are not supported; convert the document to JSON first (e.g. \`npx js-yaml ${file} > openapi.json\`)`,
-    );
-  }
   let text: string;
   try {
     text = readFileSync(resolve(cwd, file), 'utf8');
@@ -37,16 +33,8 @@ export function readOpenApiDocument(cwd: string, file: string): OpenApiDocument 
     const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'error';
     throw new OpenApiError(`${file}: cannot read the OpenAPI document: ${code}`);
   }
-  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let root: unknown;
-  try {
-    root = JSON.parse(json);
-  } catch {
-    const offset = jsonSyntaxErrorOffset(json);
-    const place =
-      offset === undefined ? '' : `:${lineAndColumn(json, offset).line}:${lineAndColumn(json, offset).column}`;
-    throw new OpenApiError(`${file}${place}: not valid JSON`);
-  }
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const root = /\.ya?ml$/i.test(file) ? parseYaml(file, source) : parseJson(file, source);
   if (!isObject(root)) throw new OpenApiError(`${file}: not an OpenAPI document (the top level is not an object)`);
   const version = root['openapi'];
   if (typeof version !== 'string' || !/^3\.[01]\./.test(version)) {
@@ -69,4 +57,29 @@ export function followRef(root: JsonObject, value: unknown): unknown {
     at = at[token];
   }
   return at;
+}
+
+function parseJson(file: string, json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    const offset = jsonSyntaxErrorOffset(json);
+    const place =
+      offset === undefined ? '' : `:${lineAndColumn(json, offset).line}:${lineAndColumn(json, offset).column}`;
+    throw new OpenApiError(`${file}${place}: not valid JSON`);
+  }
+}
+
+function parseYaml(file: string, text: string): unknown {
+  // Loaded here, not at the top: only `schedule import/diff` of a YAML document needs it.
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const document = yaml.parseDocument(text, { uniqueKeys: true });
+  const [error] = document.errors;
+  if (error) {
+    const place = error.linePos ? `:${error.linePos[0].line}:${error.linePos[0].col}` : '';
+    throw new OpenApiError(
+      `${file}${place}: not valid YAML: ${error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`,
+    );
+  }
+  return document.toJS({ maxAliasCount: 1000 });
 }

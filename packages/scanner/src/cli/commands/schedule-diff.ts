@@ -17,7 +17,7 @@ dates (year 2099 or later, more than --max-years after the as-of date, a sunset 
 of life, invalid dates), and, for information, entries whose endpoints the document lacks.
 
 Options:
-  --openapi FILE      The OpenAPI document (JSON; YAML is not supported)
+  --openapi FILE      The OpenAPI document (JSON, or YAML by its .yaml/.yml name)
   --format FORMAT     text (default) or json
   --as-of DATE        The date suspicious dates are measured from (default: today, UTC)
   --max-years N       A date more than N years after the as-of date is suspicious (default 10)

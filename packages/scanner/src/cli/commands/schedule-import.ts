@@ -15,7 +15,7 @@ from x-cfDeprecation.eol, else x-sunset, else x-forge-sunset. What is not writte
 operations, HEAD/OPTIONS/TRACE, deprecated parameters, malformed values) is listed on stderr.
 
 Options:
-  --openapi FILE   The OpenAPI document (JSON; YAML is not supported)
+  --openapi FILE   The OpenAPI document (JSON, or YAML by its .yaml/.yml name)
   --out FILE       Write the fragment to FILE instead of stdout
   --force          Overwrite --out FILE when it exists
 `;
