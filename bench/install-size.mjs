@@ -79,7 +79,7 @@ try {
   checkJavaScriptProject(plugin);
   rows.push(row('@sunset-lint/eslint-plugin (with eslint)', plugin, '@sunset-lint/eslint-plugin'));
   checkScannerProject(scanner);
-  rows.push(row('@sunset-lint/scanner', scanner, '@sunset-lint/scanner'));
+  rows.push(row('sunset-lint', scanner, 'sunset-lint'));
   checkOneTypescript('scanner + plugin + typescript-eslint', together);
   rows.push(row('scanner + eslint-plugin + typescript-eslint + eslint', together));
 
@@ -188,7 +188,7 @@ function checkScannerProject(dir) {
 
 /** `file:line:entryId` (or `line:entryId` for a single file) of each finding of the installed CLI. */
 function scan(dir, scanArgs) {
-  const bin = join(dir, 'node_modules/@sunset-lint/scanner/bin/sunset-lint.js');
+  const bin = join(dir, 'node_modules/sunset-lint/bin/sunset-lint.js');
   const result = spawnSync(
     process.execPath,
     [bin, 'scan', ...scanArgs, '--as-of', AS_OF, '--fail-on', 'none', '--format', 'json'],
