@@ -4,8 +4,8 @@
  *
  *   node bench/install-size.mjs [--json | --check] [--repo DIR] [--keep]
  *
- * Packs core, the ESLint plugin and the scanner (`pnpm pack`: core's prepack copies `rules/`,
- * with the catalogue), then installs them from the tarballs with `npm install` into
+ * Packs core, the ESLint plugin and the scanner (`pnpm pack`: core's prepack copies the
+ * catalogue, `rules/`, into core), then installs them from the tarballs with `npm install` into
  * fresh projects and asserts:
  *   (a) a JavaScript-only project (eslint + the plugin): no TypeScript anywhere in node_modules, and
  *       ESLint with the plugin's recommended config reports a fixture's deprecated calls;
