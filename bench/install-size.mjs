@@ -4,15 +4,23 @@
  *
  *   node bench/install-size.mjs [--json | --check] [--repo DIR] [--keep]
  *
- * Packs core, the ESLint plugin and the scanner (`pnpm pack`: core's prepack copies `rules/`,
- * `workspace:*` becomes a version), then installs them from the tarballs with `npm install` into
+ * Packs core, the ESLint plugin and the scanner (`pnpm pack`: core's prepack copies the
+ * catalogue, `rules/`, into core), then installs them from the tarballs with `npm install` into
  * fresh projects and asserts:
  *   (a) a JavaScript-only project (eslint + the plugin): no TypeScript anywhere in node_modules, and
  *       ESLint with the plugin's recommended config reports a fixture's deprecated calls;
  *   (b) the scanner: exactly one TypeScript (`npm ls typescript --all`), `sunset-lint scan` reports a
  *       fixture's findings, and `scan --types` the type-only findings of fixtures/types-mode;
  *   (c) scanner + plugin + typescript-eslint: still one TypeScript (the scanner's range and
- *       typescript-eslint's peer range pick the same copy).
+ *       typescript-eslint's peer range pick the same copy), and ESLint with the README's
+ *       `eslint.config.mjs`, copied verbatim, in a CommonJS project (as `npm init -y` makes it) and
+ *       an ES module one;
+ *   (d) the CLI by its bin name, as a user runs it: `npx sunset-lint --version` and
+ *       `npx sunset-lint scan` on a client file (its finding, exit code 1);
+ *   (e) the pre-commit framework's install of this repository as a hook repository
+ *       (bench/pre-commit-install.mjs: npm install, npm pack of the root, npm install -g), then the
+ *       hook's entry from `.pre-commit-hooks.yaml` on a staged file with a finding and on a clean one
+ *       (with `--check` only: it installs the repository's own development dependencies, ~1 min).
  * Prints each project's install size as a markdown table (sizes are apparent bytes of the files, as
  * `du -sb`); `--json` prints the rows `{ package, installBytes, ownBytes, typescriptCopies }`;
  * `--check` prints only the checks. Exits 1 if any check fails (after printing what it measured).
@@ -32,9 +40,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { hookEntry, installLikePreCommit } from './pre-commit-install.mjs';
 
 const args = process.argv.slice(2);
 const mode = args.includes('--json') ? 'json' : args.includes('--check') ? 'check' : 'table';
@@ -43,6 +52,13 @@ const repoArg = args.indexOf('--repo');
 const REPO = repoArg >= 0 ? resolve(args[repoArg + 1]) : fileURLToPath(new URL('..', import.meta.url));
 /** The day the fixtures' expectations were recorded on (as in the tests). */
 const AS_OF = '2026-11-21';
+/** A client file whose line 2 calls the firewall rules API (end of life 2025-01-15). */
+const CLIENT_WITH_FINDING = [
+  'export async function listRules(zoneId) {',
+  '  return fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);',
+  '}',
+  '',
+].join('\n');
 const PNPM = ['-y', 'pnpm@10.34.8'];
 const execFileAsync = promisify(execFile);
 /** A compiler bundle (TypeScript's `typescript.js`, or a copy bundled into another package) is megabytes. */
@@ -62,8 +78,8 @@ try {
   const versionOf = (name) => `${name}@${rootPackage.devDependencies[name]}`;
   const rows = [];
 
-  // The four installs are independent and mostly wait on the registry: run them side by side.
-  const [core, plugin, scanner, together] = await Promise.all([
+  // The installs are independent and mostly wait on the registry: run them side by side.
+  const [core, plugin, scanner, together, hookBin] = await Promise.all([
     install('core', [tarballs.core]),
     install('eslint-plugin', [tarballs.core, tarballs['eslint-plugin'], versionOf('eslint')]),
     install('scanner', [tarballs.core, tarballs.scanner]),
@@ -74,13 +90,17 @@ try {
       versionOf('eslint'),
       versionOf('typescript-eslint'),
     ]),
+    mode === 'check' ? installHook() : undefined,
   ]);
   rows.push(row('@sunset-lint/core', core, '@sunset-lint/core'));
   checkJavaScriptProject(plugin);
   rows.push(row('@sunset-lint/eslint-plugin (with eslint)', plugin, '@sunset-lint/eslint-plugin'));
   checkScannerProject(scanner);
-  rows.push(row('@sunset-lint/scanner', scanner, '@sunset-lint/scanner'));
+  rows.push(row('sunset-lint', scanner, 'sunset-lint'));
+  checkCliByName(scanner);
   checkOneTypescript('scanner + plugin + typescript-eslint', together);
+  checkReadmeEslintConfig(together);
+  if (hookBin !== undefined) checkPreCommitHook(hookBin);
   rows.push(row('scanner + eslint-plugin + typescript-eslint + eslint', together));
 
   if (mode === 'json') process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
@@ -104,7 +124,10 @@ function packAll(destination) {
     const dir = join(REPO, 'packages', name);
     if (!existsSync(join(dir, 'dist'))) fail(`${dir}/dist is missing: build first (npx tsc -b)`);
     run('npx', [...PNPM, 'pack', '--pack-destination', destination], dir);
-    const file = readdirSync(destination).find((f) => f.startsWith(`sunset-lint-${name}-`) && f.endsWith('.tgz'));
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    // pnpm's tarball name: the package name without '@', '/' as '-', then the version.
+    const expected = `${manifest.name.replace(/^@/, '').replace('/', '-')}-${manifest.version}.tgz`;
+    const file = readdirSync(destination).find((f) => f === expected);
     if (!file) fail(`pnpm pack wrote no tarball for packages/${name}`);
     tarballs[name] = join(destination, file);
   }
@@ -186,9 +209,94 @@ function checkScannerProject(dir) {
   );
 }
 
+/** The CLI as users call it: by its bin name through npx, in the project that installed it. */
+function checkCliByName(dir) {
+  const npx = (npxArgs) => spawnSync('npx', ['--no', '--', ...npxArgs], { cwd: dir, encoding: 'utf8' });
+  const { version } = JSON.parse(readFileSync(join(REPO, 'packages/scanner/package.json'), 'utf8'));
+  const printed = npx(['sunset-lint', '--version']);
+  check(
+    printed.status === 0 && printed.stdout.trim() === version,
+    `npx sunset-lint --version prints ${version} (got exit ${printed.status}: ${printed.stdout.trim() || printed.stderr.trim()})`,
+  );
+  writeFileSync(join(dir, 'client.js'), CLIENT_WITH_FINDING);
+  const scanned = npx(['sunset-lint', 'scan', 'client.js', '--as-of', AS_OF, '--no-color']);
+  check(
+    scanned.status === 1 && /^ {2}2:\d+ +expired +firewall-rules-api /m.test(scanned.stdout),
+    `npx sunset-lint scan client.js: exit 1 and the expired firewall-rules-api finding on line 2 (got exit ${scanned.status}: ${firstLines(scanned.stdout, scanned.stderr)})`,
+  );
+}
+
+/** The README's `eslint.config.mjs` block, verbatim. */
+function readmeEslintConfig() {
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const block = /```js\n(\/\/ eslint\.config\.mjs\n[\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) fail('README.md has no ```js block starting with // eslint.config.mjs');
+  return block;
+}
+
+/** ESLint with the README's config in a CommonJS project (`npm init -y`'s default) and an ES module one. */
+function checkReadmeEslintConfig(dir) {
+  writeFileSync(join(dir, 'eslint.config.mjs'), readmeEslintConfig());
+  const fixtures = ['fetch/purge-firewall-rules.mjs', 'fetch/page-shield-scripts.ts'];
+  for (const fixture of fixtures) cpSync(join(REPO, 'fixtures', fixture), join(dir, basename(fixture)));
+  const expected = fixtures.flatMap((fixture) =>
+    expectedFindings(fixture).map((e) => `${basename(fixture)}:${e.line}:${e.entryId}`),
+  );
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  for (const type of ['commonjs', 'module']) {
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...manifest, type }, null, 2));
+    const eslint = spawnSync(
+      process.execPath,
+      ['node_modules/eslint/bin/eslint.js', '--format', 'json', ...fixtures.map((f) => basename(f))],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    const results = eslint.stdout ? JSON.parse(eslint.stdout) : [];
+    const found = results.flatMap((result) =>
+      result.messages.map(
+        (m) => `${basename(result.filePath)}:${m.line}:${/\[([a-z0-9-]+)\]$/.exec(m.message)?.[1] ?? m.message}`,
+      ),
+    );
+    check(
+      same(found, expected),
+      `README's eslint.config.mjs, verbatim, in a "type": "${type}" project: ${expected.length} findings in ${fixtures.join(' and ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
+    );
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+}
+
+async function installHook() {
+  try {
+    return await installLikePreCommit(REPO, work);
+  } catch (error) {
+    check(false, `pre-commit's install of this repository as a hook: ${error.message}`);
+    return undefined;
+  }
+}
+
+/** The hook's entry, run as the framework runs it: staged names appended, the environment's bin first on PATH. */
+function checkPreCommitHook(bin) {
+  const [command, ...entryArgs] = hookEntry(REPO, 'sunset-lint');
+  const project = join(work, 'hook-project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'client.js'), CLIENT_WITH_FINDING);
+  writeFileSync(join(project, 'clean.ts'), 'export const greeting = (name: string): string => `hello ${name}`;\n');
+  const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` };
+  const hook = (staged) => spawnSync(command, [...entryArgs, ...staged], { cwd: project, env, encoding: 'utf8' });
+  const refused = hook(['client.js', 'clean.ts']);
+  check(
+    refused.status === 1 && /firewall-rules-api/.test(refused.stdout),
+    `pre-commit hook (installed from the packed repository root) refuses a staged call past its end of life (got exit ${refused.status}: ${firstLines(refused.stdout, refused.stderr, refused.error?.message)})`,
+  );
+  const passed = hook(['clean.ts']);
+  check(
+    passed.status === 0,
+    `pre-commit hook lets a clean staged file through (got exit ${passed.status}: ${firstLines(passed.stdout, passed.stderr)})`,
+  );
+}
+
 /** `file:line:entryId` (or `line:entryId` for a single file) of each finding of the installed CLI. */
 function scan(dir, scanArgs) {
-  const bin = join(dir, 'node_modules/@sunset-lint/scanner/bin/sunset-lint.js');
+  const bin = join(dir, 'node_modules/sunset-lint/bin/sunset-lint.js');
   const result = spawnSync(
     process.execPath,
     [bin, 'scan', ...scanArgs, '--as-of', AS_OF, '--fail-on', 'none', '--format', 'json'],
@@ -285,6 +393,12 @@ function table(rows) {
     '| ------- | -----------: | -----------------: | ----------------: |',
     ...rows.map((r) => `| ${r.package} | ${mb(r.installBytes)} | ${mb(r.ownBytes)} | ${r.typescriptCopies} |`),
   ].join('\n');
+}
+
+/** The first two lines of the first non-empty output, for a check's one-line message. */
+function firstLines(...outputs) {
+  const text = outputs.find((output) => output?.trim()) ?? '';
+  return text.trim().split('\n').slice(0, 2).join(' / ') || 'no output';
 }
 
 function same(a, b) {

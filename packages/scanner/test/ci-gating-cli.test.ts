@@ -34,7 +34,7 @@ describe('--max-findings', () => {
       cwd: project,
     });
     expect(over.stderr).toContain(
-      '2 findings in 1 files (0 at or above --fail-on expired); more than --max-findings 1',
+      '2 findings in 1 file (1 file scanned; 0 at or above --fail-on expired); more than --max-findings 1',
     );
     const text = await runMain(['scan', '--as-of', '2024-01-01', '--max-findings', '1'], { cwd: project });
     expect(text.stderr).toContain('2 findings, more than --max-findings 1');

@@ -117,7 +117,7 @@ describe('config.schema.json, shipped for editors and named by "$schema"', () =>
     // errorMessage is the messages' keyword in the code that validates; editors ignore it.
     const validate = new Ajv().addKeyword('errorMessage').compile(scannerConfigJsonSchema());
     const full: ScannerSettings = {
-      $schema: './node_modules/@sunset-lint/scanner/config.schema.json',
+      $schema: './node_modules/sunset-lint/config.schema.json',
       asOf: '2026-11-21',
       minConfidence: 'low',
       catalogue: { disable: ['zone-setting-brotli'] },
@@ -141,7 +141,7 @@ describe('config.schema.json, shipped for editors and named by "$schema"', () =>
     const project = makeProject({
       ...SOURCE,
       'sunset-lint.config.json': JSON.stringify({
-        $schema: './node_modules/@sunset-lint/scanner/config.schema.json',
+        $schema: './node_modules/sunset-lint/config.schema.json',
         asOf: '2024-12-01',
       }),
     });

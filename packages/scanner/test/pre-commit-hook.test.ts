@@ -5,9 +5,10 @@
  * process started in the repository root. One process for all names (`require_serial`).
  */
 import { spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { delimiter, dirname, extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { BIN, FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
 import { type ManifestHook, readManifest } from './support/pre-commit-manifest.js';
 
@@ -122,5 +123,58 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('No deprecated API usage found in 1 file scanned');
+  });
+});
+
+interface Manifest {
+  name: string;
+  version?: string;
+  bin?: Record<string, string>;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  bundleDependencies?: string[];
+}
+
+const manifestAt = (dir: string): Manifest =>
+  JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as Manifest;
+
+// The framework's install (npm install, npm pack, npm install -g of the repository root) runs for
+// real in CI (`node bench/install-size.mjs --check`); these are the properties it depends on.
+describe('the repository root as a pre-commit hook repository', () => {
+  const root = manifestAt('.');
+
+  it('every manifest npm reads names its dependencies in a form npm understands (no workspace:)', () => {
+    for (const dir of ['.', ...(root.workspaces ?? [])]) {
+      const manifest = manifestAt(dir);
+      const specs = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies });
+      expect(
+        specs.filter(([, spec]) => spec.startsWith('workspace:')),
+        `${dir}/package.json`,
+      ).toEqual([]);
+    }
+    expect(root.workspaces).toEqual(expect.arrayContaining(['packages/core', 'packages/scanner']));
+  });
+
+  it('the local packages it depends on are the workspace versions', () => {
+    for (const dir of root.workspaces ?? []) {
+      const { name, version } = manifestAt(dir);
+      for (const manifest of [root, ...(root.workspaces ?? []).map(manifestAt)]) {
+        const spec = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name];
+        if (spec !== undefined)
+          expect(`${manifest.name}: ${name}@${spec}`).toBe(`${manifest.name}: ${name}@${version}`);
+      }
+    }
+  });
+
+  it("provides the hook entry's command and bundles the CLI it starts", () => {
+    const command = theHook().entry?.toString().split(/\s+/)[0];
+    expect(command).toBe('sunset-lint');
+    const bin = root.bin?.['sunset-lint'];
+    expect(bin).toBeDefined();
+    expect(existsSync(join(REPO_ROOT, bin ?? ''))).toBe(true);
+    expect(readFileSync(join(REPO_ROOT, bin ?? ''), 'utf8')).toContain("import 'sunset-lint/bin/sunset-lint.js'");
+    expect(root.dependencies).toHaveProperty('sunset-lint');
+    expect(root.bundleDependencies).toContain('sunset-lint');
   });
 });

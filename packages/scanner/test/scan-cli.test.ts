@@ -151,7 +151,7 @@ describe('reports', () => {
       (await runMain(['scan', '--as-of', '2026-01-01', '--output', 'r.json', '--quiet'], { cwd: project })).stderr,
     ).toBe('');
     expect((await runMain(['scan', '--as-of', '2026-01-01', '--output', 'r.json'], { cwd: project })).stderr).toMatch(
-      /1 finding in 1 files .*wrote r\.json/,
+      /1 finding in 1 file \(1 file scanned; 1 at or above --fail-on expired\); wrote r\.json/,
     );
   });
 

@@ -3,6 +3,7 @@ import { sortDiagnostics } from './order.js';
 import { relatedOf, relatedPosition } from './related.js';
 import { plural, summarize, type ReportSummary } from './summary.js';
 import type { RenderOptions, ScanReport } from './types.js';
+import { wrapAfter } from './wrap.js';
 
 /** The few ANSI styles the text report uses; identity functions when color is off. */
 interface Styles {
@@ -45,36 +46,47 @@ export function renderText(report: ScanReport, options: RenderOptions): string {
   for (const group of summary.byFile) {
     out.push(s.underline(group.file));
     const positions = group.findings.map((f) => `${f.line}:${f.column}`);
-    const width = Math.max(...positions.map((p) => p.length));
+    const positionWidth = Math.max(...positions.map((p) => p.length));
     const idWidth = Math.max(...group.findings.map((f) => f.entryId.length));
     // Related locations start under the grade column, so the eye reads them as part of the finding above.
-    const relatedIndent = ' '.repeat(2 + width + 2);
+    const relatedIndent = ' '.repeat(2 + positionWidth + 2);
     group.findings.forEach((finding, i) => {
       const confidence = finding.confidence === 'high' ? '' : s.dim(` [${finding.confidence} confidence]`);
       out.push(
-        `  ${s.dim(positions[i]!.padEnd(width))}  ${s.grade(finding.grade, finding.grade.padEnd(9))}  ${s.bold(finding.entryId.padEnd(idWidth))}  ${finding.message}${confidence}`,
+        ...wrapAfter(
+          `  ${s.dim(positions[i]!.padEnd(positionWidth))}  ${s.grade(finding.grade, finding.grade.padEnd(9))}  ${s.bold(finding.entryId.padEnd(idWidth))}  `,
+          `${finding.message}${confidence}`,
+          options.width,
+        ),
       );
       for (const related of relatedOf(finding))
-        out.push(`${relatedIndent}${s.dim(`↳ ${relatedPosition(related)}`)}  ${related.message}`);
+        out.push(
+          ...wrapAfter(`${relatedIndent}${s.dim(`↳ ${relatedPosition(related)}`)}  `, related.message, options.width),
+        );
     });
     out.push('');
   }
-  out.push(...summaryLines(report, summary, s));
+  out.push(...summaryLines(report, summary, s, options.width));
   if (report.diagnostics.length > 0) {
     out.push('', s.bold(`Diagnostics (${report.diagnostics.length}):`));
     for (const d of sortDiagnostics(report.diagnostics)) {
       const where = d.file
         ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}  `
         : '';
-      out.push(`  ${where}${s.severity(d.severity, d.severity)}  ${d.code}  ${d.message}`);
+      out.push(...wrapAfter(`  ${where}${s.severity(d.severity, d.severity)}  ${d.code}  `, d.message, options.width));
     }
   }
   if (report.baseline) {
     const { file, suppressed, stale } = report.baseline;
     out.push(
       '',
-      s.bold(
-        `Baseline ${file}: ${plural(suppressed, 'finding')} suppressed, ${plural(stale.length, 'entry', 'entries')} no longer found${stale.length ? ':' : '.'}`,
+      ...wrapAfter(
+        '',
+        s.bold(
+          `Baseline ${file}: ${plural(suppressed, 'finding')} suppressed, ${plural(stale.length, 'entry', 'entries')} no longer found${stale.length ? ':' : '.'}`,
+        ),
+        options.width,
+        2,
       ),
     );
     for (const entry of stale) out.push(`  ${entry.file}  ${entry.entryId}  ${s.dim(entry.fingerprint)}`);
@@ -82,16 +94,24 @@ export function renderText(report: ScanReport, options: RenderOptions): string {
   return `${out.join('\n')}\n`;
 }
 
-function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles): string[] {
+function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles, width: number | undefined): string[] {
   const scanned = plural(report.filesScanned, 'file');
   if (summary.total === 0)
-    return [s.bold(`No deprecated API usage found in ${scanned} scanned (as of ${report.asOf}).`)];
+    return wrapAfter(
+      '',
+      s.bold(`No deprecated API usage found in ${scanned} scanned (as of ${report.asOf}).`),
+      width,
+      2,
+    );
   const failing = report.failOn === 'none' ? '' : `; ${summary.failing} at or above --fail-on ${report.failOn}`;
-  const lines = [
+  const lines = wrapAfter(
+    '',
     s.bold(
       `${plural(summary.total, 'finding')} in ${plural(summary.byFile.length, 'file')} (${scanned} scanned) as of ${report.asOf}${failing}`,
     ),
-  ];
+    width,
+    2,
+  );
   lines.push(
     `  ${(Object.keys(summary.byGrade) as Grade[]).map((grade) => `${s.grade(grade, grade)} ${summary.byGrade[grade]}`).join('   ')}`,
   );
@@ -99,11 +119,19 @@ function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles): st
   const countWidth = Math.max(5, ...summary.entries.map((u) => String(u.count).length));
   const idWidth = Math.max(5, ...summary.entries.map((u) => u.entry.id.length));
   lines.push(
-    s.dim(`  ${'count'.padStart(countWidth)}  end of life  grade      ${'entry'.padEnd(idWidth)}  replacement`),
+    ...wrapAfter(
+      s.dim(`  ${'count'.padStart(countWidth)}  end of life  grade      ${'entry'.padEnd(idWidth)}  `),
+      s.dim('replacement'),
+      width,
+    ),
   );
   for (const usage of summary.entries) {
     lines.push(
-      `  ${String(usage.count).padStart(countWidth)}  ${usage.entry.eol}   ${s.grade(usage.grade, usage.grade.padEnd(9))}  ${usage.entry.id.padEnd(idWidth)}  ${usage.entry.replacement}`,
+      ...wrapAfter(
+        `  ${String(usage.count).padStart(countWidth)}  ${usage.entry.eol}   ${s.grade(usage.grade, usage.grade.padEnd(9))}  ${usage.entry.id.padEnd(idWidth)}  `,
+        usage.entry.replacement,
+        width,
+      ),
     );
   }
   return lines;

@@ -90,4 +90,6 @@ export interface RenderOptions {
   color: boolean;
   /** SARIF `runAutomationDetails.id` category (`--sarif-category`); default `sunset-lint`. */
   sarifCategory?: string;
+  /** Columns to wrap long lines to (text format only; a TTY's width, see reports/wrap.ts); unset: no wrapping. */
+  width?: number;
 }

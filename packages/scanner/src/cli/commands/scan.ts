@@ -5,7 +5,9 @@ import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
 import type { ScanConfig } from '../../config/resolve.js';
 import { COLOR_OPTIONS, colorFlag, useColor } from '../../reports/color.js';
 import { loadRenderer } from '../../reports/load.js';
-import { REPORT_FORMATS, type ReportFormat } from '../../reports/types.js';
+import { terminalWidth } from '../../reports/wrap.js';
+import { plural } from '../../reports/summary.js';
+import { REPORT_FORMATS, type ReportFormat, type ScanReport } from '../../reports/types.js';
 import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
 import { buildScanReport, failsOn } from '../../scan/report.js';
@@ -160,7 +162,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     const render = await loadRenderer(target.format);
     if (target.output === undefined) {
       const color = target.format === 'text' && useColor(io.stdout, io.env, colorFlag(parsed.tokens));
-      io.stdout.write(render(report, { ...renderOptions, color }));
+      const width = target.format === 'text' ? terminalWidth(io.stdout, io.env) : undefined;
+      io.stdout.write(render(report, { ...renderOptions, color, ...(width === undefined ? {} : { width }) }));
     } else {
       writeReport(resolve(io.cwd, target.output), target.output, render(report, { ...renderOptions, color: false }));
     }
@@ -172,7 +175,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     const toStdout = reports.some((r) => r.output === undefined && r.format === 'text');
     if (!toStdout)
       io.stderr.write(
-        `sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
+        `sunset-lint: ${countsLine(report, failing)}${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
       );
     else if (overLimit)
       io.stderr.write(`sunset-lint: ${report.findings.length} findings, more than --max-findings ${maxFindings}\n`);
@@ -180,6 +183,16 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   }
   if (result.diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
   return failing > 0 || overLimit ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/**
+ * The stderr summary's counts, worded as the text report's headline so the two agree: findings, the
+ * files they are in, the files scanned, and how many fail the scan.
+ */
+function countsLine(report: ScanReport, failing: number): string {
+  const filesWithFindings = new Set(report.findings.map((finding) => finding.file)).size;
+  const failOn = report.failOn === 'none' ? '' : `; ${failing} at or above --fail-on ${report.failOn}`;
+  return `${plural(report.findings.length, 'finding')} in ${plural(filesWithFindings, 'file')} (${plural(report.filesScanned, 'file')} scanned${failOn})`;
 }
 
 function countOption(option: string, value: string): number {
