@@ -18,3 +18,4 @@ export {
   type SuppressionProblem,
   type SuppressionResult,
 } from './apply.js';
+export { suppressInFile } from './file.js';
