@@ -8,6 +8,7 @@ import {
   type MatchContext,
   type RawMatch,
   type ResolvedSettings,
+  type SuppressedFinding,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
@@ -19,6 +20,7 @@ import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
 import type { ParseSource } from './parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
 import { readSource } from './read-source.js';
+import { applySuppressionComments, type UnusedSuppressions } from './suppressions.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
@@ -41,6 +43,14 @@ export interface ScanOptions {
   cache?: ScanCache;
   /** Called once between the passes, while only the index is held (the benchmark weighs it here). */
   onIndexed?: (index: { modules: number; deferred: number }) => void;
+  /**
+   * Suppression comments (eslint-disable naming our rules, sunset-lint-ignore): applied at the end
+   * (default), or `'deferred'` for a caller that adds findings first (`--types`) and applies them
+   * itself with `applySuppressionComments` and the result's `namingFiles`.
+   */
+  suppressions?: 'apply' | 'deferred';
+  /** How unused suppressions are reported (default `warn`). */
+  reportUnusedSuppressions?: UnusedSuppressions;
 }
 
 export interface ScanResult {
@@ -53,6 +63,10 @@ export interface ScanResult {
    * parsed for the values a parsed file imports from them.
    */
   filesParsed: number;
+  /** Findings that suppression comments silenced (not in `findings`); none when suppressions were deferred. */
+  suppressed?: SuppressedFinding[];
+  /** Scanned files whose text names sunset-lint: their suppression comments are read even without findings. */
+  namingFiles?: string[];
 }
 
 /**
@@ -74,13 +88,28 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   // match, nor for a re-scan whose files are all in the cache.
   const needsParser = [...plan.parse].some((file) => !cache?.hasIndex(file));
   const pass = { options, prefilter, cache, scanned, resolver, plan };
+  let result: ScanResult;
   try {
-    return indexAndMatch(pass, needsParser ? await loadParser() : undefined);
+    result = indexAndMatch(pass, needsParser ? await loadParser() : undefined);
   } catch (error) {
     // A module read on demand (a value a cached file imports) was not cached after all.
     if (!(error instanceof ParserNeeded)) throw error;
-    return indexAndMatch(pass, await loadParser());
+    result = indexAndMatch(pass, await loadParser());
   }
+  const namingFiles = options.files.filter((file) => plan.namingFiles?.has(file) ?? true);
+  if (options.suppressions === 'deferred') return { ...result, namingFiles };
+  const applied = await applySuppressionComments(result.findings, {
+    cwd: options.cwd,
+    settings: options.settings,
+    reportUnused: options.reportUnusedSuppressions ?? 'warn',
+    namingFiles,
+  });
+  return {
+    ...result,
+    findings: applied.findings,
+    diagnostics: [...result.diagnostics, ...applied.diagnostics],
+    suppressed: applied.suppressed,
+  };
 }
 
 async function loadParser(): Promise<ParseSource> {

@@ -52,6 +52,10 @@ Options:
                             the tool, the catalogue and the settings are unchanged (a re-scan reads
                             and hashes every file but parses only the changed ones)
   --cache-location DIR      where --cache keeps it (default: .sunset-lint-cache)
+  --report-unused-suppressions off|warn|error
+                            report eslint-disable comments naming a sunset-lint rule and
+                            sunset-lint-ignore comments that silence nothing (default warn;
+                            error fails the scan; config key reportUnusedSuppressions)
   -h, --help                this help
 
 Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
@@ -71,15 +75,19 @@ const SCAN_OPTIONS = {
   tsconfig: { type: 'string' },
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
+  'report-unused-suppressions': { type: 'string' },
 } as const;
 
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'> & {
   cache?: boolean | undefined;
+  /** `--types` adds findings after the scan: suppression comments are applied after those. */
+  types?: boolean | undefined;
   'cache-location'?: string | undefined;
 };
 type ScanTokens = ReturnType<typeof parseScanArgs>['tokens'];
 
 const FAIL_ON = [...GRADES, 'none'] as const;
+const UNUSED_SUPPRESSIONS = ['off', 'warn', 'error'] as const;
 const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.json': 'json',
   '.sarif': 'sarif',
@@ -107,7 +115,12 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
   const reports = reportTargets(parsed.tokens);
-  const config = await configFor(values, io);
+  const unusedFlag = values['report-unused-suppressions'];
+  const configured = await configFor(values, io);
+  const config =
+    unusedFlag === undefined
+      ? configured
+      : { ...configured, reportUnusedSuppressions: oneOf('--report-unused-suppressions', unusedFlag, UNUSED_SUPPRESSIONS) };
   const baselineFile = values.baseline;
   const baseline =
     baselineFile === undefined
@@ -125,6 +138,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       config,
       ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : {}),
     });
+    await applyDeferredSuppressions(result, config, io.cwd);
   }
   let findings = result.findings;
   let summary;
@@ -150,20 +164,45 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     }
   }
   const failing = report.findings.filter((finding) => failsOn(finding, report.failOn)).length;
+  const suppressedCount = result.suppressed?.length ?? 0;
+  const suppressedNote = suppressedCount ? `, ${suppressedCount} suppressed by comments` : '';
   const overLimit = maxFindings !== undefined && report.findings.length > maxFindings;
   if (!values.quiet) {
     const written = reports.filter((r) => r.output !== undefined).map((r) => r.output);
     const toStdout = reports.some((r) => r.output === undefined && r.format === 'text');
     if (!toStdout)
       io.stderr.write(
-        `sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
+        `sunset-lint: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.filesScanned} files (${failing} at or above --fail-on ${failOn})${suppressedNote}${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
       );
     else if (overLimit)
       io.stderr.write(`sunset-lint: ${report.findings.length} findings, more than --max-findings ${maxFindings}\n`);
+    if (toStdout && suppressedCount)
+      io.stderr.write(`sunset-lint: ${suppressedCount} suppressed by comments (not in the report)\n`);
     noteDiagnostics(result, io, toStdout);
   }
   if (result.diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
-  return failing > 0 || overLimit ? EXIT_FINDINGS : EXIT_OK;
+  return failing > 0 || overLimit || failsOnSuppressions(result.diagnostics) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** With `--types`, suppression comments apply once the type checker's findings are in. */
+async function applyDeferredSuppressions(result: ScanResult, config: ScanConfig, cwd: string): Promise<void> {
+  const { applySuppressionComments } = await import('../../scan/suppressions.js');
+  const applied = await applySuppressionComments(result.findings, {
+    cwd,
+    settings: config.settings,
+    reportUnused: config.reportUnusedSuppressions ?? 'warn',
+    namingFiles: result.namingFiles ?? [],
+  });
+  result.findings = applied.findings;
+  result.diagnostics.push(...applied.diagnostics);
+  result.suppressed = applied.suppressed;
+}
+
+/** Suppression comments reported as errors fail the scan, as their ESLint counterparts fail a lint. */
+function failsOnSuppressions(diagnostics: ScanResult['diagnostics']): boolean {
+  return diagnostics.some(
+    (d) => d.severity === 'error' && (d.code === 'invalid-suppression' || d.code === 'unused-suppression'),
+  );
 }
 
 function countOption(option: string, value: string): number {
@@ -215,6 +254,8 @@ export async function scanWithProgress(
       settings: config.settings,
       ...(values.verbose ? { verbose: true } : {}),
       ...(cache ? { cache } : {}),
+      suppressions: values.types ? 'deferred' : 'apply',
+      ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {
