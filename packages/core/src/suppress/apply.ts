@@ -112,7 +112,7 @@ export function applySuppressions<F extends Finding>(
         if (!usedRuleNames.has(ruleNameKey(directive, ruleName)))
           problems.push({
             kind: 'unused',
-            message: `Unused eslint-${directive.type} directive (no problems were reported from '${ruleName}')`,
+            message: `Unused eslint-disable directive (no problems were reported from '${ruleName}')`,
             ...at,
             entryIds: [],
           });
