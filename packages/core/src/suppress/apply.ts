@@ -102,7 +102,7 @@ export function applySuppressions<F extends Finding>(
         if (!usedIgnores.has(ignoreKey(directive, entryId)))
           problems.push({
             kind: 'unused',
-            message: `Unused ${IGNORE_KEYWORD} (no finding of '${entryId}' on line ${directive.targetLine})`,
+            message: `Unused ${IGNORE_KEYWORD} (no finding of '${entryId}' on line ${directive.targetLine}).`,
             ...at,
             entryIds: [entryId],
           });
@@ -112,7 +112,8 @@ export function applySuppressions<F extends Finding>(
         if (!usedRuleNames.has(ruleNameKey(directive, ruleName)))
           problems.push({
             kind: 'unused',
-            message: `Unused eslint-disable directive (no problems were reported from '${ruleName}')`,
+            // ESLint's own words, so both engines report it alike.
+            message: `Unused eslint-disable directive (no problems were reported from '${ruleName}').`,
             ...at,
             entryIds: [],
           });
