@@ -300,3 +300,44 @@ describe('the by-grade processor', () => {
     expect(readFileSync(join(cwd, 'pool.js'), 'utf8')).toContain('legacy_alerts');
   });
 });
+
+describe('what counts as a comment, and as a directive, is the same in both engines', () => {
+  const files = {
+    'src/view.jsx': [
+      API,
+      'export const View = ({ z }) => (',
+      '  <div>',
+      '    {/* eslint-disable-next-line sunset-lint/no-deprecated-endpoint -- legacy widget */}',
+      '    <button onClick={() => fetch(`${API}/zones/${z}/firewall/rules`)}>list</button>',
+      '    // sunset-lint-ignore firewall-rules-api -- JSX text, not a comment',
+      '    <button onClick={() => fetch(`${API}/zones/${z}/firewall/rules`)}>again</button>',
+      '  </div>',
+      ');',
+      '',
+    ].join('\n'),
+    'src/text.js': [
+      API,
+      'export const help = `',
+      '// sunset-lint-ignore firewall-rules-api -- inside a template literal, not a comment',
+      '${fetch(`${API}/zones/1/firewall/rules`)}`;',
+      '// eslint-disable sunset-lint/no-deprecated-endpoint -- a line comment cannot open a block',
+      'export const rules = (z) => fetch(`${API}/zones/${z}/firewall/rules`);',
+      '/* eslint-disable-next-line sunset-lint/no-deprecated-endpoint, other/rule -- a block comment works */',
+      'export const more = (z) => fetch(`${API}/zones/${z}/firewall/rules`);',
+      '',
+    ].join('\n'),
+  };
+
+  test('JSX comments, JSX text, strings and line-comment blocks', async () => {
+    const cwd = makeProject(files);
+    const eslint = await eslintProblems(cwd, ['src'], { asOf: AS_OF });
+    const scanner = await scannerProblems(cwd, ['src', '--as-of', AS_OF]);
+    const ours = eslint.filter((p) => !p.message.includes("'other/rule'"));
+    expect(comparable(ours)).toEqual(comparable(scanner.problems));
+    expect(comparable(ours).map((p) => `${p.file}:${p.line}:${p.kind}`)).toEqual([
+      'src/text.js:4:finding:firewall-rules-api',
+      'src/text.js:6:finding:firewall-rules-api',
+      'src/view.jsx:7:finding:firewall-rules-api',
+    ]);
+  });
+});
