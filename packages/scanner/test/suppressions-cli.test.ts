@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { makeProject, parseJsonReport } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
+import { sarifValidator } from './sarif-schema.js';
 
 const API = "const API = 'https://api.cloudflare.com/client/v4';";
 const payload = "JSON.stringify({ type: 'A', name: 'www', content: '192.0.2.1', locked: false })";
@@ -78,4 +79,25 @@ test('--cache: a re-scan reads suppression comments as a cold scan does, and see
   expect(await scan()).toEqual(cold);
   writeFileSync(join(cwd, 'dns.js'), DNS.replace('// sunset-lint-ignore', '// (was) sunset-lint-ignore'));
   expect(await scan()).toEqual({ findings: ['dns.js:3', 'dns.js:6'], diagnostics: ['stale.js:2:unused-suppression'] });
+});
+
+test('SARIF carries suppressed findings as results with an in-source suppression and its reason', async () => {
+  const cwd = makeProject({ 'dns.js': DNS });
+  const run = await runMain(['scan', '--format', 'sarif', '--fail-on', 'none'], { cwd });
+  const log = JSON.parse(run.stdout) as {
+    runs: Array<{
+      results: Array<{
+        locations: Array<{ physicalLocation: { region: { startLine: number } } }>;
+        suppressions?: unknown;
+      }>;
+    }>;
+  };
+  const validate = sarifValidator();
+  expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+  expect(
+    log.runs[0]!.results.map((r) => [r.locations[0]!.physicalLocation.region.startLine, r.suppressions ?? 'reported']),
+  ).toEqual([
+    [3, 'reported'],
+    [6, [{ kind: 'inSource', justification: 'kept for the old resolver, DNS-4' }]],
+  ]);
 });

@@ -34,7 +34,10 @@ export interface Suppressions {
  * those holding a directive word are parsed for comments. Runs after the cross-file pass and
  * `--types`, on what would be reported; the grading date (`asOf`) decides `until`.
  */
-export async function applySuppressionComments(findings: readonly Finding[], pass: SuppressionPass): Promise<Suppressions> {
+export async function applySuppressionComments(
+  findings: readonly Finding[],
+  pass: SuppressionPass,
+): Promise<Suppressions> {
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) {
     const list = byFile.get(finding.file);
@@ -72,9 +75,14 @@ export async function applySuppressionComments(findings: readonly Finding[], pas
   return { findings: kept, suppressed, diagnostics };
 }
 
-function diagnosticOf(problem: SuppressionProblem, file: string, reportUnused: UnusedSuppressions): Diagnostic | undefined {
+function diagnosticOf(
+  problem: SuppressionProblem,
+  file: string,
+  reportUnused: UnusedSuppressions,
+): Diagnostic | undefined {
   const at = { file, line: problem.line, column: problem.column };
-  if (problem.kind === 'invalid') return { code: 'invalid-suppression', severity: 'error', message: problem.message, ...at };
+  if (problem.kind === 'invalid')
+    return { code: 'invalid-suppression', severity: 'error', message: problem.message, ...at };
   if (reportUnused === 'off') return undefined;
   return {
     code: 'unused-suppression',

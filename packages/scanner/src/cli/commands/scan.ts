@@ -120,7 +120,10 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const config =
     unusedFlag === undefined
       ? configured
-      : { ...configured, reportUnusedSuppressions: oneOf('--report-unused-suppressions', unusedFlag, UNUSED_SUPPRESSIONS) };
+      : {
+          ...configured,
+          reportUnusedSuppressions: oneOf('--report-unused-suppressions', unusedFlag, UNUSED_SUPPRESSIONS),
+        };
   const baselineFile = values.baseline;
   const baseline =
     baselineFile === undefined
@@ -145,6 +148,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   if (baseline && baselineFile !== undefined) ({ findings, summary } = applyBaseline(findings, baseline, baselineFile));
   const report = buildScanReport({
     findings,
+    ...(result.suppressed ? { suppressed: result.suppressed } : {}),
     diagnostics: result.diagnostics,
     filesScanned: result.filesScanned,
     settings: config.settings,
