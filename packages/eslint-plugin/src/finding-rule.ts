@@ -66,7 +66,10 @@ export function reportFindings(
       }
       for (const problem of problems)
         context.report({
-          loc: { start: { line: problem.line, column: problem.column - 1 }, end: { line: problem.endLine, column: problem.endColumn - 1 } },
+          loc: {
+            start: { line: problem.line, column: problem.column - 1 },
+            end: { line: problem.endLine, column: problem.endColumn - 1 },
+          },
           messageId: problem.kind === 'unused' ? 'unusedSuppression' : 'invalidSuppression',
           data: { message: problem.message },
         });

@@ -13,7 +13,10 @@ const WARNING_IDS: ReadonlySet<string> = new Set<MessageIds>(['findingWarn', 'un
  * the rule marked as warnings (its message id carries the severity that `severities` gives the
  * finding's grade). The text passes through unchanged, so fixes and suggestions keep their offsets.
  */
-export function byGradeProcessor(ruleNames: readonly RuleName[], meta: { name: string; version: string }): Linter.Processor {
+export function byGradeProcessor(
+  ruleNames: readonly RuleName[],
+  meta: { name: string; version: string },
+): Linter.Processor {
   const ours = new Set<string>(ruleNames);
   const isOurs = (ruleId: string | null) => ruleId !== null && ours.has(ruleId.slice(ruleId.lastIndexOf('/') + 1));
   return {

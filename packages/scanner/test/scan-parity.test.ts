@@ -35,7 +35,9 @@ describe('scanner vs. the ESLint plugin on every fixture file', () => {
   test.each(fixtureSourceFiles())('%s', (file) => {
     const source = readFileSync(join(REPO_ROOT, file), 'utf8');
     const found = analyzeProgram(parseForTest(source, file), source, file, settings);
-    const eslint = suppressInFile(found, source, () => commentsForTest(source, file), settings, { eslintDirectives: true })
+    const eslint = suppressInFile(found, source, () => commentsForTest(source, file), settings, {
+      eslintDirectives: true,
+    })
       .findings.map(key)
       .sort();
     const scanner = report.findings

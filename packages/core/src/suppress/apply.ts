@@ -1,6 +1,12 @@
 import type { Finding } from '../findings/finding.js';
 import { formatDay, type Day } from '../grading/day.js';
-import { RULE_NAMESPACES, IGNORE_KEYWORD, type Directive, type EslintDirective, type IgnoreComment } from './directives.js';
+import {
+  RULE_NAMESPACES,
+  IGNORE_KEYWORD,
+  type Directive,
+  type EslintDirective,
+  type IgnoreComment,
+} from './directives.js';
 
 export interface SuppressionOptions {
   /** Grades `until`: the comment silences on and before that day (never the wall clock). */
@@ -78,7 +84,11 @@ export function applySuppressions<F extends Finding>(
       if (byEslint.ruleName) usedRuleNames.add(ruleNameKey(byEslint.directive, byEslint.ruleName));
       suppressed.push({
         finding,
-        by: { kind: 'eslint-directive', line: byEslint.directive.comment.line, justification: byEslint.directive.justification },
+        by: {
+          kind: 'eslint-directive',
+          line: byEslint.directive.comment.line,
+          justification: byEslint.directive.justification,
+        },
       });
       continue;
     }
@@ -96,7 +106,8 @@ export function applySuppressions<F extends Finding>(
   const problems: SuppressionProblem[] = [];
   for (const directive of directives) {
     const at = placeOf(directive);
-    if (directive.kind === 'invalid') problems.push({ kind: 'invalid', message: directive.message, ...at, entryIds: directive.entryIds });
+    if (directive.kind === 'invalid')
+      problems.push({ kind: 'invalid', message: directive.message, ...at, entryIds: directive.entryIds });
     else if (directive.kind === 'ignore') {
       for (const entryId of directive.entryIds)
         if (!usedIgnores.has(ignoreKey(directive, entryId)))

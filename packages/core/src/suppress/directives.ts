@@ -119,8 +119,7 @@ function parseIgnore(
     until = day;
     reason = description.slice(0, untilMatch.index).trim();
   }
-  if (!hasSeparator || reason === '')
-    return invalid(`${IGNORE_KEYWORD} needs a reason after ' -- ' (${usage})`);
+  if (!hasSeparator || reason === '') return invalid(`${IGNORE_KEYWORD} needs a reason after ' -- ' (${usage})`);
   const targetLine = comment.codeBefore ? comment.line : comment.endLine + 1;
   return { kind: 'ignore', entryIds, reason, ...(until ? { until } : {}), targetLine, comment };
 }
