@@ -101,3 +101,26 @@ test('SARIF carries suppressed findings as results with an in-source suppression
     [6, [{ kind: 'inSource', justification: 'kept for the old resolver, DNS-4' }]],
   ]);
 });
+
+test('--types: suppression comments apply to what the type checker finds too, and a suppressed finding stays out', async () => {
+  const tsconfig = {
+    compilerOptions: { strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [] },
+    include: ['*.ts'],
+  };
+  const source = [
+    "const API = 'https://api.cloudflare.com/client/v4';",
+    "export type Toggle = 'brotli';",
+    'export const read = (zoneId: string, toggle: Toggle) =>',
+    '  // sunset-lint-ignore zone-setting-brotli -- the toggle is removed in SPEED-2',
+    '  fetch(`${API}/zones/${zoneId}/settings/${toggle}`);',
+    'export const direct = (zoneId: string) => fetch(`${API}/zones/${zoneId}/settings/brotli`); // eslint-disable-line sunset-lint/no-deprecated-endpoint -- SPEED-3',
+    'export const plain = (zoneId: string, toggle: Toggle) => fetch(`${API}/zones/${zoneId}/settings/${toggle}`);',
+    '',
+  ].join('\n');
+  const cwd = makeProject({ 'tsconfig.json': JSON.stringify(tsconfig), 'speed.ts': source });
+  const run = await runMain(['scan', '--types', '--format', 'json', '--fail-on', 'none'], { cwd });
+  const report = parseJsonReport(run.stdout);
+  expect(report.findings.map((f) => `${f.line}:${f.entryId}`)).toEqual(['7:zone-setting-brotli']);
+  expect(report.diagnostics).toEqual([]);
+  expect(run.stderr).toContain('2 suppressed by comments');
+});
