@@ -30,3 +30,6 @@ export {
   type TextEdit,
 } from './findings/finding.js';
 export { buildFindings, type LocateInFile } from './findings/build.js';
+
+// Suppression comments (eslint-disable naming our rules, sunset-lint-ignore), for both engines.
+export * from './suppress/index.js';

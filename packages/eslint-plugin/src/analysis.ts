@@ -1,4 +1,13 @@
-import { analyzeProgram, resolveSettings, type Finding, type ResolvedSettings, type RuleName } from '@sunset-lint/core';
+import {
+  analyzeProgram,
+  resolveSettings,
+  suppressInFile,
+  type Finding,
+  type RawComment,
+  type ResolvedSettings,
+  type RuleName,
+  type SuppressionProblem,
+} from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/types';
 
 /** The key of the shared settings: `settings: { 'sunset-lint': { asOf, catalogue, … } }`. */
@@ -43,8 +52,17 @@ export function settingsFor(shared: Readonly<Record<string, unknown>>): Resolved
 
 interface FileAnalysis {
   settings: ResolvedSettings;
-  byRule: Map<RuleName, Finding[]>;
+  byRule: Map<RuleName, RuleReport>;
 }
+
+/** What one rule reports in one file: its findings left after sunset-lint-ignore comments, and the comments' problems it owns. */
+export interface RuleReport {
+  findings: Finding[];
+  problems: SuppressionProblem[];
+}
+
+/** The rule that reports problems of a comment that names no known entry (always on in both configs). */
+const FALLBACK_RULE: RuleName = 'no-deprecated-endpoint';
 
 /** Keyed by the parsed program: every rule linting one file (in one pass) gets the same tree. */
 const analyses = new WeakMap<TSESTree.Program, FileAnalysis>();
@@ -57,19 +75,42 @@ export function findingsOf(
   rule: RuleName,
   program: TSESTree.Program,
   sourceText: string,
+  comments: () => Iterable<RawComment>,
   filename: string,
   settings: ResolvedSettings,
-): Finding[] {
+): RuleReport {
   let analysis = analyses.get(program);
   if (!analysis || analysis.settings !== settings) {
-    const byRule = new Map<RuleName, Finding[]>();
-    for (const finding of analyzeProgram(program, sourceText, filename, settings)) {
-      const list = byRule.get(finding.ruleId);
-      if (list) list.push(finding);
-      else byRule.set(finding.ruleId, [finding]);
-    }
-    analysis = { settings, byRule };
+    analysis = { settings, byRule: analyze(program, sourceText, comments, filename, settings) };
     analyses.set(program, analysis);
   }
-  return analysis.byRule.get(rule) ?? [];
+  return analysis.byRule.get(rule) ?? { findings: [], problems: [] };
+}
+
+/**
+ * sunset-lint-ignore comments apply here, before ESLint sees a report (ESLint applies its own
+ * directives afterwards and reports the unused ones itself). A comment's problem (unused, invalid)
+ * is reported by the rule of the first known entry it names, so disabling that rule drops it too.
+ */
+function analyze(
+  program: TSESTree.Program,
+  sourceText: string,
+  comments: () => Iterable<RawComment>,
+  filename: string,
+  settings: ResolvedSettings,
+): Map<RuleName, RuleReport> {
+  const found = analyzeProgram(program, sourceText, filename, settings);
+  const { findings, problems } = suppressInFile(found, sourceText, comments, settings, { eslintDirectives: false });
+  const byRule = new Map<RuleName, RuleReport>();
+  const reportOf = (rule: RuleName) => {
+    let report = byRule.get(rule);
+    if (!report) byRule.set(rule, (report = { findings: [], problems: [] }));
+    return report;
+  };
+  for (const finding of findings) reportOf(finding.ruleId).findings.push(finding);
+  for (const problem of problems) {
+    const owner = problem.entryIds.map((id) => settings.catalogue.byId.get(id)).find((entry) => entry !== undefined);
+    reportOf(owner?.rule ?? FALLBACK_RULE).problems.push(problem);
+  }
+  return byRule;
 }

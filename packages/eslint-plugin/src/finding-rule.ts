@@ -1,4 +1,4 @@
-import { GRADES, type Finding, type Grade, type RuleName } from '@sunset-lint/core';
+import { GRADES, type Finding, type Grade, type RawComment, type RuleName } from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { AST, Rule } from 'eslint';
 import { findingsOf, settingsFor } from './analysis.js';
@@ -8,14 +8,19 @@ export interface GradeOption {
   grades?: Grade[];
 }
 export type Options = [GradeOption];
-export type MessageIds = 'finding' | 'suggestion';
+export type MessageIds = 'finding' | 'findingWarn' | 'suggestion' | 'unusedSuppression' | 'invalidSuppression';
 
 // Core writes the whole message (subject, end-of-life date, grade in words, replacement), so every
 // rule shares these two templates. The catalogue entry id closes the message: it is what the
-// settings' `catalogue.disable` and `eolOverrides` take.
+// settings' `catalogue.disable` and `eolOverrides` take. `finding` and `findingWarn` are the same
+// text: the message id carries the severity the settings give the finding's grade, which the
+// `sunset-lint/by-grade` processor reads (one rule name for every grade, see processor.ts).
 export const messages: Record<MessageIds, string> = {
   finding: '{{ message }} [{{ entryId }}]',
+  findingWarn: '{{ message }} [{{ entryId }}]',
   suggestion: '{{ description }}',
+  unusedSuppression: '{{ message }}',
+  invalidSuppression: '{{ message }}',
 };
 
 export const gradeOptionSchema: Rule.RuleMetaData['schema'] & unknown[] = [
@@ -53,9 +58,21 @@ export function reportFindings(
       const settings = settingsFor(context.settings);
       const grades = new Set(option.grades ?? GRADES);
       const tree = asTypescriptEstree(program);
-      for (const finding of findingsOf(rule, tree, context.sourceCode.text, context.filename, settings)) {
+      const sourceCode = context.sourceCode;
+      const comments = () => sourceCode.getAllComments().map(rawComment);
+      const { findings, problems } = findingsOf(rule, tree, sourceCode.text, comments, context.filename, settings);
+      for (const finding of findings) {
         if (grades.has(finding.grade)) context.report(describe(finding, context));
       }
+      for (const problem of problems)
+        context.report({
+          loc: {
+            start: { line: problem.line, column: problem.column - 1 },
+            end: { line: problem.endLine, column: problem.endColumn - 1 },
+          },
+          messageId: problem.kind === 'unused' ? 'unusedSuppression' : 'invalidSuppression',
+          data: { message: problem.message },
+        });
     },
   };
 }
@@ -80,7 +97,7 @@ function describe(finding: Finding, context: Rule.RuleContext): Report {
   const suggestions = finding.fixes.filter((fix) => fix !== automatic);
   return {
     loc,
-    messageId: 'finding',
+    messageId: finding.severity === 'error' ? 'finding' : 'findingWarn',
     data: { message: finding.message, entryId: finding.entryId },
     ...(automatic ? { fix: applyEdits(automatic.edits) } : {}),
     ...(suggestions.length
@@ -93,6 +110,13 @@ function describe(finding: Finding, context: Rule.RuleContext): Report {
         }
       : {}),
   };
+}
+
+type Comment = ReturnType<Rule.RuleContext['sourceCode']['getAllComments']>[number];
+
+function rawComment(comment: Comment): RawComment {
+  const [start, end] = comment.range ?? [0, 0];
+  return { kind: comment.type === 'Line' ? 'line' : 'block', value: comment.value, start, end };
 }
 
 function applyEdits(edits: Finding['fixes'][number]['edits']): (fixer: Rule.RuleFixer) => Rule.Fix[] {

@@ -9,6 +9,7 @@ import noLbNotificationEmail from './rules/no-lb-notification-email.js';
 import noLegacyChacha20Ciphers from './rules/no-legacy-chacha20-ciphers.js';
 import noSrvDataNameFields from './rules/no-srv-data-name-fields.js';
 import noTransferEncodingWithContentLength from './rules/no-transfer-encoding-with-content-length.js';
+import { byGradeProcessor } from './processor.js';
 
 export { SETTINGS_KEY } from './analysis.js';
 export type { GradeOption } from './finding-rule.js';
@@ -20,7 +21,11 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 /** The namespace the configs register the plugin under: rules are `sunset-lint/<rule>`. */
 export const PLUGIN_NAMESPACE = 'sunset-lint';
-/** The second namespace of `recommended-by-grade`, for the warnings about what is not expired yet. */
+/**
+ * Deprecated: before one rule name served every grade, `recommended-by-grade` reported upcoming
+ * findings as `sunset-lint-upcoming/<rule>`. Still registered (with no rule on) so that old disable
+ * comments naming it are not "rule not found" errors; ESLint reports them as unused instead.
+ */
 export const UPCOMING_NAMESPACE = 'sunset-lint-upcoming';
 
 export const rules = {
@@ -36,6 +41,7 @@ export const rules = {
 
 type Plugin = ESLint.Plugin & {
   configs: Record<'recommended' | 'recommended-by-grade', Linter.Config>;
+  processors: Record<'by-grade', Linter.Processor>;
 };
 
 const ruleNames = Object.keys(rules) as RuleName[];
@@ -48,6 +54,7 @@ const plugin: Plugin = {
   meta: { name: packageJson.name, version: packageJson.version, namespace: PLUGIN_NAMESPACE },
   rules,
   configs: {} as Plugin['configs'],
+  processors: { 'by-grade': byGradeProcessor(ruleNames, { name: PLUGIN_NAMESPACE, version: packageJson.version }) },
 };
 
 /** Every rule, every grade, as errors: a deprecated call fails the lint (and the commit). */
@@ -58,17 +65,16 @@ plugin.configs.recommended = {
 };
 
 /**
- * Every rule with the scanner's default judgement: expired findings are errors, imminent and
- * scheduled ones warnings. ESLint has one severity per rule, so the plugin is registered a second
- * time under another namespace for the warnings; both read the same per-file analysis.
+ * Every rule with the scanner's judgement: severity per grade from the `severities` setting
+ * (default: expired findings are errors, imminent and scheduled ones warnings). Every rule is on as
+ * an error under its one name, and the `by-grade` processor lowers the warnings (processor.ts), so a
+ * finding keeps its rule name, and its disable comments keep matching, when its date passes.
  */
 plugin.configs['recommended-by-grade'] = {
   name: 'sunset-lint/recommended-by-grade',
   plugins: { [PLUGIN_NAMESPACE]: plugin, [UPCOMING_NAMESPACE]: plugin },
-  rules: {
-    ...everyRule(PLUGIN_NAMESPACE, ['error', { grades: ['expired'] }]),
-    ...everyRule(UPCOMING_NAMESPACE, ['warn', { grades: ['imminent', 'scheduled'] }]),
-  },
+  processor: plugin.processors['by-grade'],
+  rules: everyRule(PLUGIN_NAMESPACE, 'error'),
 };
 
 export default plugin;

@@ -36,7 +36,7 @@ describe('the plugin object', () => {
     expect(recommended.rules).toEqual(Object.fromEntries(ruleNames.map((name) => [`sunset-lint/${name}`, 'error'])));
   });
 
-  test('recommended-by-grade: expired as errors, the rest as warnings, each finding once', async () => {
+  test('recommended-by-grade: expired as errors, the rest as warnings, each finding once under its one rule name', async () => {
     const nextYear = {
       id: 'zone-setting-next',
       title: 'Next setting',
@@ -58,7 +58,7 @@ describe('the plugin object', () => {
       .map((r) => [r.ruleId, r.severity, r.entryId]);
     expect(sample).toEqual([
       ['sunset-lint/no-deprecated-endpoint', 2, 'firewall-rules-api'],
-      ['sunset-lint-upcoming/no-deprecated-endpoint', 1, 'zone-setting-next'],
+      ['sunset-lint/no-deprecated-endpoint', 1, 'zone-setting-next'],
     ]);
     expect(
       reported

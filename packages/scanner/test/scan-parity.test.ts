@@ -1,15 +1,16 @@
 /**
  * Parity with the ESLint plugin: for every fixture file, what the scanner reports equals core's
- * analyzeProgram over typescript-estree (the plugin's per-file pass) on entry, line and column.
+ * analyzeProgram over typescript-estree (the plugin's per-file pass) through the file's
+ * suppression comments (as the rule and ESLint apply them) on entry, line and column.
  * The only differences allowed are the cross-file findings fixtures/ records: the scanner must
  * find those, a single-file engine may or may not.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeProgram, resolveSettings } from '@sunset-lint/core';
+import { analyzeProgram, resolveSettings, suppressInFile } from '@sunset-lint/core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectedFindings, fixtureSourceFiles, REPO_ROOT } from '../../core/test/support/fixtures.js';
-import { parseForTest } from '../../core/test/support/parse.js';
+import { commentsForTest, parseForTest } from '../../core/test/support/parse.js';
 import { parseJsonReport, type JsonReport } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 
@@ -33,7 +34,12 @@ describe('scanner vs. the ESLint plugin on every fixture file', () => {
 
   test.each(fixtureSourceFiles())('%s', (file) => {
     const source = readFileSync(join(REPO_ROOT, file), 'utf8');
-    const eslint = analyzeProgram(parseForTest(source, file), source, file, settings).map(key).sort();
+    const found = analyzeProgram(parseForTest(source, file), source, file, settings);
+    const eslint = suppressInFile(found, source, () => commentsForTest(source, file), settings, {
+      eslintDirectives: true,
+    })
+      .findings.map(key)
+      .sort();
     const scanner = report.findings
       .filter((f) => f.file === file)
       .map(key)

@@ -37,7 +37,7 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
       errors: [
         {
           // A scheduled grade in words; the suggestion comes from the entry's onWrite.
-          messageId: 'finding',
+          messageId: 'findingWarn',
           data: {
             message:
               '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL.',
@@ -66,7 +66,7 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
       options: [{ grades: ['imminent'] }],
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'findingWarn',
           data: {
             message:
               '`ttl_auto` read from a DNS record (DNS record `ttl_auto` flag) reaches end of life on 2026-12-03 (ends in 12 days). Use instead: Send `ttl: 1` for automatic TTL.',
@@ -85,7 +85,7 @@ jsTester.run('no-deprecated-field (JavaScript)', testable(rule), {
     {
       code: 'export const auto = (record) => record.ttl_auto;',
       settings: withEntry(),
-      errors: [{ messageId: 'finding', line: 1 }],
+      errors: [{ messageId: 'findingWarn', line: 1 }],
     },
   ],
 });

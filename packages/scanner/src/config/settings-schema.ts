@@ -16,6 +16,12 @@ const GLOBS = {
 export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
   include: { ...GLOBS, description: 'Files to scan, replacing the default patterns.' },
   exclude: { ...GLOBS, description: 'Files to leave out, on top of the defaults; "!pattern" takes one back.' },
+  reportUnusedSuppressions: {
+    type: 'string',
+    enum: ['off', 'warn', 'error'],
+    description:
+      'How suppression comments that silence nothing are reported (eslint-disable naming a sunset-lint rule, sunset-lint-ignore): off, warn (default) or error (fails the scan). --report-unused-suppressions overrides it.',
+  },
   // Editors find the schema through this key; the scanner ignores its value.
   $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
 });

@@ -32,7 +32,8 @@ const LEVEL: Record<Severity, SarifLevel> = { error: 'error', warn: 'warning', o
  */
 export function renderSarif(report: ScanReport, options: Pick<RenderOptions, 'sarifCategory'> = {}): string {
   const summary = summarize(report);
-  const entries = rulesInEffect(report.catalogue, summary.findings);
+  const suppressed = report.suppressed ?? [];
+  const entries = rulesInEffect(report.catalogue, [...summary.findings, ...suppressed.map((s) => s.finding)]);
   const ruleIndex = new Map(entries.map((entry, index) => [entry.id, index]));
   const severities = report.severities ?? DEFAULT_SEVERITIES;
   const asOf = parseDay(report.asOf);
@@ -69,7 +70,14 @@ export function renderSarif(report: ScanReport, options: Pick<RenderOptions, 'sa
           },
         ],
         columnKind: 'utf16CodeUnits',
-        results: summary.findings.map((finding) => result(finding, ruleIndex.get(finding.entryId)!, uri)),
+        results: [
+          ...summary.findings.map((finding) => result(finding, ruleIndex.get(finding.entryId)!, uri)),
+          // SARIF's way to say a comment in the code silenced it (code scanning shows it dismissed).
+          ...suppressed.map(({ finding, by }) => ({
+            ...result(finding, ruleIndex.get(finding.entryId)!, uri),
+            suppressions: [{ kind: 'inSource', ...(by.justification ? { justification: by.justification } : {}) }],
+          })),
+        ],
         properties: {
           asOf: report.asOf,
           imminentDays: report.imminentDays,

@@ -1,4 +1,4 @@
-import type { CatalogueEntry, Finding, Grade, Severity } from '@sunset-lint/core';
+import type { CatalogueEntry, Finding, Grade, Severity, SuppressedFinding } from '@sunset-lint/core';
 
 /** Report formats the scanner writes (`--format`). */
 export type ReportFormat =
@@ -55,6 +55,11 @@ export interface ScanReport {
   /** The catalogue in effect (after the user's additions, overrides and disables), by end of life. */
   catalogue: readonly CatalogueEntry[];
   findings: readonly Finding[];
+  /**
+   * Findings that suppression comments silenced: not findings of the report (no format counts or
+   * lists them); SARIF carries them as results with an in-source suppression.
+   */
+  suppressed?: readonly SuppressedFinding[];
   diagnostics: readonly Diagnostic[];
   filesScanned: number;
   failOn: Grade | 'none';

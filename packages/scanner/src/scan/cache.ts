@@ -17,11 +17,13 @@ import type { RawMatch, ResolvedSettings, TermSet } from '@sunset-lint/core';
 import type { FileIndex } from './index-file.js';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {
   ownMayMatch: boolean;
+  /** The text names sunset-lint: its suppression comments are read even when it has no finding. */
+  namesSunsetLint: boolean;
   terms: TermSet;
   specifiers: string[];
 }

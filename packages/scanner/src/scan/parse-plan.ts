@@ -15,6 +15,7 @@ import { readSource } from './read-source.js';
 interface PlannedFile {
   /** The one-file prefilter holds: the file's own facts may match. */
   ownMayMatch: boolean;
+  namesSunsetLint: boolean;
   terms: TermSet;
   imports: string[];
 }
@@ -26,6 +27,8 @@ export interface ParsePlan {
   unreadable: Map<string, string>;
   /** Every file the plan read (scanned or imported), with the files it may import. */
   imports: ReadonlyMap<string, readonly string[]>;
+  /** Scanned files whose text names sunset-lint (a suppression comment there may be unused); undefined: any file. */
+  namingFiles?: Set<string>;
 }
 
 /**
@@ -64,19 +67,31 @@ export function planParsing(
         ? cache.textFacts(file, read.source, known && 'stats' in known ? known.stats : undefined, compute)
         : compute();
     }
-    const planned = { ownMayMatch: text.ownMayMatch, terms: text.terms, imports: resolveAll(file, text, resolver) };
+    const planned = {
+      ownMayMatch: text.ownMayMatch,
+      namesSunsetLint: text.namesSunsetLint,
+      terms: text.terms,
+      imports: resolveAll(file, text, resolver),
+    };
     facts.set(file, planned);
     // Modules outside the scanned paths (a pre-commit run names a few files) count too.
     for (const target of planned.imports) if (!facts.has(target)) pending.push(target);
   }
   const reach = termsWithImports(facts);
   const parse = new Set<string>();
+  const namingFiles = new Set<string>();
   for (const file of files) {
     const textFacts = facts.get(file);
     if (textFacts && (textFacts.ownMayMatch || cross.mayMatch(reach.get(file)!))) parse.add(file);
+    if (textFacts?.namesSunsetLint) namingFiles.add(file);
   }
   for (const file of [...unreadable.keys()]) if (!scanned.has(file)) unreadable.delete(file);
-  return { parse, unreadable, imports: new Map([...facts].map(([file, planned]) => [file, planned.imports])) };
+  return {
+    parse,
+    unreadable,
+    imports: new Map([...facts].map(([file, planned]) => [file, planned.imports])),
+    namingFiles,
+  };
 }
 
 /** The plan without the prefilters: every file is parsed (their lossless test compares the two). */
@@ -85,7 +100,14 @@ export function parseEverything(files: readonly string[]): ParsePlan {
 }
 
 function textFactsOf(source: string, own: Prefilter, cross: CrossFilePrefilter): TextFacts {
-  return { ownMayMatch: own.mayMatch(source), terms: cross.termsOf(source), specifiers: moduleSpecifiersIn(source) };
+  return {
+    ownMayMatch: own.mayMatch(source),
+    // Suppressions only remove findings, so a file without any needs no comment parse, except
+    // to report a comment naming our rules or entries as unused: this bit finds those files.
+    namesSunsetLint: source.includes('sunset-lint'),
+    terms: cross.termsOf(source),
+    specifiers: moduleSpecifiersIn(source),
+  };
 }
 
 function resolveAll(file: string, text: TextFacts, resolver: ModuleResolver): string[] {

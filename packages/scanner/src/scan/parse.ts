@@ -46,7 +46,7 @@ export function parseSource(file: string, source: string): ParseOutcome {
 const STRICT_MODE_ONLY = new Set([1085, 1121, 1487, 1488, 1489]);
 
 /** `.ts` files cannot hold JSX (`<T>x` is a cast there); plain JavaScript may. */
-function scriptKindOf(file: string): ts.ScriptKind {
+export function scriptKindOf(file: string): ts.ScriptKind {
   const extension = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '.js';
   if (extension === '.tsx') return ts.ScriptKind.TSX;
   if (extension === '.ts' || extension === '.mts' || extension === '.cts') return ts.ScriptKind.TS;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Finding } from '@sunset-lint/core';
+import type { Finding, SuppressedFinding } from '@sunset-lint/core';
 import { formatDay, GRADE_RANK, type Grade, type ResolvedSettings } from '@sunset-lint/core/schedule';
 import { compareFindings, compareText as compare } from '../reports/order.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
@@ -10,6 +10,8 @@ const INFORMATION_URI = 'https://github.com/sunset-lint/sunset-lint';
 
 export interface ReportInput {
   findings: readonly Finding[];
+  /** Silenced by suppression comments (SARIF reports them as suppressed results). */
+  suppressed?: readonly SuppressedFinding[];
   diagnostics: readonly Diagnostic[];
   filesScanned: number;
   settings: ResolvedSettings;
@@ -33,6 +35,9 @@ export function buildScanReport(input: ReportInput): ScanReport {
     imminentDays: input.settings.imminentDays,
     catalogue: [...input.settings.catalogue.entries].sort((a, b) => compare(a.eol, b.eol) || compare(a.id, b.id)),
     findings: [...input.findings].sort(compareFindings),
+    ...(input.suppressed?.length
+      ? { suppressed: [...input.suppressed].sort((a, b) => compareFindings(a.finding, b.finding)) }
+      : {}),
     diagnostics: [...input.diagnostics].sort(
       (a, b) =>
         compare(a.file ?? '', b.file ?? '') ||

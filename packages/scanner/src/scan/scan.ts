@@ -8,6 +8,7 @@ import {
   type MatchContext,
   type RawMatch,
   type ResolvedSettings,
+  type SuppressedFinding,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
@@ -20,6 +21,7 @@ import type { ParseSource } from './parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
 import { readSource } from './read-source.js';
 import { filesToAnalyse } from './shard-plan.js';
+import { applySuppressionComments, type UnusedSuppressions } from './suppressions.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
@@ -48,6 +50,14 @@ export interface ScanOptions {
    * them is analysed only when its cross-file matches may land in one of these (shard-plan.ts).
    */
   reportsOn?: (file: string) => boolean;
+  /**
+   * Suppression comments (eslint-disable naming our rules, sunset-lint-ignore): applied at the end
+   * (default), or `'deferred'` for a caller that adds findings first (`--types`) and applies them
+   * itself with `applySuppressionComments` and the result's `namingFiles`.
+   */
+  suppressions?: 'apply' | 'deferred';
+  /** How unused suppressions are reported (default `warn`). */
+  reportUnusedSuppressions?: UnusedSuppressions;
 }
 
 export interface ScanResult {
@@ -60,6 +70,10 @@ export interface ScanResult {
    * parsed for the values a parsed file imports from them.
    */
   filesParsed: number;
+  /** Findings that suppression comments silenced (not in `findings`); none when suppressions were deferred. */
+  suppressed?: SuppressedFinding[];
+  /** Scanned files whose text names sunset-lint: their suppression comments are read even without findings. */
+  namingFiles?: string[];
 }
 
 const everyFile = () => true;
@@ -85,13 +99,29 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   // match, nor for a re-scan whose files are all in the cache.
   const needsParser = [...plan.parse].some((file) => analysed.has(file) && !cache?.hasIndex(file));
   const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed };
+  let result: ScanResult;
   try {
-    return indexAndMatch(pass, needsParser ? await loadParser() : undefined);
+    result = indexAndMatch(pass, needsParser ? await loadParser() : undefined);
   } catch (error) {
     // A module read on demand (a value a cached file imports) was not cached after all.
     if (!(error instanceof ParserNeeded)) throw error;
-    return indexAndMatch(pass, await loadParser());
+    result = indexAndMatch(pass, await loadParser());
   }
+  // A shard reads the suppression comments of its own files only: the others are another shard's.
+  const namingFiles = options.files.filter((file) => own(file) && (plan.namingFiles?.has(file) ?? true));
+  if (options.suppressions === 'deferred') return { ...result, namingFiles };
+  const applied = await applySuppressionComments(result.findings, {
+    cwd: options.cwd,
+    settings: options.settings,
+    reportUnused: options.reportUnusedSuppressions ?? 'warn',
+    namingFiles,
+  });
+  return {
+    ...result,
+    findings: applied.findings,
+    diagnostics: [...result.diagnostics, ...applied.diagnostics],
+    suppressed: applied.suppressed,
+  };
 }
 
 async function loadParser(): Promise<ParseSource> {

@@ -59,6 +59,10 @@ Options:
   --shard I/N               report only on shard I of N (files split by a hash of their path from
                             the repository root); imports still resolve across all files.
                             'sunset-lint merge' joins the shards' json or sarif reports
+  --report-unused-suppressions off|warn|error
+                            report eslint-disable comments naming a sunset-lint rule and
+                            sunset-lint-ignore comments that silence nothing (default warn;
+                            error fails the scan; config key reportUnusedSuppressions)
   -h, --help                this help
 
 Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
@@ -79,15 +83,19 @@ const SCAN_OPTIONS = {
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
   shard: { type: 'string' },
+  'report-unused-suppressions': { type: 'string' },
 } as const;
 
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'> & {
   cache?: boolean | undefined;
+  /** `--types` adds findings after the scan: suppression comments are applied after those. */
+  types?: boolean | undefined;
   'cache-location'?: string | undefined;
 };
 type ScanTokens = ReturnType<typeof parseScanArgs>['tokens'];
 
 const FAIL_ON = [...GRADES, 'none'] as const;
+const UNUSED_SUPPRESSIONS = ['off', 'warn', 'error'] as const;
 const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.json': 'json',
   '.sarif': 'sarif',
@@ -116,7 +124,15 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
   const reports = reportTargets(parsed.tokens);
   const shard = values.shard === undefined ? undefined : parseShard('--shard', values.shard);
-  const config = await configFor(values, io);
+  const unusedFlag = values['report-unused-suppressions'];
+  const configured = await configFor(values, io);
+  const config =
+    unusedFlag === undefined
+      ? configured
+      : {
+          ...configured,
+          reportUnusedSuppressions: oneOf('--report-unused-suppressions', unusedFlag, UNUSED_SUPPRESSIONS),
+        };
   const baselineFile = values.baseline;
   const baseline =
     baselineFile === undefined
@@ -135,6 +151,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       config,
       ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : {}),
     });
+    await applyDeferredSuppressions(result, config, io.cwd);
   }
   // Type findings come from the whole program: a shard keeps its own.
   let findings = inShard ? result.findings.filter((finding) => inShard.path(finding.file)) : result.findings;
@@ -145,6 +162,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     ({ findings, summary } = applyBaseline(findings, baselineHere, baselineFile));
   const report = buildScanReport({
     findings,
+    ...(result.suppressed ? { suppressed: result.suppressed } : {}),
     diagnostics: result.diagnostics,
     filesScanned: result.filesScanned,
     settings: config.settings,
@@ -169,20 +187,45 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     }
   }
   const failing = report.findings.filter((finding) => failsOn(finding, report.failOn)).length;
+  const suppressedCount = result.suppressed?.length ?? 0;
+  const suppressedNote = suppressedCount ? `, ${suppressedCount} suppressed by comments` : '';
   const overLimit = maxFindings !== undefined && report.findings.length > maxFindings;
   if (!values.quiet) {
     const written = reports.filter((r) => r.output !== undefined).map((r) => r.output);
     const toStdout = reports.some((r) => r.output === undefined && r.format === 'text');
     if (!toStdout)
       io.stderr.write(
-        `sunset-lint: ${countsLine(report, failing)}${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
+        `sunset-lint: ${countsLine(report, failing)}${suppressedNote}${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
       );
     else if (overLimit)
       io.stderr.write(`sunset-lint: ${report.findings.length} findings, more than --max-findings ${maxFindings}\n`);
+    if (toStdout && suppressedCount)
+      io.stderr.write(`sunset-lint: ${suppressedCount} suppressed by comments (not in the report)\n`);
     noteDiagnostics(result, io, toStdout);
   }
   if (result.diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
-  return failing > 0 || overLimit ? EXIT_FINDINGS : EXIT_OK;
+  return failing > 0 || overLimit || failsOnSuppressions(result.diagnostics) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** With `--types`, suppression comments apply once the type checker's findings are in. */
+async function applyDeferredSuppressions(result: ScanResult, config: ScanConfig, cwd: string): Promise<void> {
+  const { applySuppressionComments } = await import('../../scan/suppressions.js');
+  const applied = await applySuppressionComments(result.findings, {
+    cwd,
+    settings: config.settings,
+    reportUnused: config.reportUnusedSuppressions ?? 'warn',
+    namingFiles: result.namingFiles ?? [],
+  });
+  result.findings = applied.findings;
+  result.diagnostics.push(...applied.diagnostics);
+  result.suppressed = applied.suppressed;
+}
+
+/** Suppression comments reported as errors fail the scan, as their ESLint counterparts fail a lint. */
+function failsOnSuppressions(diagnostics: ScanResult['diagnostics']): boolean {
+  return diagnostics.some(
+    (d) => d.severity === 'error' && (d.code === 'invalid-suppression' || d.code === 'unused-suppression'),
+  );
 }
 
 /**
@@ -246,6 +289,8 @@ export async function scanWithProgress(
       ...(values.verbose ? { verbose: true } : {}),
       ...(cache ? { cache } : {}),
       ...(shard ? { reportsOn: shard.file } : {}),
+      suppressions: values.types ? 'deferred' : 'apply',
+      ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {

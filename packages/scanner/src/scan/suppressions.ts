@@ -1,0 +1,93 @@
+import { relative, resolve, sep } from 'node:path';
+import {
+  mayHoldSuppressions,
+  suppressInFile,
+  type Finding,
+  type ResolvedSettings,
+  type SuppressedFinding,
+  type SuppressionProblem,
+} from '@sunset-lint/core';
+import type { Diagnostic } from '../reports/types.js';
+import { readSource } from './read-source.js';
+
+/** `--report-unused-suppressions` / `reportUnusedSuppressions`: as ESLint's `--report-unused-disable-directives`. */
+export type UnusedSuppressions = 'off' | 'warn' | 'error';
+
+export interface SuppressionPass {
+  cwd: string;
+  settings: ResolvedSettings;
+  reportUnused: UnusedSuppressions;
+  /** Absolute paths of scanned files whose text names sunset-lint (their comments may be unused suppressions). */
+  namingFiles: Iterable<string>;
+}
+
+export interface Suppressions {
+  findings: Finding[];
+  suppressed: SuppressedFinding[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The scan's findings through the comments of their files: ESLint directives naming our rules
+ * and sunset-lint-ignore comments, with core's one implementation. Only files with findings or
+ * whose text names sunset-lint are read (a comment that names neither cannot matter), and only
+ * those holding a directive word are parsed for comments. Runs after the cross-file pass and
+ * `--types`, on what would be reported; the grading date (`asOf`) decides `until`.
+ */
+export async function applySuppressionComments(
+  findings: readonly Finding[],
+  pass: SuppressionPass,
+): Promise<Suppressions> {
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const list = byFile.get(finding.file);
+    if (list) list.push(finding);
+    else byFile.set(finding.file, [finding]);
+  }
+  for (const file of pass.namingFiles) {
+    const shown = relative(pass.cwd, file).split(sep).join('/');
+    if (!byFile.has(shown)) byFile.set(shown, []);
+  }
+  const kept: Finding[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let commentsOf: ((file: string, text: string) => ReturnType<typeof import('./comments.js').commentsOf>) | undefined;
+  for (const [file, list] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const path = resolve(pass.cwd, file);
+    const read = readSource(path);
+    if (!read.ok || !mayHoldSuppressions(read.source)) {
+      kept.push(...list);
+      continue;
+    }
+    // TypeScript loads only for a file that holds a directive word.
+    commentsOf ??= (await import('./comments.js')).commentsOf;
+    const reader = commentsOf;
+    const result = suppressInFile(list, read.source, () => reader(path, read.source), pass.settings, {
+      eslintDirectives: true,
+    });
+    kept.push(...result.findings);
+    suppressed.push(...result.suppressed);
+    for (const problem of result.problems) {
+      const diagnostic = diagnosticOf(problem, file, pass.reportUnused);
+      if (diagnostic) diagnostics.push(diagnostic);
+    }
+  }
+  return { findings: kept, suppressed, diagnostics };
+}
+
+function diagnosticOf(
+  problem: SuppressionProblem,
+  file: string,
+  reportUnused: UnusedSuppressions,
+): Diagnostic | undefined {
+  const at = { file, line: problem.line, column: problem.column };
+  if (problem.kind === 'invalid')
+    return { code: 'invalid-suppression', severity: 'error', message: problem.message, ...at };
+  if (reportUnused === 'off') return undefined;
+  return {
+    code: 'unused-suppression',
+    severity: reportUnused === 'error' ? 'error' : 'warning',
+    message: problem.message,
+    ...at,
+  };
+}
