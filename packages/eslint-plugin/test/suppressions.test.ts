@@ -115,7 +115,9 @@ describe('fixtures/suppressions: both engines silence the same findings', () => 
         cwd: REPO_ROOT,
       },
     );
-    expect(run.stderr).toContain('2 findings in 2 files (2 at or above --fail-on expired), 12 suppressed by comments');
+    expect(run.stderr).toContain(
+      '2 findings in 1 file (2 files scanned; 2 at or above --fail-on expired), 12 suppressed by comments',
+    );
   });
 });
 

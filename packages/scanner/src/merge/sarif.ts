@@ -20,6 +20,7 @@ interface SarifResult {
   locations?: Location[];
   partialFingerprints?: Record<string, string>;
   properties?: { eslintRule?: string; grade?: string };
+  suppressions?: unknown[];
 }
 interface SarifNotification {
   level?: string;
@@ -78,7 +79,10 @@ export function mergeSarifLogs(inputs: ReadonlyArray<{ file: string; log: SarifL
   const merged = { ...inputs[0]!.log, runs };
   return {
     text: `${JSON.stringify(merged, null, 2)}\n`,
-    grades: runs.flatMap((run) => (run.results ?? []).map((r) => r.properties?.grade ?? 'scheduled')),
+    // Suppressed results do not gate, as in the scan that wrote them.
+    grades: runs.flatMap((run) =>
+      (run.results ?? []).filter((r) => r.suppressions === undefined).map((r) => r.properties?.grade ?? 'scheduled'),
+    ),
   };
 }
 
@@ -120,7 +124,12 @@ function mergeRuns(runs: ReadonlyArray<{ file: string; run: SarifRun }>): SarifR
         ? { ...result, ruleIndex: ruleIndex.get(result.ruleId)! }
         : result,
     )
-    .sort((a, b) => compareFindings(sortedFields(a), sortedFields(b)));
+    // As a scan writes them: the reported results in report order, then the suppressed ones.
+    .sort(
+      (a, b) =>
+        Number(a.suppressions !== undefined) - Number(b.suppressions !== undefined) ||
+        compareFindings(sortedFields(a), sortedFields(b)),
+    );
   const notifications = runs
     .flatMap(({ run }) => run.invocations?.[0]?.toolExecutionNotifications ?? [])
     .sort(compareNotifications)
