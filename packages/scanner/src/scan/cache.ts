@@ -17,7 +17,7 @@ import type { RawMatch, ResolvedSettings, TermSet } from '@sunset-lint/core';
 import type { FileIndex } from './index-file.js';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {

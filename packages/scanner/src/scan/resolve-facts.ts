@@ -6,6 +6,7 @@ import {
   joinUrl,
   paramsUsed,
   substituteParams,
+  type DeclaredResourceFact,
   type ExportedValue,
   type HelperExport,
   type ImportedCallFact,
@@ -86,6 +87,27 @@ export class CrossFileResolver {
       return { ...rest, flavor: target.value.flavor, chain: [...target.rest, ...chain] };
     }
     return undefined;
+  }
+
+  /**
+   * A declared resource whose arguments use objects another module exports (`settings: zoneSettings`,
+   * `...baseSettings`): their keys join the resource's properties, written in that module.
+   */
+  resolveDeclaredResource(resource: DeclaredResourceFact, home: string): DeclaredResourceFact {
+    if (!resource.pending) return resource;
+    const properties = [...resource.properties];
+    for (const pending of resource.pending) {
+      const module = this.modules.resolve(home, pending.from.source);
+      const target = module ? this.resolveRef(module, pending.from.path, 0) : undefined;
+      if (target?.kind !== 'value' || target.value.kind !== 'map') continue;
+      const { rest, module: written } = target;
+      for (const key of target.value.keys ?? []) {
+        if (rest.some((name, i) => key.path[i] !== name) || key.path.length <= rest.length) continue;
+        properties.push({ ...key, path: [...pending.at, ...key.path.slice(rest.length)], file: key.file ?? written });
+      }
+    }
+    const { pending: _resolved, ...rest } = resource;
+    return { ...rest, properties };
   }
 
   /** The requests a call of an imported function makes: helpers' requests and HTTP-client verbs. */

@@ -1,0 +1,72 @@
+import type { CatalogueEntry, IacEcosystem, ResourceMatcher } from '../catalogue/types.js';
+import type { DeclaredProperty, DeclaredResourceFact, RawMatch } from '../extract/facts.js';
+import { words, type Detector, type Route } from './detector.js';
+
+/**
+ * Declared infrastructure resources (Pulumi, CDK for Terraform, Terraform) against the catalogue's
+ * `match.resources`. The facts are neutral: a TypeScript program and a Terraform file feed the
+ * same matcher, so one catalogue row covers every tool that declares the resource.
+ */
+export const declaredResources: Detector = {
+  // A TypeScript file names the class it constructs, and the key of the property that counts
+  // (a value such as `settingId: 'brotli'` is written in the file too, unless another module holds it).
+  routes: (entry) =>
+    (entry.match.resources ?? []).flatMap((resource) =>
+      (['pulumi', 'cdktf'] as const).flatMap((ecosystem): Route[] => {
+        const type = resource[ecosystem];
+        if (!type) return [];
+        const key = resource.property?.split('.').at(-1);
+        return [key ? words(type, camelCase(key)) : words(type)];
+      }),
+    ),
+};
+
+const TOOL_NAMES: Readonly<Record<IacEcosystem, string>> = {
+  pulumi: 'Pulumi',
+  cdktf: 'CDK for Terraform',
+  terraform: 'Terraform',
+};
+
+/** The matches of one declared resource: the resource itself, or the properties that make it deprecated. */
+export function matchDeclaredResource(fact: DeclaredResourceFact, entries: readonly CatalogueEntry[]): RawMatch[] {
+  const matches: RawMatch[] = [];
+  const confidence = fact.knownImport ? 'high' : 'medium';
+  const resource = `the ${TOOL_NAMES[fact.ecosystem]} resource \`${fact.resourceType}\``;
+  for (const entry of entries) {
+    for (const matcher of entry.match.resources ?? []) {
+      if (matcher[fact.ecosystem] !== fact.resourceType) continue;
+      if (!matcher.property) {
+        matches.push({ entryId: entry.id, ruleId: entry.rule, range: fact.range, confidence, subject: resource });
+        continue;
+      }
+      for (const property of fact.properties.filter((candidate) => propertyMatches(candidate, matcher))) {
+        const written = property.path.join('.');
+        matches.push({
+          entryId: entry.id,
+          ruleId: entry.rule,
+          range: property.range,
+          confidence,
+          subject: `\`${written}\`${matcher.value !== undefined ? ` = ${JSON.stringify(matcher.value)}` : ''} in ${resource}`,
+          ...(property.file !== undefined
+            ? { file: property.file, related: [{ range: fact.range, message: `used by ${resource}` }] }
+            : {}),
+        });
+      }
+    }
+  }
+  return matches;
+}
+
+/** Keys compare in Terraform's spelling: `mobileRedirect` and `mobile_redirect` are the same argument. */
+function propertyMatches(property: DeclaredProperty, matcher: ResourceMatcher): boolean {
+  if (property.path.map(snakeCase).join('.') !== matcher.property) return false;
+  return matcher.value === undefined || property.value === matcher.value;
+}
+
+function snakeCase(key: string): string {
+  return key.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
+}
+
+function camelCase(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
