@@ -1,6 +1,7 @@
 import type { CatalogueEntry, IacEcosystem, ResourceMatcher } from '../catalogue/types.js';
 import type { DeclaredProperty, DeclaredResourceFact, RawMatch } from '../extract/facts.js';
-import { words, type Detector, type Route } from './detector.js';
+import { PROVIDER_PACKAGES } from '../extract/declared-resources.js';
+import { words, type Detector } from './detector.js';
 
 /**
  * Declared infrastructure resources (Pulumi, CDK for Terraform, Terraform) against the catalogue's
@@ -8,18 +9,31 @@ import { words, type Detector, type Route } from './detector.js';
  * same matcher, so one catalogue row covers every tool that declares the resource.
  */
 export const declaredResources: Detector = {
-  // A TypeScript file names the class it constructs, and the key of the property that counts
-  // (a value such as `settingId: 'brotli'` is written in the file too, unless another module holds it).
+  // A TypeScript file imports the provider package and names the class, or constructs the class by
+  // its name alone (`new FirewallRule(`); the key of the property that counts is written too (a
+  // value such as `settingId: 'brotli'` sits at that key), unless another module holds the object,
+  // which the scanner decides without this filter.
   routes: (entry) =>
-    (entry.match.resources ?? []).flatMap((resource) =>
-      (['pulumi', 'cdktf'] as const).flatMap((ecosystem): Route[] => {
-        const type = resource[ecosystem];
-        if (!type) return [];
-        const key = resource.property?.split('.').at(-1);
-        return [key ? words(type, camelCase(key)) : words(type)];
-      }),
-    ),
+    classRoutes(entry).flatMap(({ ecosystem, type, key }) => {
+      const property = key ? [key] : [];
+      return [words(PROVIDER_PACKAGES[ecosystem], type, ...property), words(`${type}(`, ...property)];
+    }),
 };
+
+/** Across files: the words of the class and the key, in the file or in a module it imports. */
+export const declaredResourcesAcrossFiles: Detector = {
+  routes: (entry) => classRoutes(entry).map(({ type, key }) => (key ? words(type, key) : words(type))),
+};
+
+function classRoutes(entry: CatalogueEntry): Array<{ ecosystem: 'pulumi' | 'cdktf'; type: string; key?: string }> {
+  return (entry.match.resources ?? []).flatMap((resource) =>
+    (['pulumi', 'cdktf'] as const).flatMap((ecosystem) => {
+      const type = resource[ecosystem];
+      const key = resource.property?.split('.').at(-1);
+      return type ? [{ ecosystem, type, ...(key ? { key: camelCase(key) } : {}) }] : [];
+    }),
+  );
+}
 
 const TOOL_NAMES: Readonly<Record<IacEcosystem, string>> = {
   pulumi: 'Pulumi',

@@ -6,9 +6,9 @@ import type { DeclaredProperty, DeclaredResourceFact, PendingProperties } from '
 import type { Scope } from './scope.js';
 import { isRelativeModule, type Value } from './values.js';
 
-/** The provider packages whose classes declare resources, and the module paths of their per-resource files. */
-const PULUMI_PACKAGE = '@pulumi/cloudflare';
-const CDKTF_PACKAGE = '@cdktf/provider-cloudflare';
+/** The provider packages whose classes declare resources (CDKTF's also as `lib/<resource>` modules). */
+export const PROVIDER_PACKAGES = { pulumi: '@pulumi/cloudflare', cdktf: '@cdktf/provider-cloudflare' } as const;
+const { pulumi: PULUMI_PACKAGE, cdktf: CDKTF_PACKAGE } = PROVIDER_PACKAGES;
 
 /** Nested argument objects are followed this deep (`settings.minify.css` is three). */
 const MAX_DEPTH = 4;
