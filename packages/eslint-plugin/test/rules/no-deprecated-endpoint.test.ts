@@ -275,3 +275,53 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
     },
   ],
 });
+
+tsTester.run('no-deprecated-endpoint (declared IaC resources)', testable(rule), {
+  valid: [
+    // The successor resources, and a class of the same name from another package.
+    code`
+      import * as cloudflare from '@pulumi/cloudflare';
+      import { FirewallRule } from '@pulumi/gcp/compute';
+      new cloudflare.Ruleset('custom', { zoneId: 'z', kind: 'zone', phase: 'http_request_firewall_custom', rules: [] });
+      new cloudflare.ZoneSetting('tls', { zoneId: 'z', settingId: 'min_tls_version', value: '1.2' });
+      new FirewallRule('allow-ssh', { network: 'default', allows: [{ protocol: 'tcp', ports: ['22'] }] });
+    `,
+  ],
+  invalid: [
+    {
+      // Pulumi: the resource at its class, a deprecated setting at its key.
+      code: code`
+        import * as cloudflare from '@pulumi/cloudflare';
+        new cloudflare.FirewallRule('block', { zoneId: 'z', filterId: 'f', action: 'block' });
+        new cloudflare.ZoneSettingsOverride('zone', { zoneId: 'z', settings: { ssl: 'strict', mobileRedirect: { status: 'off' } } });
+      `,
+      errors: [
+        { messageId: 'finding', line: 2, column: 5, endColumn: 28 },
+        { messageId: 'finding', line: 3, column: 87 },
+      ],
+    },
+    {
+      // CDK for Terraform: a per-resource module and the namespace style.
+      code: code`
+        import { Construct } from 'constructs';
+        import { TerraformStack } from 'cdktf';
+        import { WafOverride } from '@cdktf/provider-cloudflare/lib/waf-override';
+        import { argoTunnel } from '@cdktf/provider-cloudflare';
+        export class Edge extends TerraformStack {
+          constructor(scope: Construct, id: string) {
+            super(scope, id);
+            new WafOverride(this, 'admin', { zoneId: 'z', urls: ['example.com/admin*'] });
+            new argoTunnel.ArgoTunnel(this, 'office', { accountId: 'a', name: 'office', secret: 's' });
+          }
+        }
+      `,
+      errors: [
+        {
+          line: 8,
+          message: /^the CDK for Terraform resource `WafOverride` .*Use instead: .*`cloudflare_ruleset`/,
+        },
+        { messageId: 'finding', line: 9 },
+      ],
+    },
+  ],
+});

@@ -39,3 +39,25 @@ jsTester.run('no-lb-notification-email (JavaScript)', testable(rule), {
     },
   ],
 });
+
+tsTester.run('no-lb-notification-email (declared IaC resources)', testable(rule), {
+  valid: [
+    "import * as cloudflare from '@pulumi/cloudflare';\nnew cloudflare.Healthcheck('api', { zoneId: 'z', name: 'api', address: 'a', notificationEmailAddresses: ['ops@example.com'] });",
+  ],
+  invalid: [
+    {
+      code: code`
+        import { loadBalancerPool } from '@cdktf/provider-cloudflare';
+        export const declare = (stack: never) =>
+          new loadBalancerPool.LoadBalancerPool(stack, 'pool', { accountId: 'a', name: 'p', origins: [], notificationEmail: 'noc@example.com' });
+      `,
+      output: null,
+      errors: [
+        {
+          line: 3,
+          message: /`notificationEmail` in the CDK for Terraform resource `LoadBalancerPool`/,
+        },
+      ],
+    },
+  ],
+});

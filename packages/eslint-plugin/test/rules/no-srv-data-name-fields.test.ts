@@ -161,3 +161,50 @@ jsTester.run('no-srv-data-name-fields (JavaScript)', testable(rule), {
     },
   ],
 });
+
+tsTester.run('no-srv-data-name-fields (declared IaC resources)', testable(rule), {
+  valid: [
+    "import * as cloudflare from '@pulumi/cloudflare';\nnew cloudflare.DnsRecord('srv', { zoneId: 'z', type: 'SRV', name: '_sip._tcp', data: { priority: 1, weight: 1, port: 5060, target: 't' } });",
+  ],
+  invalid: [
+    {
+      // One finding per key, told as the resource (not also as an API payload), with the payload's suggestion.
+      code: code`
+        import { Record } from '@pulumi/cloudflare';
+        new Record('srv', {
+          zoneId: 'z',
+          type: 'SRV',
+          name: '_sip._tcp.example.com',
+          data: {
+            service: '_sip',
+            proto: '_tcp',
+            name: 'example.com',
+            port: 5060,
+          },
+        });
+      `,
+      output: null,
+      errors: (['service', 'proto', 'name'] as const).map((key, i) => ({
+        message: new RegExp(`^\`data\\.${key}\` in the Pulumi resource \`Record\``),
+        line: 7 + i,
+        suggestions: [
+          {
+            messageId: 'suggestion' as const,
+            data: { description: REMOVE_KEEP_NAME },
+            output: code`
+              import { Record } from '@pulumi/cloudflare';
+              new Record('srv', {
+                zoneId: 'z',
+                type: 'SRV',
+                name: '_sip._tcp.example.com',
+                data: {
+                  port: 5060,
+                },
+              });
+            `,
+          },
+        ],
+      })),
+    },
+  ],
+});
