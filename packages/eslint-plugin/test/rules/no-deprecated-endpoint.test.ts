@@ -317,8 +317,12 @@ tsTester.run('no-deprecated-endpoint (declared IaC resources)', testable(rule), 
       `,
       errors: [
         {
+          messageId: 'finding',
           line: 8,
-          message: /^the CDK for Terraform resource `WafOverride` .*Use instead: .*`cloudflare_ruleset`/,
+          data: {
+            message: `the CDK for Terraform resource \`WafOverride\` (Previous-version WAF managed rules APIs) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: ${replacementOf('waf-managed-rules-legacy')}.`,
+            entryId: 'waf-managed-rules-legacy',
+          },
         },
         { messageId: 'finding', line: 9 },
       ],

@@ -1,5 +1,11 @@
 import rule from '../../src/rules/no-lb-notification-email.js';
+import { loadCatalogue } from '@sunset-lint/core';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const replacementOf = (id: string) =>
+  loadCatalogue()
+    .byId.get(id)!
+    .replacement.replace(/[.\s]+$/, '');
 
 tsTester.run('no-lb-notification-email (TypeScript)', testable(rule), {
   valid: [
@@ -54,8 +60,12 @@ tsTester.run('no-lb-notification-email (declared IaC resources)', testable(rule)
       output: null,
       errors: [
         {
+          messageId: 'finding',
           line: 3,
-          message: /`notificationEmail` in the CDK for Terraform resource `LoadBalancerPool`/,
+          data: {
+            message: `\`notificationEmail\` in the CDK for Terraform resource \`LoadBalancerPool\` (Load balancing \`notification_email\` field) reached end of life on 2023-04-03 (ended 3 years ago). Use instead: ${replacementOf('lb-notification-email-field')}.`,
+            entryId: 'lb-notification-email-field',
+          },
         },
       ],
     },

@@ -1,3 +1,4 @@
+import { loadCatalogue } from '@sunset-lint/core';
 import rule from '../../src/rules/no-srv-data-name-fields.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
@@ -185,7 +186,13 @@ tsTester.run('no-srv-data-name-fields (declared IaC resources)', testable(rule),
       `,
       output: null,
       errors: (['service', 'proto', 'name'] as const).map((key, i) => ({
-        message: new RegExp(`^\`data\\.${key}\` in the Pulumi resource \`Record\``),
+        messageId: 'finding' as const,
+        data: {
+          message: `\`data.${key}\` in the Pulumi resource \`Record\` (SRV record name fields) reached end of life on 2024-05-31 (ended 2 years ago). Use instead: ${loadCatalogue()
+            .byId.get('srv-record-data-name-fields')!
+            .replacement.replace(/[.\s]+$/, '')}.`,
+          entryId: 'srv-record-data-name-fields',
+        },
         line: 7 + i,
         suggestions: [
           {
