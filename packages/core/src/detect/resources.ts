@@ -2,6 +2,7 @@ import type { CatalogueEntry, IacEcosystem, ResourceMatcher } from '../catalogue
 import type { DeclaredProperty, DeclaredResourceFact, RawMatch } from '../extract/facts.js';
 import { PROVIDER_PACKAGES } from '../extract/declared-resources.js';
 import { words, type Detector } from './detector.js';
+import { camelCase, snakeCase } from './property-names.js';
 
 /**
  * Declared infrastructure resources (Pulumi, CDK for Terraform, Terraform) against the catalogue's
@@ -75,12 +76,4 @@ export function matchDeclaredResource(fact: DeclaredResourceFact, entries: reado
 function propertyMatches(property: DeclaredProperty, matcher: ResourceMatcher): boolean {
   if (property.path.map(snakeCase).join('.') !== matcher.property) return false;
   return matcher.value === undefined || property.value === matcher.value;
-}
-
-function snakeCase(key: string): string {
-  return key.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
-}
-
-function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }

@@ -5,6 +5,7 @@ import { normalizeModulePath, type Evaluator } from './evaluate.js';
 import type { DeclaredProperty, DeclaredResourceFact, PendingProperties } from './facts.js';
 import type { Scope } from './scope.js';
 import { isRelativeModule, type Value } from './values.js';
+import { snakeCase } from '../detect/property-names.js';
 
 /** The provider packages whose classes declare resources (CDKTF's also as `lib/<resource>` modules). */
 export const PROVIDER_PACKAGES = { pulumi: '@pulumi/cloudflare', cdktf: '@cdktf/provider-cloudflare' } as const;
@@ -47,11 +48,16 @@ export function declaredResource(node: TSESTree.NewExpression, ev: Evaluator): D
   };
 }
 
-/** The keys of an object another module may use as a resource's arguments: what a `map` export carries. */
-export function objectKeys(object: ObjectValue, ev: Evaluator): DeclaredProperty[] {
+/**
+ * The keys of an object another module may use as a resource's arguments: what a `map` export
+ * carries. Only keys the catalogue can match are kept (by their last segment), so exported
+ * configuration objects do not grow the index.
+ */
+export function objectKeys(object: ObjectValue, ev: Evaluator, catalogue: Catalogue): DeclaredProperty[] {
   const properties: DeclaredProperty[] = [];
   collectProperties(object, [], ev, properties, []);
-  return properties;
+  const wanted = resourcePropertyKeys(catalogue);
+  return properties.filter((property) => wanted.has(snakeCase(property.path.at(-1)!)));
 }
 
 function providerClass(callee: Value): { ecosystem: IacEcosystem; className: string } | undefined {
@@ -136,6 +142,17 @@ export const resourceClassNames = perCatalogueOnce((catalogue: Catalogue): Reado
       if (resource.cdktf) names.add(resource.cdktf);
     }
   return names;
+});
+
+/** The last segments of the catalogue's resource properties (`brotli`, `setting_id`, `service`). */
+const resourcePropertyKeys = perCatalogueOnce((catalogue: Catalogue): ReadonlySet<string> => {
+  const keys = new Set<string>();
+  for (const entry of catalogue.entries)
+    for (const resource of entry.match.resources ?? []) {
+      const key = resource.property?.split('.').at(-1);
+      if (key) keys.add(key);
+    }
+  return keys;
 });
 
 function perCatalogueOnce<T>(compute: (catalogue: Catalogue) => T): (catalogue: Catalogue) => T {

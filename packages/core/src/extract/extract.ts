@@ -459,7 +459,7 @@ class FileExtraction {
           if (inner.kind === 'string') entries[name] = inner.pattern;
         }
         // Its keys travel too, for a resource another module declares with this object as arguments.
-        const keys = objectKeys(value, this.ev);
+        const keys = objectKeys(value, this.ev, this.options.catalogue);
         return Object.keys(entries).length || keys.length
           ? { kind: 'map', entries, ...(keys.length ? { keys } : {}) }
           : undefined;
