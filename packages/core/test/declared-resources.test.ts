@@ -17,6 +17,10 @@ describe('declared resources in TypeScript programs', () => {
       'stack.cjs',
     );
     expect(cjs.map((f) => [f.entryId, f.confidence])).toEqual([['rate-limiting-legacy', 'high']]);
+    const perResource = analyzeSnippet(
+      "import { WafRule } from '@pulumi/cloudflare/wafRule';\nnew WafRule('sqli', { zoneId: 'z', ruleId: '100000', mode: 'block' });",
+    );
+    expect(perResource.map((f) => [f.entryId, f.line])).toEqual([['waf-managed-rules-legacy', 2]]);
   });
 
   test('a class the file neither imports nor defines is matched by its name at medium confidence', () => {

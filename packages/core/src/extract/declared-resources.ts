@@ -65,7 +65,9 @@ function providerClass(callee: Value): { ecosystem: IacEcosystem; className: str
   const path = normalizeModulePath(callee.path);
   const className = path.at(-1);
   if (className === undefined) return undefined;
-  if (callee.source === PULUMI_PACKAGE && path.length === 1) return { ecosystem: 'pulumi', className };
+  // `@pulumi/cloudflare`, or one of its per-resource files (`@pulumi/cloudflare/firewallRule`).
+  const pulumi = callee.source === PULUMI_PACKAGE || callee.source.startsWith(`${PULUMI_PACKAGE}/`);
+  if (pulumi && path.length === 1) return { ecosystem: 'pulumi', className };
   // `@cdktf/provider-cloudflare` with `firewallRule.FirewallRule`, or `…/lib/firewall-rule` with `FirewallRule`.
   if (callee.source === CDKTF_PACKAGE && path.length === 2) return { ecosystem: 'cdktf', className };
   if (callee.source.startsWith(`${CDKTF_PACKAGE}/lib/`) && path.length === 1) return { ecosystem: 'cdktf', className };
