@@ -56,6 +56,23 @@ describe('declared resources across files', () => {
     expect(await scan(root, ['--cache'])).toEqual(findings);
   });
 
+  test('a setting id from another module is the value of the key it is written at', async () => {
+    const root = makeProject({
+      'infra/ids.ts': `export const BROTLI = 'brotli';\nexport const IDS = { tls: 'min_tls_version', mobile: 'mobile_redirect' };\n`,
+      'infra/index.ts': `import { ZoneSetting } from '@pulumi/cloudflare';
+import { BROTLI, IDS } from './ids';
+
+new ZoneSetting('a', { zoneId: 'z', settingId: BROTLI, value: 'on' });
+new ZoneSetting('b', { zoneId: 'z', settingId: IDS.tls, value: '1.2' });
+new ZoneSetting('c', { zoneId: 'z', settingId: IDS.mobile, value: { status: 'off' } });
+`,
+    });
+    expect((await scan(root)).map((f) => [f.file, f.line, f.entryId])).toEqual([
+      ['infra/index.ts', 4, 'zone-setting-brotli'],
+      ['infra/index.ts', 6, 'zone-setting-mobile-redirect'],
+    ]);
+  });
+
   test('the same object in a resource of another package is silent', async () => {
     const root = makeProject({
       ...PROJECT,
