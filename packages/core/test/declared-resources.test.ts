@@ -11,6 +11,14 @@ describe('declared resources in TypeScript programs', () => {
       "import cloudflare from '@pulumi/cloudflare';\nnew cloudflare.FirewallRule('r', { zoneId: 'z', filterId: 'f', action: 'block' });",
     );
     expect(esm.map((f) => [f.entryId, f.line, f.confidence])).toEqual([['firewall-rules-api', 2, 'high']]);
+    // The message names the successor resource; the entry's API replacement stays for API findings.
+    expect(esm[0]!.replacement).toBe(
+      '`cloudflare_ruleset` (Pulumi and CDKTF `Ruleset`) in phase `http_request_firewall_custom`',
+    );
+    expect(esm[0]!.message).toMatch(
+      /Use instead: `cloudflare_ruleset` \(Pulumi and CDKTF `Ruleset`\) in phase `http_request_firewall_custom`\.$/,
+    );
+    expect(entries.find((entry) => entry.id === 'firewall-rules-api')!.replacement).not.toMatch(/cloudflare_ruleset/);
     const cjs = analyzeSnippet(
       "const { RateLimit: Legacy } = require('@pulumi/cloudflare');\nnew Legacy('login', { zoneId: 'z', threshold: 5, period: 60 });",
       {},

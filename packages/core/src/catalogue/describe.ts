@@ -39,7 +39,7 @@ function describeResource(resource: ResourceMatcher): string {
   const what = resource.property
     ? `property \`${resource.property}\`${resource.value !== undefined ? ` = \`${JSON.stringify(resource.value)}\`` : ''} of the resource`
     : 'resource';
-  return `IaC ${what} ${forms.join(', ')}`;
+  return `IaC ${what} ${forms.join(', ')}${resource.replacement ? ` (→ ${resource.replacement})` : ''}`;
 }
 
 /** The per-resource module of `@cdktf/provider-cloudflare` that exports a class: `FirewallRule` -> `lib/firewall-rule`. */

@@ -144,6 +144,12 @@ const schema11 = {
           type: ['string', 'number', 'boolean'],
           description: "The property's value that makes it deprecated (setting_id = brotli); any value when omitted.",
         },
+        replacement: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry's replacement when omitted.",
+        },
       },
       dependencies: { value: ['property'] },
     },
@@ -332,6 +338,12 @@ const schema17 = {
     value: {
       type: ['string', 'number', 'boolean'],
       description: "The property's value that makes it deprecated (setting_id = brotli); any value when omitted.",
+    },
+    replacement: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry's replacement when omitted.",
     },
   },
   dependencies: { value: ['property'] },
@@ -2197,7 +2209,8 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 key4 === 'pulumi' ||
                 key4 === 'cdktf' ||
                 key4 === 'property' ||
-                key4 === 'value'
+                key4 === 'value' ||
+                key4 === 'replacement'
               )) {
                 const err50 = {
                   instancePath: instancePath + '/resources/' + i10,
@@ -2385,8 +2398,42 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data24.replacement !== undefined) {
+              let data30 = data24.replacement;
+              if (typeof data30 === 'string') {
+                if (func3(data30) < 1) {
+                  const err61 = {
+                    instancePath: instancePath + '/resources/' + i10 + '/replacement',
+                    schemaPath: '#/definitions/resource/properties/replacement/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err61];
+                  } else {
+                    vErrors.push(err61);
+                  }
+                  errors++;
+                }
+              } else {
+                const err62 = {
+                  instancePath: instancePath + '/resources/' + i10 + '/replacement',
+                  schemaPath: '#/definitions/resource/properties/replacement/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err61 = {
+            const err63 = {
               instancePath: instancePath + '/resources/' + i10,
               schemaPath: '#/definitions/resource/type',
               keyword: 'type',
@@ -2394,15 +2441,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err61];
+              vErrors = [err63];
             } else {
-              vErrors.push(err61);
+              vErrors.push(err63);
             }
             errors++;
           }
         }
       } else {
-        const err62 = {
+        const err64 = {
           instancePath: instancePath + '/resources',
           schemaPath: '#/properties/resources/type',
           keyword: 'type',
@@ -2410,18 +2457,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err62];
+          vErrors = [err64];
         } else {
-          vErrors.push(err62);
+          vErrors.push(err64);
         }
         errors++;
       }
     }
     if (data.sdk !== undefined) {
-      let data30 = data.sdk;
-      if (Array.isArray(data30)) {
-        if (data30.length < 1) {
-          const err63 = {
+      let data31 = data.sdk;
+      if (Array.isArray(data31)) {
+        if (data31.length < 1) {
+          const err65 = {
             instancePath: instancePath + '/sdk',
             schemaPath: '#/properties/sdk/minItems',
             keyword: 'minItems',
@@ -2429,18 +2476,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must NOT have fewer than 1 items',
           };
           if (vErrors === null) {
-            vErrors = [err63];
+            vErrors = [err65];
           } else {
-            vErrors.push(err63);
+            vErrors.push(err65);
           }
           errors++;
         }
-        const len9 = data30.length;
+        const len9 = data31.length;
         for (let i11 = 0; i11 < len9; i11++) {
-          let data31 = data30[i11];
-          if (data31 && typeof data31 == 'object' && !Array.isArray(data31)) {
-            if (data31.chain === undefined) {
-              const err64 = {
+          let data32 = data31[i11];
+          if (data32 && typeof data32 == 'object' && !Array.isArray(data32)) {
+            if (data32.chain === undefined) {
+              const err66 = {
                 instancePath: instancePath + '/sdk/' + i11,
                 schemaPath: '#/properties/sdk/items/required',
                 keyword: 'required',
@@ -2448,54 +2495,20 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 message: "must have required property '" + 'chain' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err64];
+                vErrors = [err66];
               } else {
-                vErrors.push(err64);
+                vErrors.push(err66);
               }
               errors++;
             }
-            for (const key5 in data31) {
+            for (const key5 in data32) {
               if (!(key5 === 'chain' || key5 === 'methods')) {
-                const err65 = {
+                const err67 = {
                   instancePath: instancePath + '/sdk/' + i11,
                   schemaPath: '#/properties/sdk/items/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
-                };
-                if (vErrors === null) {
-                  vErrors = [err65];
-                } else {
-                  vErrors.push(err65);
-                }
-                errors++;
-              }
-            }
-            if (data31.chain !== undefined) {
-              let data32 = data31.chain;
-              if (typeof data32 === 'string') {
-                if (!pattern5.test(data32)) {
-                  const err66 = {
-                    instancePath: instancePath + '/sdk/' + i11 + '/chain',
-                    schemaPath: '#/properties/sdk/items/properties/chain/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' },
-                    message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err66];
-                  } else {
-                    vErrors.push(err66);
-                  }
-                  errors++;
-                }
-              } else {
-                const err67 = {
-                  instancePath: instancePath + '/sdk/' + i11 + '/chain',
-                  schemaPath: '#/properties/sdk/items/properties/chain/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err67];
@@ -2505,34 +2518,31 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data31.methods !== undefined) {
-              let data33 = data31.methods;
-              if (Array.isArray(data33)) {
-                const len10 = data33.length;
-                for (let i12 = 0; i12 < len10; i12++) {
-                  if (typeof data33[i12] !== 'string') {
-                    const err68 = {
-                      instancePath: instancePath + '/sdk/' + i11 + '/methods/' + i12,
-                      schemaPath: '#/properties/sdk/items/properties/methods/items/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err68];
-                    } else {
-                      vErrors.push(err68);
-                    }
-                    errors++;
+            if (data32.chain !== undefined) {
+              let data33 = data32.chain;
+              if (typeof data33 === 'string') {
+                if (!pattern5.test(data33)) {
+                  const err68 = {
+                    instancePath: instancePath + '/sdk/' + i11 + '/chain',
+                    schemaPath: '#/properties/sdk/items/properties/chain/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' },
+                    message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err68];
+                  } else {
+                    vErrors.push(err68);
                   }
+                  errors++;
                 }
               } else {
                 const err69 = {
-                  instancePath: instancePath + '/sdk/' + i11 + '/methods',
-                  schemaPath: '#/properties/sdk/items/properties/methods/type',
+                  instancePath: instancePath + '/sdk/' + i11 + '/chain',
+                  schemaPath: '#/properties/sdk/items/properties/chain/type',
                   keyword: 'type',
-                  params: { type: 'array' },
-                  message: 'must be array',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err69];
@@ -2542,8 +2552,45 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data32.methods !== undefined) {
+              let data34 = data32.methods;
+              if (Array.isArray(data34)) {
+                const len10 = data34.length;
+                for (let i12 = 0; i12 < len10; i12++) {
+                  if (typeof data34[i12] !== 'string') {
+                    const err70 = {
+                      instancePath: instancePath + '/sdk/' + i11 + '/methods/' + i12,
+                      schemaPath: '#/properties/sdk/items/properties/methods/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err70];
+                    } else {
+                      vErrors.push(err70);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err71 = {
+                  instancePath: instancePath + '/sdk/' + i11 + '/methods',
+                  schemaPath: '#/properties/sdk/items/properties/methods/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err70 = {
+            const err72 = {
               instancePath: instancePath + '/sdk/' + i11,
               schemaPath: '#/properties/sdk/items/type',
               keyword: 'type',
@@ -2551,15 +2598,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err70];
+              vErrors = [err72];
             } else {
-              vErrors.push(err70);
+              vErrors.push(err72);
             }
             errors++;
           }
         }
       } else {
-        const err71 = {
+        const err73 = {
           instancePath: instancePath + '/sdk',
           schemaPath: '#/properties/sdk/type',
           keyword: 'type',
@@ -2567,15 +2614,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err71];
+          vErrors = [err73];
         } else {
-          vErrors.push(err71);
+          vErrors.push(err73);
         }
         errors++;
       }
     }
   } else {
-    const err72 = {
+    const err74 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2583,9 +2630,9 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err72];
+      vErrors = [err74];
     } else {
-      vErrors.push(err72);
+      vErrors.push(err74);
     }
     errors++;
   }
@@ -3049,6 +3096,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const catalogueEntryValidator: GeneratedValidator<CatalogueEntry> = {
   schema:
-    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"enum":["dns-record","load-balancer-pool"],"description":"The API resource the field belongs to."},"recordType":{"type":"string","description":"DNS record type the field applies to."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
+    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"enum":["dns-record","load-balancer-pool"],"description":"The API resource the field belongs to."},"recordType":{"type":"string","description":"DNS record type the field applies to."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
   validate: validate10,
 };

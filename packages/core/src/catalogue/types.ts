@@ -95,6 +95,8 @@ export interface ResourceMatcher {
   property?: string;
   /** The value of `property` that is deprecated (`setting_id = "brotli"`); any value when absent. */
   value?: string | number | boolean;
+  /** What to declare instead (the successor resource); the entry's `replacement` when absent. */
+  replacement?: string;
 }
 
 export interface EntryMatch {

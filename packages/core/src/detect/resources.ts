@@ -50,8 +50,16 @@ export function matchDeclaredResource(fact: DeclaredResourceFact, entries: reado
   for (const entry of entries) {
     for (const matcher of entry.match.resources ?? []) {
       if (matcher[fact.ecosystem] !== fact.resourceType) continue;
+      const replacement = matcher.replacement ? { replacement: matcher.replacement } : {};
       if (!matcher.property) {
-        matches.push({ entryId: entry.id, ruleId: entry.rule, range: fact.range, confidence, subject: resource });
+        matches.push({
+          entryId: entry.id,
+          ruleId: entry.rule,
+          range: fact.range,
+          confidence,
+          subject: resource,
+          ...replacement,
+        });
         continue;
       }
       for (const property of fact.properties.filter((candidate) => propertyMatches(candidate, matcher))) {
@@ -62,6 +70,7 @@ export function matchDeclaredResource(fact: DeclaredResourceFact, entries: reado
           range: property.range,
           confidence,
           subject: `\`${written}\`${matcher.value !== undefined ? ` = ${JSON.stringify(matcher.value)}` : ''} in ${resource}`,
+          ...replacement,
           ...(property.file !== undefined
             ? { file: property.file, related: [{ range: fact.range, message: `used by ${resource}` }] }
             : {}),

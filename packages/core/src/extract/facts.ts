@@ -148,6 +148,8 @@ export interface RawMatch {
   range: Range;
   confidence: Confidence;
   subject: string;
+  /** What to use instead, when the match knows it more exactly than its entry (a successor resource). */
+  replacement?: string;
   fixes?: FindingFix[];
   note?: string;
   /** The file the range is in, when it is not the file being matched (text another module wrote). */

@@ -2,6 +2,13 @@ import { loadCatalogue } from '@sunset-lint/core';
 import rule from '../../src/rules/no-deprecated-endpoint.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
+/** What a declared resource's message names instead: its matcher's successor resource. */
+const successorOf = (id: string, className: string) =>
+  loadCatalogue()
+    .byId.get(id)!
+    .match.resources!.find((resource) => resource.pulumi === className || resource.cdktf === className)!
+    .replacement!.replace(/[.\s]+$/, '');
+
 /** The entry's replacement as the message ends it (the catalogue's wording may be refined). */
 const replacementOf = (id: string) =>
   loadCatalogue()
@@ -320,7 +327,7 @@ tsTester.run('no-deprecated-endpoint (declared IaC resources)', testable(rule), 
           messageId: 'finding',
           line: 8,
           data: {
-            message: `the CDK for Terraform resource \`WafOverride\` (Previous-version WAF managed rules APIs) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: ${replacementOf('waf-managed-rules-legacy')}.`,
+            message: `the CDK for Terraform resource \`WafOverride\` (Previous-version WAF managed rules APIs) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: ${successorOf('waf-managed-rules-legacy', 'WafOverride')}.`,
             entryId: 'waf-managed-rules-legacy',
           },
         },

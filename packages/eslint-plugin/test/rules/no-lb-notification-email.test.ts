@@ -2,10 +2,12 @@ import rule from '../../src/rules/no-lb-notification-email.js';
 import { loadCatalogue } from '@sunset-lint/core';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
-const replacementOf = (id: string) =>
+/** What a declared resource's message names instead: its matcher's successor resource. */
+const successorOf = (id: string, className: string) =>
   loadCatalogue()
     .byId.get(id)!
-    .replacement.replace(/[.\s]+$/, '');
+    .match.resources!.find((resource) => resource.pulumi === className || resource.cdktf === className)!
+    .replacement!.replace(/[.\s]+$/, '');
 
 tsTester.run('no-lb-notification-email (TypeScript)', testable(rule), {
   valid: [
@@ -63,7 +65,7 @@ tsTester.run('no-lb-notification-email (declared IaC resources)', testable(rule)
           messageId: 'finding',
           line: 3,
           data: {
-            message: `\`notificationEmail\` in the CDK for Terraform resource \`LoadBalancerPool\` (Load balancing \`notification_email\` field) reached end of life on 2023-04-03 (ended 3 years ago). Use instead: ${replacementOf('lb-notification-email-field')}.`,
+            message: `\`notificationEmail\` in the CDK for Terraform resource \`LoadBalancerPool\` (Load balancing \`notification_email\` field) reached end of life on 2023-04-03 (ended 3 years ago). Use instead: ${successorOf('lb-notification-email-field', 'LoadBalancerPool')}.`,
             entryId: 'lb-notification-email-field',
           },
         },

@@ -2,6 +2,13 @@ import { loadCatalogue } from '@sunset-lint/core';
 import rule from '../../src/rules/no-srv-data-name-fields.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
+/** What a declared resource's message names instead: its matcher's successor resource. */
+const successorOf = (id: string, className: string) =>
+  loadCatalogue()
+    .byId.get(id)!
+    .match.resources!.find((resource) => resource.pulumi === className || resource.cdktf === className)!
+    .replacement!.replace(/[.\s]+$/, '');
+
 const REMOVE_KEEP_NAME = "Remove `service`, `proto` and `name` from `data` (the record's outer `name` is kept)";
 
 tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
@@ -188,9 +195,7 @@ tsTester.run('no-srv-data-name-fields (declared IaC resources)', testable(rule),
       errors: (['service', 'proto', 'name'] as const).map((key, i) => ({
         messageId: 'finding' as const,
         data: {
-          message: `\`data.${key}\` in the Pulumi resource \`Record\` (SRV record name fields) reached end of life on 2024-05-31 (ended 2 years ago). Use instead: ${loadCatalogue()
-            .byId.get('srv-record-data-name-fields')!
-            .replacement.replace(/[.\s]+$/, '')}.`,
+          message: `\`data.${key}\` in the Pulumi resource \`Record\` (SRV record name fields) reached end of life on 2024-05-31 (ended 2 years ago). Use instead: ${successorOf('srv-record-data-name-fields', 'Record')}.`,
           entryId: 'srv-record-data-name-fields',
         },
         line: 7 + i,
