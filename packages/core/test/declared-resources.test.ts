@@ -69,6 +69,29 @@ describe('declared resources in TypeScript programs', () => {
   });
 });
 
+describe('loop variables', () => {
+  test('a setting id from Object.entries, Object.keys or an array stands for each value it takes', () => {
+    const findings = analyzeSnippet(
+      [
+        "import * as cloudflare from '@pulumi/cloudflare';",
+        "const zoneSettings = { ssl: 'strict', brotli: 'on', http3: 'on' };",
+        'for (const [settingId, value] of Object.entries(zoneSettings))',
+        "  new cloudflare.ZoneSetting(settingId, { zoneId: 'z', settingId, value });",
+        "for (const id of Object.keys({ minify: 1, ipv6: 1 })) new cloudflare.ZoneSetting(id, { zoneId: 'z', settingId: id });",
+        "const legacy = [{ id: 'privacy_pass' }, { id: 'always_online' }];",
+        "for (const { id } of legacy) new cloudflare.ZoneSetting(id, { zoneId: 'z', settingId: id, value: 'off' });",
+        "for (const [, value] of Object.entries({ a: 'server_side_exclude' })) new cloudflare.ZoneSetting('x', { zoneId: 'z', settingId: value });",
+      ].join('\n'),
+    );
+    // Each is reported where the setting id is written: the table's key, the array's string.
+    expect(findings.map((f) => [f.entryId, f.line, f.column])).toEqual([
+      ['zone-setting-brotli', 2, 39],
+      ['zone-setting-minify', 5, 32],
+      ['zone-setting-privacy-pass', 6, 23],
+    ]);
+  });
+});
+
 describe('matchDeclaredResource: the entry point a Terraform reader feeds', () => {
   const terraform = (fact: Partial<DeclaredResourceFact> & Pick<DeclaredResourceFact, 'resourceType'>) =>
     matchDeclaredResource(
