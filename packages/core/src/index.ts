@@ -11,6 +11,7 @@ export { prefilterFor, type Prefilter } from './detect/prefilter.js';
 export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './detect/cross-file-prefilter.js';
 export { decodeEscapes } from './detect/text-terms.js';
 export { matchFacts } from './detect/match-facts.js';
+export { matchDeclaredResource } from './detect/resources.js';
 export type { MatchContext } from './detect/requests.js';
 export type * from './extract/facts.js';
 export { LineIndex } from './extract/ast.js';

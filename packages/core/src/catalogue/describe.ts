@@ -1,5 +1,5 @@
 import { compileTemplate } from '../url/template.js';
-import type { CatalogueEntry } from './types.js';
+import type { CatalogueEntry, ResourceMatcher } from './types.js';
 
 /** What an entry matches, as short human-readable lines (schedule, docs, reports). */
 export function describeMatchers(entry: CatalogueEntry): string[] {
@@ -25,5 +25,24 @@ export function describeMatchers(entry: CatalogueEntry): string[] {
   if (m.ciphers) lines.push(`cipher names ${m.ciphers.map((c) => `\`${c}\``).join(', ')}`);
   for (const sdk of m.sdk ?? [])
     lines.push(`SDK \`${sdk.chain}${sdk.methods ? `.{${sdk.methods.join(',')}}` : '.*'}()\``);
+  for (const resource of m.resources ?? []) lines.push(describeResource(resource));
   return lines;
+}
+
+/** `cloudflare_firewall_rule` (Terraform), `FirewallRule` (Pulumi, CDKTF), with the property that counts. */
+function describeResource(resource: ResourceMatcher): string {
+  const forms = [
+    resource.terraform ? `Terraform \`${resource.terraform}\`` : undefined,
+    resource.pulumi ? `Pulumi \`${resource.pulumi}\`` : undefined,
+    resource.cdktf ? `CDKTF \`${resource.cdktf}\` (\`${cdktfModule(resource.cdktf)}\`)` : undefined,
+  ].filter((form) => form !== undefined);
+  const what = resource.property
+    ? `property \`${resource.property}\`${resource.value !== undefined ? ` = \`${JSON.stringify(resource.value)}\`` : ''} of the resource`
+    : 'resource';
+  return `IaC ${what} ${forms.join(', ')}${resource.replacement ? ` (→ ${resource.replacement})` : ''}`;
+}
+
+/** The per-resource module of `@cdktf/provider-cloudflare` that exports a class: `FirewallRule` -> `lib/firewall-rule`. */
+export function cdktfModule(className: string): string {
+  return `@cdktf/provider-cloudflare/lib/${className.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase()}`;
 }

@@ -113,6 +113,46 @@ const schema11 = {
         },
       },
     },
+    resource: {
+      type: 'object',
+      additionalProperties: false,
+      anyOf: [{ required: ['terraform'] }, { required: ['pulumi'] }, { required: ['cdktf'] }],
+      properties: {
+        terraform: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9_]*$',
+          description: 'Terraform resource type, e.g. cloudflare_firewall_rule.',
+        },
+        pulumi: {
+          type: 'string',
+          pattern: '^[A-Z][A-Za-z0-9]*$',
+          description: 'Class exported by @pulumi/cloudflare, e.g. FirewallRule.',
+        },
+        cdktf: {
+          type: 'string',
+          pattern: '^[A-Z][A-Za-z0-9]*$',
+          description:
+            'Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule.',
+        },
+        property: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$',
+          description:
+            "Property path that makes the resource deprecated, in Terraform's snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted.",
+        },
+        value: {
+          type: ['string', 'number', 'boolean'],
+          description: "The property's value that makes it deprecated (setting_id = brotli); any value when omitted.",
+        },
+        replacement: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry's replacement when omitted.",
+        },
+      },
+      dependencies: { value: ['property'] },
+    },
     match: {
       type: 'object',
       additionalProperties: false,
@@ -164,6 +204,13 @@ const schema11 = {
           items: { type: 'string', pattern: '^[a-z0-9_]+$' },
         },
         ciphers: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', minLength: 1 } },
+        resources: {
+          type: 'array',
+          minItems: 1,
+          description:
+            'Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.',
+          items: { $ref: '#/definitions/resource' },
+        },
         sdk: {
           type: 'array',
           minItems: 1,
@@ -235,6 +282,13 @@ const schema12 = {
     },
     settingIds: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9_]+$' } },
     ciphers: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', minLength: 1 } },
+    resources: {
+      type: 'array',
+      minItems: 1,
+      description:
+        'Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.',
+      items: { $ref: '#/definitions/resource' },
+    },
     sdk: {
       type: 'array',
       minItems: 1,
@@ -253,6 +307,46 @@ const schema12 = {
       },
     },
   },
+};
+const schema17 = {
+  type: 'object',
+  additionalProperties: false,
+  anyOf: [{ required: ['terraform'] }, { required: ['pulumi'] }, { required: ['cdktf'] }],
+  properties: {
+    terraform: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9_]*$',
+      description: 'Terraform resource type, e.g. cloudflare_firewall_rule.',
+    },
+    pulumi: {
+      type: 'string',
+      pattern: '^[A-Z][A-Za-z0-9]*$',
+      description: 'Class exported by @pulumi/cloudflare, e.g. FirewallRule.',
+    },
+    cdktf: {
+      type: 'string',
+      pattern: '^[A-Z][A-Za-z0-9]*$',
+      description:
+        'Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule.',
+    },
+    property: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$',
+      description:
+        "Property path that makes the resource deprecated, in Terraform's snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted.",
+    },
+    value: {
+      type: ['string', 'number', 'boolean'],
+      description: "The property's value that makes it deprecated (setting_id = brotli); any value when omitted.",
+    },
+    replacement: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry's replacement when omitted.",
+    },
+  },
+  dependencies: { value: ['property'] },
 };
 const schema13 = {
   type: 'object',
@@ -1169,6 +1263,9 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
 const pattern3 = new RegExp('^[A-Za-z0-9_.-]+$', 'u');
 const pattern6 = new RegExp('^[A-Za-z0-9-]+$', 'u');
 const pattern7 = new RegExp('^[a-z0-9_]+$', 'u');
+const pattern8 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
+const pattern9 = new RegExp('^[A-Z][A-Za-z0-9]*$', 'u');
+const pattern11 = new RegExp('^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$', 'u');
 function validate11(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1189,16 +1286,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(
-        key0 === 'endpoints' ||
-        key0 === 'segments' ||
-        key0 === 'fields' ||
-        key0 === 'errorShapes' ||
-        key0 === 'headers' ||
-        key0 === 'settingIds' ||
-        key0 === 'ciphers' ||
-        key0 === 'sdk'
-      )) {
+      if (!func2.call(schema12.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -2003,13 +2091,13 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.sdk !== undefined) {
-      let data23 = data.sdk;
+    if (data.resources !== undefined) {
+      let data23 = data.resources;
       if (Array.isArray(data23)) {
         if (data23.length < 1) {
           const err45 = {
-            instancePath: instancePath + '/sdk',
-            schemaPath: '#/properties/sdk/minItems',
+            instancePath: instancePath + '/resources',
+            schemaPath: '#/properties/resources/minItems',
             keyword: 'minItems',
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
@@ -2024,14 +2112,17 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
         const len8 = data23.length;
         for (let i10 = 0; i10 < len8; i10++) {
           let data24 = data23[i10];
+          const _errs53 = errors;
+          let valid25 = false;
+          const _errs54 = errors;
           if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
-            if (data24.chain === undefined) {
+            if (data24.terraform === undefined) {
               const err46 = {
-                instancePath: instancePath + '/sdk/' + i10,
-                schemaPath: '#/properties/sdk/items/required',
+                instancePath: instancePath + '/resources/' + i10,
+                schemaPath: '#/definitions/resource/anyOf/0/required',
                 keyword: 'required',
-                params: { missingProperty: 'chain' },
-                message: "must have required property '" + 'chain' + "'",
+                params: { missingProperty: 'terraform' },
+                message: "must have required property '" + 'terraform' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err46];
@@ -2040,14 +2131,19 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key4 in data24) {
-              if (!(key4 === 'chain' || key4 === 'methods')) {
+          }
+          var _valid0 = _errs54 === errors;
+          valid25 = valid25 || _valid0;
+          if (!valid25) {
+            const _errs55 = errors;
+            if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+              if (data24.pulumi === undefined) {
                 const err47 = {
-                  instancePath: instancePath + '/sdk/' + i10,
-                  schemaPath: '#/properties/sdk/items/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key4 },
-                  message: 'must NOT have additional properties',
+                  instancePath: instancePath + '/resources/' + i10,
+                  schemaPath: '#/definitions/resource/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'pulumi' },
+                  message: "must have required property '" + 'pulumi' + "'",
                 };
                 if (vErrors === null) {
                   vErrors = [err47];
@@ -2057,16 +2153,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data24.chain !== undefined) {
-              let data25 = data24.chain;
-              if (typeof data25 === 'string') {
-                if (!pattern5.test(data25)) {
+            var _valid0 = _errs55 === errors;
+            valid25 = valid25 || _valid0;
+            if (!valid25) {
+              const _errs56 = errors;
+              if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+                if (data24.cdktf === undefined) {
                   const err48 = {
-                    instancePath: instancePath + '/sdk/' + i10 + '/chain',
-                    schemaPath: '#/properties/sdk/items/properties/chain/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' },
-                    message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' + '"',
+                    instancePath: instancePath + '/resources/' + i10,
+                    schemaPath: '#/definitions/resource/anyOf/2/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'cdktf' },
+                    message: "must have required property '" + 'cdktf' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err48];
@@ -2075,50 +2173,68 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+              }
+              var _valid0 = _errs56 === errors;
+              valid25 = valid25 || _valid0;
+            }
+          }
+          if (!valid25) {
+            const err49 = {
+              instancePath: instancePath + '/resources/' + i10,
+              schemaPath: '#/definitions/resource/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          } else {
+            errors = _errs53;
+            if (vErrors !== null) {
+              if (_errs53) {
+                vErrors.length = _errs53;
               } else {
-                const err49 = {
-                  instancePath: instancePath + '/sdk/' + i10 + '/chain',
-                  schemaPath: '#/properties/sdk/items/properties/chain/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
+                vErrors = null;
+              }
+            }
+          }
+          if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+            for (const key4 in data24) {
+              if (!(
+                key4 === 'terraform' ||
+                key4 === 'pulumi' ||
+                key4 === 'cdktf' ||
+                key4 === 'property' ||
+                key4 === 'value' ||
+                key4 === 'replacement'
+              )) {
+                const err50 = {
+                  instancePath: instancePath + '/resources/' + i10,
+                  schemaPath: '#/definitions/resource/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key4 },
+                  message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err49];
+                  vErrors = [err50];
                 } else {
-                  vErrors.push(err49);
+                  vErrors.push(err50);
                 }
                 errors++;
               }
             }
-            if (data24.methods !== undefined) {
-              let data26 = data24.methods;
-              if (Array.isArray(data26)) {
-                const len9 = data26.length;
-                for (let i11 = 0; i11 < len9; i11++) {
-                  if (typeof data26[i11] !== 'string') {
-                    const err50 = {
-                      instancePath: instancePath + '/sdk/' + i10 + '/methods/' + i11,
-                      schemaPath: '#/properties/sdk/items/properties/methods/items/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err50];
-                    } else {
-                      vErrors.push(err50);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
+            if (data24.value !== undefined) {
+              if (data24.property === undefined) {
                 const err51 = {
-                  instancePath: instancePath + '/sdk/' + i10 + '/methods',
-                  schemaPath: '#/properties/sdk/items/properties/methods/type',
-                  keyword: 'type',
-                  params: { type: 'array' },
-                  message: 'must be array',
+                  instancePath: instancePath + '/resources/' + i10,
+                  schemaPath: '#/definitions/resource/dependencies',
+                  keyword: 'dependencies',
+                  params: { property: 'value', missingProperty: 'property', depsCount: 1, deps: 'property' },
+                  message: 'must have property property when property value is present',
                 };
                 if (vErrors === null) {
                   vErrors = [err51];
@@ -2128,24 +2244,369 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data24.terraform !== undefined) {
+              let data25 = data24.terraform;
+              if (typeof data25 === 'string') {
+                if (!pattern8.test(data25)) {
+                  const err52 = {
+                    instancePath: instancePath + '/resources/' + i10 + '/terraform',
+                    schemaPath: '#/definitions/resource/properties/terraform/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z][a-z0-9_]*$' },
+                    message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err52];
+                  } else {
+                    vErrors.push(err52);
+                  }
+                  errors++;
+                }
+              } else {
+                const err53 = {
+                  instancePath: instancePath + '/resources/' + i10 + '/terraform',
+                  schemaPath: '#/definitions/resource/properties/terraform/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err53];
+                } else {
+                  vErrors.push(err53);
+                }
+                errors++;
+              }
+            }
+            if (data24.pulumi !== undefined) {
+              let data26 = data24.pulumi;
+              if (typeof data26 === 'string') {
+                if (!pattern9.test(data26)) {
+                  const err54 = {
+                    instancePath: instancePath + '/resources/' + i10 + '/pulumi',
+                    schemaPath: '#/definitions/resource/properties/pulumi/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
+                    message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err54];
+                  } else {
+                    vErrors.push(err54);
+                  }
+                  errors++;
+                }
+              } else {
+                const err55 = {
+                  instancePath: instancePath + '/resources/' + i10 + '/pulumi',
+                  schemaPath: '#/definitions/resource/properties/pulumi/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err55];
+                } else {
+                  vErrors.push(err55);
+                }
+                errors++;
+              }
+            }
+            if (data24.cdktf !== undefined) {
+              let data27 = data24.cdktf;
+              if (typeof data27 === 'string') {
+                if (!pattern9.test(data27)) {
+                  const err56 = {
+                    instancePath: instancePath + '/resources/' + i10 + '/cdktf',
+                    schemaPath: '#/definitions/resource/properties/cdktf/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
+                    message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err56];
+                  } else {
+                    vErrors.push(err56);
+                  }
+                  errors++;
+                }
+              } else {
+                const err57 = {
+                  instancePath: instancePath + '/resources/' + i10 + '/cdktf',
+                  schemaPath: '#/definitions/resource/properties/cdktf/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err57];
+                } else {
+                  vErrors.push(err57);
+                }
+                errors++;
+              }
+            }
+            if (data24.property !== undefined) {
+              let data28 = data24.property;
+              if (typeof data28 === 'string') {
+                if (!pattern11.test(data28)) {
+                  const err58 = {
+                    instancePath: instancePath + '/resources/' + i10 + '/property',
+                    schemaPath: '#/definitions/resource/properties/property/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
+                    message: 'must match pattern "' + '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err58];
+                  } else {
+                    vErrors.push(err58);
+                  }
+                  errors++;
+                }
+              } else {
+                const err59 = {
+                  instancePath: instancePath + '/resources/' + i10 + '/property',
+                  schemaPath: '#/definitions/resource/properties/property/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err59];
+                } else {
+                  vErrors.push(err59);
+                }
+                errors++;
+              }
+            }
+            if (data24.value !== undefined) {
+              let data29 = data24.value;
+              if (typeof data29 !== 'string' && !(typeof data29 == 'number') && typeof data29 !== 'boolean') {
+                const err60 = {
+                  instancePath: instancePath + '/resources/' + i10 + '/value',
+                  schemaPath: '#/definitions/resource/properties/value/type',
+                  keyword: 'type',
+                  params: { type: schema17.properties.value.type },
+                  message: 'must be string,number,boolean',
+                };
+                if (vErrors === null) {
+                  vErrors = [err60];
+                } else {
+                  vErrors.push(err60);
+                }
+                errors++;
+              }
+            }
+            if (data24.replacement !== undefined) {
+              let data30 = data24.replacement;
+              if (typeof data30 === 'string') {
+                if (func3(data30) < 1) {
+                  const err61 = {
+                    instancePath: instancePath + '/resources/' + i10 + '/replacement',
+                    schemaPath: '#/definitions/resource/properties/replacement/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err61];
+                  } else {
+                    vErrors.push(err61);
+                  }
+                  errors++;
+                }
+              } else {
+                const err62 = {
+                  instancePath: instancePath + '/resources/' + i10 + '/replacement',
+                  schemaPath: '#/definitions/resource/properties/replacement/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err52 = {
-              instancePath: instancePath + '/sdk/' + i10,
+            const err63 = {
+              instancePath: instancePath + '/resources/' + i10,
+              schemaPath: '#/definitions/resource/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err63];
+            } else {
+              vErrors.push(err63);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err64 = {
+          instancePath: instancePath + '/resources',
+          schemaPath: '#/properties/resources/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
+      }
+    }
+    if (data.sdk !== undefined) {
+      let data31 = data.sdk;
+      if (Array.isArray(data31)) {
+        if (data31.length < 1) {
+          const err65 = {
+            instancePath: instancePath + '/sdk',
+            schemaPath: '#/properties/sdk/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+        const len9 = data31.length;
+        for (let i11 = 0; i11 < len9; i11++) {
+          let data32 = data31[i11];
+          if (data32 && typeof data32 == 'object' && !Array.isArray(data32)) {
+            if (data32.chain === undefined) {
+              const err66 = {
+                instancePath: instancePath + '/sdk/' + i11,
+                schemaPath: '#/properties/sdk/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'chain' },
+                message: "must have required property '" + 'chain' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err66];
+              } else {
+                vErrors.push(err66);
+              }
+              errors++;
+            }
+            for (const key5 in data32) {
+              if (!(key5 === 'chain' || key5 === 'methods')) {
+                const err67 = {
+                  instancePath: instancePath + '/sdk/' + i11,
+                  schemaPath: '#/properties/sdk/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key5 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err67];
+                } else {
+                  vErrors.push(err67);
+                }
+                errors++;
+              }
+            }
+            if (data32.chain !== undefined) {
+              let data33 = data32.chain;
+              if (typeof data33 === 'string') {
+                if (!pattern5.test(data33)) {
+                  const err68 = {
+                    instancePath: instancePath + '/sdk/' + i11 + '/chain',
+                    schemaPath: '#/properties/sdk/items/properties/chain/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' },
+                    message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err68];
+                  } else {
+                    vErrors.push(err68);
+                  }
+                  errors++;
+                }
+              } else {
+                const err69 = {
+                  instancePath: instancePath + '/sdk/' + i11 + '/chain',
+                  schemaPath: '#/properties/sdk/items/properties/chain/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+            }
+            if (data32.methods !== undefined) {
+              let data34 = data32.methods;
+              if (Array.isArray(data34)) {
+                const len10 = data34.length;
+                for (let i12 = 0; i12 < len10; i12++) {
+                  if (typeof data34[i12] !== 'string') {
+                    const err70 = {
+                      instancePath: instancePath + '/sdk/' + i11 + '/methods/' + i12,
+                      schemaPath: '#/properties/sdk/items/properties/methods/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err70];
+                    } else {
+                      vErrors.push(err70);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err71 = {
+                  instancePath: instancePath + '/sdk/' + i11 + '/methods',
+                  schemaPath: '#/properties/sdk/items/properties/methods/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err72 = {
+              instancePath: instancePath + '/sdk/' + i11,
               schemaPath: '#/properties/sdk/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err52];
+              vErrors = [err72];
             } else {
-              vErrors.push(err52);
+              vErrors.push(err72);
             }
             errors++;
           }
         }
       } else {
-        const err53 = {
+        const err73 = {
           instancePath: instancePath + '/sdk',
           schemaPath: '#/properties/sdk/type',
           keyword: 'type',
@@ -2153,15 +2614,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err53];
+          vErrors = [err73];
         } else {
-          vErrors.push(err53);
+          vErrors.push(err73);
         }
         errors++;
       }
     }
   } else {
-    const err54 = {
+    const err74 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2169,9 +2630,9 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err54];
+      vErrors = [err74];
     } else {
-      vErrors.push(err54);
+      vErrors.push(err74);
     }
     errors++;
   }
@@ -2635,6 +3096,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const catalogueEntryValidator: GeneratedValidator<CatalogueEntry> = {
   schema:
-    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"enum":["dns-record","load-balancer-pool"],"description":"The API resource the field belongs to."},"recordType":{"type":"string","description":"DNS record type the field applies to."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
+    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"enum":["dns-record","load-balancer-pool"],"description":"The API resource the field belongs to."},"recordType":{"type":"string","description":"DNS record type the field applies to."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
   validate: validate10,
 };

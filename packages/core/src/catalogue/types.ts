@@ -76,6 +76,29 @@ export interface SdkMatcher {
   methods?: string[];
 }
 
+/** The infrastructure-as-code tools whose declarations the catalogue can name. */
+export type IacEcosystem = 'pulumi' | 'cdktf' | 'terraform';
+export const IAC_ECOSYSTEMS: readonly IacEcosystem[] = ['terraform', 'pulumi', 'cdktf'];
+
+/**
+ * A declared resource (`new cloudflare.FirewallRule(…)`, `resource "cloudflare_firewall_rule"`):
+ * its type as each tool names it, and optionally the property (and value) that makes it deprecated.
+ */
+export interface ResourceMatcher {
+  /** Terraform resource type: `cloudflare_firewall_rule`. */
+  terraform?: string;
+  /** Class exported by `@pulumi/cloudflare`: `FirewallRule`. */
+  pulumi?: string;
+  /** Class exported by `@cdktf/provider-cloudflare` (module `lib/firewall-rule`, namespace `firewallRule`). */
+  cdktf?: string;
+  /** Property path in Terraform's snake_case spelling (`settings.mobile_redirect`); the whole resource when absent. */
+  property?: string;
+  /** The value of `property` that is deprecated (`setting_id = "brotli"`); any value when absent. */
+  value?: string | number | boolean;
+  /** What to declare instead (the successor resource); the entry's `replacement` when absent. */
+  replacement?: string;
+}
+
 export interface EntryMatch {
   endpoints?: EndpointMatcher[];
   segments?: SegmentMatcher[];
@@ -85,6 +108,7 @@ export interface EntryMatch {
   settingIds?: string[];
   ciphers?: string[];
   sdk?: SdkMatcher[];
+  resources?: ResourceMatcher[];
 }
 
 export interface CatalogueEntry {

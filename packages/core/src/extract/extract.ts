@@ -5,7 +5,9 @@ import { paramsUsed, type PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from './edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
+import { declaredResource, objectKeys, resourceClassNames } from './declared-resources.js';
 import type {
+  DeclaredResourceFact,
   ExportedValue,
   HelperExport,
   FileFacts,
@@ -66,7 +68,13 @@ class FileExtraction {
     const requests: RequestFact[] = [];
     const sdkCalls: SdkCallFact[] = [];
     const importedCalls: ImportedCallFact[] = [];
+    const resources: DeclaredResourceFact[] = [];
+    const resourceClasses = resourceClassNames(this.options.catalogue);
     for (const call of this.index.calls) {
+      if (call.type === 'NewExpression') {
+        const resource = declaredResource(call, this.ev);
+        if (resource && resourceClasses.has(resource.resourceType)) resources.push(resource);
+      }
       const facts = this.analyzeCall(call);
       requests.push(...facts.requests);
       if (facts.sdk) sdkCalls.push(facts.sdk);
@@ -77,7 +85,7 @@ class FileExtraction {
       { index: this.index, ev: this.ev, source: this.source, requestObjects: this.requestObjects },
       this.options.catalogue,
     );
-    return { requests, sdkCalls, importedCalls, local, imports: this.imports(), ...this.exports() };
+    return { requests, sdkCalls, resources, importedCalls, local, imports: this.imports(), ...this.exports() };
   }
 
   private analyzeCall(node: Node): CallFacts {
@@ -450,7 +458,11 @@ class FileExtraction {
           const inner = this.ev.member(value, name);
           if (inner.kind === 'string') entries[name] = inner.pattern;
         }
-        return Object.keys(entries).length ? { kind: 'map', entries } : undefined;
+        // Its keys travel too, for a resource another module declares with this object as arguments.
+        const keys = objectKeys(value, this.ev, this.options.catalogue);
+        return Object.keys(entries).length || keys.length
+          ? { kind: 'map', entries, ...(keys.length ? { keys } : {}) }
+          : undefined;
       }
       case 'function':
         return this.exportFunction(value.fn);

@@ -1,4 +1,4 @@
-import type { RequestMethod, RuleName } from '../catalogue/types.js';
+import type { IacEcosystem, RequestMethod, RuleName } from '../catalogue/types.js';
 import type { Confidence, FindingFix, TextEdit } from '../findings/finding.js';
 import type { PatternPart } from '../url/pattern.js';
 import type { HttpLib } from './values.js';
@@ -67,6 +67,42 @@ export interface SdkCallFact {
   unconfirmed?: boolean;
 }
 
+/**
+ * A resource declared in infrastructure code, in words no tool owns: `new cloudflare.FirewallRule(…)`
+ * (Pulumi), `new FirewallRule(this, …)` (CDK for Terraform), `resource "cloudflare_firewall_rule"`
+ * (Terraform). Any reader that produces these is matched by `matchDeclaredResource`.
+ */
+export interface DeclaredResourceFact {
+  ecosystem: IacEcosystem;
+  /** The type as the ecosystem names it: the class (`FirewallRule`) or the Terraform type (`cloudflare_firewall_rule`). */
+  resourceType: string;
+  /** Where the resource's type is written: the class expression of `new`, the type label of a Terraform block. */
+  range: Range;
+  /** False when only the class name says which SDK it is (no import of the provider package seen): medium confidence. */
+  knownImport: boolean;
+  /** Properties of the arguments, nested ones as paths, with their static values when known. */
+  properties: DeclaredProperty[];
+  /** Argument objects another module exports (`settings: zoneSettings`, `...baseSettings`), filled in by the scanner. */
+  pending?: PendingProperties[];
+}
+
+/** A property of a declared resource's arguments, as written (`mobileRedirect` in TypeScript, `mobile_redirect` in HCL). */
+export interface DeclaredProperty {
+  path: string[];
+  /** The key (where a finding on this property points). */
+  range: Range;
+  value?: string | number | boolean;
+  /** The file the key is written in, when it is not the file of the resource (an imported settings object). */
+  file?: string;
+}
+
+/** An object of another module used at `at` in a resource's arguments (`at` empty for a spread at the top). */
+export interface PendingProperties {
+  at: string[];
+  from: ModuleRef;
+  range: Range;
+}
+
 /** A call to a function imported from another module: resolved by the scanner, never by ESLint. */
 export interface ImportedCallFact {
   callee: ModuleRef;
@@ -96,7 +132,8 @@ export interface HelperExport {
 /** What a module exports, in the same vocabulary (no AST). */
 export type ExportedValue =
   | { kind: 'string'; pattern: PatternPart[] }
-  | { kind: 'map'; entries: Record<string, PatternPart[]> }
+  /** An object: its string entries, and its keys as paths (for resources declared with it in other modules). */
+  | { kind: 'map'; entries: Record<string, PatternPart[]>; keys?: DeclaredProperty[] }
   | HelperExport
   /** A class: its methods (own and inherited in its module) as helpers, for instances and subclasses elsewhere. */
   | { kind: 'class'; methods: Record<string, HelperExport>; extends?: ModuleRef }
@@ -111,6 +148,8 @@ export interface RawMatch {
   range: Range;
   confidence: Confidence;
   subject: string;
+  /** What to use instead, when the match knows it more exactly than its entry (a successor resource). */
+  replacement?: string;
   fixes?: FindingFix[];
   note?: string;
   /** The file the range is in, when it is not the file being matched (text another module wrote). */
@@ -125,6 +164,8 @@ export interface RawMatch {
 export interface FileFacts {
   requests: RequestFact[];
   sdkCalls: SdkCallFact[];
+  /** Resources declared with an infrastructure-as-code SDK. */
+  resources: DeclaredResourceFact[];
   importedCalls: ImportedCallFact[];
   /** Findings that need nothing outside the file (fields, headers, error shapes, ciphers). */
   local: RawMatch[];

@@ -33,7 +33,8 @@ export interface ClassInfo {
 }
 
 export type Binding =
-  | { kind: 'value'; name: string; init?: Node; path: string[]; scope: Scope }
+  /** `iterates`: the iterable of the `for…of` that declares it (`for (const [id] of Object.entries(settings))`). */
+  | { kind: 'value'; name: string; init?: Node; path: string[]; scope: Scope; iterates?: Node }
   | { kind: 'param'; name: string; fn: FunctionInfo; index: number; path: string[] }
   | { kind: 'function'; name: string; fn: FunctionInfo }
   | { kind: 'class'; name: string; cls: ClassInfo }
@@ -341,6 +342,9 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
         const block: Scope = { parent: scope, bindings: new Map(), ...(scope.cls ? { cls: scope.cls } : {}) };
         if (node.type === 'CatchClause' && node.param) declarePattern(node.param, block, undefined, [], 'value');
         forEachChild(node, (child) => visit(child, block, node));
+        if (node.type === 'ForOfStatement')
+          for (const binding of block.bindings.values())
+            if (binding.kind === 'value' && binding.init === undefined) binding.iterates = node.right;
         return;
       }
       case 'CallExpression':

@@ -69,8 +69,8 @@ function buildFinding(
     grade: graded.grade,
     severity: settings.severities[graded.grade],
     confidence: match.confidence,
-    message: formatFindingMessage(match.subject, entry, graded, match.note),
-    replacement: entry.replacement,
+    message: formatFindingMessage(match.subject, entry, graded, match.note, match.replacement),
+    replacement: match.replacement ?? entry.replacement,
     fingerprint: fingerprintOf({
       file,
       entryId: entry.id,

@@ -10,10 +10,11 @@ export function formatFindingMessage(
   entry: CatalogueEntry,
   graded: GradeResult,
   note?: string,
+  replacement = entry.replacement,
 ): string {
   const when = graded.daysUntil <= 0 ? `reached end of life on ${entry.eol}` : `reaches end of life on ${entry.eol}`;
   const tail = note ? ` ${note}` : '';
-  return `${subject} (${entry.title}) ${when} (${graded.inWords}). Use instead: ${stripFinalStop(entry.replacement)}.${tail}`;
+  return `${subject} (${entry.title}) ${when} (${graded.inWords}). Use instead: ${stripFinalStop(replacement)}.${tail}`;
 }
 
 function stripFinalStop(value: string): string {

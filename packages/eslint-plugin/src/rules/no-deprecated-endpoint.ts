@@ -16,7 +16,7 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     docs: {
       description:
-        'Disallow requests to deprecated edge-API endpoints (by method and path, setting ids, SDK resource methods)',
+        'Disallow requests to deprecated edge-API endpoints (by method and path, setting ids, SDK resource methods, Pulumi and CDKTF resources)',
     },
     fixable: 'code',
     hasSuggestions: true,

@@ -15,7 +15,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow the load-balancing pool `notification_email` field',
+      description: 'Disallow the load-balancing pool `notification_email` field (payloads, reads, pool resources)',
     },
     messages,
     schema: gradeOptionSchema,

@@ -15,7 +15,8 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow `data.service`, `data.proto` and `data.name` in SRV record payloads and reads',
+      description:
+        'Disallow `data.service`, `data.proto` and `data.name` in SRV record payloads, reads and DNS record resources',
     },
     hasSuggestions: true,
     messages,

@@ -2,6 +2,13 @@ import { loadCatalogue } from '@sunset-lint/core';
 import rule from '../../src/rules/no-deprecated-endpoint.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
 
+/** What a declared resource's message names instead: its matcher's successor resource. */
+const successorOf = (id: string, className: string) =>
+  loadCatalogue()
+    .byId.get(id)!
+    .match.resources!.find((resource) => resource.pulumi === className || resource.cdktf === className)!
+    .replacement!.replace(/[.\s]+$/, '');
+
 /** The entry's replacement as the message ends it (the catalogue's wording may be refined). */
 const replacementOf = (id: string) =>
   loadCatalogue()
@@ -271,6 +278,60 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
             },
           ],
         },
+      ],
+    },
+  ],
+});
+
+tsTester.run('no-deprecated-endpoint (declared IaC resources)', testable(rule), {
+  valid: [
+    // The successor resources, and a class of the same name from another package.
+    code`
+      import * as cloudflare from '@pulumi/cloudflare';
+      import { FirewallRule } from '@pulumi/gcp/compute';
+      new cloudflare.Ruleset('custom', { zoneId: 'z', kind: 'zone', phase: 'http_request_firewall_custom', rules: [] });
+      new cloudflare.ZoneSetting('tls', { zoneId: 'z', settingId: 'min_tls_version', value: '1.2' });
+      new FirewallRule('allow-ssh', { network: 'default', allows: [{ protocol: 'tcp', ports: ['22'] }] });
+    `,
+  ],
+  invalid: [
+    {
+      // Pulumi: the resource at its class, a deprecated setting at its key.
+      code: code`
+        import * as cloudflare from '@pulumi/cloudflare';
+        new cloudflare.FirewallRule('block', { zoneId: 'z', filterId: 'f', action: 'block' });
+        new cloudflare.ZoneSettingsOverride('zone', { zoneId: 'z', settings: { ssl: 'strict', mobileRedirect: { status: 'off' } } });
+      `,
+      errors: [
+        { messageId: 'finding', line: 2, column: 5, endColumn: 28 },
+        { messageId: 'finding', line: 3, column: 87 },
+      ],
+    },
+    {
+      // CDK for Terraform: a per-resource module and the namespace style.
+      code: code`
+        import { Construct } from 'constructs';
+        import { TerraformStack } from 'cdktf';
+        import { WafOverride } from '@cdktf/provider-cloudflare/lib/waf-override';
+        import { argoTunnel } from '@cdktf/provider-cloudflare';
+        export class Edge extends TerraformStack {
+          constructor(scope: Construct, id: string) {
+            super(scope, id);
+            new WafOverride(this, 'admin', { zoneId: 'z', urls: ['example.com/admin*'] });
+            new argoTunnel.ArgoTunnel(this, 'office', { accountId: 'a', name: 'office', secret: 's' });
+          }
+        }
+      `,
+      errors: [
+        {
+          messageId: 'finding',
+          line: 8,
+          data: {
+            message: `the CDK for Terraform resource \`WafOverride\` (Previous-version WAF managed rules APIs) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: ${successorOf('waf-managed-rules-legacy', 'WafOverride')}.`,
+            entryId: 'waf-managed-rules-legacy',
+          },
+        },
+        { messageId: 'finding', line: 9 },
       ],
     },
   ],

@@ -1,5 +1,13 @@
 import rule from '../../src/rules/no-lb-notification-email.js';
+import { loadCatalogue } from '@sunset-lint/core';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+/** What a declared resource's message names instead: its matcher's successor resource. */
+const successorOf = (id: string, className: string) =>
+  loadCatalogue()
+    .byId.get(id)!
+    .match.resources!.find((resource) => resource.pulumi === className || resource.cdktf === className)!
+    .replacement!.replace(/[.\s]+$/, '');
 
 tsTester.run('no-lb-notification-email (TypeScript)', testable(rule), {
   valid: [
@@ -36,6 +44,32 @@ jsTester.run('no-lb-notification-email (JavaScript)', testable(rule), {
       filename: 'PoolRow.jsx',
       languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
       errors: [{ messageId: 'finding', line: 1 }],
+    },
+  ],
+});
+
+tsTester.run('no-lb-notification-email (declared IaC resources)', testable(rule), {
+  valid: [
+    "import * as cloudflare from '@pulumi/cloudflare';\nnew cloudflare.Healthcheck('api', { zoneId: 'z', name: 'api', address: 'a', notificationEmailAddresses: ['ops@example.com'] });",
+  ],
+  invalid: [
+    {
+      code: code`
+        import { loadBalancerPool } from '@cdktf/provider-cloudflare';
+        export const declare = (stack: never) =>
+          new loadBalancerPool.LoadBalancerPool(stack, 'pool', { accountId: 'a', name: 'p', origins: [], notificationEmail: 'noc@example.com' });
+      `,
+      output: null,
+      errors: [
+        {
+          messageId: 'finding',
+          line: 3,
+          data: {
+            message: `\`notificationEmail\` in the CDK for Terraform resource \`LoadBalancerPool\` (Load balancing \`notification_email\` field) reached end of life on 2023-04-03 (ended 3 years ago). Use instead: ${successorOf('lb-notification-email-field', 'LoadBalancerPool')}.`,
+            entryId: 'lb-notification-email-field',
+          },
+        },
+      ],
     },
   ],
 });

@@ -1,5 +1,13 @@
+import { loadCatalogue } from '@sunset-lint/core';
 import rule from '../../src/rules/no-srv-data-name-fields.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+/** What a declared resource's message names instead: its matcher's successor resource. */
+const successorOf = (id: string, className: string) =>
+  loadCatalogue()
+    .byId.get(id)!
+    .match.resources!.find((resource) => resource.pulumi === className || resource.cdktf === className)!
+    .replacement!.replace(/[.\s]+$/, '');
 
 const REMOVE_KEEP_NAME = "Remove `service`, `proto` and `name` from `data` (the record's outer `name` is kept)";
 
@@ -154,6 +162,57 @@ jsTester.run('no-srv-data-name-fields (JavaScript)', testable(rule), {
                 name: '_minecraft._tcp.example.com',
                 data: { priority: 0, weight: 5, port: 25565, target: 'mc.example.com' },
               };
+            `,
+          },
+        ],
+      })),
+    },
+  ],
+});
+
+tsTester.run('no-srv-data-name-fields (declared IaC resources)', testable(rule), {
+  valid: [
+    "import * as cloudflare from '@pulumi/cloudflare';\nnew cloudflare.DnsRecord('srv', { zoneId: 'z', type: 'SRV', name: '_sip._tcp', data: { priority: 1, weight: 1, port: 5060, target: 't' } });",
+  ],
+  invalid: [
+    {
+      // One finding per key, told as the resource (not also as an API payload), with the payload's suggestion.
+      code: code`
+        import { Record } from '@pulumi/cloudflare';
+        new Record('srv', {
+          zoneId: 'z',
+          type: 'SRV',
+          name: '_sip._tcp.example.com',
+          data: {
+            service: '_sip',
+            proto: '_tcp',
+            name: 'example.com',
+            port: 5060,
+          },
+        });
+      `,
+      output: null,
+      errors: (['service', 'proto', 'name'] as const).map((key, i) => ({
+        messageId: 'finding' as const,
+        data: {
+          message: `\`data.${key}\` in the Pulumi resource \`Record\` (SRV record name fields) reached end of life on 2024-05-31 (ended 2 years ago). Use instead: ${successorOf('srv-record-data-name-fields', 'Record')}.`,
+          entryId: 'srv-record-data-name-fields',
+        },
+        line: 7 + i,
+        suggestions: [
+          {
+            messageId: 'suggestion' as const,
+            data: { description: REMOVE_KEEP_NAME },
+            output: code`
+              import { Record } from '@pulumi/cloudflare';
+              new Record('srv', {
+                zoneId: 'z',
+                type: 'SRV',
+                name: '_sip._tcp.example.com',
+                data: {
+                  port: 5060,
+                },
+              });
             `,
           },
         ],

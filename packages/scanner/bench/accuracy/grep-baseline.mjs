@@ -111,6 +111,16 @@ export function grepTerms(catalogue) {
     }
     for (const cipher of match.ciphers ?? []) add('cipher', cipher, onLine(word(cipher)));
     for (const { chain } of match.sdk ?? []) add('sdk chain', chain, onLine(word(chain)));
+    // Declared resources: the type as each tool writes it, or the property (snake_case and camelCase keys).
+    for (const resource of match.resources ?? []) {
+      if (!resource.property) {
+        for (const type of [resource.terraform, resource.pulumi, resource.cdktf])
+          if (type) add('resource', type, onLine(word(type)));
+        continue;
+      }
+      const camel = resource.property.replace(/_([a-z0-9])/g, (_, letter) => letter.toUpperCase());
+      for (const path of new Set([resource.property, camel])) add('resource property', path, fieldTest(path));
+    }
   }
   return terms;
 }

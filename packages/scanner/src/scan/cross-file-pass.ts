@@ -11,7 +11,8 @@ export interface DeferredFile {
 
 /**
  * The graph step: a deferred file's facts with what other modules export substituted (constants,
- * helpers' requests at this file's calls, clients and SDK clients created elsewhere). The result
+ * helpers' requests at this file's calls, clients and SDK clients created elsewhere, objects
+ * used as a declared resource's arguments). The result
  * is plain facts again, matched exactly as a single file's are.
  */
 export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileResolver): MatchableFacts {
@@ -22,5 +23,8 @@ export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileRe
   const sdkCalls = deferred.facts.sdkCalls
     .map((call) => resolver.resolveSdkCall(call, deferred.file))
     .filter((call): call is SdkCallFact => call !== undefined);
-  return { requests, sdkCalls, local: deferred.facts.local };
+  const resources = deferred.facts.resources.map((resource) =>
+    resolver.resolveDeclaredResource(resource, deferred.file),
+  );
+  return { requests, sdkCalls, resources, local: deferred.facts.local };
 }

@@ -12,7 +12,7 @@ import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js'
 import type { ModuleRecord } from './resolve-facts.js';
 
 /** The facts a file's findings are matched from. */
-export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'local'>;
+export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources' | 'local'>;
 
 /**
  * What one file leaves for the scan once its tree is dropped: what it exports to other modules,
@@ -69,15 +69,23 @@ export function indexFile(
     exportAll: facts.exportAll,
     importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined),
   });
-  const all: MatchableFacts = { requests: facts.requests, sdkCalls: facts.sdkCalls, local: facts.local };
+  const all: MatchableFacts = {
+    requests: facts.requests,
+    sdkCalls: facts.sdkCalls,
+    resources: facts.resources,
+    local: facts.local,
+  };
   const needsOtherModules =
-    importedCalls.length > 0 || all.requests.some(holdsImport) || all.sdkCalls.some((call) => call.clientFrom);
+    importedCalls.length > 0 ||
+    all.requests.some(holdsImport) ||
+    all.sdkCalls.some((call) => call.clientFrom) ||
+    all.resources.some((resource) => resource.pending);
   // The prefilter is a condition on one file's text: it decides only for facts that need no other
   // module (a URL built from another module's constants can match although this text cannot).
   const own =
     needsOtherModules || !prefilter || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
       ? all
-      : { requests: [], sdkCalls: [], local: [] };
+      : { requests: [], sdkCalls: [], resources: [], local: [] };
   return {
     kind: 'indexed',
     record,

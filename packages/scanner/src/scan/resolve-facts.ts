@@ -6,6 +6,7 @@ import {
   joinUrl,
   paramsUsed,
   substituteParams,
+  type DeclaredResourceFact,
   type ExportedValue,
   type HelperExport,
   type ImportedCallFact,
@@ -86,6 +87,36 @@ export class CrossFileResolver {
       return { ...rest, flavor: target.value.flavor, chain: [...target.rest, ...chain] };
     }
     return undefined;
+  }
+
+  /**
+   * A declared resource whose arguments use values another module exports: an object
+   * (`settings: zoneSettings`, `...baseSettings`), whose keys join the resource's properties,
+   * written in that module; or a string constant (`settingId: BROTLI`, `IDS.compression`), which
+   * becomes the value of the property it is written at.
+   */
+  resolveDeclaredResource(resource: DeclaredResourceFact, home: string): DeclaredResourceFact {
+    if (!resource.pending) return resource;
+    let properties = [...resource.properties];
+    for (const pending of resource.pending) {
+      const module = this.modules.resolve(home, pending.from.source);
+      const target = module ? this.resolveRef(module, pending.from.path, 0) : undefined;
+      if (target?.kind !== 'value') continue;
+      const value = constantText(target.value, target.rest);
+      if (value !== undefined) {
+        const at = pending.at.join('.');
+        properties = properties.map((property) => (property.path.join('.') === at ? { ...property, value } : property));
+        continue;
+      }
+      if (target.value.kind !== 'map') continue;
+      const { rest, module: written } = target;
+      for (const key of target.value.keys ?? []) {
+        if (rest.some((name, i) => key.path[i] !== name) || key.path.length <= rest.length) continue;
+        properties.push({ ...key, path: [...pending.at, ...key.path.slice(rest.length)], file: key.file ?? written });
+      }
+    }
+    const { pending: _resolved, ...rest } = resource;
+    return { ...rest, properties };
   }
 
   /** The requests a call of an imported function makes: helpers' requests and HTTP-client verbs. */
@@ -302,6 +333,21 @@ export class CrossFileResolver {
     }
     return undefined;
   }
+}
+
+/** An exported string constant, or a map's string entry read by name, when it is plain text. */
+function constantText(
+  value: Exclude<ExportedValue, { kind: 'reexport' }>,
+  rest: readonly string[],
+): string | undefined {
+  const pattern =
+    value.kind === 'string' && rest.length === 0
+      ? value.pattern
+      : value.kind === 'map' && rest.length === 1
+        ? value.entries[rest[0]!]
+        : undefined;
+  const only = pattern?.length === 1 ? pattern[0] : undefined;
+  return only?.kind === 'text' ? only.text : undefined;
 }
 
 /** `SETTINGS[key]`: one of the map's values, as core reads a map of the same file (all known strings, else unknown). */
