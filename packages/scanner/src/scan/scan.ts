@@ -19,6 +19,7 @@ import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
 import type { ParseSource } from './parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
 import { readSource } from './read-source.js';
+import { readTerraformForScan } from './terraform-pass.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
@@ -27,6 +28,8 @@ export interface ScanOptions {
   cwd: string;
   /** Absolute paths of the files to report on (discovery's output). */
   files: readonly string[];
+  /** Absolute paths of the Terraform files to read (discovery's `terraformFiles`). */
+  terraformFiles?: readonly string[];
   settings: ResolvedSettings;
   /** Also report relative imports that name no file (`unresolved-import` warnings). */
   verbose?: boolean;
@@ -74,13 +77,27 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   // match, nor for a re-scan whose files are all in the cache.
   const needsParser = [...plan.parse].some((file) => !cache?.hasIndex(file));
   const pass = { options, prefilter, cache, scanned, resolver, plan };
+  let result: ScanResult;
   try {
-    return indexAndMatch(pass, needsParser ? await loadParser() : undefined);
+    result = indexAndMatch(pass, needsParser ? await loadParser() : undefined);
   } catch (error) {
     // A module read on demand (a value a cached file imports) was not cached after all.
     if (!(error instanceof ParserNeeded)) throw error;
-    return indexAndMatch(pass, await loadParser());
+    result = indexAndMatch(pass, await loadParser());
   }
+  const terraformFiles = options.terraformFiles ?? [];
+  // The declared resources await the catalogue's resource matcher (docs/iac.md, "Terraform
+  // files"); until then the pass reports the files it cannot read or parse.
+  const terraform = await readTerraformForScan(terraformFiles, (file) => relativeTo(options.cwd, file));
+  return {
+    ...result,
+    diagnostics: [...result.diagnostics, ...terraform.diagnostics],
+    filesScanned: result.filesScanned + terraformFiles.length,
+  };
+}
+
+function relativeTo(cwd: string, file: string): string {
+  return relative(cwd, file).split(sep).join('/');
 }
 
 async function loadParser(): Promise<ParseSource> {
@@ -108,7 +125,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const diagnostics: Diagnostic[] = [];
   /** Files whose matches wait for the cross-file pass: to resolve, or resolved by an earlier scan (`--cache`). */
   const deferred: Array<DeferredFile | { file: string; matches: RawMatch[] }> = [];
-  const relativePath = (file: string) => relative(options.cwd, file).split(sep).join('/');
+  const relativePath = (file: string) => relativeTo(options.cwd, file);
   let parsed = 0;
   // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
   // with its text, for placing findings and for checking the cache's hash before storing).

@@ -34,7 +34,7 @@ export async function readTerraformFiles(files: readonly string[]): Promise<Terr
       problems.push({
         file,
         code: 'parse-error',
-        message: `cannot parse the Terraform file at line ${line}, column ${column}: ${message}`,
+        message: `cannot parse the Terraform file: ${message}`,
         line,
         column,
       });
