@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { toDeclaredResourceFact } from '../src/terraform/declared-facts.js';
 import { readTerraformFiles, type TerraformReading } from '../src/terraform/read-files.js';
 import type { DeclaredProperty, DeclaredTerraformResource } from '../src/terraform/types.js';
 import { makeProject } from './scan-cli-support.js';
@@ -148,6 +149,28 @@ describe('the Terraform reader on fixtures/iac/terraform', () => {
     expect(described(resource('cloudflare_rate_limit', 'login'))).toEqual(
       expect.arrayContaining(['match.request.url_pattern="example.com/login"@55:7', 'action.mode="ban"@62:5']),
     );
+  });
+
+  test('as declared-resource facts, the input of the matcher: ranges cover the text a finding points at', () => {
+    const text = (file: string, [start, end]: readonly [number, number]) =>
+      readFileSync(file, 'utf8').slice(start, end);
+    const override = resource('cloudflare_zone_settings_override', 'example_com');
+    const fact = toDeclaredResourceFact(override);
+    expect(fact).toMatchObject({
+      ecosystem: 'terraform',
+      resourceType: 'cloudflare_zone_settings_override',
+      knownImport: true,
+    });
+    expect(text(override.file, fact.range)).toBe('cloudflare_zone_settings_override');
+    const brotli = fact.properties.find((property) => property.path.join('.') === 'settings.brotli')!;
+    expect(brotli.value).toBe('on');
+    expect(text(override.file, brotli.range)).toBe('brotli');
+    // In a dynamic block, the label.
+    const generated = resource('cloudflare_zone_settings_override', 'module_zone');
+    const minify = toDeclaredResourceFact(generated).properties.find(
+      (property) => property.path.join('.') === 'settings.minify',
+    )!;
+    expect(text(generated.file, minify.range)).toBe('settings');
   });
 
   test('negatives are read as what they are: successors and another provider keep their own type', () => {
