@@ -121,8 +121,8 @@ describe('paths', () => {
     const project = makeProject({ 'src/sync.js': CALLER, 'assets/logo.svg': '<svg/>', 'docs/readme.md': '# x' });
     const run = await runMain(['scan', ...AS_OF, 'src', 'assets', 'docs/**/*.ts'], { cwd: project });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('sunset-lint: assets: no JavaScript or TypeScript file to scan\n');
-    expect(run.stderr).toContain('sunset-lint: docs/**/*.ts: no JavaScript or TypeScript file to scan\n');
+    expect(run.stderr).toContain('sunset-lint: assets: no JavaScript, TypeScript or Terraform file to scan\n');
+    expect(run.stderr).toContain('sunset-lint: docs/**/*.ts: no JavaScript, TypeScript or Terraform file to scan\n');
     expect(run.stderr).not.toContain('sunset-lint: src:');
     const quiet = await runMain(['scan', ...AS_OF, '--quiet', 'assets'], { cwd: project });
     expect(quiet.status).toBe(0);

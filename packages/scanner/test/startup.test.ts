@@ -3,11 +3,12 @@
  * ≤ 0.3 s): the commands that need little must not pay for ajv, TypeScript, date-fns or globby.
  */
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { BIN, FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
 
 const PRELOAD = fileURLToPath(new URL('./support/report-required-modules.cjs', import.meta.url));
+const RESOLVE_HOOKS = fileURLToPath(new URL('./support/report-resolved-modules.mjs', import.meta.url));
 
 /**
  * The CommonJS modules a real CLI run loaded, as paths inside their packages
@@ -60,5 +61,41 @@ describe('the start path loads only what the command uses', () => {
     // The file is parsed and its finding graded, whatever that loads; nothing is walked.
     expect(heavyPackages(modules)).not.toContain('fast-glob/');
     expect(heavyPackages(modules)).not.toContain('ajv/dist/ajv.js');
+  });
+});
+
+/** The ES modules a real CLI run resolved (its resolve hook writes each URL to stderr). */
+function resolvedModules(args: readonly string[], cwd: string): { status: number | null; urls: string[] } {
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(RESOLVE_HOOKS).href, BIN, ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+    encoding: 'utf8',
+  });
+  const urls = run.stderr
+    .split('\n')
+    .filter((line) => line.startsWith('resolved: '))
+    .map((line) => line.slice('resolved: '.length));
+  expect(urls.length, run.stderr).toBeGreaterThan(0);
+  return { status: run.status, urls };
+}
+
+const loadsTerraform = (urls: readonly string[]) =>
+  urls.filter((url) => url.includes('/web-tree-sitter/') || url.includes('/terraform/'));
+
+describe('the Terraform reader and its parser load only when a .tf file is scanned', () => {
+  test('a scan without .tf files neither resolves web-tree-sitter nor the reader', () => {
+    const project = makeProject({
+      'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n`,
+    });
+    const { status, urls } = resolvedModules(['scan', '.', '--fail-on', 'none'], project);
+    expect(status).toBe(0);
+    expect(loadsTerraform(urls)).toEqual([]);
+  });
+
+  test('a scan with a .tf file loads them', () => {
+    const project = makeProject({ 'infra/main.tf': 'resource "cloudflare_filter" "x" {\n  zone_id = "z"\n}\n' });
+    const { status, urls } = resolvedModules(['scan', '.', '--fail-on', 'none'], project);
+    expect(status).toBe(0);
+    expect(loadsTerraform(urls).some((url) => url.includes('/web-tree-sitter/'))).toBe(true);
   });
 });

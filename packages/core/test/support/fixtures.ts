@@ -12,7 +12,8 @@ export interface ExpectedFinding {
   file: string;
   line: number;
   entryId: string;
-  resolution: 'single-file' | 'cross-file';
+  /** `terraform`: in a `.tf` file, which only the scanner reads (neither ESLint nor the core's JS analysis). */
+  resolution: 'single-file' | 'cross-file' | 'terraform';
   /** What a whole-repository scan determines. */
   confidence: 'high' | 'medium';
   /** What one file alone determines, where the other files raise it (the ESLint plugin's). */

@@ -17,7 +17,9 @@ export async function measure({ root, asOf }) {
   const crossFile = expectations.filter((e) => e.resolution === 'cross-file');
   // `types` expectations need `scan --types`: without it an engine must not report them (so a
   // report there is false), and grep, which cannot know, may hit them freely.
-  const typesOnly = expectations.filter((e) => e.resolution !== 'single-file' && e.resolution !== 'cross-file');
+  const typesOnly = expectations.filter((e) => e.resolution === 'types');
+  // `.tf` files: only the scanner reads them (and grep, which reads every file it is given).
+  const terraform = expectations.filter((e) => e.resolution === 'terraform');
 
   const [plugin, scanner] = await Promise.all([
     runPlugin(root, files.absolute, asOf),
@@ -32,8 +34,8 @@ export async function measure({ root, asOf }) {
 
   const contenders = {
     'eslint-plugin': { ...score(plugin.found, singleFile, crossFile), problems: plugin.problems },
-    scanner: { ...score(scanner.found, [...singleFile, ...crossFile]), problems: scanner.problems },
-    grep: { ...score(grep, [...singleFile, ...crossFile], typesOnly), problems: [] },
+    scanner: { ...score(scanner.found, [...singleFile, ...crossFile, ...terraform]), problems: scanner.problems },
+    grep: { ...score(grep, [...singleFile, ...crossFile, ...terraform], typesOnly), problems: [] },
   };
   return {
     asOf,
@@ -44,6 +46,7 @@ export async function measure({ root, asOf }) {
       singleFile: singleFile.length,
       crossFile: crossFile.length,
       typesOnly: typesOnly.length,
+      terraform: terraform.length,
     },
     contenders,
     grepFindsEngineMisses: Object.fromEntries(

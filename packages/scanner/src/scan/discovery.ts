@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
+export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}', '**/*.tf'];
 
 /**
  * Dependencies, build output, minified bundles, declaration files, version control and package
@@ -27,6 +27,8 @@ export const DEFAULT_EXCLUDE: readonly string[] = [
   '**/.turbo/**',
   '**/.vercel/**',
   '**/.wrangler/**',
+  // `terraform init` downloads providers and the modules a configuration calls here.
+  '**/.terraform/**',
   '**/*.min.js',
   '**/*.d.ts',
   '**/*.d.mts',
@@ -35,6 +37,9 @@ export const DEFAULT_EXCLUDE: readonly string[] = [
 
 /** Extensions the parser reads; an explicit file argument with another extension is skipped. */
 export const SOURCE_FILE = /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/i;
+
+/** Terraform configuration files, read by the Terraform reader (not by TypeScript's parser). */
+export const TERRAFORM_FILE = /\.tf$/i;
 
 export interface DiscoveryOptions {
   cwd: string;
@@ -47,9 +52,11 @@ export interface DiscoveryOptions {
 }
 
 export interface Discovered {
-  /** Absolute paths, sorted, each once. */
+  /** JavaScript and TypeScript files: absolute paths, sorted, each once. */
   files: string[];
-  /** Explicit arguments that were skipped (not a JS/TS file). */
+  /** Terraform files (`*.tf`): absolute paths, sorted, each once. */
+  terraformFiles: string[];
+  /** Explicit arguments that were skipped (neither a JS/TS nor a Terraform file). */
   skipped: string[];
   /** Arguments that do not exist (and are no glob pattern). */
   missing: string[];
@@ -68,7 +75,8 @@ export function effectiveExcludes(exclude: readonly string[] = []): string[] {
  * as given, even when an exclude or `.gitignore` would skip them: a pre-commit hook passes exactly
  * the staged files it wants checked. An argument that names no file but is a glob pattern (quoted,
  * so that the shell left it alone) is globbed from `cwd` as ESLint does, minus the excludes; its
- * JavaScript and TypeScript files are scanned.
+ * JavaScript, TypeScript and Terraform files are scanned. Terraform files come back on their own
+ * list: they go to the Terraform reader, never to TypeScript's parser.
  */
 export async function discoverFiles(options: DiscoveryOptions): Promise<Discovered> {
   const include = options.include?.length ? [...options.include] : [...DEFAULT_INCLUDE];
@@ -90,7 +98,7 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       continue;
     }
     if (stats.isFile()) {
-      if (SOURCE_FILE.test(absolute)) files.add(absolute);
+      if (isScannable(absolute)) files.add(absolute);
       else skipped.push(given);
       continue;
     }
@@ -98,14 +106,26 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
     if (found.length === 0) empty.push(given);
     for (const file of found) files.add(file);
   }
-  return { files: [...files].sort(), skipped, missing, empty };
+  const sorted = [...files].sort();
+  return {
+    // What an `include` pattern names goes to the parser, as before; only `.tf` files are set apart.
+    files: sorted.filter((file) => !TERRAFORM_FILE.test(file)),
+    terraformFiles: sorted.filter((file) => TERRAFORM_FILE.test(file)),
+    skipped,
+    missing,
+    empty,
+  };
+}
+
+function isScannable(file: string): boolean {
+  return SOURCE_FILE.test(file) || TERRAFORM_FILE.test(file);
 }
 
 /** The source files a glob pattern names, or undefined when `given` is no pattern. */
 async function globPattern(given: string, cwd: string, ignore: string[]): Promise<string[] | undefined> {
   const { isDynamicPattern } = await import('globby');
   if (!isDynamicPattern(given)) return undefined;
-  return (await glob([given], cwd, ignore)).filter((file) => SOURCE_FILE.test(file));
+  return (await glob([given], cwd, ignore)).filter(isScannable);
 }
 
 async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<string[]> {

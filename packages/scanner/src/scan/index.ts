@@ -34,6 +34,7 @@ export async function scanPaths(
   const result = await runScan({
     cwd: options.cwd,
     files: discovered.files,
+    terraformFiles: discovered.terraformFiles,
     settings: options.settings,
     ...(options.verbose ? { verbose: true } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),

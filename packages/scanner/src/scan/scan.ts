@@ -22,6 +22,7 @@ import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
 import { readSource } from './read-source.js';
 import { filesToAnalyse } from './shard-plan.js';
 import { applySuppressionComments, type UnusedSuppressions } from './suppressions.js';
+import { readTerraformForScan } from './terraform-pass.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 
@@ -30,6 +31,8 @@ export interface ScanOptions {
   cwd: string;
   /** Absolute paths of the files to report on (discovery's output). */
   files: readonly string[];
+  /** Absolute paths of the Terraform files to read (discovery's `terraformFiles`). */
+  terraformFiles?: readonly string[];
   settings: ResolvedSettings;
   /** Also report relative imports that name no file (`unresolved-import` warnings). */
   verbose?: boolean;
@@ -107,6 +110,17 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     if (!(error instanceof ParserNeeded)) throw error;
     result = indexAndMatch(pass, await loadParser());
   }
+  // Terraform files: read (their parser loads only when there is one) and matched on their own.
+  const terraformFiles = (options.terraformFiles ?? []).filter(own);
+  const terraform = await readTerraformForScan(terraformFiles, options.settings, (file) =>
+    relativeTo(options.cwd, file),
+  );
+  result = {
+    ...result,
+    findings: [...result.findings, ...terraform.findings],
+    diagnostics: [...result.diagnostics, ...terraform.diagnostics],
+    filesScanned: result.filesScanned + terraformFiles.length,
+  };
   // A shard reads the suppression comments of its own files only: the others are another shard's.
   const namingFiles = options.files.filter((file) => own(file) && (plan.namingFiles?.has(file) ?? true));
   if (options.suppressions === 'deferred') return { ...result, namingFiles };
@@ -122,6 +136,10 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     diagnostics: [...result.diagnostics, ...applied.diagnostics],
     suppressed: applied.suppressed,
   };
+}
+
+function relativeTo(cwd: string, file: string): string {
+  return relative(cwd, file).split(sep).join('/');
 }
 
 async function loadParser(): Promise<ParseSource> {
@@ -153,7 +171,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const diagnostics: Diagnostic[] = [];
   /** Files whose matches wait for the cross-file pass: to resolve, or resolved by an earlier scan (`--cache`). */
   const deferred: Array<DeferredFile | { file: string; matches: RawMatch[] }> = [];
-  const relativePath = (file: string) => relative(options.cwd, file).split(sep).join('/');
+  const relativePath = (file: string) => relativeTo(options.cwd, file);
   let parsed = 0;
   const ownPaths = options.reportsOn ? new Set(options.files.filter(own).map(relativePath)) : undefined;
   const ownPath = (path: string) => ownPaths?.has(path) ?? true;

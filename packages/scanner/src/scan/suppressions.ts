@@ -59,12 +59,19 @@ export async function applySuppressionComments(
       kept.push(...list);
       continue;
     }
-    // TypeScript loads only for a file that holds a directive word.
-    commentsOf ??= (await import('./comments.js')).commentsOf;
-    const reader = commentsOf;
-    const result = suppressInFile(list, read.source, () => reader(path, read.source), pass.settings, {
-      eslintDirectives: true,
-    });
+    let result: ReturnType<typeof suppressInFile>;
+    if (path.endsWith('.tf')) {
+      // Terraform: `sunset-lint-ignore` in `#`, `//` or `/* */` comments; ESLint's directives mean nothing there.
+      const comments = await (await import('../terraform/comments.js')).hclCommentsOf(read.source);
+      result = suppressInFile(list, read.source, () => comments, pass.settings, { eslintDirectives: false });
+    } else {
+      // TypeScript loads only for a file that holds a directive word.
+      commentsOf ??= (await import('./comments.js')).commentsOf;
+      const reader = commentsOf;
+      result = suppressInFile(list, read.source, () => reader(path, read.source), pass.settings, {
+        eslintDirectives: true,
+      });
+    }
     kept.push(...result.findings);
     suppressed.push(...result.suppressed);
     for (const problem of result.problems) {

@@ -272,8 +272,9 @@ export async function scanWithProgress(
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
   if (!values.quiet)
     for (const given of discovered.empty)
-      io.stderr.write(`sunset-lint: ${given}: no JavaScript or TypeScript file to scan\n`);
-  if (discovered.files.length === 0) return { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
+      io.stderr.write(`sunset-lint: ${given}: no JavaScript, TypeScript or Terraform file to scan\n`);
+  if (discovered.files.length === 0 && discovered.terraformFiles.length === 0)
+    return { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');
   const cache = values.cache
@@ -285,6 +286,7 @@ export async function scanWithProgress(
     result = await runScan({
       cwd: io.cwd,
       files: discovered.files,
+      terraformFiles: discovered.terraformFiles,
       settings: config.settings,
       ...(values.verbose ? { verbose: true } : {}),
       ...(cache ? { cache } : {}),
