@@ -62,6 +62,7 @@ export interface JsonReport {
     grade: string;
     confidence: string;
     fingerprint: string;
+    message: string;
   }>;
   diagnostics: Array<{ code: string; severity: string; message: string; file?: string; line?: number }>;
   summary: { filesScanned: number; total: number };
