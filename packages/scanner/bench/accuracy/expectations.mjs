@@ -39,8 +39,14 @@ export function readExpectations(root, directories) {
  * @returns {Promise<{ absolute: string[], relative: string[] }>}
  */
 export async function sourceFiles(root, directories) {
-  const { files } = await discoverFiles({ cwd: root, paths: directories });
-  return { absolute: files, relative: files.map((file) => relative(root, file).split(sep).join('/')) };
+  const { files, terraformFiles } = await discoverFiles({ cwd: root, paths: directories });
+  const relativeOf = (file) => relative(root, file).split(sep).join('/');
+  // `.tf` files: the scanner reads them and grep greps them; ESLint does not see them.
+  return {
+    absolute: files,
+    relative: files.map(relativeOf),
+    terraform: { absolute: terraformFiles, relative: terraformFiles.map(relativeOf) },
+  };
 }
 
 /** Source lines by fixtures-relative file, read once, for the listings. */

@@ -26,9 +26,13 @@ export async function measure({ root, asOf }) {
     runScanner(root, directories, asOf),
   ]);
   const terms = grepTerms(loadCatalogue());
-  const sources = files.relative.map((file, i) => ({
+  const grepped = {
+    absolute: [...files.absolute, ...files.terraform.absolute],
+    relative: [...files.relative, ...files.terraform.relative],
+  };
+  const sources = grepped.relative.map((file, i) => ({
     file,
-    lines: readFileSync(files.absolute[i], 'utf8').split(/\r?\n/),
+    lines: readFileSync(grepped.absolute[i], 'utf8').split(/\r?\n/),
   }));
   const grep = grepHits(sources, terms);
 
@@ -40,7 +44,7 @@ export async function measure({ root, asOf }) {
   return {
     asOf,
     directories,
-    files: files.relative.length,
+    files: files.relative.length + files.terraform.relative.length,
     expectations: {
       total: expectations.length,
       singleFile: singleFile.length,

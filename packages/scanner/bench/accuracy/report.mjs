@@ -5,8 +5,8 @@ import { keyOf, rates, scoreOfDirectory } from './score.mjs';
 const TITLES = { 'eslint-plugin': 'eslint-plugin', scanner: 'scanner', grep: 'grep baseline' };
 const SCOPES = {
   'eslint-plugin': 'single-file required, cross-file optional',
-  scanner: 'single-file and cross-file required',
-  grep: 'single-file and cross-file required, types optional',
+  scanner: 'single-file, cross-file and terraform required',
+  grep: 'single-file, cross-file and terraform required, types optional',
 };
 
 const percent = (rate) => (rate === null ? '-' : `${(rate * 100).toFixed(1)}%`);
@@ -63,7 +63,7 @@ export function renderText(result, lines, { fixtures, verbose }) {
   const e = result.expectations;
   const out = [
     `sunset-lint accuracy on ${fixtures} as of ${result.asOf}: ${result.files} files, ${e.total} expectations ` +
-      `(${e.singleFile} single-file, ${e.crossFile} cross-file, ${e.typesOnly} types)`,
+      `(${e.singleFile} single-file, ${e.crossFile} cross-file, ${e.terraform} terraform, ${e.typesOnly} types)`,
     `  ${e.typesOnly} types expectations are not scored: they need \`scan --types\`; an engine must not report them without it.`,
     '',
     summaryTable(result),
