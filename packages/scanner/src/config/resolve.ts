@@ -18,6 +18,8 @@ export interface ScanConfig {
   settings: ResolvedSettings;
   include?: string[];
   exclude?: string[];
+  /** `maxFileSize` (or `--max-file-size`): larger files are skipped with a diagnostic. */
+  maxFileSize?: number;
   /** Where the settings came from, for messages. */
   source: string;
 }
@@ -36,6 +38,7 @@ export function resolveScanConfig(loaded: LoadedConfig, flags: SettingFlags = {}
       source: where,
       ...(config.include ? { include: config.include } : {}),
       ...(config.exclude ? { exclude: config.exclude } : {}),
+      ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
     };
   } catch (error) {
     if (error instanceof CatalogueError) throw new ConfigError(error.message);

@@ -16,6 +16,13 @@ const GLOBS = {
 export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
   include: { ...GLOBS, description: 'Files to scan, replacing the default patterns.' },
   exclude: { ...GLOBS, description: 'Files to leave out, on top of the defaults; "!pattern" takes one back.' },
+  maxFileSize: {
+    type: 'integer',
+    minimum: 1,
+    errorMessage: 'must be a whole number of bytes (1 or more)',
+    description:
+      'Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it.',
+  },
   // Editors find the schema through this key; the scanner ignores its value.
   $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
 });

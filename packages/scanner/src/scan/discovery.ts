@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
 
@@ -55,6 +55,11 @@ export interface Discovered {
   missing: string[];
   /** Directories and glob patterns that hold no file to scan. */
   empty: string[];
+  /**
+   * FIFOs, sockets and devices with a source file's name (`pipe.ts`, `x.js -> /dev/zero` given
+   * explicitly), as given or relative to `cwd`: never opened (a FIFO would block the scan), named.
+   */
+  special: string[];
 }
 
 export function effectiveExcludes(exclude: readonly string[] = []): string[] {
@@ -77,16 +82,21 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   const skipped: string[] = [];
   const missing: string[] = [];
   const empty: string[] = [];
+  const special: string[] = [];
+  const found = (walk: Walked) => {
+    for (const file of walk.files) files.add(file);
+    for (const file of walk.special) special.push(relative(options.cwd, file) || file);
+  };
   for (const given of options.paths.length ? options.paths : ['.']) {
     const absolute = resolve(options.cwd, given);
     let stats;
     try {
       stats = statSync(absolute);
     } catch {
-      const found = await globPattern(given, options.cwd, ignore);
-      if (found === undefined) missing.push(given);
-      else if (found.length === 0) empty.push(given);
-      for (const file of found ?? []) files.add(file);
+      const walk = await globPattern(given, options.cwd, ignore);
+      if (walk === undefined) missing.push(given);
+      else if (walk.files.length === 0) empty.push(given);
+      if (walk) found(walk);
       continue;
     }
     if (stats.isFile()) {
@@ -94,21 +104,36 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    const found = await glob(include, absolute, ignore);
-    if (found.length === 0) empty.push(given);
-    for (const file of found) files.add(file);
+    if (!stats.isDirectory()) {
+      if (SOURCE_FILE.test(absolute)) special.push(given);
+      else skipped.push(given);
+      continue;
+    }
+    const walk = await glob(include, absolute, ignore);
+    if (walk.files.length === 0) empty.push(given);
+    found(walk);
   }
-  return { files: [...files].sort(), skipped, missing, empty };
+  return { files: [...files].sort(), skipped, missing, empty, special: [...new Set(special)].sort() };
+}
+
+/** What a walk found: regular files, and FIFOs, sockets and devices (absolute paths). */
+interface Walked {
+  files: string[];
+  special: string[];
 }
 
 /** The source files a glob pattern names, or undefined when `given` is no pattern. */
-async function globPattern(given: string, cwd: string, ignore: string[]): Promise<string[] | undefined> {
+async function globPattern(given: string, cwd: string, ignore: string[]): Promise<Walked | undefined> {
   const { isDynamicPattern } = await import('globby');
   if (!isDynamicPattern(given)) return undefined;
-  return (await glob([given], cwd, ignore)).filter((file) => SOURCE_FILE.test(file));
+  const walk = await glob([given], cwd, ignore);
+  return {
+    files: walk.files.filter((file) => SOURCE_FILE.test(file)),
+    special: walk.special.filter((file) => SOURCE_FILE.test(file)),
+  };
 }
 
-async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<string[]> {
+async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<Walked> {
   // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
   const { globby } = await import('globby');
   const found = await globby(patterns, {
@@ -116,10 +141,26 @@ async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<
     ignore,
     gitignore: true,
     absolute: true,
-    onlyFiles: true,
+    // Entries of every type, so that FIFOs and devices can be named; only regular files are scanned.
+    onlyFiles: false,
+    objectMode: true,
     // Dot-folders are scanned as ESLint lints them; DEFAULT_EXCLUDE leaves out .git and the like.
     dot: true,
     followSymbolicLinks: false,
   });
-  return found.map((file) => resolve(file));
+  const walked: Walked = { files: [], special: [] };
+  for (const entry of found) {
+    if (entry.dirent.isFile()) walked.files.push(resolve(entry.path));
+    else if (isSpecial(entry.dirent)) walked.special.push(resolve(entry.path));
+  }
+  return walked;
+}
+
+function isSpecial(entry: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}) {
+  return entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice();
 }

@@ -13,6 +13,7 @@ import type { ScanResult } from '../../scan/scan.js';
 import { repositoryPrefix } from '../repository-root.js';
 import { parseShard } from '../../shard/shard.js';
 import { shardMembership, type ShardMembership } from '../../shard/membership.js';
+import { specialFileDiagnostics, withMaxFileSize } from '../file-limits.js';
 import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -57,6 +58,8 @@ Options:
   --shard I/N               report only on shard I of N (files split by a hash of their path from
                             the repository root); imports still resolve across all files.
                             'sunset-lint merge' joins the shards' json or sarif reports
+  --max-file-size SIZE      skip files larger than SIZE bytes (or KB, MB: 512KB, 8MB) with a
+                            file-too-large diagnostic (default 5MB; config key maxFileSize)
   -h, --help                this help
 
 Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
@@ -77,6 +80,7 @@ const SCAN_OPTIONS = {
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
   shard: { type: 'string' },
+  'max-file-size': { type: 'string' },
 } as const;
 
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'> & {
@@ -114,7 +118,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
   const reports = reportTargets(parsed.tokens);
   const shard = values.shard === undefined ? undefined : parseShard('--shard', values.shard);
-  const config = await configFor(values, io);
+  const config = withMaxFileSize(await configFor(values, io), values['max-file-size']);
   const baselineFile = values.baseline;
   const baseline =
     baselineFile === undefined
@@ -214,7 +218,8 @@ export async function scanWithProgress(
   if (!values.quiet)
     for (const given of discovered.empty)
       io.stderr.write(`sunset-lint: ${given}: no JavaScript or TypeScript file to scan\n`);
-  if (discovered.files.length === 0) return { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
+  const skipped = specialFileDiagnostics(discovered.special);
+  if (discovered.files.length === 0) return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');
   const cache = values.cache
@@ -230,11 +235,13 @@ export async function scanWithProgress(
       ...(values.verbose ? { verbose: true } : {}),
       ...(cache ? { cache } : {}),
       ...(shard ? { reportsOn: shard.file } : {}),
+      ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {
     progress.finish();
   }
+  result.diagnostics.push(...skipped);
   if (cache) {
     // A cache that cannot be written costs the next scan time, never this scan's result.
     try {
