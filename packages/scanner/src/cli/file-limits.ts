@@ -1,5 +1,6 @@
 import { sep } from 'node:path';
 import type { Diagnostic } from '../reports/types.js';
+import type { Discovered } from '../scan/discovery.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { UsageError } from './io.js';
 
@@ -20,14 +21,23 @@ export function withMaxFileSize(config: ScanConfig, flag: string | undefined): S
 }
 
 /**
- * FIFOs, sockets and devices with a source file's name, as warnings of the report: the scan never
- * opens them (a FIFO would block it), and says so.
+ * What discovery left out and why, as the report's diagnostics: FIFOs, sockets and devices with a
+ * source file's name (never opened: a FIFO would block the scan) and folders that cannot be listed.
  */
-export function specialFileDiagnostics(special: readonly string[]): Diagnostic[] {
-  return special.map((file) => ({
-    code: 'not-a-regular-file',
-    severity: 'warning',
-    file: file.split(sep).join('/'),
-    message: 'skipped: a FIFO, socket or device, not a regular file',
-  }));
+export function discoveryDiagnostics(discovered: Pick<Discovered, 'special' | 'unreadableFolders'>): Diagnostic[] {
+  const slashed = (path: string) => path.split(sep).join('/');
+  return [
+    ...discovered.unreadableFolders.map(({ path, code }): Diagnostic => ({
+      code: 'read-error',
+      severity: 'error',
+      file: slashed(path),
+      message: `cannot read the folder: ${code}; its files were not scanned`,
+    })),
+    ...discovered.special.map((file): Diagnostic => ({
+      code: 'not-a-regular-file',
+      severity: 'warning',
+      file: slashed(file),
+      message: 'skipped: a FIFO, socket or device, not a regular file',
+    })),
+  ];
 }

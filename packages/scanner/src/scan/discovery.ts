@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdir, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
@@ -60,6 +60,8 @@ export interface Discovered {
    * explicitly), as given or relative to `cwd`: never opened (a FIFO would block the scan), named.
    */
   special: string[];
+  /** Folders that could not be listed (EACCES), relative to `cwd`, with the error code: their files were not scanned. */
+  unreadableFolders: Array<{ path: string; code: string }>;
 }
 
 export function effectiveExcludes(exclude: readonly string[] = []): string[] {
@@ -83,9 +85,11 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   const missing: string[] = [];
   const empty: string[] = [];
   const special: string[] = [];
+  const unreadableFolders = new Map<string, string>();
   const found = (walk: Walked) => {
     for (const file of walk.files) files.add(file);
     for (const file of walk.special) special.push(relative(options.cwd, file) || file);
+    for (const [folder, code] of walk.unreadable) unreadableFolders.set(relative(options.cwd, folder) || '.', code);
   };
   for (const given of options.paths.length ? options.paths : ['.']) {
     const absolute = resolve(options.cwd, given);
@@ -113,13 +117,24 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
     if (walk.files.length === 0) empty.push(given);
     found(walk);
   }
-  return { files: [...files].sort(), skipped, missing, empty, special: [...new Set(special)].sort() };
+  return {
+    files: [...files].sort(),
+    skipped,
+    missing,
+    empty,
+    special: [...new Set(special)].sort(),
+    unreadableFolders: [...unreadableFolders]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([path, code]) => ({ path, code })),
+  };
 }
 
 /** What a walk found: regular files, and FIFOs, sockets and devices (absolute paths). */
 interface Walked {
   files: string[];
   special: string[];
+  /** Folders whose listing failed (absolute), with the error code. */
+  unreadable: Map<string, string>;
 }
 
 /** The source files a glob pattern names, or undefined when `given` is no pattern. */
@@ -130,13 +145,27 @@ async function globPattern(given: string, cwd: string, ignore: string[]): Promis
   return {
     files: walk.files.filter((file) => SOURCE_FILE.test(file)),
     special: walk.special.filter((file) => SOURCE_FILE.test(file)),
+    unreadable: walk.unreadable,
   };
 }
 
 async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<Walked> {
   // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
   const { globby } = await import('globby');
+  const unreadable = new Map<string, string>();
+  // A folder that cannot be listed is named and left out, not the end of the scan: the walk goes
+  // on past it (suppressErrors) and the listing that failed is recorded here.
+  const readdirRecording: typeof readdir = ((...args: Parameters<typeof readdir>) => {
+    const callback = args[args.length - 1] as (error: NodeJS.ErrnoException | null, ...rest: unknown[]) => void;
+    const recording = (error: NodeJS.ErrnoException | null, ...rest: unknown[]) => {
+      if (error && error.code !== 'ENOENT') unreadable.set(resolve(String(args[0])), error.code ?? String(error));
+      callback(error, ...rest);
+    };
+    return (readdir as (...all: unknown[]) => void)(...args.slice(0, -1), recording);
+  }) as typeof readdir;
   const found = await globby(patterns, {
+    suppressErrors: true,
+    fs: { readdir: readdirRecording },
     cwd,
     ignore,
     gitignore: true,
@@ -148,7 +177,7 @@ async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<
     dot: true,
     followSymbolicLinks: false,
   });
-  const walked: Walked = { files: [], special: [] };
+  const walked: Walked = { files: [], special: [], unreadable };
   for (const entry of found) {
     if (entry.dirent.isFile()) walked.files.push(resolve(entry.path));
     else if (isSpecial(entry.dirent)) walked.special.push(resolve(entry.path));

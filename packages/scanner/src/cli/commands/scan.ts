@@ -13,7 +13,7 @@ import type { ScanResult } from '../../scan/scan.js';
 import { repositoryPrefix } from '../repository-root.js';
 import { parseShard } from '../../shard/shard.js';
 import { shardMembership, type ShardMembership } from '../../shard/membership.js';
-import { specialFileDiagnostics, withMaxFileSize } from '../file-limits.js';
+import { discoveryDiagnostics, withMaxFileSize } from '../file-limits.js';
 import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -218,7 +218,7 @@ export async function scanWithProgress(
   if (!values.quiet)
     for (const given of discovered.empty)
       io.stderr.write(`sunset-lint: ${given}: no JavaScript or TypeScript file to scan\n`);
-  const skipped = specialFileDiagnostics(discovered.special);
+  const skipped = discoveryDiagnostics(discovered);
   if (discovered.files.length === 0) return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');
