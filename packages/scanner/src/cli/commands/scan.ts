@@ -5,6 +5,7 @@ import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
 import type { ScanConfig } from '../../config/resolve.js';
 import { COLOR_OPTIONS, colorFlag, useColor } from '../../reports/color.js';
 import { loadRenderer } from '../../reports/load.js';
+import { terminalSafe } from '../../reports/terminal.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/types.js';
 import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
@@ -217,7 +218,7 @@ export async function scanWithProgress(
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
   if (!values.quiet)
     for (const given of discovered.empty)
-      io.stderr.write(`sunset-lint: ${given}: no JavaScript or TypeScript file to scan\n`);
+      io.stderr.write(`sunset-lint: ${terminalSafe(given)}: no JavaScript or TypeScript file to scan\n`);
   const skipped = discoveryDiagnostics(discovered);
   if (discovered.files.length === 0) return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
@@ -271,7 +272,7 @@ export function noteDiagnostics(result: ScanResult, io: CliIo, shownElsewhere: b
     const where = d.file
       ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: `
       : '';
-    io.stderr.write(`sunset-lint: ${d.severity}: ${where}${d.message} [${d.code}]\n`);
+    io.stderr.write(terminalSafe(`sunset-lint: ${d.severity}: ${where}${d.message} [${d.code}]`) + '\n');
   }
 }
 
