@@ -39,6 +39,5 @@ describe(`mutated fixtures: neither engine throws (seed ${seed})`, () => {
     );
     // Some damage leaves a file that still parses: the rules run on those too.
     expect(engines.tally.pluginParsed).toBeGreaterThan(engines.tally.cases / 10);
-    expect(engines.tally.cases).toBe(Number(process.env.ROBUST_RUNS ?? 600));
   }, 120_000);
 });
