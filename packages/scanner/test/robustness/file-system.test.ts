@@ -131,6 +131,22 @@ describe('the scan goes on past what it cannot read, and names it', () => {
     expect(byDefault.findings).toHaveLength(2);
   });
 
+  test('--types reads within the same limit', async () => {
+    // Only the type checker resolves this URL (`id` has the string-literal type 'brotli').
+    const typed =
+      "type Setting = 'brotli';\nexport const f = (zoneId: string, id: Setting) =>\n  fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/settings/${id}`);\n";
+    const root = makeProject({ 'small.ts': typed, 'big.ts': `${typed}// ${'x'.repeat(3000)}\n` });
+    const args = ['scan', '--types', '--format', 'json', '--as-of', AS_OF, '--fail-on', 'none'];
+    const unlimited = jsonOf((await runMain(args, { cwd: root })).stdout);
+    expect(unlimited.findings.map((f) => `${f.file} ${f.entryId}`)).toEqual([
+      'big.ts zone-setting-brotli',
+      'small.ts zone-setting-brotli',
+    ]);
+    const limited = jsonOf((await runMain([...args, '--max-file-size', '2KB'], { cwd: root })).stdout);
+    expect(limited.findings.map((f) => f.file)).toEqual(['small.ts']);
+    expect(limited.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['big.ts file-too-large']);
+  });
+
   test.each([
     [['--max-file-size', '0'], "--max-file-size must be a size in bytes, KB or MB (1 or more, e.g. 8MB), got '0'"],
     [
