@@ -1,5 +1,5 @@
 /**
- * Random damage to real client code: fixtures/ files with tokens deleted, duplicated or swapped,
+ * Random damage to real client code: fixtures/ files with tokens or lines deleted, duplicated or swapped,
  * brackets exchanged, hostile fragments inserted (an unclosed template, a lone surrogate, a BOM in
  * the middle, a control character), or the file truncated.
  */
@@ -63,7 +63,13 @@ type Mutation =
   | { kind: 'swap-tokens'; at: number; with: number }
   | { kind: 'bracket'; at: number; bracket: number }
   | { kind: 'insert'; at: number; fragment: number }
-  | { kind: 'truncate'; at: number };
+  | { kind: 'truncate'; at: number }
+  | LineMutation;
+
+type LineMutation =
+  | { kind: 'delete-line'; at: number }
+  | { kind: 'duplicate-line'; at: number }
+  | { kind: 'swap-lines'; at: number; with: number };
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom('delete' as const, 'duplicate' as const), at: fc.nat() }),
@@ -71,9 +77,33 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('bracket' as const), at: fc.nat(), bracket: fc.nat() }),
   fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), fragment: fc.nat() }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+  // Whole lines: damage that often still parses, so that the rules run on odd but valid code.
+  fc.record({ kind: fc.constant('delete-line' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('duplicate-line' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('swap-lines' as const), at: fc.nat(), with: fc.nat() }),
 );
 
+function applyToLines(text: string, mutation: LineMutation): string {
+  const lines = text.split('\n');
+  const at = mutation.at % lines.length;
+  switch (mutation.kind) {
+    case 'delete-line':
+      lines.splice(at, 1);
+      break;
+    case 'duplicate-line':
+      lines.splice(at, 0, lines[at]!);
+      break;
+    case 'swap-lines': {
+      const other = mutation.with % lines.length;
+      [lines[at], lines[other]] = [lines[other]!, lines[at]!];
+    }
+  }
+  return lines.join('\n');
+}
+
 function apply(text: string, mutation: Mutation): string {
+  if (mutation.kind === 'delete-line' || mutation.kind === 'duplicate-line' || mutation.kind === 'swap-lines')
+    return applyToLines(text, mutation);
   const tokens = text.match(TOKEN) ?? [];
   if (tokens.length === 0) return text;
   const at = mutation.at % tokens.length;
