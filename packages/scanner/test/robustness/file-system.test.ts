@@ -193,6 +193,15 @@ describe('the scan goes on past what it cannot read, and names it', () => {
     ]);
   });
 
+  test("a FIFO under the config file's name is an error naming it, not a wait", () => {
+    const root = makeProject({ 'ok.js': DEPRECATED });
+    expect(spawnSync('mkfifo', [join(root, 'sunset-lint.config.json')]).status).toBe(0);
+    const run = spawnSync(process.execPath, [BIN, 'scan'], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+    expect(run.error, 'the run finished within 20 s').toBeUndefined();
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('sunset-lint scan: sunset-lint.config.json: not a regular file (a FIFO)\n');
+  });
+
   test('a file replaced by a FIFO after discovery is refused at the read, not waited on', async () => {
     const root = makeProject({ 'ok.js': DEPRECATED, 'late.js': DEPRECATED });
     const files = [join(root, 'late.js'), join(root, 'ok.js')];
