@@ -5,6 +5,7 @@ import type { SchemaValidator } from '../schema/ajv.js';
 import { validatorFor } from '../schema/generated.js';
 import { catalogueEntryValidator } from './entry-validator.generated.js';
 import { CatalogueError } from './errors.js';
+import { assertPathTemplates } from './path-templates.js';
 import type { CatalogueEntry } from './types.js';
 
 const validators = new Map<string, SchemaValidator<CatalogueEntry>>();
@@ -63,6 +64,7 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): C
   }
   const entry = raw;
   assertCalendarDate(entry.eol, file, entryId, 'eol');
+  assertPathTemplates(entry, file);
   return entry;
 }
 

@@ -9,8 +9,11 @@ import type { Term } from './detector.js';
  * What may stand between a receiver's name and the member read from it, as receiverName in
  * fields/context.ts sees through it: `records[0]`, `getRecord()`, `(record as SrvRecord)`,
  * `record!`, `record?.`; then `.name` or `['name']`.
+ *
+ * Matching stays linear in the text: the type after `as` is taken whole (`(?=(…))\k<…>` is an
+ * atomic group), so `x as A as B as C …` is not split every possible way (that was exponential).
  */
-const RECEIVER_TAIL = String.raw`(?:\s*(?:\[[^\]\n]*\]|\([^)\n]*\)|\)|!|\s(?:as|satisfies)\s[^)\n]*))*\s*`;
+const RECEIVER_TAIL = String.raw`(?:\s*(?:\[[^\]\n]*\]|\([^)\n]*\)|\)|!|\s(?:as|satisfies)\s(?=(?<castType>[^)\n]*))\k<castType>))*\s*`;
 
 /** Escape sequences that can write a letter of a word in a string or an identifier. */
 export const ESCAPES = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]+\}|[0-7]{1,3}|\r?\n)/gi;
@@ -55,7 +58,9 @@ export function termCheck(term: Term): (source: string) => boolean {
   let pattern = termSource(term);
   if (term.accessed) {
     const accessed = term.accessed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    pattern = `${term.wholeWord ? pattern : `${pattern}\\w*`}${RECEIVER_TAIL}(?:\\??\\.\\s*${accessed}\\b|(?:\\?\\.)?\\[\\s*['"\`]${accessed}['"\`])`;
+    // A word that holds the term anywhere is matched from its end, looking behind for the term: from
+    // its start (`term\w*`), every occurrence in a long word would rescan the word (quadratic).
+    pattern = `${term.wholeWord ? pattern : `(?!\\w)(?<=${pattern}\\w*)`}${RECEIVER_TAIL}(?:\\??\\.\\s*${accessed}\\b|(?:\\?\\.)?\\[\\s*['"\`]${accessed}['"\`])`;
   }
   const regex = new RegExp(pattern, term.ignoreCase ? 'i' : '');
   return (source) => regex.test(source);

@@ -237,7 +237,14 @@ export type Failure =
   /** An HTML error page, as a proxy sends; optionally echoing the request's Authorization header. */
   | { readonly kind: 'html'; readonly status: number; readonly echoAuthorization?: boolean; readonly apply?: boolean }
   /** Close the connection without any response. */
-  | { readonly kind: 'drop'; readonly apply?: boolean };
+  | { readonly kind: 'drop'; readonly apply?: boolean }
+  /** Keep the connection open and never send a byte of the response. */
+  | { readonly kind: 'silent'; readonly apply?: boolean }
+  /**
+   * A 200 whose JSON stops halfway: `declared` sends a Content-Length of the cut body (a complete
+   * HTTP response of broken JSON); `connection` declares the whole body and closes after half of it.
+   */
+  | { readonly kind: 'truncated-json'; readonly cut: 'declared' | 'connection'; readonly apply?: boolean };
 
 export interface RequestMatcher {
   readonly method?: string;
@@ -324,6 +331,8 @@ export interface FakeApi {
   writes(): RecordedRequest[];
   /** `METHOD path` of every request, for asserting the exact sequence. */
   calls(): string[];
+  /** Forgets the failures not yet used: the API is healthy again. */
+  clearFailures(): void;
   /** Answers the next `times` matching requests with `failure`. */
   failNext(
     matcher: RequestMatcher,
@@ -511,7 +520,8 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
         return;
       }
       const { failure } = queued;
-      if ('apply' in failure && failure.apply === true) handle(request);
+      // The request handled (the state changed) before the failure, as when a write reached the API.
+      const applied = 'apply' in failure && failure.apply === true ? handle(request) : undefined;
       queued.beforeFailing?.(state);
       switch (failure.kind) {
         case 'error-envelope':
@@ -548,6 +558,18 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
         case 'drop':
           incoming.socket.destroy();
           return;
+        case 'silent':
+          // The socket stays open until the client gives up or the fake closes.
+          return;
+        case 'truncated-json': {
+          const reply = applied ?? handle(request);
+          const half = Buffer.from(reply.body).subarray(0, Math.floor(Buffer.byteLength(reply.body) / 2));
+          const length = failure.cut === 'declared' ? half.length : Buffer.byteLength(reply.body);
+          response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(length) });
+          if (failure.cut === 'declared') response.end(half);
+          else response.write(half, () => incoming.socket.destroy());
+          return;
+        }
       }
     });
   });
@@ -566,6 +588,9 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
     calls: () => requests.map((request) => `${request.method} ${request.path}`),
     failNext(matcher, failure, failOptions = {}) {
       failures.push({ matcher, failure, remaining: failOptions.times ?? 1, beforeFailing: failOptions.beforeFailing });
+    },
+    clearFailures() {
+      failures.splice(0);
     },
     owaspExecuteRule() {
       const rules = (state.entrypoint?.['rules'] ?? []) as JsonObject[];

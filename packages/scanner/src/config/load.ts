@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readSource } from '../scan/read-source.js';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
@@ -70,13 +71,10 @@ function fromPackageJson(path: string, shown: string, required: boolean): Loaded
 }
 
 function parseJson(path: string, shown: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`${shown}: cannot read: ${errorCode(error)}`);
-  }
-  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // As the scan reads sources: a FIFO or a device under a config file's name must not block the run.
+  const read = readSource(path, Number.MAX_SAFE_INTEGER);
+  if (!read.ok) throw new ConfigError(`${shown}: ${read.message.replace(/^cannot read the file: /, 'cannot read: ')}`);
+  const json = read.source;
   try {
     const value: unknown = JSON.parse(json);
     return value;
@@ -103,8 +101,4 @@ function asObject(value: unknown, shown: string): object {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ConfigError(`${shown}: the configuration must be an object`);
   return value;
-}
-
-function errorCode(error: unknown): string {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : String(error);
 }

@@ -20,6 +20,8 @@ export interface ScanConfig {
   exclude?: string[];
   /** `reportUnusedSuppressions` (default `warn`). */
   reportUnusedSuppressions?: 'off' | 'warn' | 'error';
+  /** `maxFileSize` (or `--max-file-size`): larger files are skipped with a diagnostic. */
+  maxFileSize?: number;
   /** Where the settings came from, for messages. */
   source: string;
 }
@@ -39,6 +41,7 @@ export function resolveScanConfig(loaded: LoadedConfig, flags: SettingFlags = {}
       ...(config.include ? { include: config.include } : {}),
       ...(config.exclude ? { exclude: config.exclude } : {}),
       ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
+      ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
     };
   } catch (error) {
     if (error instanceof CatalogueError) throw new ConfigError(error.message);

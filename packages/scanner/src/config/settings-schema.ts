@@ -22,6 +22,13 @@ export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
     description:
       'How suppression comments that silence nothing are reported (eslint-disable naming a sunset-lint rule, sunset-lint-ignore): off, warn (default) or error (fails the scan). --report-unused-suppressions overrides it.',
   },
+  maxFileSize: {
+    type: 'integer',
+    minimum: 1,
+    errorMessage: 'must be a whole number of bytes (1 or more)',
+    description:
+      'Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it.',
+  },
   // Editors find the schema through this key; the scanner ignores its value.
   $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
 });

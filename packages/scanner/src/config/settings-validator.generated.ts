@@ -96,6 +96,13 @@ const schema11 = {
       description:
         'How suppression comments that silence nothing are reported (eslint-disable naming a sunset-lint rule, sunset-lint-ignore): off, warn (default) or error (fails the scan). --report-unused-suppressions overrides it.',
     },
+    maxFileSize: {
+      type: 'integer',
+      minimum: 1,
+      errorMessage: 'must be a whole number of bytes (1 or more)',
+      description:
+        'Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it.',
+    },
     $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
   },
 };
@@ -734,14 +741,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.$schema !== undefined) {
-      if (typeof data.$schema !== 'string') {
+    if (data.maxFileSize !== undefined) {
+      let data20 = data.maxFileSize;
+      if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20))) {
         const err36 = {
-          instancePath: instancePath + '/$schema',
-          schemaPath: '#/properties/%24schema/type',
+          instancePath: instancePath + '/maxFileSize',
+          schemaPath: '#/properties/maxFileSize/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          params: { type: 'integer' },
+          message: 'must be integer',
         };
         if (vErrors === null) {
           vErrors = [err36];
@@ -750,9 +758,43 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (typeof data20 == 'number') {
+        if (data20 < 1 || isNaN(data20)) {
+          const err37 = {
+            instancePath: instancePath + '/maxFileSize',
+            schemaPath: '#/properties/maxFileSize/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.$schema !== undefined) {
+      if (typeof data.$schema !== 'string') {
+        const err38 = {
+          instancePath: instancePath + '/$schema',
+          schemaPath: '#/properties/%24schema/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
     }
   } else {
-    const err37 = {
+    const err39 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -760,9 +802,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err37];
+      vErrors = [err39];
     } else {
-      vErrors.push(err37);
+      vErrors.push(err39);
     }
     errors++;
   }
@@ -772,6 +814,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const scannerSettingsValidator: GeneratedValidator<ScannerSettings> = {
   schema:
-    '{"type":"object","additionalProperties":false,"errorMessage":"must be an object","properties":{"asOf":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD","description":"Grade as of this day (YYYY-MM-DD); default: today in UTC."},"imminentDays":{"type":"integer","minimum":0,"errorMessage":"must be a whole number of days (0 or more)","description":"End of life within this many days is imminent; default 90."},"apiHosts":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9.-]+(:[0-9]+)?$"},"errorMessage":"must be a non-empty list of host names (e.g. [\\"api.cloudflare.com\\"])","description":"Hosts of the API; a URL to another host is not reported. Default [\\"api.cloudflare.com\\"]."},"severities":{"type":"object","properties":{"expired":{"type":"string","enum":["error","warn","off"]},"imminent":{"type":"string","enum":["error","warn","off"]},"scheduled":{"type":"string","enum":["error","warn","off"]}},"propertyNames":{"enum":["expired","imminent","scheduled"],"errorMessage":"is not a grade (grades: expired, imminent, scheduled)"},"errorMessage":"must be an object mapping grades to severities","description":"Severity per grade; default expired: error, imminent: warn, scheduled: warn."},"minConfidence":{"type":"string","enum":["high","medium","low"],"description":"Findings below this confidence are dropped; default medium."},"catalogue":{"type":"object","additionalProperties":false,"errorMessage":"must be an object with add, eolOverrides and/or disable","description":"Catalogue additions, end-of-life overrides and disabled entry ids.","properties":{"add":{"type":"array","items":{"description":"A catalogue entry, in the schema of rules/schema.json."},"errorMessage":"must be a list of catalogue entries","description":"New entries, in the same schema as rules/*.json."},"eolOverrides":{"type":"object","additionalProperties":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD"},"errorMessage":"must map entry ids to YYYY-MM-DD dates","description":"Entry id -> replacement end-of-life date (YYYY-MM-DD)."},"disable":{"type":"array","items":{"type":"string"},"errorMessage":"must be a list of entry ids","description":"Entry ids to switch off."}}},"include":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to scan, replacing the default patterns."},"exclude":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to leave out, on top of the defaults; \\"!pattern\\" takes one back."},"reportUnusedSuppressions":{"type":"string","enum":["off","warn","error"],"description":"How suppression comments that silence nothing are reported (eslint-disable naming a sunset-lint rule, sunset-lint-ignore): off, warn (default) or error (fails the scan). --report-unused-suppressions overrides it."},"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (config.schema.json)."}}}',
+    '{"type":"object","additionalProperties":false,"errorMessage":"must be an object","properties":{"asOf":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD","description":"Grade as of this day (YYYY-MM-DD); default: today in UTC."},"imminentDays":{"type":"integer","minimum":0,"errorMessage":"must be a whole number of days (0 or more)","description":"End of life within this many days is imminent; default 90."},"apiHosts":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9.-]+(:[0-9]+)?$"},"errorMessage":"must be a non-empty list of host names (e.g. [\\"api.cloudflare.com\\"])","description":"Hosts of the API; a URL to another host is not reported. Default [\\"api.cloudflare.com\\"]."},"severities":{"type":"object","properties":{"expired":{"type":"string","enum":["error","warn","off"]},"imminent":{"type":"string","enum":["error","warn","off"]},"scheduled":{"type":"string","enum":["error","warn","off"]}},"propertyNames":{"enum":["expired","imminent","scheduled"],"errorMessage":"is not a grade (grades: expired, imminent, scheduled)"},"errorMessage":"must be an object mapping grades to severities","description":"Severity per grade; default expired: error, imminent: warn, scheduled: warn."},"minConfidence":{"type":"string","enum":["high","medium","low"],"description":"Findings below this confidence are dropped; default medium."},"catalogue":{"type":"object","additionalProperties":false,"errorMessage":"must be an object with add, eolOverrides and/or disable","description":"Catalogue additions, end-of-life overrides and disabled entry ids.","properties":{"add":{"type":"array","items":{"description":"A catalogue entry, in the schema of rules/schema.json."},"errorMessage":"must be a list of catalogue entries","description":"New entries, in the same schema as rules/*.json."},"eolOverrides":{"type":"object","additionalProperties":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD"},"errorMessage":"must map entry ids to YYYY-MM-DD dates","description":"Entry id -> replacement end-of-life date (YYYY-MM-DD)."},"disable":{"type":"array","items":{"type":"string"},"errorMessage":"must be a list of entry ids","description":"Entry ids to switch off."}}},"include":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to scan, replacing the default patterns."},"exclude":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to leave out, on top of the defaults; \\"!pattern\\" takes one back."},"reportUnusedSuppressions":{"type":"string","enum":["off","warn","error"],"description":"How suppression comments that silence nothing are reported (eslint-disable naming a sunset-lint rule, sunset-lint-ignore): off, warn (default) or error (fails the scan). --report-unused-suppressions overrides it."},"maxFileSize":{"type":"integer","minimum":1,"errorMessage":"must be a whole number of bytes (1 or more)","description":"Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it."},"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (config.schema.json)."}}}',
   validate: validate10,
 };

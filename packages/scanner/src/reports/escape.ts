@@ -4,6 +4,8 @@
  * out of a table cell, start a link or inject markup.
  */
 
+import { terminalSafe } from './terminal.js';
+
 const MARKDOWN_SPECIAL = /[\\`*_{}[\]<>|~&#!]/g;
 /** Catalogue texts mark names as code (`page_shield`); such spans are kept, everything else escaped. */
 const CODE_SPAN = /`[^`\r\n]+`/g;
@@ -14,7 +16,7 @@ const CODE_SPAN = /`[^`\r\n]+`/g;
  * `|` is escaped inside code spans too, because GFM splits cells before it sees code.
  */
 export function escapeMarkdown(text: string, inTable = false): string {
-  const flat = text.replace(/\r?\n|\r/g, ' ');
+  const flat = terminalSafe(text.replace(/\r?\n|\r/g, ' '));
   let out = '';
   let last = 0;
   for (const match of flat.matchAll(CODE_SPAN)) {
@@ -40,7 +42,7 @@ function escapePlain(text: string): string {
  * (GFM removes the backslash when it renders the cell).
  */
 export function markdownCode(text: string, inTable = false): string {
-  const flat = text.replace(/\r?\n|\r/g, ' ');
+  const flat = terminalSafe(text.replace(/\r?\n|\r/g, ' '));
   const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';

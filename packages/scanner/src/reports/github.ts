@@ -2,6 +2,7 @@ import type { Severity } from '@sunset-lint/core/schedule';
 import { sortDiagnostics } from './order.js';
 import { repositoryPath } from './paths.js';
 import { summarize } from './summary.js';
+import { terminalSafeDeep } from './terminal.js';
 import type { ScanReport } from './types.js';
 
 type Command = 'error' | 'warning' | 'notice';
@@ -12,7 +13,9 @@ const COMMAND: Record<Severity, Command> = { error: 'error', warn: 'warning', of
  * runner turns each into an annotation on the pull request's diff; paths are from the repository
  * root, where the runner resolves them. Diagnostics (an unparsable file) are annotations too.
  */
-export function renderGithub(report: ScanReport): string {
+export function renderGithub(raw: ScanReport): string {
+  // The runner's log shows ANSI sequences as styles; line breaks are encoded by escapeData below.
+  const report = terminalSafeDeep(raw, true);
   const lines = summarize(report).findings.map((finding) =>
     workflowCommand(
       COMMAND[finding.severity],

@@ -1,6 +1,7 @@
 import type { Grade } from '@sunset-lint/core';
 import { sortDiagnostics } from './order.js';
 import { relatedOf, relatedPosition } from './related.js';
+import { terminalSafeDeep } from './terminal.js';
 import { plural, summarize, type ReportSummary } from './summary.js';
 import type { RenderOptions, ScanReport } from './types.js';
 import { wrapAfter } from './wrap.js';
@@ -39,7 +40,9 @@ function styles(color: boolean): Styles {
  * For a terminal or a CI log: findings grouped by file (`line:column  grade  entry  message`),
  * then totals by grade and by catalogue entry, diagnostics and the baseline's effect.
  */
-export function renderText(report: ScanReport, options: RenderOptions): string {
+export function renderText(raw: ScanReport, options: RenderOptions): string {
+  // Before any styling: the report's own escape sequences are the only ones that reach the terminal.
+  const report = terminalSafeDeep(raw);
   const s = styles(options.color);
   const summary = summarize(report);
   const out: string[] = [];

@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdir, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}', '**/*.tf'];
 
@@ -62,6 +62,13 @@ export interface Discovered {
   missing: string[];
   /** Directories and glob patterns that hold no file to scan. */
   empty: string[];
+  /**
+   * FIFOs, sockets and devices with a source file's name (`pipe.ts`, `x.js -> /dev/zero` given
+   * explicitly), as given or relative to `cwd`: never opened (a FIFO would block the scan), named.
+   */
+  special: string[];
+  /** Folders that could not be listed (EACCES), relative to `cwd`, with the error code: their files were not scanned. */
+  unreadableFolders: Array<{ path: string; code: string }>;
 }
 
 export function effectiveExcludes(exclude: readonly string[] = []): string[] {
@@ -85,16 +92,23 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   const skipped: string[] = [];
   const missing: string[] = [];
   const empty: string[] = [];
+  const special: string[] = [];
+  const unreadableFolders = new Map<string, string>();
+  const found = (walk: Walked) => {
+    for (const file of walk.files) files.add(file);
+    for (const file of walk.special) special.push(relative(options.cwd, file) || file);
+    for (const [folder, code] of walk.unreadable) unreadableFolders.set(relative(options.cwd, folder) || '.', code);
+  };
   for (const given of options.paths.length ? options.paths : ['.']) {
     const absolute = resolve(options.cwd, given);
     let stats;
     try {
       stats = statSync(absolute);
     } catch {
-      const found = await globPattern(given, options.cwd, ignore);
-      if (found === undefined) missing.push(given);
-      else if (found.length === 0) empty.push(given);
-      for (const file of found ?? []) files.add(file);
+      const walk = await globPattern(given, options.cwd, ignore);
+      if (walk === undefined) missing.push(given);
+      else if (walk.files.length === 0) empty.push(given);
+      if (walk) found(walk);
       continue;
     }
     if (stats.isFile()) {
@@ -102,9 +116,14 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    const found = await glob(include, absolute, ignore);
-    if (found.length === 0) empty.push(given);
-    for (const file of found) files.add(file);
+    if (!stats.isDirectory()) {
+      if (isScannable(absolute)) special.push(given);
+      else skipped.push(given);
+      continue;
+    }
+    const walk = await glob(include, absolute, ignore);
+    if (walk.files.length === 0) empty.push(given);
+    found(walk);
   }
   const sorted = [...files].sort();
   return {
@@ -114,6 +133,10 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
     skipped,
     missing,
     empty,
+    special: [...new Set(special)].sort(),
+    unreadableFolders: [...unreadableFolders]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([path, code]) => ({ path, code })),
   };
 }
 
@@ -121,25 +144,67 @@ function isScannable(file: string): boolean {
   return SOURCE_FILE.test(file) || TERRAFORM_FILE.test(file);
 }
 
-/** The source files a glob pattern names, or undefined when `given` is no pattern. */
-async function globPattern(given: string, cwd: string, ignore: string[]): Promise<string[] | undefined> {
-  const { isDynamicPattern } = await import('globby');
-  if (!isDynamicPattern(given)) return undefined;
-  return (await glob([given], cwd, ignore)).filter(isScannable);
+/** What a walk found: regular files, and FIFOs, sockets and devices (absolute paths). */
+interface Walked {
+  files: string[];
+  special: string[];
+  /** Folders whose listing failed (absolute), with the error code. */
+  unreadable: Map<string, string>;
 }
 
-async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<string[]> {
+/** The source files a glob pattern names, or undefined when `given` is no pattern. */
+async function globPattern(given: string, cwd: string, ignore: string[]): Promise<Walked | undefined> {
+  const { isDynamicPattern } = await import('globby');
+  if (!isDynamicPattern(given)) return undefined;
+  const walk = await glob([given], cwd, ignore);
+  return {
+    files: walk.files.filter(isScannable),
+    special: walk.special.filter(isScannable),
+    unreadable: walk.unreadable,
+  };
+}
+
+async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<Walked> {
   // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
   const { globby } = await import('globby');
+  const unreadable = new Map<string, string>();
+  // A folder that cannot be listed is named and left out, not the end of the scan: the walk goes
+  // on past it (suppressErrors) and the listing that failed is recorded here.
+  const readdirRecording: typeof readdir = ((...args: Parameters<typeof readdir>) => {
+    const callback = args[args.length - 1] as (error: NodeJS.ErrnoException | null, ...rest: unknown[]) => void;
+    const recording = (error: NodeJS.ErrnoException | null, ...rest: unknown[]) => {
+      if (error && error.code !== 'ENOENT') unreadable.set(resolve(String(args[0])), error.code ?? String(error));
+      callback(error, ...rest);
+    };
+    return (readdir as (...all: unknown[]) => void)(...args.slice(0, -1), recording);
+  }) as typeof readdir;
   const found = await globby(patterns, {
+    suppressErrors: true,
+    fs: { readdir: readdirRecording },
     cwd,
     ignore,
     gitignore: true,
     absolute: true,
-    onlyFiles: true,
+    // Entries of every type, so that FIFOs and devices can be named; only regular files are scanned.
+    onlyFiles: false,
+    objectMode: true,
     // Dot-folders are scanned as ESLint lints them; DEFAULT_EXCLUDE leaves out .git and the like.
     dot: true,
     followSymbolicLinks: false,
   });
-  return found.map((file) => resolve(file));
+  const walked: Walked = { files: [], special: [], unreadable };
+  for (const entry of found) {
+    if (entry.dirent.isFile()) walked.files.push(resolve(entry.path));
+    else if (isSpecial(entry.dirent)) walked.special.push(resolve(entry.path));
+  }
+  return walked;
+}
+
+function isSpecial(entry: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}) {
+  return entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice();
 }

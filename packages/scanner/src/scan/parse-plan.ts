@@ -9,7 +9,10 @@ import {
 import type { ScanCache, TextFacts } from './cache.js';
 import { moduleSpecifiersIn } from './module-specifiers.js';
 import type { ModuleResolver } from './module-resolution.js';
-import { readSource } from './read-source.js';
+import { readSource, type ReadOutcome } from './read-source.js';
+
+/** Why a file was not read: `read-error` or `file-too-large`, and the message naming the reason. */
+export type ReadProblem = Extract<ReadOutcome, { ok: false }>;
 
 /** What the plan keeps of one file: a few bits of its text and the files it may import. */
 interface PlannedFile {
@@ -24,7 +27,7 @@ export interface ParsePlan {
   /** Scanned files to parse and analyse; the others cannot match and are parsed only if a parsed file imports from them. */
   parse: Set<string>;
   /** Scanned files that could not be read, with the reason. */
-  unreadable: Map<string, string>;
+  unreadable: Map<string, ReadProblem>;
   /** Every file the plan read (scanned or imported), with the files it may import. */
   imports: ReadonlyMap<string, readonly string[]>;
   /** Scanned files whose text names sunset-lint (a suppression comment there may be unused); undefined: any file. */
@@ -44,11 +47,12 @@ export function planParsing(
   settings: ResolvedSettings,
   resolver: ModuleResolver,
   cache?: ScanCache,
+  maxFileSize?: number,
 ): ParsePlan {
   const own = prefilterFor(settings.catalogue, settings.minConfidence);
   const cross = crossFilePrefilterFor(settings.catalogue, settings.minConfidence);
   const facts = new Map<string, PlannedFile>();
-  const unreadable = new Map<string, string>();
+  const unreadable = new Map<string, ReadProblem>();
   const pending = [...files];
   const scanned = new Set(files);
   while (pending.length > 0) {
@@ -57,9 +61,9 @@ export function planParsing(
     const known = cache?.lookup(file);
     let text = known && 'text' in known ? known.text : undefined;
     if (!text) {
-      const read = readSource(file);
+      const read = readSource(file, maxFileSize);
       if (!read.ok) {
-        unreadable.set(file, read.message);
+        unreadable.set(file, read);
         continue;
       }
       const compute = () => textFactsOf(read.source, own, cross);

@@ -1,13 +1,80 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 
-export type ReadOutcome = { ok: true; source: string } | { ok: false; message: string };
+/** `--max-file-size` when neither the flag nor the config sets it: hand-written sources are far smaller. */
+export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
 
-/** Text as ESLint sees it: without a byte-order mark, so columns on line 1 agree. */
-export function readSource(file: string): ReadOutcome {
+export type ReadOutcome =
+  { ok: true; source: string } | { ok: false; code: 'read-error' | 'file-too-large'; message: string };
+
+/**
+ * Text as ESLint sees it: without a byte-order mark, so columns on line 1 agree. Only regular files
+ * are read, and at most `maxBytes` of them: the file is opened without blocking (a FIFO named
+ * `pipe.ts` would otherwise wait for a writer forever) and its type checked on the open descriptor,
+ * so a file swapped for a FIFO, a device (`x.js -> /dev/zero`) or a directory after discovery is
+ * refused rather than read. A file that grows while it is read is read up to the limit and no further.
+ */
+export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): ReadOutcome {
+  let fd: number;
   try {
-    const source = readFileSync(file, 'utf8');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return readError(error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { ok: false, code: 'read-error', message: `not a regular file (${kindOf(stats)})` };
+    if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
+    const bytes = readAtMost(fd, stats.size, maxBytes);
+    if (bytes.length > maxBytes) return tooLarge(bytes.length, maxBytes, ' (it grew while it was read)');
+    const source = bytes.toString('utf8');
     return { ok: true, source: source.charCodeAt(0) === 0xfeff ? source.slice(1) : source };
   } catch (error) {
-    return { ok: false, message: (error as NodeJS.ErrnoException).code ?? String(error) };
+    return readError(error);
+  } finally {
+    closeSync(fd);
   }
+}
+
+/** Reads to the end of the file, but never more than one byte past `maxBytes` (enough to tell it is over). */
+function readAtMost(fd: number, expected: number, maxBytes: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.min(Math.max(expected - total, 64 * 1024), maxBytes + 1 - total));
+    if (chunk.length === 0) break;
+    const read = readSync(fd, chunk, 0, chunk.length, total);
+    if (read === 0) break;
+    chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    total += read;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function tooLarge(size: number, maxBytes: number, note = ''): ReadOutcome {
+  return {
+    ok: false,
+    code: 'file-too-large',
+    message: `skipped: the file is ${formatBytes(size)}${note}, more than --max-file-size ${formatBytes(maxBytes)}`,
+  };
+}
+
+function readError(error: unknown): ReadOutcome {
+  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return { ok: false, code: 'read-error', message: `cannot read the file: ${code ?? String(error)}` };
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isDirectory()) return 'a directory';
+  return 'not a file';
+}
+
+/** Bytes as people read them: `812 bytes`, `12.5 KiB`, `6.0 MiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }

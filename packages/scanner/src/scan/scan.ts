@@ -18,7 +18,7 @@ import { indexFile, type FileIndex } from './index-file.js';
 import { ModuleResolver } from './module-resolution.js';
 import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
 import type { ParseSource } from './parse-outcome.js';
-import { parseEverything, planParsing, type ParsePlan } from './parse-plan.js';
+import { parseEverything, planParsing, type ParsePlan, type ReadProblem } from './parse-plan.js';
 import { readSource } from './read-source.js';
 import { filesToAnalyse } from './shard-plan.js';
 import { applySuppressionComments, type UnusedSuppressions } from './suppressions.js';
@@ -61,6 +61,8 @@ export interface ScanOptions {
   suppressions?: 'apply' | 'deferred';
   /** How unused suppressions are reported (default `warn`). */
   reportUnusedSuppressions?: UnusedSuppressions;
+  /** Files larger than this many bytes are skipped with a `file-too-large` diagnostic (`--max-file-size`). */
+  maxFileSize?: number;
 }
 
 export interface ScanResult {
@@ -94,7 +96,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const scanned = new Set(options.files);
   const resolver = new ModuleResolver((file) => scanned.has(file));
   const plan = prefilter
-    ? planParsing(options.files, options.settings, resolver, cache)
+    ? planParsing(options.files, options.settings, resolver, cache, options.maxFileSize)
     : parseEverything(options.files);
   const own = options.reportsOn ?? everyFile;
   const analysed = options.reportsOn ? filesToAnalyse(plan, options.files, own) : scanned;
@@ -112,8 +114,11 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   }
   // Terraform files: read (their parser loads only when there is one) and matched on their own.
   const terraformFiles = (options.terraformFiles ?? []).filter(own);
-  const terraform = await readTerraformForScan(terraformFiles, options.settings, (file) =>
-    relativeTo(options.cwd, file),
+  const terraform = await readTerraformForScan(
+    terraformFiles,
+    options.settings,
+    (file) => relativeTo(options.cwd, file),
+    options.maxFileSize,
   );
   result = {
     ...result,
@@ -180,15 +185,14 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const indexer: Indexer = (file) => {
     const cached = cache?.index(file);
     if (cached) return { index: cached };
-    const indexed = indexFromDisk(file, settings, parse, prefilter);
+    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize);
     if ('index' in indexed) parsed++;
     return indexed;
   };
   const modules = new ScanModules(scanned, records, pass.resolver, cache, indexer);
-  const report = new FindingsByFile(relativePath, settings, diagnostics);
-  for (const [file, message] of plan.unreadable)
-    if (own(file))
-      diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', `cannot read the file: ${message}`));
+  const report = new FindingsByFile(relativePath, settings, diagnostics, options.maxFileSize);
+  for (const [file, problem] of plan.unreadable)
+    if (own(file)) diagnostics.push(fileDiagnostic(relativePath(file), problem.code, problem.message));
   const place = (file: string, matches: readonly RawMatch[]) => {
     for (const [at, atFile] of matchesByFile(matches, file, (other) => scanned.has(other))) report.add(at, atFile);
   };
@@ -215,7 +219,8 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
     else {
       const indexed = indexer(file);
       if ('problem' in indexed) {
-        if (own(file)) diagnostics.push(fileDiagnostic(relativePath(file), 'read-error', indexed.problem));
+        if (own(file))
+          diagnostics.push(fileDiagnostic(relativePath(file), indexed.problem.code, indexed.problem.message));
         continue;
       }
       const index = indexed.index;
@@ -322,6 +327,7 @@ class FindingsByFile {
     private readonly relativePath: (file: string) => string,
     private readonly settings: ResolvedSettings,
     private readonly diagnostics: Diagnostic[],
+    private readonly maxFileSize: number | undefined,
   ) {}
 
   add(file: string, matches: readonly RawMatch[], source?: string): void {
@@ -349,7 +355,7 @@ class FindingsByFile {
   }
 
   private reread(file: string): string | undefined {
-    const read = readSource(file);
+    const read = readSource(file, this.maxFileSize);
     if (read.ok) return read.source;
     this.diagnostics.push(
       fileDiagnostic(
@@ -363,7 +369,7 @@ class FindingsByFile {
 
   private lineIndex(file: string): LineIndex | undefined {
     if (!this.lines.has(file)) {
-      const read = readSource(file);
+      const read = readSource(file, this.maxFileSize);
       this.lines.set(file, read.ok ? new LineIndex(read.source) : undefined);
     }
     return this.lines.get(file);
@@ -379,16 +385,17 @@ function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: 
 }
 
 /** The per-file step on the file as it is on disk; the text comes back for placing findings. */
-type Indexer = (file: string) => { index: FileIndex; source?: string } | { problem: string };
+type Indexer = (file: string) => { index: FileIndex; source?: string } | { problem: ReadProblem };
 
 function indexFromDisk(
   file: string,
   settings: ResolvedSettings,
   parse: ParseSource | undefined,
   prefilter: boolean,
+  maxFileSize: number | undefined,
 ): ReturnType<Indexer> {
-  const read = readSource(file);
-  if (!read.ok) return { problem: `cannot read the file: ${read.message}` };
+  const read = readSource(file, maxFileSize);
+  if (!read.ok) return { problem: read };
   if (!parse) throw new ParserNeeded();
   return { index: indexFile(file, read.source, settings, parse, prefilter), source: read.source };
 }

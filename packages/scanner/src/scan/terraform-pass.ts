@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { buildFindings, matchDeclaredResource, type Finding, type ResolvedSettings } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import type { DeclaredTerraformResource } from '../terraform/types.js';
+import { readSource } from './read-source.js';
 
 export interface TerraformPass {
   findings: Finding[];
@@ -18,13 +18,14 @@ export async function readTerraformForScan(
   files: readonly string[],
   settings: ResolvedSettings,
   relativePath: (file: string) => string,
+  maxFileSize?: number,
 ): Promise<TerraformPass> {
   if (files.length === 0) return { findings: [], diagnostics: [] };
   const [{ readTerraformFiles }, { toDeclaredResourceFact }] = await Promise.all([
     import('../terraform/read-files.js'),
     import('../terraform/declared-facts.js'),
   ]);
-  const { resources, problems } = await readTerraformFiles(files);
+  const { resources, problems } = await readTerraformFiles(files, maxFileSize);
   const diagnostics: Diagnostic[] = problems.map(({ file, code, message, line, column }) => ({
     code,
     severity: 'error',
@@ -39,21 +40,13 @@ export async function readTerraformForScan(
       matchDeclaredResource(toDeclaredResourceFact(resource), settings.catalogue.entries),
     );
     if (matches.length === 0) continue;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      // Read a moment ago by the reader: gone or unreadable since.
-      const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-      diagnostics.push({
-        code: 'read-error',
-        severity: 'error',
-        message: `cannot read the file: ${reason}`,
-        file: relativePath(file),
-      });
+    // Read a moment ago by the reader; gone, changed or unreadable since.
+    const read = readSource(file, maxFileSize);
+    if (!read.ok) {
+      diagnostics.push({ code: 'read-error', severity: 'error', message: read.message, file: relativePath(file) });
       continue;
     }
-    findings.push(...buildFindings(matches, relativePath(file), text, settings));
+    findings.push(...buildFindings(matches, relativePath(file), read.source, settings));
   }
   return { findings, diagnostics };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { DEFAULT_MAX_FILE_SIZE, readSource } from '../scan/read-source.js';
 import { dirname } from 'node:path';
 import { loadHclParser } from './load-parser.js';
 import { declaredResources, type ParsedTerraformFile } from './resources.js';
@@ -15,19 +15,25 @@ export interface TerraformReading {
  * The resources declared in `.tf` files, each folder read as one Terraform module. The HCL parser
  * is loaded by the first call, not before.
  */
-export async function readTerraformFiles(files: readonly string[]): Promise<TerraformReading> {
+export async function readTerraformFiles(
+  files: readonly string[],
+  maxBytes = DEFAULT_MAX_FILE_SIZE,
+): Promise<TerraformReading> {
   const parser = await loadHclParser();
   const problems: TerraformFileProblem[] = [];
   const modules = new Map<string, ParsedTerraformFile[]>();
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      problems.push({ file, code: 'read-error', message: `cannot read the file: ${reason}` });
+    // As every scanned file is read: regular files only, never past --max-file-size.
+    const read = readSource(file, maxBytes);
+    if (!read.ok) {
+      problems.push({
+        file,
+        code: read.code,
+        message: read.code === 'read-error' ? `cannot read the file: ${read.message}` : read.message,
+      });
       continue;
     }
+    const text = read.source;
     const parsed = parseHcl(parser, text);
     if ('error' in parsed) {
       const { line, column, message } = parsed.error;

@@ -50,7 +50,7 @@ export interface DeclaredTerraformResource {
 /** A file that could not be read or parsed; the scan goes on. */
 export interface TerraformFileProblem {
   file: string;
-  code: 'parse-error' | 'read-error';
+  code: 'parse-error' | 'read-error' | 'file-too-large';
   message: string;
   line?: number;
   column?: number;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import {
   buildFindings,
@@ -10,6 +10,7 @@ import {
 } from '@sunset-lint/core';
 import { UsageError } from '../cli/io.js';
 import type { ScanConfig } from '../config/resolve.js';
+import { readSource } from '../scan/read-source.js';
 import { discoverFiles } from '../scan/discovery.js';
 import { parseSource } from '../scan/parse.js';
 import type { ScanResult } from '../scan/scan.js';
@@ -67,12 +68,10 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
   );
   const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   for (const file of discovered.files) {
-    let source: string;
-    try {
-      source = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-    } catch {
-      continue; // the scan reported it
-    }
+    // Read as the scan reads (regular files only, within --max-file-size); the scan reported the others.
+    const read = readSource(file, options.config.maxFileSize);
+    if (!read.ok) continue;
+    const source = read.source;
     const parsed = parseSource(file, source);
     if (!parsed.ok) continue;
     const facts = extractFileFacts(parsed.program, source, settings);

@@ -57,7 +57,8 @@ function endpointPattern(field: FieldMatcher): RegExp | undefined {
   for (const endpoint of field.endpoints ?? []) {
     const literals = literalSegments(endpoint.path);
     const lastLiteral = literals[literals.length - 1];
-    if (lastLiteral) names.add(lastLiteral);
+    // Literal text: a `.` in a segment (`v1.0`) must not stand for any character.
+    if (lastLiteral) names.add(lastLiteral.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   }
   return names.size ? new RegExp(`/(?:${[...names].join('|')})\\b`) : undefined;
 }

@@ -1,6 +1,7 @@
 import { findingsFromScan, MissingPathsError } from '../../fix/findings.js';
 import { fixPaths } from '../../fix/run.js';
 import { renderFixDiff, renderFixSummary } from '../../fix/summary.js';
+import { terminalSafe } from '../../reports/terminal.js';
 import { UsageError, type CliIo } from '../io.js';
 import { COMMON_OPTIONS, configFor } from '../config.js';
 import { parse } from './scan.js';
@@ -49,9 +50,9 @@ export async function runFixCommand(argv: readonly string[], io: CliIo): Promise
   if (dryRun) {
     // stdout stays a clean patch; the summary is for the person at the terminal.
     io.stdout.write(renderFixDiff(run));
-    if (!values.quiet) io.stderr.write(renderFixSummary(run, true));
+    if (!values.quiet) io.stderr.write(terminalSafe(renderFixSummary(run, true), true));
   } else {
-    io.stdout.write(renderFixSummary(run, false));
+    io.stdout.write(terminalSafe(renderFixSummary(run, false), true));
   }
   return 0;
 }

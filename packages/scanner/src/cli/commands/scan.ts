@@ -7,6 +7,7 @@ import { COLOR_OPTIONS, colorFlag, useColor } from '../../reports/color.js';
 import { loadRenderer } from '../../reports/load.js';
 import { terminalWidth } from '../../reports/wrap.js';
 import { plural } from '../../reports/summary.js';
+import { terminalSafe } from '../../reports/terminal.js';
 import { REPORT_FORMATS, type ReportFormat, type ScanReport } from '../../reports/types.js';
 import { discoverFiles } from '../../scan/discovery.js';
 import { createProgress } from '../../scan/progress.js';
@@ -15,6 +16,7 @@ import type { ScanResult } from '../../scan/scan.js';
 import { repositoryPrefix } from '../repository-root.js';
 import { parseShard } from '../../shard/shard.js';
 import { shardMembership, type ShardMembership } from '../../shard/membership.js';
+import { discoveryDiagnostics, withMaxFileSize } from '../file-limits.js';
 import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -63,6 +65,8 @@ Options:
                             report eslint-disable comments naming a sunset-lint rule and
                             sunset-lint-ignore comments that silence nothing (default warn;
                             error fails the scan; config key reportUnusedSuppressions)
+  --max-file-size SIZE      skip files larger than SIZE bytes (or KB, MB: 512KB, 8MB) with a
+                            file-too-large diagnostic (default 5MB; config key maxFileSize)
   -h, --help                this help
 
 Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
@@ -84,6 +88,7 @@ const SCAN_OPTIONS = {
   'cache-location': { type: 'string' },
   shard: { type: 'string' },
   'report-unused-suppressions': { type: 'string' },
+  'max-file-size': { type: 'string' },
 } as const;
 
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'> & {
@@ -125,7 +130,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const reports = reportTargets(parsed.tokens);
   const shard = values.shard === undefined ? undefined : parseShard('--shard', values.shard);
   const unusedFlag = values['report-unused-suppressions'];
-  const configured = await configFor(values, io);
+  const configured = withMaxFileSize(await configFor(values, io), values['max-file-size']);
   const config =
     unusedFlag === undefined
       ? configured
@@ -272,9 +277,10 @@ export async function scanWithProgress(
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
   if (!values.quiet)
     for (const given of discovered.empty)
-      io.stderr.write(`sunset-lint: ${given}: no JavaScript, TypeScript or Terraform file to scan\n`);
+      io.stderr.write(`sunset-lint: ${terminalSafe(given)}: no JavaScript, TypeScript or Terraform file to scan\n`);
+  const skipped = discoveryDiagnostics(discovered);
   if (discovered.files.length === 0 && discovered.terraformFiles.length === 0)
-    return { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
+    return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');
   const cache = values.cache
@@ -293,11 +299,13 @@ export async function scanWithProgress(
       ...(shard ? { reportsOn: shard.file } : {}),
       suppressions: values.types ? 'deferred' : 'apply',
       ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
+      ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {
     progress.finish();
   }
+  result.diagnostics.push(...skipped);
   if (cache) {
     // A cache that cannot be written costs the next scan time, never this scan's result.
     try {
@@ -327,7 +335,7 @@ export function noteDiagnostics(result: ScanResult, io: CliIo, shownElsewhere: b
     const where = d.file
       ? `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: `
       : '';
-    io.stderr.write(`sunset-lint: ${d.severity}: ${where}${d.message} [${d.code}]\n`);
+    io.stderr.write(terminalSafe(`sunset-lint: ${d.severity}: ${where}${d.message} [${d.code}]`) + '\n');
   }
 }
 

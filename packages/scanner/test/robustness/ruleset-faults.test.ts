@@ -1,0 +1,180 @@
+/**
+ * The reference client under the faults its other tests do not cover: a server that accepts the
+ * connection and never answers, a 200 whose JSON is cut short (declared short, or the connection
+ * closed halfway), and a 429 storm longer than the retry budget. Each runs `sunset-lint ruleset`
+ * as a real process against the fake API; after each, `ruleset show --json` (a real process too)
+ * must show the stored rule either unchanged or exactly as the requested change leaves it, and the
+ * fake's stored rule must be that one.
+ */
+import { spawn } from 'node:child_process';
+import { describe, test } from 'vitest';
+import {
+  IDS,
+  PATHS,
+  TEST_TOKEN,
+  startFakeApi,
+  type Failure,
+  type FakeApi,
+  type RequestMatcher,
+} from '../../../core/test/client/fake-api.js';
+import { BIN } from '../scan-cli-support.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** The real process, spawned asynchronously: the fake lives in this process and must keep answering. */
+function sunsetLint(args: readonly string[]): Promise<Run> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env['PATH'], CLOUDFLARE_API_TOKEN: TEST_TOKEN },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - start }));
+  });
+}
+
+const SET = ['ruleset', 'set', '--paranoia-level', '1', '--action', 'log'];
+
+function target(fake: FakeApi): string[] {
+  return ['--zone', IDS.zone, '--account', IDS.account, '--base-url', fake.baseUrl];
+}
+
+/** The rule as a client can change it: what the fake keeps besides its own version and timestamps. */
+function storedRule(fake: FakeApi): unknown {
+  const rule = fake.owaspExecuteRule();
+  if (!rule) return undefined;
+  const { version: _version, last_updated: _updated, ...kept } = rule;
+  return kept;
+}
+
+/** What `ruleset show --json` prints for the fake as it is now. */
+async function shown(fake: FakeApi): Promise<unknown> {
+  const run = await sunsetLint(['ruleset', 'show', '--json', ...target(fake)]);
+  if (run.code !== 0) throw new Error(`ruleset show failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/** The stored rule and what `show` prints: untouched, and after the requested change on a healthy API. */
+async function referenceStates(): Promise<{
+  before: { rule: unknown; shown: unknown };
+  after: { rule: unknown; shown: unknown };
+}> {
+  const fake = await startFakeApi();
+  try {
+    const before = { rule: storedRule(fake), shown: await shown(fake) };
+    const run = await sunsetLint([...SET, ...target(fake)]);
+    if (run.code !== 0) throw new Error(`ruleset set failed on a healthy API: ${run.stderr}`);
+    return { before, after: { rule: storedRule(fake), shown: await shown(fake) } };
+  } finally {
+    await fake.close();
+  }
+}
+const references = referenceStates();
+
+const LIST: RequestMatcher = { method: 'GET', path: PATHS.list };
+const RULESET: RequestMatcher = { method: 'GET', path: PATHS.owasp };
+const PATCH: RequestMatcher = { method: 'PATCH', path: PATHS.owaspRule };
+
+interface Fault {
+  name: string;
+  matcher: RequestMatcher;
+  failure: Failure;
+  times?: number;
+  /**
+   * How the run ends: exit 1 with this error, or `recovers`: a write whose answer was lost is
+   * checked by reading the rule again (safe-write.ts) and sent again only when it did not land, so
+   * the run ends with exit 0 and exactly the requested change.
+   */
+  error: RegExp | 'recovers';
+}
+
+const TIMEOUT = ['--timeout', '0.3', '--retries', '2'];
+
+const FAULTS: Fault[] = [
+  {
+    name: 'a read the server never answers',
+    matcher: LIST,
+    failure: { kind: 'silent' },
+    times: 3,
+    error: /^sunset-lint ruleset: GET \S+ failed: no complete response within 300 ms \(timeout\)\n$/,
+  },
+  { name: 'a write the server never answers', matcher: PATCH, failure: { kind: 'silent' }, error: 'recovers' },
+  {
+    name: 'a write applied, then never answered',
+    matcher: PATCH,
+    failure: { kind: 'silent', apply: true },
+    error: 'recovers',
+  },
+  {
+    name: 'truncated JSON in a 200 to a read (Content-Length of the cut body)',
+    matcher: RULESET,
+    failure: { kind: 'truncated-json', cut: 'declared' },
+    times: 3,
+    error: /^sunset-lint ruleset: GET \S+ failed: .+\n$/,
+  },
+  {
+    name: 'truncated JSON in a 200 to a read (connection closed halfway)',
+    matcher: LIST,
+    failure: { kind: 'truncated-json', cut: 'connection' },
+    times: 3,
+    error: /^sunset-lint ruleset: GET \S+ failed: .+\n$/,
+  },
+  {
+    name: 'truncated JSON in a 200 to an applied write',
+    matcher: PATCH,
+    failure: { kind: 'truncated-json', cut: 'declared', apply: true },
+    error: 'recovers',
+  },
+  {
+    name: 'a 429 storm on a read, longer than the retry budget',
+    matcher: LIST,
+    failure: { kind: 'rate-limit', retryAfter: '0' },
+    times: 20,
+    error: /^sunset-lint ruleset: GET \S+ failed: .*429.*\n$/s,
+  },
+  {
+    name: 'a 429 storm on the write, longer than the retry budget',
+    matcher: PATCH,
+    failure: { kind: 'rate-limit', retryAfter: '0' },
+    times: 20,
+    error: /^sunset-lint ruleset: PATCH \S+ failed: .*429.*\n$/s,
+  },
+];
+
+describe.concurrent('ruleset set under faults: bounded, a clear error, nothing lost or half-written', () => {
+  test.for(FAULTS)('$name', async ({ matcher, failure, times, error }, { expect }) => {
+    const { before, after } = await references;
+    const fake = await startFakeApi();
+    try {
+      fake.failNext(matcher, failure, { times: times ?? 1 });
+      const run = await sunsetLint([...SET, ...target(fake), ...TIMEOUT]);
+      expect(run.stdout + run.stderr).not.toContain(TEST_TOKEN);
+      // Three attempts of at most 300 ms each, with short pauses: well within 15 s.
+      expect(run.ms).toBeLessThan(15_000);
+      if (error === 'recovers') {
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+      } else {
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(error);
+      }
+      fake.clearFailures();
+      const state = { rule: storedRule(fake), shown: await shown(fake) };
+      // A recovered write leaves exactly the requested change, a failed run the rule as it was:
+      // never anything in between, and `show` reads what the fake stores.
+      expect(state).toEqual(error === 'recovers' ? after : before);
+    } finally {
+      await fake.close();
+    }
+  });
+});
