@@ -2,8 +2,6 @@
  * `sunset-lint ruleset show|set` against the fake API on 127.0.0.1: in-process through `main`, and
  * as the real CLI process (bin/sunset-lint.js, built by `tsc -b`) where the test is about the process.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, test, type ExpectStatic } from 'vitest';
 import {
   IDS,
@@ -14,8 +12,7 @@ import {
   type JsonObject,
 } from '../../core/test/client/fake-api.js';
 import { runMainWith } from './support/cli-in-process.js';
-
-const BIN = fileURLToPath(new URL('../bin/sunset-lint.js', import.meta.url));
+import { runCliProcess } from './support/cli-process.js';
 
 interface Run {
   readonly code: number | null;
@@ -40,18 +37,7 @@ async function runCommand(args: readonly string[], env: Record<string, string | 
  * asynchronously: the fake lives in this process and must keep answering.
  */
 function runProcess(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: cliEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCliProcess(args, cliEnv(env));
 }
 
 /** Starts a fake for one test and closes it afterwards; tests run concurrently, each with its own. */

@@ -6,7 +6,6 @@
  * must show the stored rule either unchanged or exactly as the requested change leaves it, and the
  * fake's stored rule must be that one.
  */
-import { spawn } from 'node:child_process';
 import { describe, test } from 'vitest';
 import {
   IDS,
@@ -17,30 +16,11 @@ import {
   type FakeApi,
   type RequestMatcher,
 } from '../../../core/test/client/fake-api.js';
-import { BIN } from '../scan-cli-support.js';
+import { runCliProcess, type ProcessRun } from '../support/cli-process.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** The real process, spawned asynchronously: the fake lives in this process and must keep answering. */
-function sunsetLint(args: readonly string[]): Promise<Run> {
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env['PATH'], CLOUDFLARE_API_TOKEN: TEST_TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - start }));
-  });
+/** The real process: the fake lives in this process and must keep answering. */
+function sunsetLint(args: readonly string[]): Promise<ProcessRun> {
+  return runCliProcess(args, { PATH: process.env['PATH'], CLOUDFLARE_API_TOKEN: TEST_TOKEN });
 }
 
 const SET = ['ruleset', 'set', '--paranoia-level', '1', '--action', 'log'];

@@ -12,16 +12,11 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ParityEngines } from './engines.js';
 import type { GrammarOptions } from './grammar/urls.js';
+import { propertyRuns } from './property-runs.js';
 import { programArb, type GeneratedProgram } from './snippet-grammar.js';
 
-const CI_SEED = 20_260_521;
-export const seed = process.env.PARITY_SEED
-  ? Number(process.env.PARITY_SEED)
-  : process.env.CI
-    ? CI_SEED
-    : Math.floor(Math.random() * 2 ** 31);
-const replayPath = process.env.PARITY_PATH;
-const runs = (fallback: number) => (process.env.PARITY_RUNS ? Number(process.env.PARITY_RUNS) : fallback);
+const property = propertyRuns('PARITY', 20_260_521);
+export const seed = property.seed;
 
 /** The property: both engines read the program without a problem and report the same lines. */
 function sameFindings(engines: ParityEngines, seen: { programs: number; withFindings: number }) {
@@ -51,12 +46,7 @@ export interface Check {
 export async function checkParity({ grammar, minConfidence, userEntries, numRuns }: Check): Promise<void> {
   const engines = new ParityEngines({ minConfidence, userEntries });
   const seen = { programs: 0, withFindings: 0 };
-  await fc.assert(fc.asyncProperty(programArb(grammar), sameFindings(engines, seen)), {
-    numRuns: runs(numRuns),
-    seed,
-    ...(replayPath ? { path: replayPath } : {}),
-    verbose: fc.VerbosityLevel.Verbose,
-  });
+  await fc.assert(fc.asyncProperty(programArb(grammar), sameFindings(engines, seen)), property.options(numRuns));
   // Two engines that report nothing agree too: most generated programs must have findings.
-  if (!replayPath) expect(seen.withFindings).toBeGreaterThan(seen.programs / 2);
+  if (!property.replayPath) expect(seen.withFindings).toBeGreaterThan(seen.programs / 2);
 }

@@ -17,15 +17,10 @@ import { Linter } from 'eslint';
 import fc from 'fast-check';
 import tseslint from 'typescript-eslint';
 import { runScan } from '../../../src/scan/index.js';
+import { propertyRuns } from '../../support/property-runs.js';
 
-const CI_SEED = 20_261_123;
-export const seed = process.env.ROBUST_SEED
-  ? Number(process.env.ROBUST_SEED)
-  : process.env.CI
-    ? CI_SEED
-    : Math.floor(Math.random() * 2 ** 31);
-const replayPath = process.env.ROBUST_PATH;
-export const runs = (fallback: number) => (process.env.ROBUST_RUNS ? Number(process.env.ROBUST_RUNS) : fallback);
+const property = propertyRuns('ROBUST', 20_261_123);
+export const seed = property.seed;
 
 const AS_OF = '2026-11-21';
 
@@ -99,10 +94,5 @@ function describe(error: unknown): string {
 
 /** fast-check's options for this suite: the seed, a replayed path, and the counterexample printed. */
 export function assertOptions(numRuns: number): fc.Parameters<unknown> {
-  return {
-    numRuns: runs(numRuns),
-    seed,
-    ...(replayPath ? { path: replayPath } : {}),
-    verbose: fc.VerbosityLevel.Verbose,
-  };
+  return property.options(numRuns);
 }
