@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProject } from '../../scanner/test/scan-cli-support.js';
 import { runMain } from '../../scanner/test/support/cli-in-process.js';
 import { REPO_ROOT, userConfig } from './support/lint.js';
+import { NEXT_YEAR_ENTRY } from './support/next-year-entry.js';
 
 const AS_OF = '2026-11-21';
 
@@ -219,16 +220,6 @@ describe('unused, invalid and expired suppressions: the same reports in both eng
 });
 
 describe('a suppression keeps matching when the date moves a finding from scheduled to expired', () => {
-  const nextYear = {
-    id: 'zone-setting-next',
-    title: 'Next setting',
-    area: 'Zone settings',
-    eol: '2027-01-10',
-    rule: 'no-deprecated-endpoint',
-    replacement: 'The new setting',
-    docs: 'https://example.com',
-    match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/settings/next_thing' }] },
-  };
   const source = [
     API,
     '// eslint-disable-next-line sunset-lint/no-deprecated-endpoint -- OPS-7',
@@ -242,11 +233,11 @@ describe('a suppression keeps matching when the date moves a finding from schedu
   let cwd: string;
   beforeAll(() => {
     cwd = makeProject({
-      'sunset-lint.config.json': JSON.stringify({ catalogue: { add: [nextYear] } }),
+      'sunset-lint.config.json': JSON.stringify({ catalogue: { add: [NEXT_YEAR_ENTRY] } }),
       'next.js': source,
     });
   });
-  const settings = (asOf: string) => ({ asOf, catalogue: { add: [nextYear] } });
+  const settings = (asOf: string) => ({ asOf, catalogue: { add: [NEXT_YEAR_ENTRY] } });
 
   test.each([
     ['2026-06-01', 'scheduled', 1],
