@@ -51,7 +51,7 @@ export async function applySuppressionComments(
   const kept: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   const diagnostics: Diagnostic[] = [];
-  let commentsOf: ((file: string, text: string) => ReturnType<typeof import('./comments.js').commentsOf>) | undefined;
+  let commentsOf: typeof import('./comments.js').commentsOf | undefined;
   for (const [file, list] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const path = resolve(pass.cwd, file);
     const read = readSource(path);
@@ -66,8 +66,7 @@ export async function applySuppressionComments(
       result = suppressInFile(list, read.source, () => comments, pass.settings, { eslintDirectives: false });
     } else {
       // TypeScript loads only for a file that holds a directive word.
-      commentsOf ??= (await import('./comments.js')).commentsOf;
-      const reader = commentsOf;
+      const reader = (commentsOf ??= (await import('./comments.js')).commentsOf);
       result = suppressInFile(list, read.source, () => reader(path, read.source), pass.settings, {
         eslintDirectives: true,
       });
