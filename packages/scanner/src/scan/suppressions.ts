@@ -9,6 +9,7 @@ import {
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { readSource } from './read-source.js';
+import type { ScanResult } from './scan.js';
 
 /** `--report-unused-suppressions` / `reportUnusedSuppressions`: as ESLint's `--report-unused-disable-directives`. */
 export type UnusedSuppressions = 'off' | 'warn' | 'error';
@@ -16,7 +17,8 @@ export type UnusedSuppressions = 'off' | 'warn' | 'error';
 export interface SuppressionPass {
   cwd: string;
   settings: ResolvedSettings;
-  reportUnused: UnusedSuppressions;
+  /** Default `warn`. */
+  reportUnused?: UnusedSuppressions | undefined;
   /** Absolute paths of scanned files whose text names sunset-lint (their comments may be unused suppressions). */
   namingFiles: Iterable<string>;
 }
@@ -28,16 +30,28 @@ export interface Suppressions {
 }
 
 /**
+ * A scan's result with the suppression comments of its files applied: at the end of runScan, or by
+ * the caller after `--types` has added its findings. Silenced findings move to `suppressed`; the
+ * comments' problems join the diagnostics.
+ */
+export async function withSuppressionComments(result: ScanResult, pass: SuppressionPass): Promise<ScanResult> {
+  const applied = await applySuppressionComments(result.findings, pass);
+  return {
+    ...result,
+    findings: applied.findings,
+    diagnostics: [...result.diagnostics, ...applied.diagnostics],
+    suppressed: applied.suppressed,
+  };
+}
+
+/**
  * The scan's findings through the comments of their files: ESLint directives naming our rules
  * and sunset-lint-ignore comments, with core's one implementation. Only files with findings or
  * whose text names sunset-lint are read (a comment that names neither cannot matter), and only
  * those holding a directive word are parsed for comments. Runs after the cross-file pass and
  * `--types`, on what would be reported; the grading date (`asOf`) decides `until`.
  */
-export async function applySuppressionComments(
-  findings: readonly Finding[],
-  pass: SuppressionPass,
-): Promise<Suppressions> {
+async function applySuppressionComments(findings: readonly Finding[], pass: SuppressionPass): Promise<Suppressions> {
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) {
     const list = byFile.get(finding.file);
@@ -74,7 +88,7 @@ export async function applySuppressionComments(
     kept.push(...result.findings);
     suppressed.push(...result.suppressed);
     for (const problem of result.problems) {
-      const diagnostic = diagnosticOf(problem, file, pass.reportUnused);
+      const diagnostic = diagnosticOf(problem, file, pass.reportUnused ?? 'warn');
       if (diagnostic) diagnostics.push(diagnostic);
     }
   }
