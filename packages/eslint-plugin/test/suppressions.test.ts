@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { makeProject } from '../../scanner/test/scan-cli-support.js';
+import { makeProject, parseJsonReport, type JsonReport as ScanJson } from '../../scanner/test/scan-cli-support.js';
 import { runMain } from '../../scanner/test/support/cli-in-process.js';
 import { REPO_ROOT, userConfig } from './support/lint.js';
 import { NEXT_YEAR_ENTRY } from './support/next-year-entry.js';
@@ -52,14 +52,9 @@ async function eslintProblems(
   );
 }
 
-interface ScanJson {
-  findings: Array<{ file: string; line: number; entryId: string; message: string; grade: string }>;
-  diagnostics: Array<{ code: string; severity: string; message: string; file?: string; line?: number }>;
-}
-
 async function scannerProblems(cwd: string, args: string[]) {
   const run = await runMain(['scan', ...args, '--format', 'json', '--fail-on', 'none'], { cwd });
-  const report = JSON.parse(run.stdout) as ScanJson;
+  const report = parseJsonReport(run.stdout);
   const problems: Problem[] = [
     ...report.findings.map((f) => ({ file: f.file, line: f.line, kind: `finding:${f.entryId}`, message: f.message })),
     ...report.diagnostics.map((d) => ({
