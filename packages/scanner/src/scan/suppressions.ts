@@ -23,7 +23,7 @@ export interface SuppressionPass {
   namingFiles: Iterable<string>;
 }
 
-export interface Suppressions {
+interface Suppressions {
   findings: Finding[];
   suppressed: SuppressedFinding[];
   diagnostics: Diagnostic[];
