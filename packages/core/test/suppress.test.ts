@@ -1,6 +1,7 @@
 /** Directive parsing details ESLint defines, on real comments read from real source by typescript-estree. */
 import { describe, expect, test } from 'vitest';
-import { parseDirectives, placeComments, type Directive } from '../src/index.js';
+import { placeComments } from '../src/suppress/comments.js';
+import { parseDirectives, type Directive } from '../src/suppress/directives.js';
 import { commentsForTest } from './support/parse.js';
 
 const known = (id: string) => id === 'firewall-rules-api' || id === 'rate-limiting-legacy';

@@ -48,7 +48,7 @@ export function createRule<Options extends unknown[], MessageIds extends string>
  * Each option the user gave over its default: objects merged deeply, anything else replaced.
  * ESLint has validated the user's options against the rule's schema, so they have the options' type.
  */
-export function withDefaults<Options extends unknown[]>(defaults: Options, given: readonly unknown[]): Options {
+function withDefaults<Options extends unknown[]>(defaults: Options, given: readonly unknown[]): Options {
   const options = structuredClone(defaults);
   return options.map((option, i) => {
     const user = given[i];

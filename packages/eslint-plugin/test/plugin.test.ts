@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import plugin, { rules } from '../src/index.js';
 import { RULE_DOCS_BASE_URL } from '../src/create-rule.js';
 import { lint, REPO_ROOT, userConfig } from './support/lint.js';
+import { NEXT_YEAR_ENTRY } from './support/next-year-entry.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   name: string;
@@ -37,17 +38,7 @@ describe('the plugin object', () => {
   });
 
   test('recommended-by-grade: expired as errors, the rest as warnings, each finding once under its one rule name', async () => {
-    const nextYear = {
-      id: 'zone-setting-next',
-      title: 'Next setting',
-      area: 'Zone settings',
-      eol: '2027-01-10',
-      rule: 'no-deprecated-endpoint',
-      replacement: 'The new setting',
-      docs: 'https://example.com',
-      match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/settings/next_thing' }] },
-    };
-    const settings = { asOf: '2026-11-21', catalogue: { add: [nextYear] } };
+    const settings = { asOf: '2026-11-21', catalogue: { add: [NEXT_YEAR_ENTRY] } };
     const reported = await lint(
       ESLint,
       ['fixtures/fetch/purge-firewall-rules.mjs', 'packages/eslint-plugin/test/support/by-grade-sample.js'],

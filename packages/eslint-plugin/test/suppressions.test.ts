@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { makeProject } from '../../scanner/test/scan-cli-support.js';
+import { makeProject, parseJsonReport, type JsonReport as ScanJson } from '../../scanner/test/scan-cli-support.js';
 import { runMain } from '../../scanner/test/support/cli-in-process.js';
 import { REPO_ROOT, userConfig } from './support/lint.js';
+import { NEXT_YEAR_ENTRY } from './support/next-year-entry.js';
 
 const AS_OF = '2026-11-21';
 
@@ -51,14 +52,9 @@ async function eslintProblems(
   );
 }
 
-interface ScanJson {
-  findings: Array<{ file: string; line: number; entryId: string; message: string; grade: string }>;
-  diagnostics: Array<{ code: string; severity: string; message: string; file?: string; line?: number }>;
-}
-
 async function scannerProblems(cwd: string, args: string[]) {
   const run = await runMain(['scan', ...args, '--format', 'json', '--fail-on', 'none'], { cwd });
-  const report = JSON.parse(run.stdout) as ScanJson;
+  const report = parseJsonReport(run.stdout);
   const problems: Problem[] = [
     ...report.findings.map((f) => ({ file: f.file, line: f.line, kind: `finding:${f.entryId}`, message: f.message })),
     ...report.diagnostics.map((d) => ({
@@ -219,16 +215,6 @@ describe('unused, invalid and expired suppressions: the same reports in both eng
 });
 
 describe('a suppression keeps matching when the date moves a finding from scheduled to expired', () => {
-  const nextYear = {
-    id: 'zone-setting-next',
-    title: 'Next setting',
-    area: 'Zone settings',
-    eol: '2027-01-10',
-    rule: 'no-deprecated-endpoint',
-    replacement: 'The new setting',
-    docs: 'https://example.com',
-    match: { endpoints: [{ methods: ['GET'], path: '/zones/:zone_id/settings/next_thing' }] },
-  };
   const source = [
     API,
     '// eslint-disable-next-line sunset-lint/no-deprecated-endpoint -- OPS-7',
@@ -242,11 +228,11 @@ describe('a suppression keeps matching when the date moves a finding from schedu
   let cwd: string;
   beforeAll(() => {
     cwd = makeProject({
-      'sunset-lint.config.json': JSON.stringify({ catalogue: { add: [nextYear] } }),
+      'sunset-lint.config.json': JSON.stringify({ catalogue: { add: [NEXT_YEAR_ENTRY] } }),
       'next.js': source,
     });
   });
-  const settings = (asOf: string) => ({ asOf, catalogue: { add: [nextYear] } });
+  const settings = (asOf: string) => ({ asOf, catalogue: { add: [NEXT_YEAR_ENTRY] } });
 
   test.each([
     ['2026-06-01', 'scheduled', 1],

@@ -77,10 +77,13 @@ function parseDirective(comment: PlacedComment, knownEntry: (id: string) => bool
 function eslintType(label: string): EslintDirectiveType | undefined {
   switch (label) {
     case 'eslint-disable':
+      return 'disable';
     case 'eslint-enable':
+      return 'enable';
     case 'eslint-disable-line':
+      return 'disable-line';
     case 'eslint-disable-next-line':
-      return label.slice('eslint-'.length) as EslintDirectiveType;
+      return 'disable-next-line';
     default:
       return undefined;
   }

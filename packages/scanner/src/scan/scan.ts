@@ -21,7 +21,7 @@ import type { ParseSource } from './parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan, type ReadProblem } from './parse-plan.js';
 import { readSource } from './read-source.js';
 import { filesToAnalyse } from './shard-plan.js';
-import { applySuppressionComments, type UnusedSuppressions } from './suppressions.js';
+import { withSuppressionComments, type UnusedSuppressions } from './suppressions.js';
 import { readTerraformForScan } from './terraform-pass.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
@@ -56,7 +56,7 @@ export interface ScanOptions {
   /**
    * Suppression comments (eslint-disable naming our rules, sunset-lint-ignore): applied at the end
    * (default), or `'deferred'` for a caller that adds findings first (`--types`) and applies them
-   * itself with `applySuppressionComments` and the result's `namingFiles`.
+   * itself with `withSuppressionComments` and the result's `namingFiles`.
    */
   suppressions?: 'apply' | 'deferred';
   /** How unused suppressions are reported (default `warn`). */
@@ -129,18 +129,12 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   // A shard reads the suppression comments of its own files only: the others are another shard's.
   const namingFiles = options.files.filter((file) => own(file) && (plan.namingFiles?.has(file) ?? true));
   if (options.suppressions === 'deferred') return { ...result, namingFiles };
-  const applied = await applySuppressionComments(result.findings, {
+  return withSuppressionComments(result, {
     cwd: options.cwd,
     settings: options.settings,
-    reportUnused: options.reportUnusedSuppressions ?? 'warn',
+    reportUnused: options.reportUnusedSuppressions,
     namingFiles,
   });
-  return {
-    ...result,
-    findings: applied.findings,
-    diagnostics: [...result.diagnostics, ...applied.diagnostics],
-    suppressed: applied.suppressed,
-  };
 }
 
 function relativeTo(cwd: string, file: string): string {

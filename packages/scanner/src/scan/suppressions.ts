@@ -9,6 +9,7 @@ import {
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { readSource } from './read-source.js';
+import type { ScanResult } from './scan.js';
 
 /** `--report-unused-suppressions` / `reportUnusedSuppressions`: as ESLint's `--report-unused-disable-directives`. */
 export type UnusedSuppressions = 'off' | 'warn' | 'error';
@@ -16,15 +17,31 @@ export type UnusedSuppressions = 'off' | 'warn' | 'error';
 export interface SuppressionPass {
   cwd: string;
   settings: ResolvedSettings;
-  reportUnused: UnusedSuppressions;
+  /** Default `warn`. */
+  reportUnused?: UnusedSuppressions | undefined;
   /** Absolute paths of scanned files whose text names sunset-lint (their comments may be unused suppressions). */
   namingFiles: Iterable<string>;
 }
 
-export interface Suppressions {
+interface Suppressions {
   findings: Finding[];
   suppressed: SuppressedFinding[];
   diagnostics: Diagnostic[];
+}
+
+/**
+ * A scan's result with the suppression comments of its files applied: at the end of runScan, or by
+ * the caller after `--types` has added its findings. Silenced findings move to `suppressed`; the
+ * comments' problems join the diagnostics.
+ */
+export async function withSuppressionComments(result: ScanResult, pass: SuppressionPass): Promise<ScanResult> {
+  const applied = await applySuppressionComments(result.findings, pass);
+  return {
+    ...result,
+    findings: applied.findings,
+    diagnostics: [...result.diagnostics, ...applied.diagnostics],
+    suppressed: applied.suppressed,
+  };
 }
 
 /**
@@ -34,10 +51,7 @@ export interface Suppressions {
  * those holding a directive word are parsed for comments. Runs after the cross-file pass and
  * `--types`, on what would be reported; the grading date (`asOf`) decides `until`.
  */
-export async function applySuppressionComments(
-  findings: readonly Finding[],
-  pass: SuppressionPass,
-): Promise<Suppressions> {
+async function applySuppressionComments(findings: readonly Finding[], pass: SuppressionPass): Promise<Suppressions> {
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) {
     const list = byFile.get(finding.file);
@@ -51,7 +65,7 @@ export async function applySuppressionComments(
   const kept: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   const diagnostics: Diagnostic[] = [];
-  let commentsOf: ((file: string, text: string) => ReturnType<typeof import('./comments.js').commentsOf>) | undefined;
+  let commentsOf: typeof import('./comments.js').commentsOf | undefined;
   for (const [file, list] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const path = resolve(pass.cwd, file);
     const read = readSource(path);
@@ -66,8 +80,7 @@ export async function applySuppressionComments(
       result = suppressInFile(list, read.source, () => comments, pass.settings, { eslintDirectives: false });
     } else {
       // TypeScript loads only for a file that holds a directive word.
-      commentsOf ??= (await import('./comments.js')).commentsOf;
-      const reader = commentsOf;
+      const reader = (commentsOf ??= (await import('./comments.js')).commentsOf);
       result = suppressInFile(list, read.source, () => reader(path, read.source), pass.settings, {
         eslintDirectives: true,
       });
@@ -75,7 +88,7 @@ export async function applySuppressionComments(
     kept.push(...result.findings);
     suppressed.push(...result.suppressed);
     for (const problem of result.problems) {
-      const diagnostic = diagnosticOf(problem, file, pass.reportUnused);
+      const diagnostic = diagnosticOf(problem, file, pass.reportUnused ?? 'warn');
       if (diagnostic) diagnostics.push(diagnostic);
     }
   }

@@ -145,7 +145,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       : await withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
 
   const inShard = shard ? shardMembership(io.cwd, shard) : undefined;
-  const result = await scanWithProgress(parsed.positionals, config, values, io, inShard);
+  let result = await scanWithProgress(parsed.positionals, config, values, io, inShard);
   if (values.types) {
     (await import('../../scan/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
     await (
@@ -156,7 +156,15 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       config,
       ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : {}),
     });
-    await applyDeferredSuppressions(result, config, io.cwd);
+    // Suppression comments apply once the type checker's findings are in (the scan deferred them).
+    result = await (
+      await import('../../scan/suppressions.js')
+    ).withSuppressionComments(result, {
+      cwd: io.cwd,
+      settings: config.settings,
+      reportUnused: config.reportUnusedSuppressions,
+      namingFiles: result.namingFiles ?? [],
+    });
   }
   // Type findings come from the whole program: a shard keeps its own.
   let findings = inShard ? result.findings.filter((finding) => inShard.path(finding.file)) : result.findings;
@@ -210,20 +218,6 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   }
   if (result.diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
   return failing > 0 || overLimit || failsOnSuppressions(result.diagnostics) ? EXIT_FINDINGS : EXIT_OK;
-}
-
-/** With `--types`, suppression comments apply once the type checker's findings are in. */
-async function applyDeferredSuppressions(result: ScanResult, config: ScanConfig, cwd: string): Promise<void> {
-  const { applySuppressionComments } = await import('../../scan/suppressions.js');
-  const applied = await applySuppressionComments(result.findings, {
-    cwd,
-    settings: config.settings,
-    reportUnused: config.reportUnusedSuppressions ?? 'warn',
-    namingFiles: result.namingFiles ?? [],
-  });
-  result.findings = applied.findings;
-  result.diagnostics.push(...applied.diagnostics);
-  result.suppressed = applied.suppressed;
 }
 
 /** Suppression comments reported as errors fail the scan, as their ESLint counterparts fail a lint. */
