@@ -7,7 +7,7 @@ import { UsageError } from './io.js';
 const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kb: 1024, mb: 1024 * 1024 };
 
 /** `--max-file-size`: bytes, or KB and MB (binary, as `ls -h` counts), e.g. `800000`, `512KB`, `8MB`. */
-export function maxFileSizeOption(value: string): number {
+function maxFileSizeOption(value: string): number {
   const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(value.trim());
   const bytes = match ? Number(match[1]) * UNITS[(match[2] ?? '').toLowerCase()]! : 0;
   if (!Number.isSafeInteger(bytes) || bytes < 1)

@@ -1,22 +1,18 @@
+import type { Finding } from '@sunset-lint/core';
 import { GRADES, type Grade } from '@sunset-lint/core/schedule';
 import { UsageError } from '../cli/io.js';
-import { compareFindings, compareText, sortDiagnostics } from '../reports/order.js';
-import type { Diagnostic } from '../reports/types.js';
+import { compareFindings, compareText, sortDiagnostics, sortStale } from '../reports/order.js';
+import type { BaselineSummary, Diagnostic } from '../reports/types.js';
 import { checkSame, checkShardSet, shardField } from './shards.js';
 
 /** The parts of a JSON report (docs/report-format.md) that merging reads; the rest is carried as written. */
-interface JsonFinding {
+type JsonFinding = Pick<
+  Finding,
+  'entryId' | 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'eol' | 'grade' | 'fingerprint'
+> & {
+  /** As written in the file: any string, not only a rule the core knows. */
   ruleId: string;
-  entryId: string;
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  eol: string;
-  grade: Grade;
-  fingerprint: string;
-}
+};
 interface EntryRow {
   title: string;
   eol: string;
@@ -36,7 +32,7 @@ interface JsonReport {
   findings: JsonFinding[];
   summary: { byEntry: Record<string, EntryRow>; filesScanned: number };
   diagnostics: Diagnostic[];
-  baseline?: { file: string; suppressed: number; stale: Array<{ fingerprint: string; file: string; entryId: string }> };
+  baseline?: BaselineSummary;
 }
 
 export function isJsonReport(value: unknown): value is JsonReport {
@@ -124,14 +120,7 @@ export function mergeJsonReports(inputs: ReadonlyArray<{ file: string; report: J
           baseline: {
             file: first.baseline.file,
             suppressed: baselines.reduce((sum, b) => sum + b.suppressed, 0),
-            stale: baselines
-              .flatMap((b) => b.stale)
-              .sort(
-                (a, b) =>
-                  compareText(a.file, b.file) ||
-                  compareText(a.entryId, b.entryId) ||
-                  compareText(a.fingerprint, b.fingerprint),
-              ),
+            stale: sortStale(baselines.flatMap((b) => b.stale)),
           },
         }
       : {}),

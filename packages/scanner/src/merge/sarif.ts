@@ -1,5 +1,5 @@
 import { UsageError } from '../cli/io.js';
-import { compareFindings, compareText } from '../reports/order.js';
+import { compareDiagnostics, compareFindings } from '../reports/order.js';
 import { SARIF_FINGERPRINT_KEY } from '../reports/sarif.js';
 import { checkSame, checkShardSet, shardField } from './shards.js';
 
@@ -132,7 +132,7 @@ function mergeRuns(runs: ReadonlyArray<{ file: string; run: SarifRun }>): SarifR
     );
   const notifications = runs
     .flatMap(({ run }) => run.invocations?.[0]?.toolExecutionNotifications ?? [])
-    .sort(compareNotifications)
+    .sort((a, b) => compareDiagnostics(diagnosticFields(a), diagnosticFields(b)))
     .filter(
       (n, i, all) => n.locations !== undefined || all.findIndex((o) => JSON.stringify(o) === JSON.stringify(n)) === i,
     );
@@ -185,16 +185,16 @@ function sortedFields(result: SarifResult) {
   };
 }
 
-/** As the report orders diagnostics: those without a file first, then file, line, column, code, message. */
-function compareNotifications(a: SarifNotification, b: SarifNotification): number {
-  const place = (n: SarifNotification) => n.locations?.[0]?.physicalLocation;
-  return (
-    compareText(decodePath(place(a)?.artifactLocation?.uri ?? ''), decodePath(place(b)?.artifactLocation?.uri ?? '')) ||
-    (place(a)?.region?.startLine ?? 0) - (place(b)?.region?.startLine ?? 0) ||
-    (place(a)?.region?.startColumn ?? 0) - (place(b)?.region?.startColumn ?? 0) ||
-    compareText(a.descriptor?.id ?? '', b.descriptor?.id ?? '') ||
-    compareText(a.message?.text ?? '', b.message?.text ?? '')
-  );
+/** A notification's place and text as the report order reads a diagnostic's. */
+function diagnosticFields(notification: SarifNotification) {
+  const location = notification.locations?.[0]?.physicalLocation;
+  return {
+    file: decodePath(location?.artifactLocation?.uri ?? ''),
+    line: location?.region?.startLine ?? 0,
+    column: location?.region?.startColumn ?? 0,
+    code: notification.descriptor?.id ?? '',
+    message: notification.message?.text ?? '',
+  };
 }
 
 function decodePath(uri: string): string {

@@ -1,10 +1,11 @@
 import { UsageError } from '../cli/io.js';
+import type { Shard } from '../shard/shard.js';
 
 /** One input of `sunset-lint merge`: the file as given and the shard its report says it covers. */
 export interface ShardInput {
   file: string;
   /** Absent: an unsharded report, i.e. shard 1 of 1. */
-  shard: { index: number; total: number } | undefined;
+  shard: Shard | undefined;
 }
 
 /** The shards given must be exactly 1..n of one n, each once; the message names files and missing shards. */

@@ -47,11 +47,7 @@ export function renderGithub(raw: ScanReport): string {
   return lines.map((line) => `${line}\n`).join('');
 }
 
-export function workflowCommand(
-  command: Command,
-  properties: Record<string, string | number>,
-  message: string,
-): string {
+function workflowCommand(command: Command, properties: Record<string, string | number>, message: string): string {
   const props = Object.entries(properties)
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
     .join(',');
@@ -62,11 +58,11 @@ export function workflowCommand(
  * The runner's escaping (actions/toolkit `command.ts`): in the message `%`, CR and LF are
  * percent-encoded, so a message cannot end the command or start another on a new line.
  */
-export function escapeData(text: string): string {
+function escapeData(text: string): string {
   return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 }
 
 /** In a property value also `:` (ends the properties) and `,` (separates them). */
-export function escapeProperty(text: string): string {
+function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }

@@ -1,4 +1,4 @@
-import { gradeEol, parseDay, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
+import { GRADES, gradeEol, parseDay, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
 import { escapeHtml } from './escape.js';
 import { compareText } from './order.js';
 import { plural, type ReportSummary } from './summary.js';
@@ -118,9 +118,7 @@ function markOf(mark: Placed): string {
 }
 
 function legend(): string {
-  return (['expired', 'imminent', 'scheduled'] as const)
-    .map((grade) => `<span class="swatch ${grade}"></span>${grade}`)
-    .join(' ');
+  return GRADES.map((grade) => `<span class="swatch ${grade}"></span>${grade}`).join(' ');
 }
 
 /** The id of an entry's row in the entries table. */

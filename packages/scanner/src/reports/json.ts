@@ -1,4 +1,4 @@
-import { compareText, sortDiagnostics } from './order.js';
+import { sortDiagnostics, sortStale } from './order.js';
 import { relatedOf } from './related.js';
 import { summarize } from './summary.js';
 import type { ScanReport } from './types.js';
@@ -85,14 +85,11 @@ export function renderJson(report: ScanReport): string {
           baseline: {
             file: report.baseline.file,
             suppressed: report.baseline.suppressed,
-            stale: [...report.baseline.stale]
-              .sort(
-                (a, b) =>
-                  compareText(a.file, b.file) ||
-                  compareText(a.entryId, b.entryId) ||
-                  compareText(a.fingerprint, b.fingerprint),
-              )
-              .map((s) => ({ fingerprint: s.fingerprint, file: s.file, entryId: s.entryId })),
+            stale: sortStale(report.baseline.stale).map((s) => ({
+              fingerprint: s.fingerprint,
+              file: s.file,
+              entryId: s.entryId,
+            })),
           },
         }
       : {}),

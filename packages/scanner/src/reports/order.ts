@@ -1,5 +1,5 @@
 import type { Finding } from '@sunset-lint/core';
-import type { Diagnostic } from './types.js';
+import type { BaselineSummary, Diagnostic } from './types.js';
 
 /**
  * Code-point comparison: `localeCompare` depends on the machine's ICU locale, and reports must be
@@ -32,14 +32,28 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort(compareFindings);
 }
 
+/** What the diagnostic order reads (merging sorts SARIF notifications the same way). */
+type DiagnosticPlace = Pick<Diagnostic, 'file' | 'line' | 'column' | 'code' | 'message'>;
+
 /** Diagnostics without a file first (they concern the whole scan), then by position. */
+export function compareDiagnostics(a: DiagnosticPlace, b: DiagnosticPlace): number {
+  return (
+    compareText(a.file ?? '', b.file ?? '') ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    compareText(a.code, b.code) ||
+    compareText(a.message, b.message)
+  );
+}
+
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
+  return [...diagnostics].sort(compareDiagnostics);
+}
+
+/** Stale baseline entries by file, entry and fingerprint. */
+export function sortStale<T extends BaselineSummary['stale'][number]>(stale: readonly T[]): T[] {
+  return [...stale].sort(
     (a, b) =>
-      compareText(a.file ?? '', b.file ?? '') ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      (a.column ?? 0) - (b.column ?? 0) ||
-      compareText(a.code, b.code) ||
-      compareText(a.message, b.message),
+      compareText(a.file, b.file) || compareText(a.entryId, b.entryId) || compareText(a.fingerprint, b.fingerprint),
   );
 }

@@ -6,14 +6,12 @@
  * U+200E, U+200F, U+061C: "Trojan Source") are written visibly as `\u001b`.
  */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** The same without CR and LF, for formats that encode line breaks themselves (GitHub's `%0A`). */
-const UNSAFE_KEEPING_LINES =
-  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const visible = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
+/** `keepLineBreaks`: CR and LF are kept, for formats that encode line breaks themselves (GitHub's `%0A`). */
 export function terminalSafe(text: string, keepLineBreaks = false): string {
-  return text.replace(keepLineBreaks ? UNSAFE_KEEPING_LINES : UNSAFE, visible);
+  return text.replace(UNSAFE, (char) => (keepLineBreaks && (char === '\n' || char === '\r') ? char : visible(char)));
 }
 
 /** Every string of a value (a report, a finding) made terminal-safe; the shape is kept. */

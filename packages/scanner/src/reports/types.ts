@@ -1,4 +1,5 @@
 import type { CatalogueEntry, Finding, Grade, Severity, SuppressedFinding } from '@sunset-lint/core';
+import type { Shard } from '../shard/shard.js';
 
 /** Report formats the scanner writes (`--format`). */
 export type ReportFormat =
@@ -73,7 +74,7 @@ export interface ScanReport {
    */
   repositoryPrefix?: string;
   /** `--shard`: this report covers the files of shard `index` of `total` only (`sunset-lint merge` joins them). */
-  shard?: { index: number; total: number };
+  shard?: Shard;
   /**
    * A hash of what decides the findings besides the code and the date: the catalogue in effect,
    * `imminentDays`, severities, `minConfidence`, `apiHosts`. Shards are merged only when it agrees.

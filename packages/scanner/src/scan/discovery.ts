@@ -39,7 +39,7 @@ export const DEFAULT_EXCLUDE: readonly string[] = [
 export const SOURCE_FILE = /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/i;
 
 /** Terraform configuration files, read by the Terraform reader (not by TypeScript's parser). */
-export const TERRAFORM_FILE = /\.tf$/i;
+const TERRAFORM_FILE = /\.tf$/i;
 
 export interface DiscoveryOptions {
   cwd: string;

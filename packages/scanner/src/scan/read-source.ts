@@ -73,7 +73,7 @@ function kindOf(stats: Stats): string {
 }
 
 /** Bytes as people read them: `812 bytes`, `12.5 KiB`, `6.0 MiB`. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;

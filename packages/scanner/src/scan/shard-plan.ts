@@ -11,7 +11,11 @@ export function filesToAnalyse(plan: ParsePlan, files: readonly string[], own: (
   if (plan.imports.size === 0) return new Set(files);
   const importers = new Map<string, string[]>();
   for (const [file, imports] of plan.imports)
-    for (const target of imports) importers.set(target, [...(importers.get(target) ?? []), file]);
+    for (const target of imports) {
+      const known = importers.get(target);
+      if (known) known.push(file);
+      else importers.set(target, [file]);
+    }
   const reached = new Set(files.filter(own));
   const pending = [...reached];
   while (pending.length > 0) {

@@ -1,16 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Finding } from '@sunset-lint/core';
 import type { SourceLines } from '../reports/types.js';
+import { readSource } from './read-source.js';
 
 /**
  * The lines the findings and their related locations point at, read again from the scanned files
  * (only files with findings, only the lines needed): cheaper than carrying every file's text
  * through the scan and its cache for the one report that shows code. Lines break where core's
  * `LineIndex` breaks them (`\n`, `\r\n`, a lone `\r`), so line numbers agree with the findings.
- * A file that cannot be read any more is left out; its findings are shown without excerpts.
+ * Files are read as the scan read them (`readSource`: regular files only, within `maxFileSize`, without
+ * a byte-order mark, so columns on line 1 agree). A file that cannot be read any more is left out;
+ * its findings are shown without excerpts.
  */
-export function readSourceLines(findings: readonly Finding[], cwd: string): SourceLines {
+export function readSourceLines(findings: readonly Finding[], cwd: string, maxFileSize?: number): SourceLines {
   const wanted = new Map<string, Set<number>>();
   const want = (file: string, line: number): void => {
     const lines = wanted.get(file) ?? new Set<number>();
@@ -23,13 +25,9 @@ export function readSourceLines(findings: readonly Finding[], cwd: string): Sour
   }
   const result = new Map<string, Map<number, string>>();
   for (const [file, lineNumbers] of wanted) {
-    let text: string;
-    try {
-      text = readFileSync(resolve(cwd, file), 'utf8');
-    } catch {
-      continue;
-    }
-    const lines = text.split(/\r\n|\n|\r/);
+    const read = readSource(resolve(cwd, file), maxFileSize);
+    if (!read.ok) continue;
+    const lines = read.source.split(/\r\n|\n|\r/);
     const picked = new Map<number, string>();
     for (const line of lineNumbers) {
       const content = lines[line - 1];

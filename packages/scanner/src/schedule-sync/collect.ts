@@ -8,7 +8,7 @@ import { childPointer, pointer, type DocumentProblem } from './pointer.js';
  * JSON pointer; the walk goes on with the rest.
  */
 
-export const OPERATION_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;
+const OPERATION_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;
 
 export interface OperationRecord {
   /** Upper case: GET, POST, …, HEAD, OPTIONS, TRACE. */

@@ -1,7 +1,7 @@
 import { formatDay, parseDay } from '@sunset-lint/core/schedule';
 
 /** Where an operation's end-of-life date came from, in the order the import prefers them. */
-export const DATE_SOURCES = ['x-cfDeprecation.eol', 'x-sunset', 'x-forge-sunset'] as const;
+const DATE_SOURCES = ['x-cfDeprecation.eol', 'x-sunset', 'x-forge-sunset'] as const;
 export type DateSource = (typeof DATE_SOURCES)[number];
 
 /** One date the document gives for an operation or parameter, already a real YYYY-MM-DD day. */

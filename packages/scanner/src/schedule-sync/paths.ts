@@ -7,14 +7,13 @@ import type { HttpMethod } from '@sunset-lint/core/schedule';
  */
 
 const API_BASE = /^\/?client\/v4(?=\/|$)/;
-const SCHEDULE_METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods the catalogue names, in its order (for deterministic output). */
+export const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const SCHEDULE_METHODS: ReadonlySet<string> = new Set(METHOD_ORDER);
 
 export function isScheduleMethod(method: string): method is HttpMethod {
   return SCHEDULE_METHODS.has(method);
 }
-
-/** The catalogue's order of methods, for deterministic output. */
-export const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** `/client/v4/zones/{zone_id}/x` → `zones/:zone_id/x`; undefined when a segment has characters the catalogue's path syntax lacks. */
 export function catalogueTemplate(openApiPath: string): string | undefined {

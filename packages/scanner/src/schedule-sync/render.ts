@@ -1,3 +1,4 @@
+import { plural } from '../reports/summary.js';
 import { PLACEHOLDER_YEAR } from './dates.js';
 import type { ScheduleDiff } from './diff.js';
 import { hasDifferences } from './diff.js';
@@ -86,8 +87,4 @@ export function renderDiffJson(
   problems: readonly DocumentProblem[],
 ): string {
   return `${JSON.stringify({ document: file, asOf, differences: hasDifferences(diff), ...diff, problems }, null, 2)}\n`;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }

@@ -27,7 +27,3 @@ export function shardOf(repositoryPath: string, total: number): number {
   const digest = createHash('sha256').update(repositoryPath, 'utf8').digest();
   return (digest.readUInt32BE(0) % total) + 1;
 }
-
-export function formatShard(shard: Shard): string {
-  return `${shard.index}/${shard.total}`;
-}

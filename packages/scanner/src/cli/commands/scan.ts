@@ -186,7 +186,11 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   });
   // The HTML report shows each finding's line of code; the other formats never read the files again.
   if (reports.some((target) => target.format === 'html'))
-    report.sourceLines = (await import('../../scan/source-lines.js')).readSourceLines(report.findings, io.cwd);
+    report.sourceLines = (await import('../../scan/source-lines.js')).readSourceLines(
+      report.findings,
+      io.cwd,
+      config.maxFileSize,
+    );
   const renderOptions = sarifCategory === undefined ? {} : { sarifCategory };
 
   for (const target of reports) {

@@ -8,7 +8,7 @@ import { groupDeprecations } from '../../schedule-sync/group.js';
 import { problemLines, renderDiffJson, renderDiffText } from '../../schedule-sync/render.js';
 import { openApiDocument, requireOpenApi } from './schedule-openapi.js';
 
-export const DIFF_HELP = `Usage: sunset-lint schedule diff --openapi FILE [--format text|json] [--as-of YYYY-MM-DD] [--max-years N] [--config FILE]
+const DIFF_HELP = `Usage: sunset-lint schedule diff --openapi FILE [--format text|json] [--as-of YYYY-MM-DD] [--max-years N] [--config FILE]
 
 Compares an OpenAPI 3.0/3.1 document (JSON) with the effective catalogue (built-in entries plus
 your configuration): operations the document deprecates that no entry covers, end-of-life dates

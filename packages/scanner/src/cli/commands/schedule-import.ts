@@ -6,7 +6,7 @@ import { importSchedule } from '../../schedule-sync/import.js';
 import { renderImportReport } from '../../schedule-sync/render.js';
 import { openApiDocument, requireOpenApi } from './schedule-openapi.js';
 
-export const IMPORT_HELP = `Usage: sunset-lint schedule import --openapi FILE [--out FILE [--force]]
+const IMPORT_HELP = `Usage: sunset-lint schedule import --openapi FILE [--out FILE [--force]]
 
 Turns the deprecations of an OpenAPI 3.0/3.1 document (JSON) into catalogue entries for your
 configuration: { "catalogue": { "add": [...] } } on stdout, or in --out FILE (an existing file is
