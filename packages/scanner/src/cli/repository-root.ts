@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
+import { slashedRelative } from '../scan/relative-path.js';
 
 /**
  * The current directory relative to the git top level, `/`-separated (`''` at the top level or
@@ -8,7 +9,7 @@ import { dirname, join, relative, sep } from 'node:path';
  */
 export function repositoryPrefix(cwd: string): string {
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (hasGitEntry(dir)) return relative(dir, cwd).split(sep).join('/');
+    if (hasGitEntry(dir)) return slashedRelative(dir, cwd);
     if (dirname(dir) === dir) return '';
   }
 }

@@ -4,6 +4,7 @@ import type { Finding, SuppressedFinding } from '@sunset-lint/core';
 import { formatDay, GRADE_RANK, type Grade, type ResolvedSettings } from '@sunset-lint/core/schedule';
 import { compareFindings, compareText as compare } from '../reports/order.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
+import type { Shard } from '../shard/shard.js';
 
 const TOOL_NAME = 'sunset-lint';
 const INFORMATION_URI = 'https://github.com/sunset-lint/sunset-lint';
@@ -20,7 +21,7 @@ export interface ReportInput {
   /** See `ScanReport.repositoryPrefix`. */
   repositoryPrefix?: string;
   /** See `ScanReport.shard`. */
-  shard?: { index: number; total: number };
+  shard?: Shard;
 }
 
 /**

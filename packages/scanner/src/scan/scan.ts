@@ -1,4 +1,3 @@
-import { relative, sep } from 'node:path';
 import {
   buildFindings,
   LineIndex,
@@ -25,6 +24,7 @@ import { withSuppressionComments, type UnusedSuppressions } from './suppressions
 import { readTerraformForScan } from './terraform-pass.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
+import { slashedRelative } from './relative-path.js';
 
 export interface ScanOptions {
   /** Paths in findings and diagnostics are relative to this directory, `/`-separated. */
@@ -117,7 +117,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const terraform = await readTerraformForScan(
     terraformFiles,
     options.settings,
-    (file) => relativeTo(options.cwd, file),
+    (file) => slashedRelative(options.cwd, file),
     options.maxFileSize,
   );
   result = {
@@ -135,10 +135,6 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     reportUnused: options.reportUnusedSuppressions,
     namingFiles,
   });
-}
-
-function relativeTo(cwd: string, file: string): string {
-  return relative(cwd, file).split(sep).join('/');
 }
 
 async function loadParser(): Promise<ParseSource> {
@@ -170,7 +166,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const diagnostics: Diagnostic[] = [];
   /** Files whose matches wait for the cross-file pass: to resolve, or resolved by an earlier scan (`--cache`). */
   const deferred: Array<DeferredFile | { file: string; matches: RawMatch[] }> = [];
-  const relativePath = (file: string) => relativeTo(options.cwd, file);
+  const relativePath = (file: string) => slashedRelative(options.cwd, file);
   let parsed = 0;
   const ownPaths = options.reportsOn ? new Set(options.files.filter(own).map(relativePath)) : undefined;
   const ownPath = (path: string) => ownPaths?.has(path) ?? true;

@@ -1,4 +1,4 @@
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import {
   mayHoldSuppressions,
   suppressInFile,
@@ -10,6 +10,7 @@ import {
 import type { Diagnostic } from '../reports/types.js';
 import { readSource } from './read-source.js';
 import type { ScanResult } from './scan.js';
+import { slashedRelative } from './relative-path.js';
 
 /** `--report-unused-suppressions` / `reportUnusedSuppressions`: as ESLint's `--report-unused-disable-directives`. */
 export type UnusedSuppressions = 'off' | 'warn' | 'error';
@@ -59,7 +60,7 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
     else byFile.set(finding.file, [finding]);
   }
   for (const file of pass.namingFiles) {
-    const shown = relative(pass.cwd, file).split(sep).join('/');
+    const shown = slashedRelative(pass.cwd, file);
     if (!byFile.has(shown)) byFile.set(shown, []);
   }
   const kept: Finding[] = [];

@@ -1,6 +1,7 @@
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { repositoryPrefix } from '../cli/repository-root.js';
 import { shardOf, type Shard } from './shard.js';
+import { slashedRelative } from '../scan/relative-path.js';
 
 /** Whether a file is in this shard, asked by absolute path (the scan) or by report path (findings, baselines). */
 export interface ShardMembership {
@@ -20,7 +21,7 @@ export function shardMembership(cwd: string, shard: Shard): ShardMembership {
     return shardOf(path, shard.total) === shard.index;
   };
   return {
-    file: (absolute) => inShard(relative(cwd, absolute).split(sep).join('/')),
-    path: (reported) => inShard(relative(cwd, resolve(cwd, reported)).split(sep).join('/')),
+    file: (absolute) => inShard(slashedRelative(cwd, absolute)),
+    path: (reported) => inShard(slashedRelative(cwd, resolve(cwd, reported))),
   };
 }

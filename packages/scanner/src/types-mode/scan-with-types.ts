@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import {
   buildFindings,
   extractFileFacts,
@@ -16,6 +16,7 @@ import { parseSource } from '../scan/parse.js';
 import type { ScanResult } from '../scan/scan.js';
 import { resolveFactsWithTypes } from './resolve-facts.js';
 import { createTypeResolver, findTsconfig, type TypeResolver } from './type-resolver.js';
+import { slashedRelative } from '../scan/relative-path.js';
 
 export interface TypesPassOptions {
   cwd: string;
@@ -76,7 +77,7 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
     if (!parsed.ok) continue;
     const facts = extractFileFacts(parsed.program, source, settings);
     if (!hasOpenQuestions(facts)) continue;
-    const relativeFile = relative(options.cwd, file).split(sep).join('/');
+    const relativeFile = slashedRelative(options.cwd, file);
     let typed;
     try {
       typed = resolveFactsWithTypes(facts, file, resolverFor(file));
