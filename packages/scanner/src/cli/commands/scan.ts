@@ -220,6 +220,7 @@ async function applyDeferredSuppressions(result: ScanResult, config: ScanConfig,
     settings: config.settings,
     reportUnused: config.reportUnusedSuppressions ?? 'warn',
     namingFiles: result.namingFiles ?? [],
+    ...(result.terraformSources ? { terraformSources: result.terraformSources } : {}),
   });
   result.findings = applied.findings;
   result.diagnostics.push(...applied.diagnostics);
