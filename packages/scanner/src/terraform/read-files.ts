@@ -30,11 +30,7 @@ export async function readTerraformFiles(
     // As every scanned file is read: regular files only, never past --max-file-size.
     const read = readSource(file, maxBytes);
     if (!read.ok) {
-      problems.push({
-        file,
-        code: read.code,
-        message: read.code === 'read-error' ? `cannot read the file: ${read.message}` : read.message,
-      });
+      problems.push({ file, code: read.code, message: read.message });
       continue;
     }
     const text = read.source;
