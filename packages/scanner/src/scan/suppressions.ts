@@ -20,7 +20,10 @@ export interface SuppressionPass {
   reportUnused: UnusedSuppressions;
   /** Absolute paths of scanned files whose text names sunset-lint (their comments may be unused suppressions). */
   namingFiles: Iterable<string>;
-  /** `.tf` files with findings, by absolute path, as the Terraform reader read and parsed them (never read again). */
+  /**
+   * `.tf` files with findings, by absolute path, as the Terraform reader read and parsed them (never
+   * read again): their comments come only from here.
+   */
   terraformSources?: ReadonlyMap<string, TerraformSource>;
 }
 
