@@ -22,14 +22,19 @@ type ObjectValue = Extract<Value, { kind: 'object' }>;
  * imported from a provider package in any style (namespace, named, renamed, default, `require`,
  * CDKTF's `lib/<resource>` modules and `firewallRule.FirewallRule` namespaces). A class the file
  * does not define or import at all is kept too, by its name only (`knownImport: false`); a class
- * imported from any other module is not a provider resource.
+ * imported from any other module is not a provider resource. Only classes the catalogue names are read.
  */
-export function declaredResource(node: TSESTree.NewExpression, ev: Evaluator): DeclaredResourceFact | undefined {
+export function declaredResource(
+  node: TSESTree.NewExpression,
+  ev: Evaluator,
+  catalogue: Catalogue,
+): DeclaredResourceFact | undefined {
   const scope = ev.scopeOf(node);
   const callee = ev.value(node.callee, scope);
   const known = providerClass(callee);
   const className = known?.className ?? (callee.kind === 'global' && callee.path.length === 0 ? callee.name : '');
-  if (!/^[A-Z]/.test(className)) return undefined;
+  // Only a class the catalogue names is worth its arguments' walk (`new Map(…)`, `new Error(…)` are not).
+  if (!resourceClassNames(catalogue).has(className)) return undefined;
   // Without an import, the constructor's shape tells the tools apart: CDKTF passes a scope first.
   const ecosystem: IacEcosystem = known?.ecosystem ?? (node.arguments.length >= 3 ? 'cdktf' : 'pulumi');
   const argument = node.arguments[ecosystem === 'cdktf' ? 2 : 1];
@@ -189,7 +194,7 @@ function staticValue(node: Node, scope: Scope, ev: Evaluator): string | number |
 }
 
 /** The classes the catalogue names (Pulumi and CDKTF): only their declarations are worth keeping as facts. */
-export const resourceClassNames = perCatalogueOnce((catalogue: Catalogue): ReadonlySet<string> => {
+const resourceClassNames = perCatalogueOnce((catalogue: Catalogue): ReadonlySet<string> => {
   const names = new Set<string>();
   for (const entry of catalogue.entries)
     for (const resource of entry.match.resources ?? []) {

@@ -5,7 +5,7 @@ import { paramsUsed, type PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from './edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
-import { declaredResource, objectKeys, resourceClassNames } from './declared-resources.js';
+import { declaredResource, objectKeys } from './declared-resources.js';
 import type {
   DeclaredResourceFact,
   ExportedValue,
@@ -69,11 +69,10 @@ class FileExtraction {
     const sdkCalls: SdkCallFact[] = [];
     const importedCalls: ImportedCallFact[] = [];
     const resources: DeclaredResourceFact[] = [];
-    const resourceClasses = resourceClassNames(this.options.catalogue);
     for (const call of this.index.calls) {
       if (call.type === 'NewExpression') {
-        const resource = declaredResource(call, this.ev);
-        if (resource && resourceClasses.has(resource.resourceType)) resources.push(resource);
+        const resource = declaredResource(call, this.ev, this.options.catalogue);
+        if (resource) resources.push(resource);
       }
       const facts = this.analyzeCall(call);
       requests.push(...facts.requests);

@@ -22,6 +22,7 @@ import { readSource } from './read-source.js';
 import { filesToAnalyse } from './shard-plan.js';
 import { withSuppressionComments, type UnusedSuppressions } from './suppressions.js';
 import { readTerraformForScan } from './terraform-pass.js';
+import type { TerraformSource } from '../terraform/types.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 import { slashedRelative } from './relative-path.js';
@@ -79,6 +80,8 @@ export interface ScanResult {
   suppressed?: SuppressedFinding[];
   /** Scanned files whose text names sunset-lint: their suppression comments are read even without findings. */
   namingFiles?: string[];
+  /** With deferred suppressions: the `.tf` files with findings as read and parsed, for `applySuppressionComments`. */
+  terraformSources?: ReadonlyMap<string, TerraformSource>;
 }
 
 const everyFile = () => true;
@@ -128,12 +131,13 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   };
   // A shard reads the suppression comments of its own files only: the others are another shard's.
   const namingFiles = options.files.filter((file) => own(file) && (plan.namingFiles?.has(file) ?? true));
-  if (options.suppressions === 'deferred') return { ...result, namingFiles };
+  if (options.suppressions === 'deferred') return { ...result, namingFiles, terraformSources: terraform.sources };
   return withSuppressionComments(result, {
     cwd: options.cwd,
     settings: options.settings,
     reportUnused: options.reportUnusedSuppressions,
     namingFiles,
+    terraformSources: terraform.sources,
   });
 }
 

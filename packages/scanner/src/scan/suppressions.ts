@@ -8,6 +8,7 @@ import {
   type SuppressionProblem,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
+import type { TerraformSource } from '../terraform/types.js';
 import { readSource } from './read-source.js';
 import type { ScanResult } from './scan.js';
 import { slashedRelative } from './relative-path.js';
@@ -22,6 +23,11 @@ export interface SuppressionPass {
   reportUnused?: UnusedSuppressions | undefined;
   /** Absolute paths of scanned files whose text names sunset-lint (their comments may be unused suppressions). */
   namingFiles: Iterable<string>;
+  /**
+   * `.tf` files with findings, by absolute path, as the Terraform reader read and parsed them (never
+   * read again): their comments come only from here.
+   */
+  terraformSources?: ReadonlyMap<string, TerraformSource>;
 }
 
 interface Suppressions {
@@ -69,15 +75,17 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
   let commentsOf: typeof import('./comments.js').commentsOf | undefined;
   for (const [file, list] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const path = resolve(pass.cwd, file);
-    const read = readSource(path);
+    const terraform = pass.terraformSources?.get(path);
+    const read = terraform ? { ok: true as const, source: terraform.text } : readSource(path);
     if (!read.ok || !mayHoldSuppressions(read.source)) {
       kept.push(...list);
       continue;
     }
     let result: ReturnType<typeof suppressInFile>;
     if (path.endsWith('.tf')) {
-      // Terraform: `sunset-lint-ignore` in `#`, `//` or `/* */` comments; ESLint's directives mean nothing there.
-      const comments = await (await import('../terraform/comments.js')).hclCommentsOf(read.source);
+      // Terraform: `sunset-lint-ignore` in `#`, `//` or `/* */` comments, collected by the parse that read
+      // the file's resources; ESLint's directives mean nothing there.
+      const comments = terraform?.comments ?? [];
       result = suppressInFile(list, read.source, () => comments, pass.settings, { eslintDirectives: false });
     } else {
       // TypeScript loads only for a file that holds a directive word.

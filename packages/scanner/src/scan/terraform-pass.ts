@@ -1,11 +1,12 @@
 import { buildFindings, matchDeclaredResource, type Finding, type ResolvedSettings } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
-import type { DeclaredTerraformResource } from '../terraform/types.js';
-import { readSource } from './read-source.js';
+import type { DeclaredTerraformResource, TerraformSource } from '../terraform/types.js';
 
 export interface TerraformPass {
   findings: Finding[];
   diagnostics: Diagnostic[];
+  /** The files with findings, by absolute path, as read and parsed: for the suppression step. */
+  sources: Map<string, TerraformSource>;
 }
 
 /**
@@ -20,13 +21,13 @@ export async function readTerraformForScan(
   relativePath: (file: string) => string,
   maxFileSize?: number,
 ): Promise<TerraformPass> {
-  if (files.length === 0) return { findings: [], diagnostics: [] };
+  if (files.length === 0) return { findings: [], diagnostics: [], sources: new Map() };
   const [{ readTerraformFiles }, { toDeclaredResourceFact }] = await Promise.all([
     import('../terraform/read-files.js'),
     import('../terraform/declared-facts.js'),
   ]);
-  const { resources, problems } = await readTerraformFiles(files, maxFileSize);
-  const diagnostics: Diagnostic[] = problems.map(({ file, code, message, line, column }) => ({
+  const reading = await readTerraformFiles(files, maxFileSize);
+  const diagnostics: Diagnostic[] = reading.problems.map(({ file, code, message, line, column }) => ({
     code,
     severity: 'error',
     message,
@@ -35,20 +36,18 @@ export async function readTerraformForScan(
     ...(column !== undefined ? { column } : {}),
   }));
   const findings: Finding[] = [];
-  for (const [file, declared] of byFile(resources)) {
+  const sources = new Map<string, TerraformSource>();
+  for (const [file, declared] of byFile(reading.resources)) {
     const matches = declared.flatMap((resource) =>
       matchDeclaredResource(toDeclaredResourceFact(resource), settings.catalogue.entries),
     );
     if (matches.length === 0) continue;
-    // Read a moment ago by the reader; gone, changed or unreadable since.
-    const read = readSource(file, maxFileSize);
-    if (!read.ok) {
-      diagnostics.push({ code: 'read-error', severity: 'error', message: read.message, file: relativePath(file) });
-      continue;
-    }
-    findings.push(...buildFindings(matches, relativePath(file), read.source, settings));
+    // The text the reader parsed: every file with a resource was read and parsed.
+    const source = reading.sources.get(file)!;
+    sources.set(file, source);
+    findings.push(...buildFindings(matches, relativePath(file), source.text, settings));
   }
-  return { findings, diagnostics };
+  return { findings, diagnostics, sources };
 }
 
 function byFile(resources: readonly DeclaredTerraformResource[]): Map<string, DeclaredTerraformResource[]> {

@@ -1,27 +1,19 @@
 import type { RawComment } from '@sunset-lint/core';
 import type { Node } from 'web-tree-sitter';
-import { loadHclParser } from './load-parser.js';
 
 /**
  * A `.tf` file's comments, for `sunset-lint-ignore` in Terraform: `# …` and `// …` are line
  * comments, `/* … *\/` block comments. From the HCL grammar's syntax tree, so a `#` inside a string
  * or heredoc is never taken for one.
  */
-export async function hclCommentsOf(text: string): Promise<RawComment[]> {
-  const parser = await loadHclParser();
-  const tree = parser.parse(text);
-  if (!tree) return [];
-  try {
-    const comments: RawComment[] = [];
-    const visit = (node: Node): void => {
-      if (node.type === 'comment') comments.push(commentOf(node.text, node.startIndex));
-      for (const child of node.children) if (child) visit(child);
-    };
-    visit(tree.rootNode);
-    return comments;
-  } finally {
-    tree.delete();
-  }
+export function hclCommentsOf(root: Node): RawComment[] {
+  const comments: RawComment[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'comment') comments.push(commentOf(node.text, node.startIndex));
+    for (const child of node.children) if (child) visit(child);
+  };
+  visit(root);
+  return comments;
 }
 
 function commentOf(raw: string, start: number): RawComment {

@@ -1,14 +1,17 @@
+import { mayHoldSuppressions } from '@sunset-lint/core';
 import { DEFAULT_MAX_FILE_SIZE, readSource } from '../scan/read-source.js';
 import { dirname } from 'node:path';
 import { loadHclParser } from './load-parser.js';
 import { declaredResources, type ParsedTerraformFile } from './resources.js';
 import { parseHcl } from './syntax.js';
-import type { DeclaredTerraformResource, TerraformFileProblem } from './types.js';
+import type { DeclaredTerraformResource, TerraformFileProblem, TerraformSource } from './types.js';
 
 export interface TerraformReading {
   resources: DeclaredTerraformResource[];
   /** Files that could not be read or parsed; their folder's other files are still read. */
   problems: TerraformFileProblem[];
+  /** Each file read and parsed, by absolute path. */
+  sources: Map<string, TerraformSource>;
 }
 
 /**
@@ -22,19 +25,16 @@ export async function readTerraformFiles(
   const parser = await loadHclParser();
   const problems: TerraformFileProblem[] = [];
   const modules = new Map<string, ParsedTerraformFile[]>();
+  const sources = new Map<string, TerraformSource>();
   for (const file of files) {
     // As every scanned file is read: regular files only, never past --max-file-size.
     const read = readSource(file, maxBytes);
     if (!read.ok) {
-      problems.push({
-        file,
-        code: read.code,
-        message: read.code === 'read-error' ? `cannot read the file: ${read.message}` : read.message,
-      });
+      problems.push({ file, code: read.code, message: read.message });
       continue;
     }
     const text = read.source;
-    const parsed = parseHcl(parser, text);
+    const parsed = parseHcl(parser, text, mayHoldSuppressions(text));
     if ('error' in parsed) {
       const { line, column, message } = parsed.error;
       problems.push({
@@ -46,10 +46,11 @@ export async function readTerraformFiles(
       });
       continue;
     }
+    sources.set(file, { text, comments: parsed.comments });
     const folder = dirname(file);
     const module = modules.get(folder) ?? [];
     module.push({ file, document: parsed.document });
     modules.set(folder, module);
   }
-  return { resources: [...modules.values()].flatMap(declaredResources), problems };
+  return { resources: [...modules.values()].flatMap(declaredResources), problems, sources };
 }

@@ -1,4 +1,6 @@
+import type { RawComment } from '@sunset-lint/core';
 import type { Node, Parser } from 'web-tree-sitter';
+import { hclCommentsOf } from './comments.js';
 import type { SourceSpan, StaticValue } from './types.js';
 
 /**
@@ -57,14 +59,22 @@ export interface HclSyntaxError {
   message: string;
 }
 
-export function parseHcl(parser: Parser, text: string): { document: HclDocument } | { error: HclSyntaxError } {
+/**
+ * One parse of a `.tf` file: its document, and its comments when `withComments` (the text may hold
+ * a suppression), so the suppression step never parses it again.
+ */
+export function parseHcl(
+  parser: Parser,
+  text: string,
+  withComments: boolean,
+): { document: HclDocument; comments: RawComment[] } | { error: HclSyntaxError } {
   const tree = parser.parse(text);
   if (!tree) return { error: { line: 1, column: 1, message: 'the HCL parser returned no tree' } };
   try {
     const root = tree.rootNode;
     if (root.hasError) return { error: firstSyntaxError(root) };
     const body = root.namedChildren.find((child) => child?.type === 'body');
-    return { document: { body: body ? readBody(body) : [] } };
+    return { document: { body: body ? readBody(body) : [] }, comments: withComments ? hclCommentsOf(root) : [] };
   } finally {
     tree.delete();
   }

@@ -1,3 +1,5 @@
+import type { RawComment } from '@sunset-lint/core';
+
 /**
  * What the Terraform reader hands on: the resources a module declares, reduced to their type, the
  * property paths written in them and the values known without running Terraform. The shape follows
@@ -54,4 +56,14 @@ export interface TerraformFileProblem {
   message: string;
   line?: number;
   column?: number;
+}
+
+/**
+ * A `.tf` file as the reader read and parsed it: its text (where findings are placed) and its
+ * comments (what suppresses them), so neither is read or parsed again. `comments` is empty when the
+ * text holds no suppression word: the suppression step then never asks for them.
+ */
+export interface TerraformSource {
+  text: string;
+  comments: RawComment[];
 }

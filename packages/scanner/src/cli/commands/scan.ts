@@ -164,6 +164,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       settings: config.settings,
       reportUnused: config.reportUnusedSuppressions,
       namingFiles: result.namingFiles ?? [],
+      ...(result.terraformSources ? { terraformSources: result.terraformSources } : {}),
     });
   }
   // Type findings come from the whole program: a shard keeps its own.
