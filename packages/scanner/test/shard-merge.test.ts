@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { shardMembership } from '../src/shard/membership.js';
 import { makeProject, parseJsonReport } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 
@@ -199,4 +200,15 @@ describe('bad input exits 2 and says what is wrong', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Usage: sunset-lint merge FILE...');
   });
+});
+
+test('a file is in the same shard whether the scan runs from the repository root or from a sub-folder naming it by ../', () => {
+  const root = makeProject({ '.git/HEAD': 'ref: refs/heads/main\n', 'a/x.ts': '', 'b/y.ts': '' });
+  const files = ['a/x.ts', 'b/y.ts'].map((file) => join(root, file));
+  for (let index = 1; index <= 3; index += 1) {
+    const fromRoot = shardMembership(root, { index, total: 3 });
+    const fromA = shardMembership(join(root, 'a'), { index, total: 3 });
+    expect(files.map((file) => fromA.file(file))).toEqual(files.map((file) => fromRoot.file(file)));
+    expect(fromA.path('../b/y.ts')).toBe(fromRoot.path('b/y.ts'));
+  }
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { repositoryPrefix } from '../cli/repository-root.js';
 import { shardOf, type Shard } from './shard.js';
 import { slashedRelative } from '../scan/relative-path.js';
@@ -17,7 +17,8 @@ export interface ShardMembership {
 export function shardMembership(cwd: string, shard: Shard): ShardMembership {
   const prefix = repositoryPrefix(cwd);
   const inShard = (fromCwd: string) => {
-    const path = prefix ? `${prefix}/${fromCwd}` : fromCwd;
+    // Normalized: a file outside the working directory (`../x.ts`) hashes as from the root does.
+    const path = prefix ? posix.normalize(`${prefix}/${fromCwd}`) : fromCwd;
     return shardOf(path, shard.total) === shard.index;
   };
   return {
