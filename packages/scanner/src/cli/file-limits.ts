@@ -22,9 +22,12 @@ export function withMaxFileSize(config: ScanConfig, flag: string | undefined): S
 
 /**
  * What discovery left out and why, as the report's diagnostics: FIFOs, sockets and devices with a
- * source file's name (never opened: a FIFO would block the scan) and folders that cannot be listed.
+ * source file's name (never opened: a FIFO would block the scan), folders that cannot be listed and
+ * `.gitignore` files that cannot be read.
  */
-export function discoveryDiagnostics(discovered: Pick<Discovered, 'special' | 'unreadableFolders'>): Diagnostic[] {
+export function discoveryDiagnostics(
+  discovered: Pick<Discovered, 'special' | 'unreadableFolders' | 'unreadIgnoreFiles'>,
+): Diagnostic[] {
   const slashed = (path: string) => path.split(sep).join('/');
   return [
     ...discovered.unreadableFolders.map(({ path, code }): Diagnostic => ({
@@ -38,6 +41,12 @@ export function discoveryDiagnostics(discovered: Pick<Discovered, 'special' | 'u
       severity: 'warning',
       file: slashed(file),
       message: 'skipped: a FIFO, socket or device, not a regular file',
+    })),
+    ...discovered.unreadIgnoreFiles.map(({ path, reason }): Diagnostic => ({
+      code: 'read-error',
+      severity: 'warning',
+      file: slashed(path),
+      message: `ignore file not applied: ${reason}`,
     })),
   ];
 }

@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { statPath } from '../scan/file-stats.js';
 import { slashedRelative } from '../scan/relative-path.js';
 
 /**
@@ -15,10 +15,5 @@ export function repositoryPrefix(cwd: string): string {
 }
 
 function hasGitEntry(dir: string): boolean {
-  try {
-    statSync(join(dir, '.git'));
-    return true;
-  } catch {
-    return false;
-  }
+  return statPath(join(dir, '.git')) !== undefined;
 }

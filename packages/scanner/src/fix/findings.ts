@@ -15,12 +15,18 @@ export function findingsFromScan(cwd: string, config: ScanConfig): FindingsOf {
     const discovered = await discoverFiles({
       cwd,
       paths,
-      ...(config.include ? { include: config.include } : {}),
-      ...(config.exclude ? { exclude: config.exclude } : {}),
+      include: config.include,
+      exclude: config.exclude,
+      maxFileSize: config.maxFileSize,
     });
     if (discovered.missing.length)
       throw new MissingPathsError(`no such file or directory: ${discovered.missing.join(', ')}`);
-    const result = await runScan({ cwd, files: discovered.files, settings: config.settings });
+    const result = await runScan({
+      cwd,
+      files: discovered.files,
+      settings: config.settings,
+      maxFileSize: config.maxFileSize,
+    });
     return { findings: result.findings, diagnostics: result.diagnostics };
   };
 }

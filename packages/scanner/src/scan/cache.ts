@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  type Stats,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { RawMatch, ResolvedSettings, TermSet } from '@sunset-lint/core';
+import { fileStamp, type FileStamp } from './file-stats.js';
 import type { FileIndex } from './index-file.js';
 
 /** Bumped when what the cache holds changes shape. */
@@ -98,13 +89,9 @@ export class ScanCache {
    * file's size and modification time, taken before it is read (an edit while it is read then
    * shows as a change on the next scan).
    */
-  lookup(file: string): { text: TextFacts } | { stats: Stats | undefined } {
-    let stats: Stats;
-    try {
-      stats = statSync(file);
-    } catch {
-      return { stats: undefined };
-    }
+  lookup(file: string): { text: TextFacts } | { stats: FileStamp | undefined } {
+    const stats = fileStamp(file);
+    if (!stats) return { stats: undefined };
     const entry = this.stored.get(file);
     if (!entry || stats.size !== entry.size || stats.mtimeMs !== entry.mtimeMs) return { stats };
     this.seen.set(file, entry);
@@ -112,7 +99,7 @@ export class ScanCache {
   }
 
   /** The text facts of this text of the file: stored ones when the text is unchanged, else computed and kept. */
-  textFacts(file: string, source: string, stats: Stats | undefined, compute: () => TextFacts): TextFacts {
+  textFacts(file: string, source: string, stats: FileStamp | undefined, compute: () => TextFacts): TextFacts {
     const hash = textHash(file, source);
     const stored = this.stored.get(file);
     const text = stored?.hash === hash ? stored.text : compute();

@@ -1,5 +1,8 @@
-import { readdir, statSync } from 'node:fs';
+import { readdir } from 'node:fs';
 import { relative, resolve } from 'node:path';
+
+import { forgetLastStat, statPath } from './file-stats.js';
+import { readSource } from './read-source.js';
 
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}', '**/*.tf'];
 
@@ -49,6 +52,8 @@ export interface DiscoveryOptions {
   include?: readonly string[];
   /** Added to DEFAULT_EXCLUDE; `!pattern` takes a default exclude back out. */
   exclude?: readonly string[];
+  /** `.gitignore` files larger than this are not read (named instead); default DEFAULT_MAX_FILE_SIZE. */
+  maxFileSize?: number;
 }
 
 export interface Discovered {
@@ -69,6 +74,8 @@ export interface Discovered {
   special: string[];
   /** Folders that could not be listed (EACCES), relative to `cwd`, with the error code: their files were not scanned. */
   unreadableFolders: Array<{ path: string; code: string }>;
+  /** `.gitignore` files that were found but not read, relative to `cwd`, with the reason: their patterns were not applied. */
+  unreadIgnoreFiles: Array<{ path: string; reason: string }>;
 }
 
 export function effectiveExcludes(exclude: readonly string[] = []): string[] {
@@ -94,18 +101,18 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   const empty: string[] = [];
   const special: string[] = [];
   const unreadableFolders = new Map<string, string>();
+  const unreadIgnoreFiles = new Map<string, string>();
   const found = (walk: Walked) => {
     for (const file of walk.files) files.add(file);
     for (const file of walk.special) special.push(relative(options.cwd, file) || file);
     for (const [folder, code] of walk.unreadable) unreadableFolders.set(relative(options.cwd, folder) || '.', code);
+    for (const [file, reason] of walk.unreadIgnoreFiles) unreadIgnoreFiles.set(relative(options.cwd, file), reason);
   };
   for (const given of options.paths.length ? options.paths : ['.']) {
     const absolute = resolve(options.cwd, given);
-    let stats;
-    try {
-      stats = statSync(absolute);
-    } catch {
-      const walk = await globPattern(given, options.cwd, ignore);
+    const stats = statPath(absolute);
+    if (!stats) {
+      const walk = await globPattern(given, options.cwd, ignore, options.maxFileSize);
       if (walk === undefined) missing.push(given);
       else if (walk.files.length === 0) empty.push(given);
       if (walk) found(walk);
@@ -121,7 +128,7 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    const walk = await glob(include, absolute, ignore);
+    const walk = await glob(include, absolute, ignore, options.maxFileSize);
     if (walk.files.length === 0) empty.push(given);
     found(walk);
   }
@@ -137,6 +144,9 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
     unreadableFolders: [...unreadableFolders]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([path, code]) => ({ path, code })),
+    unreadIgnoreFiles: [...unreadIgnoreFiles]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([path, reason]) => ({ path, reason })),
   };
 }
 
@@ -150,21 +160,34 @@ interface Walked {
   special: string[];
   /** Folders whose listing failed (absolute), with the error code. */
   unreadable: Map<string, string>;
+  /** Ignore files found but not read (absolute), with the reason. */
+  unreadIgnoreFiles: Map<string, string>;
 }
 
 /** The source files a glob pattern names, or undefined when `given` is no pattern. */
-async function globPattern(given: string, cwd: string, ignore: string[]): Promise<Walked | undefined> {
+async function globPattern(
+  given: string,
+  cwd: string,
+  ignore: string[],
+  maxFileSize: number | undefined,
+): Promise<Walked | undefined> {
   const { isDynamicPattern } = await import('globby');
   if (!isDynamicPattern(given)) return undefined;
-  const walk = await glob([given], cwd, ignore);
+  const walk = await glob([given], cwd, ignore, maxFileSize);
   return {
     files: walk.files.filter(isScannable),
     special: walk.special.filter(isScannable),
     unreadable: walk.unreadable,
+    unreadIgnoreFiles: walk.unreadIgnoreFiles,
   };
 }
 
-async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<Walked> {
+async function glob(
+  patterns: string[],
+  cwd: string,
+  ignore: string[],
+  maxFileSize: number | undefined,
+): Promise<Walked> {
   // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
   const { globby } = await import('globby');
   const unreadable = new Map<string, string>();
@@ -178,9 +201,14 @@ async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<
     };
     return (readdir as (...all: unknown[]) => void)(...args.slice(0, -1), recording);
   }) as typeof readdir;
+  const unreadIgnoreFiles = new Map<string, string>();
+  const fileSystem = {
+    readdir: readdirRecording,
+    promises: { readFile: ignoreFileReader(unreadIgnoreFiles, maxFileSize) },
+  };
   const found = await globby(patterns, {
     suppressErrors: true,
-    fs: { readdir: readdirRecording },
+    fs: fileSystem,
     cwd,
     ignore,
     gitignore: true,
@@ -192,12 +220,29 @@ async function glob(patterns: string[], cwd: string, ignore: string[]): Promise<
     dot: true,
     followSymbolicLinks: false,
   });
-  const walked: Walked = { files: [], special: [], unreadable };
+  forgetLastStat();
+  const walked: Walked = { files: [], special: [], unreadable, unreadIgnoreFiles };
   for (const entry of found) {
     if (entry.dirent.isFile()) walked.files.push(resolve(entry.path));
     else if (isSpecial(entry.dirent)) walked.special.push(resolve(entry.path));
   }
   return walked;
+}
+
+/**
+ * globby reads the `.gitignore` files it finds (and those above the folder, up to the repository's
+ * root) with `fs.promises.readFile`, which on a FIFO would wait for a writer forever. They are read
+ * here as sources are: opened without blocking, regular files only, within the size limit. One that
+ * cannot be read is recorded, to be named, and applies no pattern; a missing one is no news.
+ */
+function ignoreFileReader(unread: Map<string, string>, maxFileSize: number | undefined) {
+  return async (path: string | URL): Promise<string> => {
+    const file = resolve(String(path));
+    const read = readSource(file, maxFileSize);
+    if (read.ok) return read.source;
+    if (read.errno !== 'ENOENT' && read.errno !== 'ENOTDIR') unread.set(file, read.message);
+    throw Object.assign(new Error(`${file}: ${read.message}`), { code: read.errno ?? read.code });
+  };
 }
 
 function isSpecial(entry: {

@@ -28,8 +28,8 @@ export async function scanPaths(
   const discovered = await discoverFiles({
     cwd: options.cwd,
     paths: options.paths,
-    ...(options.include ? { include: options.include } : {}),
-    ...(options.exclude ? { exclude: options.exclude } : {}),
+    include: options.include,
+    exclude: options.exclude,
   });
   const result = await runScan({
     cwd: options.cwd,

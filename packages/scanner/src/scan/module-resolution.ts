@@ -1,5 +1,6 @@
-import { statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
+
+import { statPath } from './file-stats.js';
 
 /** The order TypeScript tries extensions in, then plain JavaScript. */
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -57,11 +58,7 @@ export class ModuleResolver {
       // Text that only looks like a path (`'/zones/x'`, read by the scan's plan) names no folder:
       // one look at the folder answers for all its candidates.
       if (!this.isDirectory(dirname(file))) return false;
-      try {
-        answer = statSync(file).isFile() && !/\.d\.[cm]?ts$/.test(file);
-      } catch {
-        answer = false;
-      }
+      answer = (statPath(file)?.isFile() ?? false) && !/\.d\.[cm]?ts$/.test(file);
       this.isFileCache.set(file, answer);
     }
     return answer;
@@ -70,11 +67,7 @@ export class ModuleResolver {
   private isDirectory(dir: string): boolean {
     let answer = this.isDirectoryCache.get(dir);
     if (answer === undefined) {
-      try {
-        answer = statSync(dir).isDirectory();
-      } catch {
-        answer = false;
-      }
+      answer = statPath(dir)?.isDirectory() ?? false;
       this.isDirectoryCache.set(dir, answer);
     }
     return answer;

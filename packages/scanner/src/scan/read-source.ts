@@ -1,10 +1,19 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, openSync, readSync, type BigIntStats } from 'node:fs';
+
+import { statDescriptor } from './file-stats.js';
 
 /** `--max-file-size` when neither the flag nor the config sets it: hand-written sources are far smaller. */
 export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
 
 export type ReadOutcome =
-  { ok: true; source: string } | { ok: false; code: 'read-error' | 'file-too-large'; message: string };
+  | { ok: true; source: string }
+  | {
+      ok: false;
+      code: 'read-error' | 'file-too-large';
+      message: string;
+      /** The system's error code when the open or read failed (`ENOENT`, `EACCES`). */
+      errno?: string;
+    };
 
 /**
  * Text as ESLint sees it: without a byte-order mark, so columns on line 1 agree. Only regular files
@@ -21,10 +30,11 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): Read
     return readError(error);
   }
   try {
-    const stats = fstatSync(fd);
+    const stats = statDescriptor(fd);
     if (!stats.isFile()) return { ok: false, code: 'read-error', message: `not a regular file (${kindOf(stats)})` };
-    if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
-    const bytes = readAtMost(fd, stats.size, maxBytes);
+    const size = Number(stats.size);
+    if (size > maxBytes) return tooLarge(size, maxBytes);
+    const bytes = readAtMost(fd, size, maxBytes);
     if (bytes.length > maxBytes) return tooLarge(bytes.length, maxBytes, ' (it grew while it was read)');
     const source = bytes.toString('utf8');
     return { ok: true, source: source.charCodeAt(0) === 0xfeff ? source.slice(1) : source };
@@ -60,10 +70,15 @@ function tooLarge(size: number, maxBytes: number, note = ''): ReadOutcome {
 
 function readError(error: unknown): ReadOutcome {
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  return { ok: false, code: 'read-error', message: `cannot read the file: ${code ?? String(error)}` };
+  return {
+    ok: false,
+    code: 'read-error',
+    message: `cannot read the file: ${code ?? String(error)}`,
+    ...(code === undefined ? {} : { errno: code }),
+  };
 }
 
-function kindOf(stats: Stats): string {
+function kindOf(stats: BigIntStats): string {
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';

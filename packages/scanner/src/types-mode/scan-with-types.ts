@@ -50,13 +50,8 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
     }
     return resolver;
   };
-  const { settings, include, exclude } = options.config;
-  const discovered = await discoverFiles({
-    cwd: options.cwd,
-    paths: options.paths,
-    ...(include ? { include } : {}),
-    ...(exclude ? { exclude } : {}),
-  });
+  const { settings, include, exclude, maxFileSize } = options.config;
+  const discovered = await discoverFiles({ cwd: options.cwd, paths: options.paths, include, exclude, maxFileSize });
   // A usage is known where it is reported and where its request is (a path written in another
   // module is reported there, with this file's request as the related location).
   const known = new Set(

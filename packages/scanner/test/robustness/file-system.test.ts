@@ -193,6 +193,43 @@ describe('the scan goes on past what it cannot read, and names it', () => {
     ]);
   });
 
+  test('a FIFO .gitignore beside the files: no wait, and every module still loads', () => {
+    // The stat of a FIFO (globby looks for .gitignore files) used to break the load of the parser
+    // that followed: "Cannot find module" and exit 2 (see file-stats.ts).
+    const root = makeProject({ 'a.ts': DEPRECATED });
+    expect(spawnSync('mkfifo', [join(root, '.gitignore')]).status).toBe(0);
+    const { status, report, stderr } = scanProcess(root, ['.', '--fail-on', 'none']);
+    expect(stderr).not.toContain('internal error');
+    expect(status).toBe(0);
+    expect(report.findings.map((f) => `${f.file}:${f.entryId}`)).toEqual(['a.ts:rate-limiting-legacy']);
+  });
+
+  test('.gitignore files that are FIFOs, too large or unreadable: the scan goes on without their patterns, and names them', () => {
+    const root = makeProject({
+      'ok.js': DEPRECATED,
+      'kept/.gitignore': 'skipped.js\n',
+      'kept/skipped.js': DEPRECATED,
+      'fifo/a.ts': DEPRECATED,
+      'large/.gitignore': `${'#'.repeat(2048)}\nb.js\n`,
+      'large/b.js': DEPRECATED,
+      'locked/.gitignore': 'c.js\n',
+      'locked/c.js': DEPRECATED,
+    });
+    chmodSync(root, 0o755);
+    // git itself waits forever on a FIFO .gitignore; globby's reader did too, and the stat of one
+    // broke every later module load (see file-stats.ts). One at the root and one below it.
+    expect(spawnSync('mkfifo', [join(root, '.gitignore'), join(root, 'fifo', '.gitignore')]).status).toBe(0);
+    chmodSync(join(root, 'locked', '.gitignore'), 0o000);
+    const { status, report } = scanProcess(root, ['.', '--fail-on', 'none', '--max-file-size', '1KB'], unprivileged());
+    expect(status).toBe(0);
+    // kept/.gitignore still applies: the ignore files that can be read are read.
+    expect(report.findings.map((f) => f.file)).toEqual(['fifo/a.ts', 'large/b.js', 'locked/c.js', 'ok.js']);
+    expect(report.diagnostics.map((d) => `${d.file} ${d.severity} ${d.code}: ${d.message}`)).toEqual([
+      'large/.gitignore warning read-error: ignore file not applied: skipped: the file is 2.0 KiB, more than --max-file-size 1.0 KiB',
+      'locked/.gitignore warning read-error: ignore file not applied: cannot read the file: EACCES',
+    ]);
+  });
+
   test("a FIFO under the config file's name is an error naming it, not a wait", () => {
     const root = makeProject({ 'ok.js': DEPRECATED });
     expect(spawnSync('mkfifo', [join(root, 'sunset-lint.config.json')]).status).toBe(0);

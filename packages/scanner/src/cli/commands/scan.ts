@@ -270,8 +270,9 @@ export async function scanWithProgress(
   const discovered = await discoverFiles({
     cwd: io.cwd,
     paths,
-    ...(config.include ? { include: config.include } : {}),
-    ...(config.exclude ? { exclude: config.exclude } : {}),
+    include: config.include,
+    exclude: config.exclude,
+    maxFileSize: config.maxFileSize,
   });
   if (discovered.missing.length) throw new UsageError(`no such file or directory: ${discovered.missing.join(', ')}`);
   if (!values.quiet)
