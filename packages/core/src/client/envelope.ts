@@ -14,6 +14,12 @@ export interface RawResponse {
   readonly status: number;
   readonly contentType: string | null;
   readonly body: string;
+  /**
+   * Why the transport stopped retrying an answer it would otherwise have retried (a 429 after the
+   * last attempt, a `Retry-After` past the policy's limit): part of the error message, so that a
+   * user knows the answer was not a one-off.
+   */
+  readonly retryNote?: string;
 }
 
 const SNIPPET_LENGTH = 160;
@@ -45,33 +51,43 @@ function toErrorObject(value: unknown): ApiErrorObject {
   };
 }
 
+function withNote(problem: string, note: string | undefined): string {
+  return note ? `${problem}; ${note}` : problem;
+}
+
 /**
  * Decodes one response: the body must be JSON, shaped like the envelope, successful with a 2xx
  * status, and its `result` must pass `decode`. Throws EdgeApiError for an error envelope (or an
  * envelope with a non-2xx status) and EdgeResponseError for anything that is not an envelope.
  */
 export function decodeEnvelope<T>(request: RequestLine, response: RawResponse, decode: ResultDecoder<T>): T {
-  const { status, contentType, body } = response;
+  const { status, contentType, body, retryNote } = response;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
-  } catch {
+  } catch (error) {
+    const type = `content-type: ${contentType ?? 'none'}`;
     const what =
-      body.trim() === '' ? 'empty response body' : `response is not JSON (content-type: ${contentType ?? 'none'})`;
-    throw new EdgeResponseError(request, status, what, bodySnippet(body));
+      body.trim() === ''
+        ? 'empty response body'
+        : /json/i.test(contentType ?? '')
+          ? // Declared JSON that does not parse: most often a body cut short, which the parser's words show.
+            `response is not valid JSON (${error instanceof Error ? error.message : String(error)}; ${type})`
+          : `response is not JSON (${type})`;
+    throw new EdgeResponseError(request, status, withNote(what, retryNote), bodySnippet(body));
   }
   if (!isRecord(parsed) || typeof parsed['success'] !== 'boolean' || !Array.isArray(parsed['errors'])) {
     throw new EdgeResponseError(
       request,
       status,
-      'response is not the API envelope (success, errors, result)',
+      withNote('response is not the API envelope (success, errors, result)', retryNote),
       bodySnippet(body),
     );
   }
   const errors = parsed['errors'].map(toErrorObject);
   const ok = status >= 200 && status < 300;
   if (!parsed['success'] || !ok) {
-    throw new EdgeApiError(request, status, errors);
+    throw new EdgeApiError(request, status, errors, retryNote);
   }
   const decoded = decode(parsed['result'] ?? null);
   if (!decoded.ok) {

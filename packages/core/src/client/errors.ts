@@ -72,15 +72,18 @@ export class EdgeApiError extends EdgeClientError {
   readonly path: string;
   readonly status: number;
   readonly errors: readonly ApiErrorObject[];
+  /** Why the answer was not retried again (`gave up after 4 attempts`), when it could have been. */
+  readonly retryNote: string | undefined;
 
-  constructor(request: RequestLine, status: number, errors: readonly ApiErrorObject[]) {
+  constructor(request: RequestLine, status: number, errors: readonly ApiErrorObject[], retryNote?: string) {
     const causes = rootCauseErrors(errors);
     const detail = causes.length > 0 ? formatRootCauses(causes) : 'no error details in the response';
-    super(`${request.method} ${request.path} failed: HTTP ${status}: ${detail}`);
+    super(`${request.method} ${request.path} failed: HTTP ${status}: ${detail}${retryNote ? `; ${retryNote}` : ''}`);
     this.method = request.method;
     this.path = request.path;
     this.status = status;
     this.errors = errors;
+    this.retryNote = retryNote;
   }
 
   /** The root-cause errors, independent of the error form (see rootCauseErrors). */
@@ -120,11 +123,19 @@ export class EdgeNetworkError extends EdgeClientError {
   readonly path: string;
   readonly reason: 'timeout' | 'connection';
 
+  readonly #detail: string;
+
   constructor(request: RequestLine, reason: 'timeout' | 'connection', detail: string) {
     super(`${request.method} ${request.path} failed: ${detail}`);
     this.method = request.method;
     this.path = request.path;
     this.reason = reason;
+    this.#detail = detail;
+  }
+
+  /** The same failure with a note on the retries that preceded it. */
+  withNote(note: string): EdgeNetworkError {
+    return new EdgeNetworkError(this, this.reason, `${this.#detail}; ${note}`);
   }
 }
 

@@ -50,6 +50,10 @@ export const DEFAULT_BASE_URL = 'https://api.cloudflare.com/client/v4';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_USER_AGENT = 'sunset-lint-reference-client';
 
+function gaveUp(attempts: number): string {
+  return `gave up after ${attempts} attempts`;
+}
+
 function isRetryableStatus(status: number, mode: RetryMode): boolean {
   if (status === 429) return true;
   return mode === 'idempotent' && status >= 500 && status <= 599;
@@ -116,15 +120,16 @@ export class HttpTransport {
       let outcome: string;
       try {
         const { response, retryAfter } = await this.#attempt(request, line);
-        if (lastAttempt || !isRetryableStatus(response.status, request.retry)) return response;
-        waitMs = retryDelayMs(this.retryPolicy, attempt, parseRetryAfterMs(retryAfter, this.#now()), () =>
-          this.#random(),
-        );
+        if (!isRetryableStatus(response.status, request.retry)) return response;
+        if (lastAttempt) return maxAttempts > 1 ? { ...response, retryNote: gaveUp(maxAttempts) } : response;
+        const askedMs = parseRetryAfterMs(retryAfter, this.#now());
+        waitMs = retryDelayMs(this.retryPolicy, attempt, askedMs, () => this.#random());
         // The server asked for a longer pause than the policy allows: report its answer now.
-        if (waitMs === undefined) return response;
+        if (waitMs === undefined) return { ...response, retryNote: this.#tooLongNote(askedMs) };
         outcome = `HTTP ${response.status}`;
       } catch (error) {
-        if (!(error instanceof EdgeNetworkError) || lastAttempt || request.retry !== 'idempotent') throw error;
+        if (!(error instanceof EdgeNetworkError) || request.retry !== 'idempotent') throw error;
+        if (lastAttempt) throw maxAttempts > 1 ? error.withNote(gaveUp(maxAttempts)) : error;
         waitMs = retryDelayMs(this.retryPolicy, attempt, undefined, () => this.#random());
         outcome = error.reason === 'timeout' ? 'timeout' : 'connection failure';
       }
@@ -134,6 +139,11 @@ export class HttpTransport {
       );
       await this.#sleep(waitMs);
     }
+  }
+
+  #tooLongNote(askedMs: number | undefined): string {
+    const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+    return `not retried: Retry-After asks for ${askedMs === undefined ? 'a longer wait' : seconds(askedMs)}, more than the ${seconds(this.retryPolicy.maxRetryAfterMs)} allowed (retry.maxRetryAfterMs)`;
   }
 
   async #attempt(

@@ -148,6 +148,9 @@ describe('retries of reads', () => {
     const error = await rejectionOf(client.listAccountRulesets(IDS.account));
     expect(error).toBeInstanceOf(EdgeApiError);
     expect((error as EdgeApiError).status).toBe(429);
+    expect((error as Error).message).toMatch(
+      /; not retried: Retry-After asks for 3600 s, more than the 5 s allowed \(retry\.maxRetryAfterMs\)$/,
+    );
     expect(sleeps).toEqual([]);
     expect(fake.requests).toHaveLength(1);
   });
@@ -168,6 +171,9 @@ describe('retries of reads', () => {
     expect(error).toBeInstanceOf(EdgeApiError);
     expect((error as EdgeApiError).status).toBe(503);
     expect((error as EdgeApiError).rootCauses).toEqual([{ code: 10500, message: 'Internal server error' }]);
+    expect((error as Error).message).toBe(
+      `GET ${PATHS.entrypoint} failed: HTTP 503: 10500: Internal server error; gave up after 4 attempts`,
+    );
     expect(fake.requests).toHaveLength(4);
     expect(sleeps).toEqual([6, 12, 24]);
   });
@@ -189,7 +195,7 @@ describe('retries of reads', () => {
     expect(error).toBeInstanceOf(EdgeNetworkError);
     expect((error as EdgeNetworkError).reason).toBe('timeout');
     expect((error as Error).message).toBe(
-      `GET ${PATHS.entrypoint} failed: no complete response within 80 ms (timeout)`,
+      `GET ${PATHS.entrypoint} failed: no complete response within 80 ms (timeout); gave up after 2 attempts`,
     );
   });
 
@@ -203,7 +209,9 @@ describe('retries of reads', () => {
     const error = await rejectionOf(client.listAccountRulesets(IDS.account));
     expect(error).toBeInstanceOf(EdgeNetworkError);
     expect((error as EdgeNetworkError).reason).toBe('connection');
-    expect((error as Error).message).toMatch(/^GET \/accounts\/\w+\/rulesets failed: connection failed: /);
+    expect((error as Error).message).toMatch(
+      /^GET \/accounts\/\w+\/rulesets failed: connection failed: .+; gave up after 4 attempts$/,
+    );
   });
 
   test('an HTML error page is retried as a 5xx, and reported as EdgeResponseError with the token redacted', async () => {

@@ -86,7 +86,8 @@ const FAULTS: Fault[] = [
     matcher: LIST,
     failure: { kind: 'silent' },
     times: 3,
-    error: /^sunset-lint ruleset: GET \S+ failed: no complete response within 300 ms \(timeout\)\n$/,
+    error:
+      /^sunset-lint ruleset: GET \S+ failed: no complete response within 300 ms \(timeout\); gave up after 3 attempts\n$/,
   },
   { name: 'a write the server never answers', matcher: PATCH, failure: { kind: 'silent' }, error: 'recovers' },
   {
@@ -100,14 +101,16 @@ const FAULTS: Fault[] = [
     matcher: RULESET,
     failure: { kind: 'truncated-json', cut: 'declared' },
     times: 3,
-    error: /^sunset-lint ruleset: GET \S+ failed: .+\n$/,
+    error:
+      /^sunset-lint ruleset: GET \S+ failed: HTTP 200: response is not valid JSON \((Unexpected end of JSON input|Unterminated string in JSON at position \d+); content-type: application\/json\) \(body starts: .+\)\n$/,
   },
   {
     name: 'truncated JSON in a 200 to a read (connection closed halfway)',
     matcher: LIST,
     failure: { kind: 'truncated-json', cut: 'connection' },
     times: 3,
-    error: /^sunset-lint ruleset: GET \S+ failed: .+\n$/,
+    error:
+      /^sunset-lint ruleset: GET \S+ failed: connection failed: other side closed \(UND_ERR_SOCKET\); gave up after 3 attempts\n$/,
   },
   {
     name: 'truncated JSON in a 200 to an applied write',
@@ -120,14 +123,14 @@ const FAULTS: Fault[] = [
     matcher: LIST,
     failure: { kind: 'rate-limit', retryAfter: '0' },
     times: 20,
-    error: /^sunset-lint ruleset: GET \S+ failed: .*429.*\n$/s,
+    error: /^sunset-lint ruleset: GET \S+ failed: HTTP 429\n {2}error 10429: .+\n {2}\(gave up after 3 attempts\)\n$/,
   },
   {
     name: 'a 429 storm on the write, longer than the retry budget',
     matcher: PATCH,
     failure: { kind: 'rate-limit', retryAfter: '0' },
     times: 20,
-    error: /^sunset-lint ruleset: PATCH \S+ failed: .*429.*\n$/s,
+    error: /^sunset-lint ruleset: PATCH \S+ failed: HTTP 429\n {2}error 10429: .+\n {2}\(gave up after 3 attempts\)\n$/,
   },
 ];
 

@@ -146,7 +146,8 @@ export function renderClientError(error: EdgeClientError): string {
       causes.length > 0
         ? causes.map((cause) => `  error ${cause.code}: ${cause.message}`).join('\n')
         : '  (no error details in the response)';
-    return `${error.method} ${error.path} failed: HTTP ${error.status}\n${details}\n`;
+    const retries = error.retryNote ? `  (${error.retryNote})\n` : '';
+    return `${error.method} ${error.path} failed: HTTP ${error.status}\n${details}\n${retries}`;
   }
   if (error instanceof RulesetSelectionError) {
     return `${error.message.replace('pass one with an explicit ruleset id', 'choose one with --ruleset-id')}\n`;
