@@ -128,4 +128,28 @@ describe('paths', () => {
     expect(quiet.status).toBe(0);
     expect(quiet.stderr).toBe('');
   });
+
+  test('a directory or a pattern whose files are all ignored by .gitignore says so, and naming a file scans it', async () => {
+    // A repository: `.gitignore` files above a named folder apply up to its root.
+    const project = makeProject({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': 'generated/\n*.gen.ts\n',
+      'generated/client.ts': CALLER,
+      'generated/api.js': CALLER,
+      'src/zones.gen.ts': CALLER,
+      'src/sync.js': CALLER,
+    });
+    const run = await runMain(['scan', ...AS_OF, 'generated', 'src/*.gen.ts', 'src'], { cwd: project });
+    expect(run.stderr).toContain(
+      'sunset-lint: generated: 2 files to scan, all ignored by .gitignore (files named one by one are scanned even so)\n',
+    );
+    expect(run.stderr).toContain(
+      'sunset-lint: src/*.gen.ts: 1 file to scan, all ignored by .gitignore (files named one by one are scanned even so)\n',
+    );
+    expect(run.stderr).not.toContain('sunset-lint: src:');
+    expect((await scannedFiles(project, ['generated/client.ts', 'src'])).files).toEqual([
+      'generated/client.ts',
+      'src/sync.js',
+    ]);
+  });
 });

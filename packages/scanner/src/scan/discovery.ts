@@ -67,6 +67,8 @@ export interface Discovered {
   missing: string[];
   /** Directories and glob patterns that hold no file to scan. */
   empty: string[];
+  /** Directories and glob patterns whose every file to scan is ignored by `.gitignore`, with their number. */
+  gitignored: Array<{ path: string; files: number }>;
   /**
    * FIFOs, sockets and devices with a source file's name (`pipe.ts`, `x.js -> /dev/zero` given
    * explicitly), as given or relative to `cwd`: never opened (a FIFO would block the scan), named.
@@ -99,6 +101,7 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   const skipped: string[] = [];
   const missing: string[] = [];
   const empty: string[] = [];
+  const gitignored: Array<{ path: string; files: number }> = [];
   const special: string[] = [];
   const unreadableFolders = new Map<string, string>();
   const unreadIgnoreFiles = new Map<string, string>();
@@ -108,13 +111,22 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
     for (const [folder, code] of walk.unreadable) unreadableFolders.set(relative(options.cwd, folder) || '.', code);
     for (const [file, reason] of walk.unreadIgnoreFiles) unreadIgnoreFiles.set(relative(options.cwd, file), reason);
   };
+  // Only when a walk found nothing: walked again without `.gitignore`, to tell "nothing here" from
+  // "all of it ignored" (a generated or vendored folder named on purpose).
+  const nothingFound = async (given: string, walkWithoutGitignore: () => Promise<Walked | undefined>) => {
+    const files = (await walkWithoutGitignore())?.files.length ?? 0;
+    if (files > 0) gitignored.push({ path: given, files });
+    else empty.push(given);
+  };
+  const limits = { ignore, maxFileSize: options.maxFileSize };
   for (const given of options.paths.length ? options.paths : ['.']) {
     const absolute = resolve(options.cwd, given);
     const stats = statPath(absolute);
     if (!stats) {
-      const walk = await globPattern(given, options.cwd, ignore, options.maxFileSize);
+      const walkPattern = (gitignore: boolean) => globPattern(given, { ...limits, cwd: options.cwd, gitignore });
+      const walk = await walkPattern(true);
       if (walk === undefined) missing.push(given);
-      else if (walk.files.length === 0) empty.push(given);
+      else if (walk.files.length === 0) await nothingFound(given, () => walkPattern(false));
       if (walk) found(walk);
       continue;
     }
@@ -128,8 +140,9 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    const walk = await glob(include, absolute, ignore, options.maxFileSize);
-    if (walk.files.length === 0) empty.push(given);
+    const walkFolder = (gitignore: boolean) => glob(include, { ...limits, cwd: absolute, gitignore });
+    const walk = await walkFolder(true);
+    if (walk.files.length === 0) await nothingFound(given, () => walkFolder(false));
     found(walk);
   }
   const sorted = [...files].sort();
@@ -140,6 +153,7 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
     skipped,
     missing,
     empty,
+    gitignored,
     special: [...new Set(special)].sort(),
     unreadableFolders: [...unreadableFolders]
       .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -164,16 +178,19 @@ interface Walked {
   unreadIgnoreFiles: Map<string, string>;
 }
 
+interface GlobOptions {
+  cwd: string;
+  ignore: string[];
+  /** Whether `.gitignore` files apply. */
+  gitignore: boolean;
+  maxFileSize: number | undefined;
+}
+
 /** The source files a glob pattern names, or undefined when `given` is no pattern. */
-async function globPattern(
-  given: string,
-  cwd: string,
-  ignore: string[],
-  maxFileSize: number | undefined,
-): Promise<Walked | undefined> {
+async function globPattern(given: string, options: GlobOptions): Promise<Walked | undefined> {
   const { isDynamicPattern } = await import('globby');
   if (!isDynamicPattern(given)) return undefined;
-  const walk = await glob([given], cwd, ignore, maxFileSize);
+  const walk = await glob([given], options);
   return {
     files: walk.files.filter(isScannable),
     special: walk.special.filter(isScannable),
@@ -182,12 +199,7 @@ async function globPattern(
   };
 }
 
-async function glob(
-  patterns: string[],
-  cwd: string,
-  ignore: string[],
-  maxFileSize: number | undefined,
-): Promise<Walked> {
+async function glob(patterns: string[], { cwd, ignore, gitignore, maxFileSize }: GlobOptions): Promise<Walked> {
   // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
   const { globby } = await import('globby');
   const unreadable = new Map<string, string>();
@@ -211,7 +223,7 @@ async function glob(
     fs: fileSystem,
     cwd,
     ignore,
-    gitignore: true,
+    gitignore,
     absolute: true,
     // Entries of every type, so that FIFOs and devices can be named; only regular files are scanned.
     onlyFiles: false,

@@ -278,6 +278,11 @@ export async function scanWithProgress(
   if (!values.quiet)
     for (const given of discovered.empty)
       io.stderr.write(`sunset-lint: ${terminalSafe(given)}: no JavaScript, TypeScript or Terraform file to scan\n`);
+  if (!values.quiet)
+    for (const { path, files } of discovered.gitignored)
+      io.stderr.write(
+        `sunset-lint: ${terminalSafe(path)}: ${plural(files, 'file')} to scan, all ignored by .gitignore (files named one by one are scanned even so)\n`,
+      );
   const skipped = discoveryDiagnostics(discovered);
   if (discovered.files.length === 0 && discovered.terraformFiles.length === 0)
     return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
