@@ -5,6 +5,7 @@
 
 // The catalogue: the schedule as data, loaded with the user's changes.
 export type * from './catalogue/types.js';
+export { HTTP_METHODS } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
 export { defaultRulesDir, loadCatalogue } from './catalogue/load.js';
 export { describeMatchers } from './catalogue/describe.js';
@@ -23,6 +24,8 @@ export { settingsValidator } from './settings/validate.js';
 export type { FromSchema, SchemaNode } from './schema/from-schema.js';
 export type { SchemaValidator } from './schema/ajv.js';
 export type { GeneratedValidator } from './schema/generated.js';
+
+export { compareText } from './compare-text.js';
 
 // Grading.
 export { formatDay, parseDay } from './grading/day.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { RuleName } from '@sunset-lint/core';
+import { PLUGIN_NAMESPACE, UPCOMING_NAMESPACE, type RuleName } from '@sunset-lint/core';
 import type { ESLint, Linter, Rule } from 'eslint';
 import noDeprecatedEndpoint from './rules/no-deprecated-endpoint.js';
 import noDeprecatedField from './rules/no-deprecated-field.js';
@@ -19,14 +19,14 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
   version: string;
 };
 
-/** The namespace the configs register the plugin under: rules are `sunset-lint/<rule>`. */
-export const PLUGIN_NAMESPACE = 'sunset-lint';
 /**
- * Deprecated: before one rule name served every grade, `recommended-by-grade` reported upcoming
- * findings as `sunset-lint-upcoming/<rule>`. Still registered (with no rule on) so that old disable
- * comments naming it are not "rule not found" errors; ESLint reports them as unused instead.
+ * The configs register the plugin as `sunset-lint` (rules `sunset-lint/<rule>`), and as the
+ * deprecated `sunset-lint-upcoming`: before one rule name served every grade, `recommended-by-grade`
+ * reported upcoming findings under it. It stays registered (with no rule on) so that old disable
+ * comments naming it are not "rule not found" errors; ESLint reports them as unused instead. Core
+ * owns both names, since suppression comments in either engine name rules by them.
  */
-export const UPCOMING_NAMESPACE = 'sunset-lint-upcoming';
+export { PLUGIN_NAMESPACE, UPCOMING_NAMESPACE };
 
 export const rules = {
   'no-deprecated-endpoint': noDeprecatedEndpoint,

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compareText } from '../compare-text.js';
 import { CatalogueError } from './errors.js';
 import { assertCalendarDate, validateEntry } from './validate.js';
 import type { Catalogue, CatalogueChanges, CatalogueEntry, EntrySource } from './types.js';
@@ -109,7 +110,7 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
     byId.delete(id);
   }
 
-  const entries = [...byId.values()].sort((a, b) => a.eol.localeCompare(b.eol) || a.id.localeCompare(b.id));
+  const entries = [...byId.values()].sort((a, b) => compareText(a.eol, b.eol) || compareText(a.id, b.id));
   return { entries, byId, sources };
 }
 

@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
 import type { RawMatch } from '../extract/facts.js';
+import { compareText } from '../compare-text.js';
 import { LineIndex } from '../extract/ast.js';
 import { parseDay } from '../grading/day.js';
 import { gradeEol } from '../grading/grade.js';
@@ -26,7 +27,7 @@ export function buildFindings(
 ): Finding[] {
   const occurrences = new Map<string, number>();
   const sorted = [...matches].sort(
-    (a, b) => a.range[0] - b.range[0] || a.entryId.localeCompare(b.entryId) || a.subject.localeCompare(b.subject),
+    (a, b) => a.range[0] - b.range[0] || compareText(a.entryId, b.entryId) || compareText(a.subject, b.subject),
   );
   const findings: Finding[] = [];
   for (const match of sorted) {

@@ -1,8 +1,12 @@
 import { parseDay } from '../grading/day.js';
 import type { PlacedComment } from './comments.js';
 
-/** The rule namespaces a directive may name our rules by; the second is the pre-1.x alias. */
-export const RULE_NAMESPACES = ['sunset-lint', 'sunset-lint-upcoming'] as const;
+/** The namespace the ESLint plugin is registered under: rules are `sunset-lint/<rule>`. */
+export const PLUGIN_NAMESPACE = 'sunset-lint';
+/** The deprecated namespace of upcoming findings under `recommended-by-grade` before 0.1 (see the plugin). */
+export const UPCOMING_NAMESPACE = 'sunset-lint-upcoming';
+/** The rule namespaces a directive may name our rules by. */
+export const RULE_NAMESPACES = [PLUGIN_NAMESPACE, UPCOMING_NAMESPACE] as const;
 
 export const IGNORE_KEYWORD = 'sunset-lint-ignore';
 

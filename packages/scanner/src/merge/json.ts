@@ -1,7 +1,7 @@
 import type { Finding } from '@sunset-lint/core';
-import { GRADES, type Grade } from '@sunset-lint/core/schedule';
+import { compareText, GRADES, type Grade } from '@sunset-lint/core/schedule';
 import { UsageError } from '../cli/io.js';
-import { compareFindings, compareText, sortDiagnostics, sortStale } from '../reports/order.js';
+import { compareFindings, sortDiagnostics, sortStale } from '../reports/order.js';
 import type { BaselineSummary, Diagnostic } from '../reports/types.js';
 import { checkSame, checkShardSet, shardField } from './shards.js';
 

@@ -1,5 +1,5 @@
-import type { Severity } from '@sunset-lint/core/schedule';
-import { compareText, sortDiagnostics } from './order.js';
+import { compareText, type Severity } from '@sunset-lint/core/schedule';
+import { sortDiagnostics } from './order.js';
 import { summarize } from './summary.js';
 import type { ScanReport } from './types.js';
 import { XML_DECLARATION, xmlAttributes } from './xml.js';

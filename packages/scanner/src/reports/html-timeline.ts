@@ -1,6 +1,5 @@
-import { GRADES, gradeEol, parseDay, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
+import { compareText, GRADES, gradeEol, parseDay, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
 import { escapeHtml } from './escape.js';
-import { compareText } from './order.js';
 import { plural, type ReportSummary } from './summary.js';
 import type { ScanReport } from './types.js';
 
@@ -158,9 +157,10 @@ function yearTicks(from: number, to: number): Array<{ day: number; year: number 
   return ticks;
 }
 
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day; NaN for anything else. */
 function dayNumber(day: string): number {
-  const [year, month, date] = day.split('-').map(Number);
-  return Date.UTC(year!, month! - 1, date!) / DAY_MS;
+  const parsed = parseDay(day);
+  return parsed ? parsed.getTime() / DAY_MS : Number.NaN;
 }
 
 function fmt(value: number): string {

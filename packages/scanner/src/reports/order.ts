@@ -1,13 +1,6 @@
 import type { Finding } from '@sunset-lint/core';
+import { compareText } from '@sunset-lint/core/schedule';
 import type { BaselineSummary, Diagnostic } from './types.js';
-
-/**
- * Code-point comparison: `localeCompare` depends on the machine's ICU locale, and reports must be
- * byte-identical wherever they are rendered.
- */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** What the report order reads of a finding (merging sorts JSON reports' findings the same way). */
 type SortedFields = Pick<Finding, 'file' | 'line' | 'column' | 'entryId' | 'endLine' | 'endColumn' | 'fingerprint'> & {

@@ -1,6 +1,6 @@
 import type { Finding } from '@sunset-lint/core';
-import { GRADES, isAtLeast, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
-import { compareText, sortFindings } from './order.js';
+import { compareText, GRADES, isAtLeast, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
+import { sortFindings } from './order.js';
 import type { ScanReport } from './types.js';
 
 /** One catalogue entry the scanned code uses, with what the summary tables show. */

@@ -1,6 +1,7 @@
 import { closeSync, constants, openSync, readSync, type BigIntStats } from 'node:fs';
 
 import { statDescriptor } from './file-stats.js';
+import { errorCode } from './error-code.js';
 
 /** `--max-file-size` when neither the flag nor the config sets it: hand-written sources are far smaller. */
 export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
@@ -69,7 +70,7 @@ function tooLarge(size: number, maxBytes: number, note = ''): ReadOutcome {
 }
 
 function readError(error: unknown): ReadOutcome {
-  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  const code = errorCode(error);
   return {
     ok: false,
     code: 'read-error',

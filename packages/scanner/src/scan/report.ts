@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Finding, SuppressedFinding } from '@sunset-lint/core';
-import { formatDay, GRADE_RANK, type Grade, type ResolvedSettings } from '@sunset-lint/core/schedule';
-import { compareFindings, compareText as compare } from '../reports/order.js';
+import {
+  compareText as compare,
+  formatDay,
+  GRADE_RANK,
+  type Grade,
+  type ResolvedSettings,
+} from '@sunset-lint/core/schedule';
+import { compareFindings } from '../reports/order.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
 import type { Shard } from '../shard/shard.js';
 

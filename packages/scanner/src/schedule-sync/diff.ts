@@ -1,4 +1,4 @@
-import { parseDay, type CatalogueEntry } from '@sunset-lint/core/schedule';
+import { compareText, parseDay, type CatalogueEntry } from '@sunset-lint/core/schedule';
 import type { CollectedDeprecations, DeprecatedParameter, OperationRecord } from './collect.js';
 import { isPlaceholder, PLACEHOLDER_YEAR, preferredDate, type DateClaim } from './dates.js';
 import type { DeprecationGroup } from './group.js';
@@ -102,7 +102,7 @@ export function diffSchedule(
   }
 
   diff.suspicious = suspiciousDates(operations, parameters, problems, options);
-  diff.dateMismatch.sort((a, b) => a.entryId.localeCompare(b.entryId) || a.documentEol.localeCompare(b.documentEol));
+  diff.dateMismatch.sort((a, b) => compareText(a.entryId, b.entryId) || compareText(a.documentEol, b.documentEol));
   return diff;
 }
 
@@ -158,7 +158,7 @@ function suspiciousDates(
   for (const problem of problems)
     if (problem.invalidDate)
       suspicious.push({ pointer: problem.pointer, value: '', reason: `invalid date: ${problem.message}` });
-  return suspicious.sort((a, b) => a.pointer.localeCompare(b.pointer) || a.reason.localeCompare(b.reason));
+  return suspicious.sort((a, b) => compareText(a.pointer, b.pointer) || compareText(a.reason, b.reason));
 }
 
 function ref(operation: OperationRecord): OperationRef {

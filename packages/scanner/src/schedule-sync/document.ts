@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { jsonSyntaxErrorOffset, lineAndColumn } from '../config/json-syntax.js';
+import { errorCode } from '../scan/error-code.js';
 
 /** The OpenAPI document cannot be used at all: the message names the file (and the place). */
 export class OpenApiError extends Error {
@@ -30,8 +31,7 @@ export function readOpenApiDocument(cwd: string, file: string): OpenApiDocument 
   try {
     text = readFileSync(resolve(cwd, file), 'utf8');
   } catch (error) {
-    const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'error';
-    throw new OpenApiError(`${file}: cannot read the OpenAPI document: ${code}`);
+    throw new OpenApiError(`${file}: cannot read the OpenAPI document: ${errorCode(error) ?? 'error'}`);
   }
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const root = /\.ya?ml$/i.test(file) ? parseYaml(file, source) : parseJson(file, source);

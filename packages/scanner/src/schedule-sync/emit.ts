@@ -1,8 +1,8 @@
-import type { EndpointMatcher, HttpMethod } from '@sunset-lint/core/schedule';
+import { compareText, HTTP_METHODS, type EndpointMatcher, type HttpMethod } from '@sunset-lint/core/schedule';
 import type { CollectedDeprecations, OperationRecord } from './collect.js';
 import type { DateSource } from './dates.js';
 import type { DeprecationGroup } from './group.js';
-import { catalogueTemplate, isScheduleMethod, METHOD_ORDER, pathKey } from './paths.js';
+import { catalogueTemplate, isScheduleMethod, pathKey } from './paths.js';
 
 /*
  * Groups → entries in the schema of `catalogue.add` (rules/schema.json). What cannot be an entry
@@ -133,11 +133,11 @@ function endpointsOf(
     byTemplate.set(template, slot);
   }
   return [...byTemplate.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([path, { key, methods }]) => {
-      const live = METHOD_ORDER.filter((method) => methodsByPath.get(key)?.has(method) && !methods.has(method));
+      const live = HTTP_METHODS.filter((method) => methodsByPath.get(key)?.has(method) && !methods.has(method));
       return {
-        methods: METHOD_ORDER.filter((method) => methods.has(method)),
+        methods: HTTP_METHODS.filter((method) => methods.has(method)),
         ...(live.length > 0 ? { liveMethods: live } : {}),
         path,
       };
@@ -158,7 +158,7 @@ function areaOf(operations: readonly OperationRecord[]): string {
     const tag = operation.tags[0];
     if (tag) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
-  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   if (best) return best[0];
   return catalogueTemplate(operations[0]!.path)?.split('/')[0] ?? 'API';
 }

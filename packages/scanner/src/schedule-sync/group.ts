@@ -1,3 +1,4 @@
+import { compareText } from '@sunset-lint/core/schedule';
 import type { OperationRecord } from './collect.js';
 import { preferredDate, type DateClaim } from './dates.js';
 import { idFromPath, kebabCase } from './paths.js';
@@ -33,13 +34,13 @@ export function groupDeprecations(operations: readonly OperationRecord[]): Group
     group.operations.push(operation);
   }
   const warnings: DocumentProblem[] = [];
-  const groups = [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const groups = [...byId.values()].sort((a, b) => compareText(a.id, b.id));
   for (const group of groups) {
-    group.operations.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+    group.operations.sort((a, b) => compareText(a.path, b.path) || compareText(a.method, b.method));
     const dated = group.operations
       .map((operation) => preferredDate(operation.dates))
       .filter((claim): claim is DateClaim => claim !== undefined)
-      .sort((a, b) => a.day.localeCompare(b.day) || a.pointer.localeCompare(b.pointer));
+      .sort((a, b) => compareText(a.day, b.day) || compareText(a.pointer, b.pointer));
     if (dated[0]) group.date = dated[0];
     const days = new Set(dated.map((claim) => claim.day));
     if (days.size > 1) {

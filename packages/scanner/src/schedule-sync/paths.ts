@@ -1,4 +1,4 @@
-import type { HttpMethod } from '@sunset-lint/core/schedule';
+import { HTTP_METHODS, type HttpMethod } from '@sunset-lint/core/schedule';
 
 /*
  * OpenAPI paths and the catalogue's path templates side by side: the document writes
@@ -7,9 +7,7 @@ import type { HttpMethod } from '@sunset-lint/core/schedule';
  */
 
 const API_BASE = /^\/?client\/v4(?=\/|$)/;
-/** The methods the catalogue names, in its order (for deterministic output). */
-export const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const SCHEDULE_METHODS: ReadonlySet<string> = new Set(METHOD_ORDER);
+const SCHEDULE_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 export function isScheduleMethod(method: string): method is HttpMethod {
   return SCHEDULE_METHODS.has(method);

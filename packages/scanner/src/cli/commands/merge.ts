@@ -6,6 +6,7 @@ import { isSarifLog, mergeSarifLogs } from '../../merge/sarif.js';
 import { oneOf, parseCommandLine } from '../args.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIo } from '../io.js';
 import { writeReport } from './scan.js';
+import { errorCode } from '../../scan/error-code.js';
 
 const HELP = `Usage: sunset-lint merge FILE... [options]
 
@@ -84,8 +85,7 @@ function readReport(path: string, shown: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-    throw new UsageError(`cannot read ${shown}: ${code}`);
+    throw new UsageError(`cannot read ${shown}: ${errorCode(error) ?? String(error)}`);
   }
   try {
     return JSON.parse(text);

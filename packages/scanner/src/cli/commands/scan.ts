@@ -20,6 +20,7 @@ import { discoveryDiagnostics, withMaxFileSize } from '../file-limits.js';
 import { oneOf, parseCommandLine, type ParsedCommandLine } from '../args.js';
 import { COMMON_OPTIONS, configFor, withUsageErrors, type CommonValues } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
+import { errorCode } from '../../scan/error-code.js';
 
 const HELP = `Usage: sunset-lint scan [paths…] [options]
 
@@ -379,7 +380,6 @@ export function writeReport(path: string, shown: string, text: string): void {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
   } catch (error) {
-    const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-    throw new UsageError(`cannot write ${shown}: ${code ?? String(error)}`);
+    throw new UsageError(`cannot write ${shown}: ${errorCode(error) ?? String(error)}`);
   }
 }

@@ -5,6 +5,7 @@ import { UsageError, type CliIo } from '../io.js';
 import { importSchedule } from '../../schedule-sync/import.js';
 import { renderImportReport } from '../../schedule-sync/render.js';
 import { openApiDocument, requireOpenApi } from './schedule-openapi.js';
+import { errorCode } from '../../scan/error-code.js';
 
 const IMPORT_HELP = `Usage: sunset-lint schedule import --openapi FILE [--out FILE [--force]]
 
@@ -48,7 +49,7 @@ function writeOut(path: string, shown: string, text: string, force: boolean): vo
     // 'wx' fails when the file exists, without a window between a check and the write.
     writeFileSync(path, text, { flag: force ? 'w' : 'wx' });
   } catch (error) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    const code = errorCode(error) ?? String(error);
     if (code === 'EEXIST') throw new UsageError(`--out ${shown} exists; pass --force to overwrite it`);
     throw new UsageError(`--out ${shown}: cannot write: ${code}`);
   }
