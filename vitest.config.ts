@@ -9,14 +9,16 @@ class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const testModule of testModules) {
-      // A file that fails to load has no tests but must still count as a failure.
-      if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0) failed += 1;
+      let failedTests = 0;
       for (const test of testModule.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedTests += 1;
         else skipped += 1;
       }
+      // A file that fails to load, or whose beforeAll fails (its tests are then skipped), still
+      // counts as a failure.
+      failed += testModule.state() === 'failed' && failedTests === 0 ? 1 : failedTests;
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
@@ -30,6 +32,8 @@ export default defineConfig({
     reporters: ['default', new SummaryReporter()],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Every temporary folder of the run goes into one that is removed at its end.
+    globalSetup: ['packages/scanner/test/support/global-setup.ts'],
     // The temporary projects of scanner/test/scan-cli-support.ts are removed after each file.
     setupFiles: ['packages/scanner/test/support/setup.ts'],
     // One worker per core: vitest's default (cores - 1) runs one file at a time on a 2-core
