@@ -12,7 +12,7 @@
  * Needs the packages built (`npx tsc -b`). docs/accuracy.md explains the method.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDay } from '@sunset-lint/core';
 
@@ -28,6 +28,8 @@ function options() {
         verbose: { type: 'boolean', default: false },
         check: { type: 'boolean', default: false },
       },
+      // `pnpm accuracy -- --json` passes the `--` on.
+      args: process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--')),
       strict: true,
     }).values;
   } catch (error) {
@@ -41,18 +43,21 @@ if (!parseDay(values['as-of'])) {
   console.error(`accuracy: --as-of must be a date written YYYY-MM-DD, got '${values['as-of']}'`);
   process.exit(2);
 }
-const root = resolve(values.fixtures);
-if (!existsSync(root)) {
+const given = resolve(values.fixtures);
+if (!existsSync(given)) {
   console.error(`accuracy: no such fixtures directory: ${values.fixtures}`);
   process.exit(2);
 }
+// One fixture directory (`--fixtures fixtures/holdout-3`) is measured alone, from its parent.
+const only = existsSync(join(given, 'expected.json')) ? basename(given) : undefined;
+const root = only ? dirname(given) : given;
 
 // Loaded after the arguments are checked: ESLint and both engines take a while to import.
 const { SourceLines } = await import('./accuracy/expectations.mjs');
 const { failures, measure } = await import('./accuracy/measure.mjs');
 const { renderJson, renderText } = await import('./accuracy/report.mjs');
 
-const result = await measure({ root, asOf: values['as-of'] });
+const result = await measure({ root, asOf: values['as-of'], only });
 const lines = new SourceLines(root);
 process.stdout.write(
   values.json

@@ -9,8 +9,8 @@ import { grepFindsEngineMisses, score } from './score.mjs';
 /** The engines the acceptance bar is about; grep is the baseline they are held against. */
 export const ENGINES = ['eslint-plugin', 'scanner'];
 
-export async function measure({ root, asOf }) {
-  const directories = fixtureDirectories(root);
+export async function measure({ root, asOf, only }) {
+  const directories = only ? [only] : fixtureDirectories(root);
   const expectations = readExpectations(root, directories);
   const files = await sourceFiles(root, directories);
   const singleFile = expectations.filter((e) => e.resolution === 'single-file');
