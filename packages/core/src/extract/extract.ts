@@ -485,16 +485,23 @@ class FileExtraction {
         return { kind: 'string', pattern: value.pattern };
       case 'object': {
         const entries: Record<string, PatternPart[]> = {};
+        const methods: Record<string, HelperExport> = {};
         for (const property of value.node.properties) {
           const name = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
           if (name === undefined) continue;
           const inner = this.ev.member(value, name);
           if (inner.kind === 'string') entries[name] = inner.pattern;
+          if (inner.kind === 'function') {
+            // Only methods that say something travel: the rest would only grow the index.
+            const helper = this.exportFunction(inner.fn);
+            if (helper.requests.length || helper.returns) methods[name] = helper;
+          }
         }
         // Its keys travel too, for a resource another module declares with this object as arguments.
         const keys = objectKeys(value, this.ev, this.options.catalogue);
-        return Object.keys(entries).length || keys.length
-          ? { kind: 'map', entries, ...(keys.length ? { keys } : {}) }
+        const hasMethods = Object.keys(methods).length > 0;
+        return Object.keys(entries).length || keys.length || hasMethods
+          ? { kind: 'map', entries, ...(keys.length ? { keys } : {}), ...(hasMethods ? { methods } : {}) }
           : undefined;
       }
       case 'function':
