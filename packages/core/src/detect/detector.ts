@@ -33,6 +33,8 @@ export interface FileContext {
   source: string;
   /** Objects sent as a request's body or headers, with the request. */
   requestObjects: ReadonlyMap<Node, RequestFact>;
+  /** Call expressions recognized as requests (`https.request(…)`), for what is done to their result. */
+  requestCalls: ReadonlySet<Node>;
 }
 
 /** A detector that needs nothing beyond the file (fields, error shapes, header pairs, ciphers). */

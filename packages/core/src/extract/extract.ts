@@ -19,7 +19,7 @@ import type {
 } from './facts.js';
 import { detectLocalMatches } from '../detect/local.js';
 import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
-import { indexScopes, type ClassInfo, type FunctionInfo, type ScopeIndex } from './scope.js';
+import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
@@ -55,6 +55,8 @@ class FileExtraction {
   private readonly summarizing = new Set<FunctionInfo>();
   /** Request payload objects, so that local detection knows which objects are sent. */
   private readonly requestObjects = new Map<Node, RequestFact>();
+  /** Calls recognized as requests, so that local detection knows what their results are. */
+  private readonly requestCalls = new Set<Node>();
 
   constructor(
     private readonly index: ScopeIndex,
@@ -81,7 +83,13 @@ class FileExtraction {
     }
     requests.push(...this.urlMentions());
     const local = detectLocalMatches(
-      { index: this.index, ev: this.ev, source: this.source, requestObjects: this.requestObjects },
+      {
+        index: this.index,
+        ev: this.ev,
+        source: this.source,
+        requestObjects: this.requestObjects,
+        requestCalls: this.requestCalls,
+      },
       this.options.catalogue,
     );
     return { requests, sdkCalls, resources, importedCalls, local, imports: this.imports(), ...this.exports() };
@@ -108,9 +116,10 @@ class FileExtraction {
         ...ownerOf(request.url, request.method),
         ...(payload?.length ? { payload } : {}),
       };
+      this.requestCalls.add(node);
       for (const node of [request.body, request.headers]) {
-        const object = node ? this.objectNode(node, request.scope) : undefined;
-        if (object) this.requestObjects.set(object, fact);
+        const literal = node ? this.payloadLiteral(node, request.scope) : undefined;
+        if (literal) this.requestObjects.set(literal, fact);
       }
       return { requests: [fact] };
     }
@@ -253,30 +262,55 @@ class FileExtraction {
     return mentions;
   }
 
-  private objectNode(node: Node, scope: import('./scope.js').Scope): TSESTree.ObjectExpression | undefined {
-    const target = this.unwrapPayload(node, scope);
-    return target?.kind === 'object' ? target.node : undefined;
+  /** The object literal (or header tuple list) a payload is written as. */
+  private payloadLiteral(node: Node, scope: Scope): TSESTree.ObjectExpression | TSESTree.ArrayExpression | undefined {
+    const written = this.payloadExpression(node, scope);
+    const value = this.ev.value(written.node, written.scope);
+    return value.kind === 'object' || value.kind === 'array' ? value.node : undefined;
   }
 
-  /** `JSON.stringify(x)`, `x`, `new Headers(x)` -> x's value. */
-  private unwrapPayload(node: Node, scope: import('./scope.js').Scope): Value | undefined {
+  /**
+   * The expression a payload is built by: through `JSON.stringify(x)` and `new Headers(x)`, and
+   * through a constant the evaluator cannot read as a value (`const body = JSON.stringify(pool)`,
+   * `const headers = new Headers([…])`, `const payload = Object.assign({}, a, b)`).
+   */
+  private payloadExpression(node: Node, scope: Scope, depth = 0): { node: Node; scope: Scope } {
     const inner = unwrap(node);
+    if (depth > 4) return { node: inner, scope };
     if (
       (inner.type === 'CallExpression' || inner.type === 'NewExpression') &&
       inner.arguments[0] &&
       inner.arguments[0].type !== 'SpreadElement'
     ) {
-      const callee = this.ev.value(inner.callee, scope);
-      const name = callee.kind === 'global' ? [callee.name, ...callee.path].join('.') : '';
-      if (name === 'JSON.stringify' || name === 'Headers') return this.ev.value(inner.arguments[0], scope);
+      const name = this.globalName(inner.callee, scope);
+      if (name === 'JSON.stringify' || name === 'Headers')
+        return this.payloadExpression(inner.arguments[0], scope, depth + 1);
     }
-    return this.ev.value(inner, scope);
+    if (inner.type === 'Identifier' && this.ev.value(inner, scope).kind === 'unknown') {
+      const binding = lookup(scope, inner.name);
+      if (binding?.kind === 'value' && binding.init && binding.path.length === 0 && !binding.iterates)
+        return this.payloadExpression(binding.init, binding.scope, depth + 1);
+    }
+    return { node: inner, scope };
+  }
+
+  private globalName(callee: Node, scope: Scope): string {
+    const value = this.ev.value(callee, scope);
+    return value.kind === 'global' ? [value.name, ...value.path].join('.') : '';
   }
 
   /** Payload keys that matter by endpoint: top-level keys, keys inside `data`, bulk `items[].id`. */
-  private payloadKeys(body: Node, scope: import('./scope.js').Scope): PayloadKey[] {
-    const value = this.unwrapPayload(body, scope);
-    return value?.kind === 'object' ? this.objectKeys(value) : [];
+  private payloadKeys(body: Node, scope: Scope): PayloadKey[] {
+    const written = this.payloadExpression(body, scope);
+    return this.payloadObjects(written.node, written.scope).flatMap((object) => this.objectKeys(object));
+  }
+
+  /** The objects a payload is made of: an object literal, or each source of `Object.assign({}, a, b)`. */
+  private payloadObjects(node: Node, scope: Scope): Array<Extract<Value, { kind: 'object' }>> {
+    if (node.type === 'CallExpression' && this.globalName(node.callee, scope) === 'Object.assign')
+      return node.arguments.flatMap((arg) => (arg.type === 'SpreadElement' ? [] : this.spreadObjects(arg, scope)));
+    const value = this.ev.value(node, scope);
+    return value.kind === 'object' ? [value] : [];
   }
 
   /** An object's keys as sent, with those of objects spread into it (`...(email ? { notification_email } : {})`). */
@@ -451,16 +485,23 @@ class FileExtraction {
         return { kind: 'string', pattern: value.pattern };
       case 'object': {
         const entries: Record<string, PatternPart[]> = {};
+        const methods: Record<string, HelperExport> = {};
         for (const property of value.node.properties) {
           const name = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
           if (name === undefined) continue;
           const inner = this.ev.member(value, name);
           if (inner.kind === 'string') entries[name] = inner.pattern;
+          if (inner.kind === 'function') {
+            // Only methods that say something travel: the rest would only grow the index.
+            const helper = this.exportFunction(inner.fn);
+            if (helper.requests.length || helper.returns) methods[name] = helper;
+          }
         }
         // Its keys travel too, for a resource another module declares with this object as arguments.
         const keys = objectKeys(value, this.ev, this.options.catalogue);
-        return Object.keys(entries).length || keys.length
-          ? { kind: 'map', entries, ...(keys.length ? { keys } : {}) }
+        const hasMethods = Object.keys(methods).length > 0;
+        return Object.keys(entries).length || keys.length || hasMethods
+          ? { kind: 'map', entries, ...(keys.length ? { keys } : {}), ...(hasMethods ? { methods } : {}) }
           : undefined;
       }
       case 'function':

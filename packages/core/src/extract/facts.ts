@@ -132,8 +132,16 @@ export interface HelperExport {
 /** What a module exports, in the same vocabulary (no AST). */
 export type ExportedValue =
   | { kind: 'string'; pattern: PatternPart[] }
-  /** An object: its string entries, and its keys as paths (for resources declared with it in other modules). */
-  | { kind: 'map'; entries: Record<string, PatternPart[]>; keys?: DeclaredProperty[] }
+  /**
+   * An object: its string entries, its keys as paths (for resources declared with it in other
+   * modules), and its methods that make or build requests (`export default { set(zone, id) {…} }`).
+   */
+  | {
+      kind: 'map';
+      entries: Record<string, PatternPart[]>;
+      keys?: DeclaredProperty[];
+      methods?: Record<string, HelperExport>;
+    }
   | HelperExport
   /** A class: its methods (own and inherited in its module) as helpers, for instances and subclasses elsewhere. */
   | { kind: 'class'; methods: Record<string, HelperExport>; extends?: ModuleRef }

@@ -131,6 +131,11 @@ export class CrossFileResolver {
     if (value.kind === 'helper' && target.rest.length === 0)
       return this.helperCall(call, args, target.module, value, depth);
     if (value.kind === 'http-client') return this.clientCall(call, target.module, home, value, target.rest, depth);
+    if (value.kind === 'map' && target.rest.length === 1) {
+      // `settings.set(zone, 'brotli', 'on')` on an object of methods another module exports.
+      const method = value.methods?.[target.rest[0]!];
+      return method ? this.helperCall(call, args, target.module, method, depth) : [];
+    }
     if (value.kind === 'class' && target.rest.length === 1) {
       // `api.request(…)` on an instance of a class another module exports, or `this.request(…)` in a subclass.
       const method = this.classMethod(target.module, value, target.rest[0]!, depth + 1);
