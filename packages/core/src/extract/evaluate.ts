@@ -111,7 +111,12 @@ export class Evaluator {
       }
       case 'ConditionalExpression': {
         const options = [this.value(node.consequent, scope), this.value(node.alternate, scope)];
-        return this.choice(options);
+        const texts = this.choice(options);
+        if (texts.kind !== 'unknown') return texts;
+        // `id ? \`…/accounts/${id}/billing/profile\` : \`…/user/billing/profile\``: both kept, each with its holes.
+        return options.every((option) => option.kind === 'string')
+          ? { kind: 'string', pattern: [hole({ alternatives: options.map((option) => this.asPattern(option)) })] }
+          : texts;
       }
       case 'LogicalExpression': {
         const left = this.value(node.left, scope);

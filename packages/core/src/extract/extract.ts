@@ -20,7 +20,7 @@ import type {
 import { detectLocalMatches } from '../detect/local.js';
 import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
 import { indexScopes, type ClassInfo, type FunctionInfo, type ScopeIndex } from './scope.js';
-import { expandElementParams } from './element-params.js';
+import { expandFact } from './expand-facts.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
@@ -76,11 +76,11 @@ class FileExtraction {
         if (resource) resources.push(resource);
       }
       const facts = this.analyzeCall(call);
-      requests.push(...facts.requests.flatMap((fact) => expandElementParams(fact, this.index.functions, this.ev)));
+      requests.push(...facts.requests.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
       if (facts.sdk) sdkCalls.push(facts.sdk);
       if (facts.imported) importedCalls.push(facts.imported);
     }
-    requests.push(...this.urlMentions().flatMap((fact) => expandElementParams(fact, this.index.functions, this.ev)));
+    requests.push(...this.urlMentions().flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
     const local = detectLocalMatches(
       { index: this.index, ev: this.ev, source: this.source, requestObjects: this.requestObjects },
       this.options.catalogue,
