@@ -15,8 +15,7 @@ export function appendsBefore(
   readScope: Scope,
 ): TSESTree.AssignmentExpression[] | undefined {
   const appends: TSESTree.AssignmentExpression[] = [];
-  for (const assignment of index.assignments) {
-    if (assignment.left.type !== 'Identifier' || assignment.left.name !== binding.name) continue;
+  for (const assignment of assignmentsTo(index, binding.name)) {
     if (rangeOf(assignment)[1] > at) continue;
     const scope = index.scopeOf.get(assignment) ?? index.program;
     if (lookup(scope, binding.name) !== binding) continue;
@@ -24,4 +23,22 @@ export function appendsBefore(
     if (assignment.operator === '+=' && scope.fn === readScope.fn) appends.push(assignment);
   }
   return appends.sort((a, b) => rangeOf(a)[0] - rangeOf(b)[0]);
+}
+
+const byName = new WeakMap<ScopeIndex, Map<string, TSESTree.AssignmentExpression[]>>();
+
+/** A file's assignments to a plain variable name, indexed once (every read of a variable asks). */
+function assignmentsTo(index: ScopeIndex, name: string): readonly TSESTree.AssignmentExpression[] {
+  let names = byName.get(index);
+  if (!names) {
+    names = new Map();
+    for (const assignment of index.assignments) {
+      if (assignment.left.type !== 'Identifier') continue;
+      const list = names.get(assignment.left.name) ?? [];
+      list.push(assignment);
+      names.set(assignment.left.name, list);
+    }
+    byName.set(index, names);
+  }
+  return names.get(name) ?? [];
 }

@@ -169,6 +169,8 @@ export class Evaluator {
   private appended(node: TSESTree.Identifier, value: Value, scope: Scope): Value {
     const binding = lookup(scope, node.name);
     if (binding?.kind !== 'value') return value;
+    // `let count = 0; count += n`: arithmetic, not text.
+    if (binding.init?.type === 'Literal' && typeof binding.init.value === 'number') return value;
     const appends = appendsBefore(this.index, binding, rangeOf(node)[0], scope);
     if (!appends?.length) return value;
     const pieces = appends.map((append) => this.pattern(append.right, this.scopeOf(append)));
