@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { concatPatterns, hole, sliceText, substituteParams, text, type PatternPart } from '../url/pattern.js';
 import { isFunctionNode, memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { appendsBefore } from './appends.js';
 import type { Range } from './facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import {
@@ -99,7 +100,7 @@ export class Evaluator {
           pattern: concatPatterns(this.pattern(node.left, scope), this.pattern(node.right, scope)),
         };
       case 'Identifier':
-        return this.identifier(node.name, scope);
+        return this.appended(node, this.identifier(node.name, scope), scope);
       case 'ThisExpression':
         return scope.cls ? { kind: 'instance', cls: scope.cls } : UNKNOWN;
       case 'MemberExpression': {
@@ -110,7 +111,12 @@ export class Evaluator {
       }
       case 'ConditionalExpression': {
         const options = [this.value(node.consequent, scope), this.value(node.alternate, scope)];
-        return this.choice(options);
+        const texts = this.choice(options);
+        if (texts.kind !== 'unknown') return texts;
+        // `id ? \`…/accounts/${id}/billing/profile\` : \`…/user/billing/profile\``: both kept, each with its holes.
+        return options.every((option) => option.kind === 'string')
+          ? { kind: 'string', pattern: [hole({ alternatives: options.map((option) => this.asPattern(option)) })] }
+          : texts;
       }
       case 'LogicalExpression': {
         const left = this.value(node.left, scope);
@@ -157,6 +163,18 @@ export class Evaluator {
       if (expression) parts.push(this.pattern(expression, scope));
     });
     return concatPatterns(...parts);
+  }
+
+  /** A variable's value where it is read, with what `+=` appended to it before (see appendsBefore). */
+  private appended(node: TSESTree.Identifier, value: Value, scope: Scope): Value {
+    const binding = lookup(scope, node.name);
+    if (binding?.kind !== 'value') return value;
+    // `let count = 0; count += n`: arithmetic, not text.
+    if (binding.init?.type === 'Literal' && typeof binding.init.value === 'number') return value;
+    const appends = appendsBefore(this.index, binding, rangeOf(node)[0], scope);
+    if (!appends?.length) return value;
+    const pieces = appends.map((append) => this.pattern(append.right, this.scopeOf(append)));
+    return { kind: 'string', pattern: concatPatterns(this.asPattern(value), ...pieces) };
   }
 
   identifier(name: string, scope: Scope): Value {

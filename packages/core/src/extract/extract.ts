@@ -20,6 +20,7 @@ import type {
 import { detectLocalMatches } from '../detect/local.js';
 import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
 import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
+import { expandFact } from './expand-facts.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
@@ -77,11 +78,11 @@ class FileExtraction {
         if (resource) resources.push(resource);
       }
       const facts = this.analyzeCall(call);
-      requests.push(...facts.requests);
+      requests.push(...facts.requests.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
       if (facts.sdk) sdkCalls.push(facts.sdk);
       if (facts.imported) importedCalls.push(facts.imported);
     }
-    requests.push(...this.urlMentions());
+    requests.push(...this.urlMentions().flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
     const local = detectLocalMatches(
       {
         index: this.index,

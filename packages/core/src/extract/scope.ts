@@ -16,6 +16,8 @@ export interface FunctionInfo {
   isConstructor: boolean;
   /** Passed as an argument (`pools.map((p) => …)`): it runs on values of the code around the call. */
   isCallback?: boolean;
+  /** The call a callback is passed to. */
+  passedTo?: TSESTree.CallExpression | TSESTree.NewExpression;
   /** Call and new expressions lexically inside this function, nested closures included. */
   calls: Node[];
 }
@@ -319,7 +321,10 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'FunctionExpression':
       case 'ArrowFunctionExpression': {
         const fn = makeFunction(node, scope);
-        if (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') fn.isCallback = true;
+        if (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') {
+          fn.isCallback = true;
+          fn.passedTo = parent;
+        }
         visitFunctionBody(fn, parent ?? node);
         return;
       }

@@ -17,7 +17,13 @@ export function methodFromArgument(pattern: readonly PatternPart[] | undefined):
 
 /** The helper (by its id in the file) whose parameters a request depends on, if any. */
 export function ownerOf(url: readonly PatternPart[], method: MethodValue): { ownerFn?: number } {
-  for (const part of url)
-    if (part.kind === 'hole' && part.param !== undefined && part.fn !== undefined) return { ownerFn: part.fn };
+  for (const part of url) {
+    if (part.kind !== 'hole') continue;
+    if (part.param !== undefined && part.fn !== undefined) return { ownerFn: part.fn };
+    for (const branch of part.alternatives ?? []) {
+      const owner = ownerOf(branch, { kind: 'unknown' });
+      if (owner.ownerFn !== undefined) return owner;
+    }
+  }
   return method.kind === 'param' ? { ownerFn: method.fn } : {};
 }

@@ -1,4 +1,5 @@
 import { concatPatterns, sliceText, type PatternPart, type UrlPattern } from './pattern.js';
+import { holesForEnginePlaceholders } from './placeholders.js';
 
 export const DEFAULT_API_HOSTS: readonly string[] = ['api.cloudflare.com'];
 const API_PREFIX = '/client/v4';
@@ -18,7 +19,7 @@ export function normalizeApiUrl(
   pattern: UrlPattern,
   apiHosts: readonly string[] = DEFAULT_API_HOSTS,
 ): NormalizedPath | undefined {
-  let parts = cutQuery(pattern);
+  let parts = cutQuery(holesForEnginePlaceholders(pattern));
   let anchor: NormalizedPath['anchor'] = 'relative';
   const first = parts[0];
   if (first === undefined) return undefined;
@@ -43,21 +44,32 @@ export function normalizeApiUrl(
   } else {
     return undefined;
   }
-  const stripped = stripApiPrefix(parts);
+  const stripped = stripApiPrefix(parts, anchor !== 'api-host');
   if (anchor === 'relative' && stripped.hadPrefix) anchor = 'api-prefix';
   return { path: stripped.parts, anchor };
 }
 
-function stripApiPrefix(parts: PatternPart[]): { parts: PatternPart[]; hadPrefix: boolean } {
+/**
+ * Strips `/client/v4` and the slashes after it. Without a host, the prefix may follow a path of the
+ * app's own (`/api/proxy/client/v4/...`): a same-origin proxy that forwards to the API.
+ */
+function stripApiPrefix(parts: PatternPart[], behindProxy: boolean): { parts: PatternPart[]; hadPrefix: boolean } {
   const first = parts[0];
   if (first?.kind !== 'text') return { parts, hadPrefix: false };
-  const hadPrefix =
-    first.text.startsWith(API_PREFIX) &&
-    (first.text.length === API_PREFIX.length || first.text[API_PREFIX.length] === '/');
-  const afterPrefix = hadPrefix ? API_PREFIX.length : 0;
+  const at = apiPrefixAt(first.text, behindProxy);
+  const afterPrefix = at === undefined ? 0 : at + API_PREFIX.length;
   const cut = afterPrefix + /^\/*/.exec(first.text.slice(afterPrefix))![0].length;
   const rest: PatternPart = sliceText(first, cut);
-  return { parts: concatPatterns([rest], parts.slice(1)), hadPrefix };
+  return { parts: concatPatterns([rest], parts.slice(1)), hadPrefix: at !== undefined };
+}
+
+/** Where `/client/v4` starts as whole segments: at the start, or after a proxy's path (`/cf-api`). */
+function apiPrefixAt(value: string, behindProxy: boolean): number | undefined {
+  const endsSegment = (at: number) => value.length === at + API_PREFIX.length || value[at + API_PREFIX.length] === '/';
+  if (value.startsWith(API_PREFIX) && endsSegment(0)) return 0;
+  if (!behindProxy || !value.startsWith('/')) return undefined;
+  const at = value.indexOf(API_PREFIX);
+  return at > 0 && endsSegment(at) && !/\s/.test(value.slice(0, at)) ? at : undefined;
 }
 
 /** Everything from the first `?` or `#` in literal text on does not change the match. */

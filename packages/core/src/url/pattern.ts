@@ -49,6 +49,11 @@ export interface HolePart {
   restJoin?: string;
   /** Source range of the expression the hole stands for, so a type checker can be asked (scanner `--types`). */
   range?: [number, number];
+  /**
+   * One of these patterns (the branches of a conditional holding holes). Matched as an unknown
+   * part; the extractor turns a fact with such a hole into one fact per branch.
+   */
+  alternatives?: PatternPart[][];
 }
 
 /** One of several known strings (a conditional, a map lookup with an unknown key). */
@@ -150,6 +155,8 @@ export function substituteParams(
 ): PatternPart[] {
   return concatPatterns(
     ...pattern.map((part): UrlPattern => {
+      if (part.kind === 'hole' && part.alternatives)
+        return [{ ...part, alternatives: part.alternatives.map((branch) => substituteParams(branch, fn, args)) }];
       if (part.kind !== 'hole' || part.param === undefined || part.fn !== fn) return [part];
       if (part.restJoin === undefined) return args[part.param] ?? [hole()];
       // The rest of the arguments, joined: unknown as a whole when one of them was not written.
@@ -164,7 +171,10 @@ export function substituteParams(
 /** The parameters of function `fn` that a pattern depends on. */
 export function paramsUsed(pattern: UrlPattern, fn: number | undefined): number[] {
   const used = new Set<number>();
-  for (const part of pattern)
+  for (const part of pattern) {
     if (part.kind === 'hole' && part.param !== undefined && part.fn === fn) used.add(part.param);
+    for (const branch of part.kind === 'hole' ? (part.alternatives ?? []) : [])
+      for (const param of paramsUsed(branch, fn)) used.add(param);
+  }
   return [...used];
 }

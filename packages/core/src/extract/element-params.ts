@@ -1,0 +1,69 @@
+import { substituteParams, type PatternPart } from '../url/pattern.js';
+import { propertyKeyName, unwrap, type Node } from './ast.js';
+import { returnedExpression, type Evaluator } from './evaluate.js';
+import { lookup, type FunctionInfo, type Scope } from './scope.js';
+
+/** Array methods that call their callback with each element as the first argument. */
+const ELEMENT_METHODS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach', 'filter', 'some', 'every', 'find']);
+/** Beyond this many elements an array is data, not a list of endpoints or setting ids. */
+const MAX_ELEMENTS = 64;
+const MAX_DEPTH = 8;
+
+/**
+ * The values a callback's first parameter takes when the callback is passed to `.map(…)` (or
+ * another element-wise method) of an array the file spells out: `['brotli', 'http3'].map((id) => …)`.
+ */
+export function elementPatterns(fn: FunctionInfo, ev: Evaluator): PatternPart[][] | undefined {
+  const call = fn.passedTo;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn.node) return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return undefined;
+  if (!ELEMENT_METHODS.has(propertyKeyName(callee.property, callee.computed) ?? '')) return undefined;
+  return arrayElements(callee.object, ev.scopeOf(call), ev, 0);
+}
+
+/**
+ * The elements of an array expression the file spells out: an array literal (spreads of such
+ * arrays included), a constant holding one, `a.concat(b, …)`, and `a.map((x) => …)` with a callback
+ * that returns one expression. Undefined when any element is not shown.
+ */
+function arrayElements(input: Node, scope: Scope, ev: Evaluator, depth: number): PatternPart[][] | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const node = unwrap(input);
+  if (node.type === 'Identifier') {
+    const binding = lookup(scope, node.name);
+    if (binding?.kind !== 'value' || !binding.init || binding.path.length > 0) return undefined;
+    return arrayElements(binding.init, binding.scope, ev, depth + 1);
+  }
+  if (node.type === 'ArrayExpression') {
+    const elements: PatternPart[][] = [];
+    for (const element of node.elements) {
+      if (!element) return undefined;
+      const spread =
+        element.type === 'SpreadElement' ? arrayElements(element.argument, scope, ev, depth + 1) : undefined;
+      if (element.type === 'SpreadElement' && !spread) return undefined;
+      elements.push(...(spread ?? [ev.pattern(element, scope)]));
+    }
+    return elements.length <= MAX_ELEMENTS ? elements : undefined;
+  }
+  if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression') return undefined;
+  const method = propertyKeyName(node.callee.property, node.callee.computed);
+  const receiver = arrayElements(node.callee.object, scope, ev, depth + 1);
+  if (!receiver) return undefined;
+  if (method === 'concat') {
+    const elements = [...receiver];
+    for (const arg of node.arguments) {
+      if (arg.type === 'SpreadElement') return undefined;
+      elements.push(...(arrayElements(arg, scope, ev, depth + 1) ?? [ev.pattern(arg, scope)]));
+    }
+    return elements.length <= MAX_ELEMENTS ? elements : undefined;
+  }
+  if (method === 'map') {
+    const callback = node.arguments[0] ? ev.value(node.arguments[0], scope) : undefined;
+    const returned = callback?.kind === 'function' ? returnedExpression(callback.fn) : undefined;
+    if (callback?.kind !== 'function' || !returned) return undefined;
+    const template = ev.pattern(returned, callback.fn.scope);
+    return receiver.map((element) => substituteParams(template, callback.fn.id, [element]));
+  }
+  return undefined;
+}
