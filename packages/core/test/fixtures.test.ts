@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { analyzeProgram, resolveSettings, suppressInFile, type Finding } from '../src/index.js';
-import { compareFindings, expectedFindings, fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
+import { compareFindings, confidenceNow, expectedFindings, fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
 import { commentsForTest, parseForTest } from './support/parse.js';
 
 const settings = resolveSettings({ asOf: '2026-11-21' });
@@ -37,9 +37,9 @@ describe('single-file detection over fixtures/', () => {
       .filter((e) => e.resolution === 'single-file')
       .filter((e) => {
         const hit = found.find((f) => f.file === e.file && f.line === e.line && f.entryId === e.entryId);
-        return hit && hit.confidence !== e.singleFileConfidence;
+        return hit && hit.confidence !== confidenceNow(e, 'single-file');
       })
-      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${e.singleFileConfidence}`);
+      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${confidenceNow(e, 'single-file')}`);
     expect(mismatched).toEqual([]);
   });
 });

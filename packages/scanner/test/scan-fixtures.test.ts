@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareFindings, expectedFindings, REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { compareFindings, confidenceNow, expectedFindings, REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { parseJsonReport, runCli, type CliRun, type JsonReport } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 
@@ -51,9 +51,9 @@ describe('sunset-lint scan fixtures/', () => {
       .filter(
         (e) =>
           report.findings.find((f) => f.file === e.file && f.line === e.line && f.entryId === e.entryId)?.confidence !==
-          e.confidence,
+          confidenceNow(e, 'scan'),
       )
-      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${e.confidence}`);
+      .map((e) => `${e.file}:${e.line}:${e.entryId} expected ${confidenceNow(e, 'scan')}`);
     expect(mismatched).toEqual([]);
   });
 

@@ -18,6 +18,17 @@ export interface ExpectedFinding {
   confidence: 'high' | 'medium';
   /** What one file alone determines, where the other files raise it (the ESLint plugin's). */
   singleFileConfidence: 'high' | 'medium';
+  /**
+   * A known gap: what both engines report today, below `confidence`, with `gap` saying which flow
+   * is not credited. The confidence tests hold the engines to it, so that closing the gap fails
+   * them until the entry is updated (and the gap leaves fixtures/README.md's list).
+   */
+  foundConfidence?: 'high' | 'medium';
+}
+
+/** The confidence an engine must report today: the recorded one, or the known gap's. */
+export function confidenceNow(expected: ExpectedFinding, engine: 'single-file' | 'scan'): 'high' | 'medium' {
+  return expected.foundConfidence ?? (engine === 'scan' ? expected.confidence : expected.singleFileConfidence);
 }
 
 export function fixtureDirectories(): string[] {
@@ -34,6 +45,7 @@ export function expectedFindings(): ExpectedFinding[] {
           file: string;
           confidence?: 'high' | 'medium';
           singleFileConfidence?: 'high' | 'medium';
+          foundConfidence?: 'high' | 'medium';
         }
       >;
     };
