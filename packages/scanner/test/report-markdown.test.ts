@@ -27,8 +27,14 @@ describe('Markdown audit', () => {
     );
     const pageShieldFindings = report.findings.filter((f) => f.entryId === 'page-shield-script-monitor-segment');
     const files = [...new Set(pageShieldFindings.map((f) => f.file))].sort();
+    // A cell lists five files, then how many more (PR comments stay readable).
+    const cell = [
+      ...files.slice(0, 5).map((file) => `\`${file}\``),
+      ...(files.length > 5 ? [`and ${files.length - 5} more`] : []),
+    ];
+    expect(files.length).toBeGreaterThan(5);
     expect(pageShield).toContain(
-      `| 2022-10-11 | **expired** | ${pageShieldFindings.length} | ${files.map((file) => `\`${file}\``).join('<br>')} | Use the \`page_shield\` segment in place of \`script_monitor\` |`,
+      `| 2022-10-11 | **expired** | ${pageShieldFindings.length} | ${cell.join('<br>')} | Use the \`page_shield\` segment in place of \`script_monitor\` |`,
     );
     // Every row has exactly the table's six cells: nothing in the data split a cell.
     for (const row of rows) expect(row.split(/(?<!\\)\|/).length).toBe(8);
