@@ -25,6 +25,11 @@ export function appendsBefore(
   return appends.sort((a, b) => rangeOf(a)[0] - rangeOf(b)[0]);
 }
 
+/** Whether the file writes `name += …` anywhere: the cheap test every read of a variable makes first. */
+export function isAppendedTo(index: ScopeIndex, name: string): boolean {
+  return assignmentsTo(index, name).some((assignment) => assignment.operator === '+=');
+}
+
 const byName = new WeakMap<ScopeIndex, Map<string, TSESTree.AssignmentExpression[]>>();
 
 /** A file's assignments to a plain variable name, indexed once (every read of a variable asks). */

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { concatPatterns, hole, sliceText, substituteParams, text, type PatternPart } from '../url/pattern.js';
 import { isFunctionNode, memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
-import { appendsBefore } from './appends.js';
+import { appendsBefore, isAppendedTo } from './appends.js';
 import type { Range } from './facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import {
@@ -167,6 +167,7 @@ export class Evaluator {
 
   /** A variable's value where it is read, with what `+=` appended to it before (see appendsBefore). */
   private appended(node: TSESTree.Identifier, value: Value, scope: Scope): Value {
+    if (!isAppendedTo(this.index, node.name)) return value;
     const binding = lookup(scope, node.name);
     if (binding?.kind !== 'value') return value;
     // `let count = 0; count += n`: arithmetic, not text.
