@@ -30,8 +30,11 @@ const ISOLATED = ['packages/eslint-plugin/test/analysis.test.ts'];
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Limits catch hangs, never a slow machine: twelve times the slowest ordinary test on a quiet
+    // 2-core machine; the heavy ones set HEAVY_TEST_MS (core/test/support/time-limits.ts), and so
+    // do the hooks, which prepare whole corpora.
+    testTimeout: 60_000,
+    hookTimeout: 300_000,
     // Every temporary folder of the run goes into one that is removed at its end.
     globalSetup: ['packages/scanner/test/support/global-setup.ts'],
     // The temporary projects of scanner/test/scan-cli-support.ts are removed after each file.

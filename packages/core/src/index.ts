@@ -32,5 +32,9 @@ export {
 } from './findings/finding.js';
 export { buildFindings, type LocateInFile } from './findings/build.js';
 
+// Where JSON text first breaks the grammar, as a line and column: for the scanner's config and
+// document errors and the client's response errors, in words of ours rather than the parser's.
+export { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
+
 // Suppression comments (eslint-disable naming our rules, sunset-lint-ignore), for both engines.
 export * from './suppress/index.js';

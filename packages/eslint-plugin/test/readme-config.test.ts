@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { REPO_ROOT } from './support/lint.js';
+import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 const block = /^```js\n(\/\/ (eslint\.config\.\w+)\n[\s\S]*?)^```/m.exec(readme);
@@ -54,5 +55,5 @@ test.each([
     expect(reported).toEqual([['src/billing.ts', 'sunset-lint/no-deprecated-endpoint']]);
     expect(run.status).toBe(1);
   },
-  60_000,
+  HEAVY_TEST_MS,
 );

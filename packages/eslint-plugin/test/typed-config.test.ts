@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const project = (name: string) => fileURLToPath(new URL(`typed-eslint-config/${name}`, import.meta.url));
@@ -28,5 +29,5 @@ test.each([
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
   },
-  60_000,
+  HEAVY_TEST_MS,
 );

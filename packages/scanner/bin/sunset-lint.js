@@ -1,16 +1,30 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI is compiled to dist/ by `tsc -b` (run on install by the root `prepare` script).
-import { main } from '../dist/cli/main.js';
+// The CLI is loaded only after the Node version is checked (a static import would load it first).
+import { SUPPORTED_NODE, isSupportedNode } from './node-version.js';
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    // A crash must never exit 0 (exit code 2 = internal error).
-    process.stderr.write(
-      `sunset-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+if (!isSupportedNode(process.versions.node)) {
+  process.stderr.write(
+    'sunset-lint: Node.js ' +
+      process.versions.node +
+      ' is not supported; sunset-lint needs Node.js ' +
+      SUPPORTED_NODE +
+      ' (Node 22 or 24 recommended: 20 is past its end of life).\n',
+  );
+  process.exitCode = 2;
+} else {
+  import('../dist/cli/main.js')
+    .then(({ main }) => main(process.argv.slice(2)))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error) => {
+        // A crash must never exit 0 (exit code 2 = internal error).
+        process.stderr.write(
+          `sunset-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        );
+        process.exitCode = 2;
+      },
     );
-    process.exitCode = 2;
-  },
-);
+}

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProject } from './scan-cli-support.js';
+import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 const SCRIPT = fileURLToPath(new URL('../bench/accuracy.mjs', import.meta.url));
 
@@ -74,7 +75,7 @@ describe('bench/accuracy.mjs on a tiny fixtures directory', () => {
     const run = runAccuracy(['--fixtures', root, '--json']);
     status = run.status;
     result = JSON.parse(run.stdout) as Result;
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 
   test('a measurement: exit 0 by default, every file and expectation read', () => {
     expect(status).toBe(0);
@@ -129,15 +130,19 @@ describe('bench/accuracy.mjs on a tiny fixtures directory', () => {
     );
   });
 
-  test('--check: exit 1 naming what the engines miss, report falsely, and miss where grep finds', () => {
-    const run = runAccuracy(['--fixtures', root, '--check']);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('accuracy: eslint-plugin misses 2 expected finding(s)');
-    expect(run.stderr).toContain('accuracy: scanner has 1 false finding(s)');
-    expect(run.stderr).toContain('accuracy: scanner misses 1 finding(s) that grep finds');
-    expect(run.stdout).toContain('  missed  calls/client.ts:6 zone-setting-brotli  return res.json();');
-    expect(run.stdout).toContain('  false   calls/client.ts:8 rate-limiting-legacy  export const limits');
-  }, 60_000);
+  test(
+    '--check: exit 1 naming what the engines miss, report falsely, and miss where grep finds',
+    () => {
+      const run = runAccuracy(['--fixtures', root, '--check']);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('accuracy: eslint-plugin misses 2 expected finding(s)');
+      expect(run.stderr).toContain('accuracy: scanner has 1 false finding(s)');
+      expect(run.stderr).toContain('accuracy: scanner misses 1 finding(s) that grep finds');
+      expect(run.stdout).toContain('  missed  calls/client.ts:6 zone-setting-brotli  return res.json();');
+      expect(run.stdout).toContain('  false   calls/client.ts:8 rate-limiting-legacy  export const limits');
+    },
+    HEAVY_TEST_MS,
+  );
 
   test('usage errors exit 2', () => {
     expect(runAccuracy(['--as-of', 'soon']).status).toBe(2);

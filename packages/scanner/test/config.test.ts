@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { jsonSyntaxErrorOffset } from '../src/config/json-syntax.js';
+import { jsonSyntaxErrorOffset } from '../../core/src/json-syntax.js';
 import {
   SCANNER_SETTINGS_SCHEMA,
   scannerConfigJsonSchema,

@@ -8,11 +8,12 @@
  */
 import { describe, test } from 'vitest';
 import { checkParity, seed } from './support/parity-check.js';
+import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 describe(`plugin and scanner agree on generated programs (seed ${seed})`, () => {
   test(
     "the whole grammar, minConfidence 'medium' (the default)",
     () => checkParity({ grammar: { escapes: true }, userEntries: true, minConfidence: 'medium', numRuns: 1600 }),
-    120_000,
+    HEAVY_TEST_MS,
   );
 });

@@ -16,6 +16,23 @@ export const TOOL = {
 };
 
 /**
+ * Each fixture file is analysed once per date in a worker (report tests ask for the whole corpus
+ * about 14 times); callers get copies, so a test that edits a finding cannot change another's.
+ */
+const analysed = new Map<string, Finding[]>();
+
+function fixtureFindings(file: string, asOf: string, settings: ReturnType<typeof resolveSettings>): Finding[] {
+  const key = `${asOf}\0${file}`;
+  let findings = analysed.get(key);
+  if (!findings) {
+    const source = readFileSync(join(REPO_ROOT, file), 'utf8');
+    findings = analyzeProgram(parseForTest(source, file), source, file, settings);
+    analysed.set(key, findings);
+  }
+  return structuredClone(findings);
+}
+
+/**
  * A report over the whole corpus. The default date (2024-06-01) gives all three grades: entries
  * ending before it are expired, those within 90 days imminent, later ones scheduled.
  */
@@ -25,10 +42,7 @@ export function fixtureReport(
   const asOf = options.asOf ?? '2024-06-01';
   const settings = resolveSettings({ asOf });
   const files = options.files ?? fixtureSourceFiles();
-  const findings = files.flatMap((file) => {
-    const source = readFileSync(join(REPO_ROOT, file), 'utf8');
-    return analyzeProgram(parseForTest(source, file), source, file, settings);
-  });
+  const findings = files.flatMap((file) => fixtureFindings(file, asOf, settings));
   return {
     tool: TOOL,
     asOf,

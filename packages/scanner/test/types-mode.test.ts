@@ -15,6 +15,7 @@ import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/suppor
 import { parseForTest } from '../../core/test/support/parse.js';
 import { createTypeResolver, findTsconfig, resolveFactsWithTypes, type TypeResolver } from '../src/types-mode/index.js';
 import { runMain } from './support/cli-in-process.js';
+import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 const PROJECT = 'fixtures/types-mode';
 const FILES = [
@@ -125,13 +126,17 @@ describe('sunset-lint scan --types (in-process through main)', () => {
     };
   };
 
-  test('over all of fixtures/: every expectation of every resolution, nothing else, no diagnostics', async () => {
-    const report = await scan('fixtures', '--types');
-    expect(findingKeys(report.findings)).toEqual(findingKeys(expectedFindings()));
-    expect(report.diagnostics).toEqual([]);
-    const typed = report.findings.filter((f) => f.file.startsWith(`${PROJECT}/`));
-    expect(typed.every((f) => f.message.endsWith('The value comes from its TypeScript type (--types).'))).toBe(true);
-  });
+  test(
+    'over all of fixtures/: every expectation of every resolution, nothing else, no diagnostics',
+    async () => {
+      const report = await scan('fixtures', '--types');
+      expect(findingKeys(report.findings)).toEqual(findingKeys(expectedFindings()));
+      expect(report.diagnostics).toEqual([]);
+      const typed = report.findings.filter((f) => f.file.startsWith(`${PROJECT}/`));
+      expect(typed.every((f) => f.message.endsWith('The value comes from its TypeScript type (--types).'))).toBe(true);
+    },
+    HEAVY_TEST_MS,
+  );
 
   test('without --types the type-only findings stay out; a missing --tsconfig is a usage error', async () => {
     expect((await scan(PROJECT)).findings).toEqual([]);

@@ -1,3 +1,4 @@
+import { jsonSyntaxErrorOffset, lineAndColumn } from '../json-syntax.js';
 import { EdgeApiError, EdgeResponseError, type RequestLine } from './errors.js';
 import type { ApiErrorObject } from './types.js';
 
@@ -56,6 +57,17 @@ function withNote(problem: string, note: string | undefined): string {
 }
 
 /**
+ * Where declared JSON breaks, in our words rather than the parser's (whose wording changes between
+ * Node versions): most often a body cut short, which says how much arrived.
+ */
+function jsonProblem(body: string): string {
+  const offset = jsonSyntaxErrorOffset(body) ?? 0;
+  if (offset >= body.length) return `cut short: the body ends after ${body.length} characters, inside the JSON`;
+  const { line, column } = lineAndColumn(body, offset);
+  return `unexpected ${JSON.stringify(body.charAt(offset))} at line ${line}, column ${column}`;
+}
+
+/**
  * Decodes one response: the body must be JSON, shaped like the envelope, successful with a 2xx
  * status, and its `result` must pass `decode`. Throws EdgeApiError for an error envelope (or an
  * envelope with a non-2xx status) and EdgeResponseError for anything that is not an envelope.
@@ -65,14 +77,13 @@ export function decodeEnvelope<T>(request: RequestLine, response: RawResponse, d
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
-  } catch (error) {
+  } catch {
     const type = `content-type: ${contentType ?? 'none'}`;
     const what =
       body.trim() === ''
         ? 'empty response body'
         : /json/i.test(contentType ?? '')
-          ? // Declared JSON that does not parse: most often a body cut short, which the parser's words show.
-            `response is not valid JSON (${error instanceof Error ? error.message : String(error)}; ${type})`
+          ? `response is not valid JSON (${jsonProblem(body)}; ${type})`
           : `response is not JSON (${type})`;
     throw new EdgeResponseError(request, status, withNote(what, retryNote), bodySnippet(body));
   }

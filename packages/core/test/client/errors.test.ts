@@ -107,6 +107,15 @@ describe('decodeEnvelope', () => {
     expect(() => decodeEnvelope(request, { status: 502, contentType: 'text/html', body }, ok)).toThrow(message);
   });
 
+  test.each([
+    ['a body cut short', '{"result":{"id":"ab', 'cut short: the body ends after 19 characters, inside the JSON'],
+    ['a stray character', '{"result":\n  {"id": ]}', 'unexpected "]" at line 2, column 10'],
+  ])('declared JSON that does not parse: %s is described in our words, with where', (_name, body, problem) => {
+    const decode = () => decodeEnvelope(request, { status: 200, contentType: 'application/json', body }, ok);
+    expect(decode).toThrow(EdgeResponseError);
+    expect(decode).toThrow(`HTTP 200: response is not valid JSON (${problem}; content-type: application/json)`);
+  });
+
   test('a result of the wrong shape becomes an EdgeResponseError', () => {
     const body = json({ result: { id: 1 }, success: true, errors: [], messages: [] });
     const decode = () => ({ ok: false as const, problem: 'expected an array' });

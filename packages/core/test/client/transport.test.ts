@@ -180,12 +180,12 @@ describe('retries of reads', () => {
 
   test('a slow response times out and is retried', async () => {
     const { client } = testClient(fake, { timeoutMs: 100 });
-    fake.failNext({ path: PATHS.entrypoint }, { kind: 'slow', delayMs: 3_000 });
-    const started = Date.now();
-    await client.getZoneEntrypointRuleset(IDS.zone);
+    // The slow answer would come long after the test's own time limit (the fake drops it when it
+    // closes): the call can only return because the client gave up on it and asked again.
+    fake.failNext({ path: PATHS.entrypoint }, { kind: 'slow', delayMs: 3_600_000 });
+    const entrypoint = await client.getZoneEntrypointRuleset(IDS.zone);
+    expect(entrypoint.id).toBe(IDS.entrypoint);
     expect(fake.requests).toHaveLength(2);
-    // Well before the slow answer would have come: the client gave up on it.
-    expect(Date.now() - started).toBeLessThan(2_500);
   });
 
   test('a response that stays slow ends in EdgeNetworkError (timeout)', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readSource } from '../scan/read-source.js';
-import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
+import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
 export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;

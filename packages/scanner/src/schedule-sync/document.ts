@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { jsonSyntaxErrorOffset, lineAndColumn } from '../config/json-syntax.js';
+import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core';
 import { errorCode } from '../scan/error-code.js';
 
 /** The OpenAPI document cannot be used at all: the message names the file (and the place). */

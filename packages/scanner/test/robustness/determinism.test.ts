@@ -10,6 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { FIXTURES } from './support/mutations.js';
 import { runMain } from '../support/cli-in-process.js';
+import { HEAVY_TEST_MS } from '../../../core/test/support/time-limits.js';
 
 /** Folders of fixtures/ with cross-file resolution, helpers and merged findings: where order could leak. */
 const FOLDERS = ['cross-file', 'helpers', 'settings', 'class-wrappers', 'load-balancing'];
@@ -65,33 +66,37 @@ async function reports(...extra: string[]): Promise<{ json: string; sarif: strin
 }
 
 describe('byte-identical reports', () => {
-  test('whatever the order the files were created and are listed in, and whatever the cache holds', async () => {
-    writeTree(sources);
-    const reference = await reports();
-    expect(JSON.parse(reference.json).findings.length).toBeGreaterThan(10);
+  test(
+    'whatever the order the files were created and are listed in, and whatever the cache holds',
+    async () => {
+      writeTree(sources);
+      const reference = await reports();
+      expect(JSON.parse(reference.json).findings.length).toBeGreaterThan(10);
 
-    writeTree([...sources].reverse());
-    expect(await reports(), 'created in reverse order').toEqual(reference);
+      writeTree([...sources].reverse());
+      expect(await reports(), 'created in reverse order').toEqual(reference);
 
-    // Interleaved: the second half first, each half reversed.
-    const half = Math.floor(sources.length / 2);
-    writeTree([...sources.slice(half).reverse(), ...sources.slice(0, half).reverse()]);
-    expect(await reports(), 'created interleaved').toEqual(reference);
+      // Interleaved: the second half first, each half reversed.
+      const half = Math.floor(sources.length / 2);
+      writeTree([...sources.slice(half).reverse(), ...sources.slice(0, half).reverse()]);
+      expect(await reports(), 'created interleaved').toEqual(reference);
 
-    const cache = ['--cache', '--cache-location', join(base, 'cache')];
-    expect(await reports(...cache), 'cold cache').toEqual(reference);
-    expect(await reports(...cache), 'warm cache').toEqual(reference);
+      const cache = ['--cache', '--cache-location', join(base, 'cache')];
+      expect(await reports(...cache), 'cold cache').toEqual(reference);
+      expect(await reports(...cache), 'warm cache').toEqual(reference);
 
-    // Stale entries: every file scanned once with other text, then put back.
-    const changed = sources.filter((file) => /\.(ts|js)$/.test(file.path)).slice(0, 8);
-    for (const file of changed) writeFileSync(join(root, file.path), `${file.text.toString('utf8')}\n// changed\n`);
-    await reports(...cache);
-    for (const file of changed) writeFileSync(join(root, file.path), file.text);
-    expect(await reports(...cache), 'cache with stale entries').toEqual(reference);
+      // Stale entries: every file scanned once with other text, then put back.
+      const changed = sources.filter((file) => /\.(ts|js)$/.test(file.path)).slice(0, 8);
+      for (const file of changed) writeFileSync(join(root, file.path), `${file.text.toString('utf8')}\n// changed\n`);
+      await reports(...cache);
+      for (const file of changed) writeFileSync(join(root, file.path), file.text);
+      expect(await reports(...cache), 'cache with stale entries').toEqual(reference);
 
-    // The warm cache copied to a tree created in another order.
-    cpSync(join(base, 'cache'), join(base, 'cache-copy'), { recursive: true });
-    writeTree([...sources].reverse());
-    expect(await reports('--cache', '--cache-location', join(base, 'cache-copy')), 'copied cache').toEqual(reference);
-  }, 120_000);
+      // The warm cache copied to a tree created in another order.
+      cpSync(join(base, 'cache'), join(base, 'cache-copy'), { recursive: true });
+      writeTree([...sources].reverse());
+      expect(await reports('--cache', '--cache-location', join(base, 'cache-copy')), 'copied cache').toEqual(reference);
+    },
+    HEAVY_TEST_MS,
+  );
 });

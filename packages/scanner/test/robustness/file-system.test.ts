@@ -5,13 +5,14 @@
  * hostile names are in scan-cli.test.ts.)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
 import { runScan } from '../../src/scan/index.js';
 import { BIN, makeProject, type JsonReport } from '../scan-cli-support.js';
 import { runMain } from '../support/cli-in-process.js';
+import { PROCESS_HANG_MS } from '../../../core/test/support/time-limits.js';
 
 const AS_OF = '2026-11-21';
 const DEPRECATED =
@@ -28,9 +29,9 @@ function scanProcess(cwd: string, args: readonly string[], user?: string[]) {
     cwd,
     env: { ...process.env, NO_COLOR: '1', CI: 'true' },
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: PROCESS_HANG_MS,
   });
-  expect(result.error, 'the scan finished within 20 s').toBeUndefined();
+  expect(result.error, `the scan finished within ${PROCESS_HANG_MS / 1000} s`).toBeUndefined();
   return { status: result.status, report: jsonOf(result.stdout), stderr: result.stderr };
 }
 
@@ -88,7 +89,9 @@ describe('the scan goes on past what it cannot read, and names it', () => {
       { stdio: 'ignore' },
     );
     try {
-      await new Promise((done) => setTimeout(done, 200));
+      // Past the limit before the scan starts, however slow the machine: the writer goes on while it runs.
+      const grow = join(root, 'grow.js');
+      while (statSync(grow).size <= 128 * 1024) await new Promise((done) => setTimeout(done, 20));
       const run = await runMain(['scan', '.', '--format', 'json', '--as-of', AS_OF, '--max-file-size', '64KB'], {
         cwd: root,
       });
@@ -233,8 +236,8 @@ describe('the scan goes on past what it cannot read, and names it', () => {
   test("a FIFO under the config file's name is an error naming it, not a wait", () => {
     const root = makeProject({ 'ok.js': DEPRECATED });
     expect(spawnSync('mkfifo', [join(root, 'sunset-lint.config.json')]).status).toBe(0);
-    const run = spawnSync(process.execPath, [BIN, 'scan'], { cwd: root, encoding: 'utf8', timeout: 20_000 });
-    expect(run.error, 'the run finished within 20 s').toBeUndefined();
+    const run = spawnSync(process.execPath, [BIN, 'scan'], { cwd: root, encoding: 'utf8', timeout: PROCESS_HANG_MS });
+    expect(run.error, `the run finished within ${PROCESS_HANG_MS / 1000} s`).toBeUndefined();
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('sunset-lint scan: sunset-lint.config.json: not a regular file (a FIFO)\n');
   });

@@ -1,0 +1,2 @@
+export declare const SUPPORTED_NODE: string;
+export declare function isSupportedNode(version: string): boolean;
