@@ -17,6 +17,12 @@
  *       an ES module one;
  *   (d) the CLI by its bin name, as a user runs it: `npx sunset-lint --version` and
  *       `npx sunset-lint scan` on a client file (its finding, exit code 1);
+ *   (f) TypeScript 7 (the registry's `latest`: the native compiler, without the classic JavaScript
+ *       API) in the user's project, two ways: `typescript@7` itself (npm nests the scanner's own
+ *       TypeScript under it; `scan --types` and the plugin on JavaScript work), and TypeScript 7
+ *       beside the TypeScript 6 API package as Microsoft's release notes advise for tools that need
+ *       the API (`@typescript/native` = 7, `typescript` = `@typescript/typescript6`), where
+ *       typescript-eslint runs: the README's config and `scan --types` give the fixtures' findings;
  *   (e) the pre-commit framework's install of this repository as a hook repository
  *       (bench/pre-commit-install.mjs: npm install, npm pack of the root, npm install -g), then the
  *       hook's entry from `.pre-commit-hooks.yaml` on a staged file with a finding and on a clean one
@@ -60,6 +66,9 @@ const CLIENT_WITH_FINDING = [
   '',
 ].join('\n');
 const PNPM = ['-y', 'pnpm@10.34.8'];
+/** TypeScript 7 as a user project installs it, and the TypeScript 6 API package that goes beside it. */
+const TYPESCRIPT_7 = '7.0.2';
+const TYPESCRIPT_6_API = '@typescript/typescript6@6.0.2';
 const execFileAsync = promisify(execFile);
 /** A compiler bundle (TypeScript's `typescript.js`, or a copy bundled into another package) is megabytes. */
 const COMPILER_BUNDLE_BYTES = 1_000_000;
@@ -79,7 +88,7 @@ try {
   const rows = [];
 
   // The installs are independent and mostly wait on the registry: run them side by side.
-  const [core, plugin, scanner, together, hookBin] = await Promise.all([
+  const [core, plugin, scanner, together, typescript7, typescript7Beside6, hookBin] = await Promise.all([
     install('core', [tarballs.core]),
     install('eslint-plugin', [tarballs.core, tarballs['eslint-plugin'], versionOf('eslint')]),
     install('scanner', [tarballs.core, tarballs.scanner]),
@@ -89,6 +98,22 @@ try {
       tarballs.scanner,
       versionOf('eslint'),
       versionOf('typescript-eslint'),
+    ]),
+    install('typescript-7', [
+      tarballs.core,
+      tarballs['eslint-plugin'],
+      tarballs.scanner,
+      versionOf('eslint'),
+      `typescript@${TYPESCRIPT_7}`,
+    ]),
+    install('typescript-7-beside-6', [
+      tarballs.core,
+      tarballs['eslint-plugin'],
+      tarballs.scanner,
+      versionOf('eslint'),
+      versionOf('typescript-eslint'),
+      `@typescript/native@npm:typescript@${TYPESCRIPT_7}`,
+      `typescript@npm:${TYPESCRIPT_6_API}`,
     ]),
     mode === 'check' ? installHook() : undefined,
   ]);
@@ -100,6 +125,8 @@ try {
   checkCliByName(scanner);
   checkOneTypescript('scanner + plugin + typescript-eslint', together);
   checkReadmeEslintConfig(together);
+  checkTypescript7(typescript7);
+  checkTypescript7BesideTypescript6(typescript7Beside6);
   if (hookBin !== undefined) checkPreCommitHook(hookBin);
   rows.push(row('scanner + eslint-plugin + typescript-eslint + eslint', together));
 
@@ -154,26 +181,7 @@ function checkJavaScriptProject(dir) {
     typescript.length === 0,
     `eslint + plugin: no typescript in node_modules (found ${typescript.join(', ') || 'none'})`,
   );
-  const fixture = 'fetch/purge-firewall-rules.mjs';
-  cpSync(join(REPO, 'fixtures', fixture), join(dir, 'sample.mjs'));
-  writeFileSync(
-    join(dir, 'eslint.config.js'),
-    [
-      "import sunsetLint from '@sunset-lint/eslint-plugin';",
-      `export default [sunsetLint.configs.recommended, { settings: { 'sunset-lint': { asOf: '${AS_OF}' } } }];`,
-    ].join('\n'),
-  );
-  const eslint = spawnSync(process.execPath, ['node_modules/eslint/bin/eslint.js', '--format', 'json', 'sample.mjs'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  const messages = eslint.stdout ? JSON.parse(eslint.stdout).flatMap((result) => result.messages) : [];
-  const found = messages.map((m) => `${m.line}:${/\[([a-z0-9-]+)\]$/.exec(m.message)?.[1] ?? m.message}`);
-  const expected = expectedFindings(fixture).map((e) => `${e.line}:${e.entryId}`);
-  check(
-    same(found, expected),
-    `eslint + plugin (recommended) on fixtures/${fixture}: ${expected.join(', ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
-  );
+  checkJavaScriptLint('eslint + plugin', dir);
 }
 
 /** npm resolved one typescript, and no other package bundles a compiler of its own. */
@@ -200,12 +208,92 @@ function checkScannerProject(dir) {
     `sunset-lint scan fixtures/${fixture}: ${expected.join(', ')} (got ${plain.join(', ')})`,
   );
 
+  checkTypesMode('scanner', dir);
+}
+
+/** `scan --types` over fixtures/types-mode (its own tsconfig.json) gives its type-only findings. */
+function checkTypesMode(what, dir) {
   cpSync(join(REPO, 'fixtures/types-mode'), join(dir, 'types-mode'), { recursive: true });
   const typed = scan(dir, ['types-mode', '--types']);
   const expectedTyped = expectedFindings('types-mode/').map((e) => `${e.file}:${e.line}:${e.entryId}`);
   check(
     same(typed, expectedTyped) && expectedTyped.length >= 9,
-    `sunset-lint scan --types fixtures/types-mode: the ${expectedTyped.length} type-only findings (got ${typed.length})`,
+    `${what}: sunset-lint scan --types fixtures/types-mode: the ${expectedTyped.length} type-only findings (got ${typed.length}${typed.length ? `: ${typed[0]}` : ''})`,
+  );
+}
+
+/** The version `npx tsc --version` prints in the project: the compiler its own scripts run. */
+function projectTsc(dir) {
+  const run = spawnSync('npx', ['--no', '--', 'tsc', '--version'], { cwd: dir, encoding: 'utf8' });
+  return run.stdout.trim() || run.stderr.trim();
+}
+
+/**
+ * `typescript@7` installed as the project's `typescript`: npm puts the scanner's own TypeScript
+ * (its dependency range, the classic API) under sunset-lint, so scans and `--types` run as before;
+ * the plugin needs no TypeScript on JavaScript files. (typescript-eslint cannot be installed beside
+ * it: its peer range stops before 7, and its parser refuses TypeScript 7 when forced.)
+ */
+function checkTypescript7(dir) {
+  const what = `typescript@${TYPESCRIPT_7} in the project`;
+  check(
+    projectTsc(dir) === `Version ${TYPESCRIPT_7}`,
+    `${what}: npx tsc --version is ${TYPESCRIPT_7} (got ${projectTsc(dir)})`,
+  );
+  const listed = npmLsTypescript(dir);
+  log(`npm ls typescript --all (${what}):\n${listed.text.replace(/^/gm, '  ')}`);
+  check(
+    listed.versions.includes(TYPESCRIPT_7) && listed.versions.some((v) => /^(5\.9|6\.0)\./.test(v)),
+    `${what}: the project's TypeScript 7 and the scanner's own 5.9/6.0 side by side (${listed.versions.join(', ')})`,
+  );
+  const fixture = 'fetch/page-shield-scripts.ts';
+  cpSync(join(REPO, 'fixtures', fixture), join(dir, 'sample.ts'));
+  const expected = expectedFindings(fixture).map((e) => `${e.line}:${e.entryId}`);
+  const plain = scan(dir, ['sample.ts']);
+  check(
+    same(plain, expected),
+    `${what}: sunset-lint scan fixtures/${fixture}: ${expected.join(', ')} (got ${plain.join(', ')})`,
+  );
+  checkTypesMode(what, dir);
+  checkJavaScriptLint(what, dir);
+}
+
+/**
+ * TypeScript 7 beside the TypeScript 6 API, as the release notes advise for API tools: `tsc` is 7,
+ * `typescript` (what typescript-eslint and the scanner load) is the 6.0 API. The README's config,
+ * with typescript-eslint's parser for TypeScript files, and `scan --types` give the findings.
+ */
+function checkTypescript7BesideTypescript6(dir) {
+  const what = `typescript@${TYPESCRIPT_7} beside ${TYPESCRIPT_6_API}`;
+  check(
+    projectTsc(dir) === `Version ${TYPESCRIPT_7}`,
+    `${what}: npx tsc --version is ${TYPESCRIPT_7} (got ${projectTsc(dir)})`,
+  );
+  checkReadmeEslintConfig(dir, what);
+  checkTypesMode(what, dir);
+}
+
+/** ESLint with the plugin's recommended config on a JavaScript fixture (espree: no TypeScript needed). */
+function checkJavaScriptLint(what, dir) {
+  const fixture = 'fetch/purge-firewall-rules.mjs';
+  cpSync(join(REPO, 'fixtures', fixture), join(dir, 'sample.mjs'));
+  writeFileSync(
+    join(dir, 'eslint.config.js'),
+    [
+      "import sunsetLint from '@sunset-lint/eslint-plugin';",
+      `export default [sunsetLint.configs.recommended, { settings: { 'sunset-lint': { asOf: '${AS_OF}' } } }];`,
+    ].join('\n'),
+  );
+  const eslint = spawnSync(process.execPath, ['node_modules/eslint/bin/eslint.js', '--format', 'json', 'sample.mjs'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const messages = eslint.stdout ? JSON.parse(eslint.stdout).flatMap((result) => result.messages) : [];
+  const found = messages.map((m) => `${m.line}:${/\[([a-z0-9-]+)\]$/.exec(m.message)?.[1] ?? m.message}`);
+  const expected = expectedFindings(fixture).map((e) => `${e.line}:${e.entryId}`);
+  check(
+    same(found, expected),
+    `${what}: eslint + plugin (recommended) on fixtures/${fixture}: ${expected.join(', ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
   );
 }
 
@@ -235,7 +323,7 @@ function readmeEslintConfig() {
 }
 
 /** ESLint with the README's config in a CommonJS project (`npm init -y`'s default) and an ES module one. */
-function checkReadmeEslintConfig(dir) {
+function checkReadmeEslintConfig(dir, what = '') {
   writeFileSync(join(dir, 'eslint.config.mjs'), readmeEslintConfig());
   const fixtures = ['fetch/purge-firewall-rules.mjs', 'fetch/page-shield-scripts.ts'];
   for (const fixture of fixtures) cpSync(join(REPO, 'fixtures', fixture), join(dir, basename(fixture)));
@@ -258,7 +346,7 @@ function checkReadmeEslintConfig(dir) {
     );
     check(
       same(found, expected),
-      `README's eslint.config.mjs, verbatim, in a "type": "${type}" project: ${expected.length} findings in ${fixtures.join(' and ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
+      `${what ? `${what}: ` : ''}README's eslint.config.mjs, verbatim, in a "type": "${type}" project: ${expected.length} findings in ${fixtures.join(' and ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
     );
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
