@@ -16,10 +16,28 @@ export type { MatchContext } from './detect/requests.js';
 export type * from './extract/facts.js';
 export { LineIndex } from './extract/ast.js';
 
-// Across files: what the scanner substitutes, with the same instantiation the extractor uses.
-export { ANY_KEY, joinUrl } from './extract/evaluate.js';
-export { instantiateHelper } from './resolve/helper-call.js';
-export { concatPatterns, hole, paramsUsed, substituteParams, text, type PatternPart } from './url/pattern.js';
+// Across files (the scanner's graph step): the per-file index, then what other modules export
+// substituted into a deferred file's facts, with the same instantiation the extractor uses.
+export {
+  indexFacts,
+  resolveAcrossFiles,
+  type DeferredFile,
+  type IndexedFacts,
+  type MatchableFacts,
+} from './resolve/file-index.js';
+export { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve/cross-file.js';
+export {
+  anyOfTexts,
+  concatPatterns,
+  hole,
+  paramsUsed,
+  substituteParams,
+  text,
+  type PatternPart,
+} from './url/pattern.js';
+
+// Placing matches in the file their text is written in, and one finding per place across files.
+export { matchesByFile, mergeFindingsAtSamePlace } from './place/placement.js';
 
 // Findings.
 export {

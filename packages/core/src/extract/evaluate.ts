@@ -1,5 +1,13 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { concatPatterns, hole, sliceText, substituteParams, text, type PatternPart } from '../url/pattern.js';
+import {
+  anyOfTexts,
+  concatPatterns,
+  hole,
+  sliceText,
+  substituteParams,
+  text,
+  type PatternPart,
+} from '../url/pattern.js';
 import { isFunctionNode, memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { appendsBefore, isAppendedTo } from './appends.js';
 import type { Range } from './facts.js';
@@ -278,17 +286,13 @@ export class Evaluator {
   }
 
   private choice(options: Value[]): Value {
-    const texts: string[] = [];
+    const patterns: PatternPart[][] = [];
     for (const option of options) {
-      if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'text')
-        texts.push(option.pattern[0]!.text);
-      else if (option.kind === 'string' && option.pattern.length === 1 && option.pattern[0]!.kind === 'choice')
-        texts.push(...option.pattern[0]!.options);
-      else return UNKNOWN;
+      if (option.kind !== 'string') return UNKNOWN;
+      patterns.push(option.pattern);
     }
-    return texts.length === 0
-      ? UNKNOWN
-      : { kind: 'string', pattern: [{ kind: 'choice', options: [...new Set(texts)] }] };
+    const any = anyOfTexts(patterns);
+    return any ? { kind: 'string', pattern: any } : UNKNOWN;
   }
 
   private callValue(node: TSESTree.CallExpression, scope: Scope): Value {

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
 import { normalizeApiUrl } from '../url/normalize.js';
-import { paramsUsed, type PatternPart } from '../url/pattern.js';
+import type { PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from './edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
@@ -22,7 +22,7 @@ import { importedClientCall, initMethodOf, recognizeRequest } from './requests.j
 import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { expandFact } from './expand-facts.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
-import { instantiateHelper } from '../resolve/helper-call.js';
+import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
 import { isRelativeModule, UNKNOWN, type Value } from './values.js';
 
@@ -176,10 +176,7 @@ class FileExtraction {
     this.summarizing.add(fn);
     const requests = fn.calls
       .flatMap((call) => this.analyzeCall(call).requests)
-      .filter(
-        (request) =>
-          paramsUsed(request.url, fn.id).length > 0 || (request.method.kind === 'param' && request.method.fn === fn.id),
-      );
+      .filter((request) => sendsThroughParameters(request, fn.id));
     this.summarizing.delete(fn);
     this.summaries.set(fn, requests);
     return requests;

@@ -12,6 +12,15 @@ export interface CallSite {
 }
 
 /**
+ * Whether a request inside function `fn` belongs in the function's summary (what a call of it
+ * sends): its URL or its method depends on one of `fn`'s parameters. The one rule for helpers of
+ * the same file (the extractor) and for helpers another module exports (the cross-file resolver).
+ */
+export function sendsThroughParameters(request: RequestFact, fn: number): boolean {
+  return paramsUsed(request.url, fn).length > 0 || (request.method.kind === 'param' && request.method.fn === fn);
+}
+
+/**
  * A URL-building helper's requests at one call: its parameters replaced by the call's arguments.
  * The one instantiation both engines use: the extractor for helpers of the same file, the
  * scanner's cross-file resolver for helpers another module exports.

@@ -128,6 +128,25 @@ export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
   return out;
 }
 
+/**
+ * Any one of several values, when each is plain text or already a choice of texts; undefined when
+ * one is not. The one rule for a value the code picks without showing which: a map read with a key
+ * it does not show (`SETTINGS[key]`, in a file or from another module) and a union of string
+ * literal types (`--types`).
+ */
+export function anyOfTexts(values: ReadonlyArray<UrlPattern>): PatternPart[] | undefined {
+  const options: string[] = [];
+  for (const pattern of values) {
+    const only = pattern.length === 1 ? pattern[0] : undefined;
+    if (only?.kind === 'text') options.push(only.text);
+    else if (only?.kind === 'choice') options.push(...only.options);
+    else return undefined;
+  }
+  if (options.length === 0) return undefined;
+  const unique = [...new Set(options)];
+  return unique.length === 1 ? [text(unique[0]!)] : [{ kind: 'choice', options: unique }];
+}
+
 /** The pattern as a string, with `${…}` for holes; for messages and debugging. */
 export function patternToString(pattern: UrlPattern): string {
   return pattern

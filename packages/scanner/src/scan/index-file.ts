@@ -1,38 +1,19 @@
-import {
-  extractFileFacts,
-  LineIndex,
-  prefilterFor,
-  type FileFacts,
-  type ImportedCallFact,
-  type RequestFact,
-  type ResolvedSettings,
-} from '@sunset-lint/core';
+import { extractFileFacts, indexFacts, LineIndex, type FileFacts, type IndexedFacts } from '@sunset-lint/core';
+import type { ResolvedSettings } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
-import type { ModuleRecord } from './resolve-facts.js';
-
-/** The facts a file's findings are matched from. */
-export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources' | 'local'>;
 
 /**
- * What one file leaves for the scan once its tree is dropped: what it exports to other modules,
- * and either facts that need nothing else (`ready`) or facts that wait for other modules.
+ * What one file leaves for the scan once its tree is dropped: a diagnostic, or core's index of it
+ * (what it exports to other modules, and the facts its findings are matched from).
  */
 export type FileIndex =
-  | { kind: 'diagnostic'; diagnostic: Omit<Diagnostic, 'file'> }
-  | {
-      kind: 'indexed';
-      record: ModuleRecord;
-      facts: MatchableFacts;
-      /** Imported calls that may send requests; empty, with no imported values, when `facts` need no other module. */
-      importedCalls: ImportedCallFact[];
-      needsOtherModules: boolean;
-    };
+  { kind: 'diagnostic'; diagnostic: Omit<Diagnostic, 'file'> } | ({ kind: 'indexed' } & IndexedFacts);
 
 /**
- * The pure per-file step: parse, extract, and keep only the small index (no AST, no source
- * text). The prefilter both engines share decides whether the file's own facts can match at all;
- * its exports are kept either way, since other files may build their URLs from them.
+ * The scanner's reader for JavaScript and TypeScript and the per-file step: parse, extract (core's
+ * reader over the ESTree), and keep only core's small index. Parse and extraction failures become
+ * the file's diagnostic.
  */
 export function indexFile(
   file: string,
@@ -63,66 +44,9 @@ export function indexFile(
     const message = error instanceof Error ? error.message : String(error);
     return diagnostic('internal-error', `the extractor failed on this file: ${message}`);
   }
-  const importedCalls = facts.importedCalls.filter(saysSomething);
-  const record = detached({
-    exports: facts.exports,
-    exportAll: facts.exportAll,
-    importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined),
-  });
-  const all: MatchableFacts = {
-    requests: facts.requests,
-    sdkCalls: facts.sdkCalls,
-    resources: facts.resources,
-    local: facts.local,
-  };
-  const needsOtherModules =
-    importedCalls.length > 0 ||
-    all.requests.some(holdsImport) ||
-    all.sdkCalls.some((call) => call.clientFrom) ||
-    all.resources.some((resource) => resource.pending);
-  // The prefilter is a condition on one file's text: it decides only for facts that need no other
-  // module (a URL built from another module's constants can match although this text cannot).
-  const own =
-    needsOtherModules || !prefilter || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
-      ? all
-      : { requests: [], sdkCalls: [], resources: [], local: [] };
-  return {
-    kind: 'indexed',
-    record,
-    facts: needsOtherModules ? detached(own) : own,
-    importedCalls: needsOtherModules ? detached(importedCalls) : [],
-    needsOtherModules,
-  };
+  return { kind: 'indexed', ...indexFacts(facts, source, settings, { prefilter }) };
 }
 
 function diagnostic(code: string, message: string): FileIndex {
   return { kind: 'diagnostic', diagnostic: { code, severity: 'error', message } };
-}
-
-/**
- * A copy that shares nothing with the parse: strings cut from the source (a literal's value, a
- * name) can be V8 slices that keep the whole file's text alive. Kept facts are small; copying them
- * is what keeps the index at its own size.
- */
-function detached<T>(value: T): T {
-  return structuredClone(value);
-}
-
-/** A request whose URL (or helper-inner URL) holds a value of another module. */
-export function holdsImport(request: RequestFact): boolean {
-  return (
-    request.url.some((part) => part.kind === 'hole' && part.from !== undefined) ||
-    (request.innerUrl?.some((part) => part.kind === 'hole' && part.from !== undefined) ?? false)
-  );
-}
-
-/**
- * An imported call can only matter when an argument carries text, a constant from elsewhere or a
- * parameter (`get(x)` with only unknown arguments adds nothing to what the helper reports itself).
- * Dropping the rest keeps the index small on large codebases.
- */
-function saysSomething(call: ImportedCallFact): boolean {
-  return call.args.some((arg) =>
-    arg.some((part) => part.kind !== 'hole' || part.from !== undefined || part.param !== undefined),
-  );
 }

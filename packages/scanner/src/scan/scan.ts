@@ -1,7 +1,14 @@
 import {
   buildFindings,
+  CrossFileResolver,
   LineIndex,
+  matchesByFile,
   matchFacts,
+  mergeFindingsAtSamePlace,
+  resolveAcrossFiles,
+  type DeferredFile,
+  type ModuleRecord,
+  type ModuleSource,
   type Finding,
   type LocateInFile,
   type MatchContext,
@@ -10,12 +17,10 @@ import {
   type SuppressedFinding,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
-import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
 import type { ScanCache } from './cache.js';
 import { DependencyFingerprints } from './dependency-fingerprint.js';
 import { indexFile, type FileIndex } from './index-file.js';
 import { ModuleResolver } from './module-resolution.js';
-import { matchesByFile, mergeFindingsAtSamePlace } from './placement.js';
 import type { ParseSource } from './parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan, type ReadProblem } from './parse-plan.js';
 import { readSource } from './read-source.js';
@@ -24,7 +29,6 @@ import { withSuppressionComments, type UnusedSuppressions } from './suppressions
 import { readTerraformForScan } from './terraform-pass.js';
 import type { TerraformSource } from '../terraform/types.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
-import { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve-facts.js';
 import { slashedRelative } from './relative-path.js';
 
 export interface ScanOptions {

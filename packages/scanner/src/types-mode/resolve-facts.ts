@@ -1,4 +1,5 @@
 import {
+  anyOfTexts,
   concatPatterns,
   type FileFacts,
   type PatternPart,
@@ -27,9 +28,11 @@ export function resolveFactsWithTypes(facts: FileFacts, file: string, resolver: 
       if (part.kind !== 'hole' || !part.range) return [part];
       const values = resolver.stringValuesAt(file, part.range);
       if (!values) return [part];
+      const any = anyOfTexts(values.map((value) => [{ kind: 'text', text: value }]));
+      if (!any) return [part];
       changed = true;
       resolved++;
-      return values.length === 1 ? [{ kind: 'text', text: values[0]! }] : [{ kind: 'choice', options: values }];
+      return any;
     });
     return changed ? concatPatterns(...parts) : [...pattern];
   };

@@ -1,19 +1,14 @@
-import {
-  ANY_KEY,
-  concatPatterns,
-  hole,
-  instantiateHelper,
-  joinUrl,
-  paramsUsed,
-  substituteParams,
-  type DeclaredResourceFact,
-  type ExportedValue,
-  type HelperExport,
-  type ImportedCallFact,
-  type PatternPart,
-  type RequestFact,
-  type SdkCallFact,
-} from '@sunset-lint/core';
+import { ANY_KEY, joinUrl } from '../extract/evaluate.js';
+import type {
+  DeclaredResourceFact,
+  ExportedValue,
+  HelperExport,
+  ImportedCallFact,
+  RequestFact,
+  SdkCallFact,
+} from '../extract/facts.js';
+import { anyOfTexts, concatPatterns, hole, substituteParams, type PatternPart } from '../url/pattern.js';
+import { instantiateHelper, sendsThroughParameters } from './helper-call.js';
 
 /** What one module leaves behind for the others once its AST is gone. */
 export interface ModuleRecord {
@@ -228,11 +223,7 @@ export class CrossFileResolver {
     const through = (record?.importedCalls ?? [])
       .filter((call) => call.ownerFn === helper.fn)
       .flatMap((call) => this.resolveImportedCall(call, module, depth + 1))
-      .filter(
-        (request) =>
-          paramsUsed(request.url, helper.fn).length > 0 ||
-          (request.method.kind === 'param' && request.method.fn === helper.fn),
-      );
+      .filter((request) => sendsThroughParameters(request, helper.fn));
     const requests = [...own, ...through];
     this.inProgress.delete(key);
     if (this.cuts === cutsBefore) this.helperCache.set(key, requests);
@@ -283,7 +274,7 @@ export class CrossFileResolver {
     if (value.kind === 'string' && resolved.rest.length === 0)
       return localize(this.resolvePattern(value.pattern, resolved.module, home, depth + 1), undefined);
     if (value.kind === 'map' && resolved.rest.length === 1) {
-      if (resolved.rest[0] === ANY_KEY) return anyEntry(value.entries);
+      if (resolved.rest[0] === ANY_KEY) return anyOfTexts(Object.values(value.entries));
       const entry = value.entries[resolved.rest[0]!];
       return entry ? localize(this.resolvePattern(entry, resolved.module, home, depth + 1), undefined) : undefined;
     }
@@ -353,18 +344,6 @@ function constantText(
         : undefined;
   const only = pattern?.length === 1 ? pattern[0] : undefined;
   return only?.kind === 'text' ? only.text : undefined;
-}
-
-/** `SETTINGS[key]`: one of the map's values, as core reads a map of the same file (all known strings, else unknown). */
-function anyEntry(entries: Record<string, PatternPart[]>): PatternPart[] | undefined {
-  const options: string[] = [];
-  for (const pattern of Object.values(entries)) {
-    const only = pattern.length === 1 ? pattern[0] : undefined;
-    if (only?.kind === 'text') options.push(only.text);
-    else if (only?.kind === 'choice') options.push(...only.options);
-    else return undefined;
-  }
-  return options.length ? [{ kind: 'choice', options: [...new Set(options)] }] : undefined;
 }
 
 /**

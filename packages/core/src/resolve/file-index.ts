@@ -1,0 +1,116 @@
+import { prefilterFor } from '../detect/prefilter.js';
+import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../extract/facts.js';
+import type { ResolvedSettings } from '../options.js';
+import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
+
+/** The facts a file's findings are matched from. */
+export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources' | 'local'>;
+
+/**
+ * What one file leaves for the graph step once its tree is dropped: what it exports to other
+ * modules, and either facts that need nothing else or facts that wait for other modules.
+ */
+export interface IndexedFacts {
+  record: ModuleRecord;
+  facts: MatchableFacts;
+  /** Imported calls that may send requests; empty, with no imported values, when `facts` need no other module. */
+  importedCalls: ImportedCallFact[];
+  needsOtherModules: boolean;
+}
+
+/**
+ * The pure per-file step after a reader: keep only the small index (no AST, no source text). The
+ * prefilter both engines share decides whether the file's own facts can match at all; its exports
+ * are kept either way, since other files may build their URLs from them.
+ */
+export function indexFacts(
+  facts: FileFacts,
+  source: string,
+  settings: ResolvedSettings,
+  options: { prefilter: boolean },
+): IndexedFacts {
+  const importedCalls = facts.importedCalls.filter(saysSomething);
+  const record = detached({
+    exports: facts.exports,
+    exportAll: facts.exportAll,
+    importedCalls: importedCalls.filter((call) => call.ownerFn !== undefined),
+  });
+  const all: MatchableFacts = {
+    requests: facts.requests,
+    sdkCalls: facts.sdkCalls,
+    resources: facts.resources,
+    local: facts.local,
+  };
+  const needsOtherModules =
+    importedCalls.length > 0 ||
+    all.requests.some(holdsImport) ||
+    all.sdkCalls.some((call) => call.clientFrom) ||
+    all.resources.some((resource) => resource.pending);
+  // The prefilter is a condition on one file's text: it decides only for facts that need no other
+  // module (a URL built from another module's constants can match although this text cannot).
+  const own =
+    needsOtherModules || !options.prefilter || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
+      ? all
+      : { requests: [], sdkCalls: [], resources: [], local: [] };
+  return {
+    record,
+    facts: needsOtherModules ? detached(own) : own,
+    importedCalls: needsOtherModules ? detached(importedCalls) : [],
+    needsOtherModules,
+  };
+}
+
+/** A file whose findings wait for other modules: its facts, without AST or source text. */
+export interface DeferredFile {
+  file: string;
+  facts: MatchableFacts;
+  importedCalls: ImportedCallFact[];
+}
+
+/**
+ * The graph step: a deferred file's facts with what other modules export substituted (constants,
+ * helpers' requests at this file's calls, clients and SDK clients created elsewhere, objects used
+ * as a declared resource's arguments). The result is plain facts again, matched exactly as a
+ * single file's are.
+ */
+export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileResolver): MatchableFacts {
+  const requests: RequestFact[] = deferred.facts.requests.map((request) =>
+    holdsImport(request) ? resolver.resolveRequest(request, deferred.file) : request,
+  );
+  for (const call of deferred.importedCalls) requests.push(...resolver.resolveImportedCall(call, deferred.file));
+  const sdkCalls = deferred.facts.sdkCalls
+    .map((call) => resolver.resolveSdkCall(call, deferred.file))
+    .filter((call): call is SdkCallFact => call !== undefined);
+  const resources = deferred.facts.resources.map((resource) =>
+    resolver.resolveDeclaredResource(resource, deferred.file),
+  );
+  return { requests, sdkCalls, resources, local: deferred.facts.local };
+}
+
+/**
+ * A copy that shares nothing with the parse: strings cut from the source (a literal's value, a
+ * name) can be V8 slices that keep the whole file's text alive. Kept facts are small; copying them
+ * is what keeps the index at its own size.
+ */
+function detached<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** A request whose URL (or helper-inner URL) holds a value of another module. */
+function holdsImport(request: RequestFact): boolean {
+  return (
+    request.url.some((part) => part.kind === 'hole' && part.from !== undefined) ||
+    (request.innerUrl?.some((part) => part.kind === 'hole' && part.from !== undefined) ?? false)
+  );
+}
+
+/**
+ * An imported call can only matter when an argument carries text, a constant from elsewhere or a
+ * parameter (`get(x)` with only unknown arguments adds nothing to what the helper reports itself).
+ * Dropping the rest keeps the index small on large codebases.
+ */
+function saysSomething(call: ImportedCallFact): boolean {
+  return call.args.some((arg) =>
+    arg.some((part) => part.kind !== 'hole' || part.from !== undefined || part.param !== undefined),
+  );
+}
