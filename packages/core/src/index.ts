@@ -37,7 +37,7 @@ export {
 } from './url/pattern.js';
 
 // Placing matches in the file their text is written in, and one finding per place across files.
-export { matchesByFile, mergeFindingsAtSamePlace } from './place/placement.js';
+export { matchesByFile, mergeFindingsAtSamePlace, withTypedFindings } from './place/placement.js';
 
 // Findings.
 export {

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   analyzeProgram,
   buildFindings,
@@ -15,9 +17,11 @@ import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/suppor
 import { parseForTest } from '../../core/test/support/parse.js';
 import { createTypeResolver, findTsconfig, resolveFactsWithTypes, type TypeResolver } from '../src/types-mode/index.js';
 import { runMain } from './support/cli-in-process.js';
+import { BIN } from './scan-cli-support.js';
 import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 const PROJECT = 'fixtures/types-mode';
+const COUNT_PARSES = fileURLToPath(new URL('support/count-typescript-parses.cjs', import.meta.url));
 const FILES = [
   'cloudflare-shim.d.ts',
   'sdk-settings.ts',
@@ -134,6 +138,29 @@ describe('sunset-lint scan --types (in-process through main)', () => {
       expect(report.diagnostics).toEqual([]);
       const typed = report.findings.filter((f) => f.file.startsWith(`${PROJECT}/`));
       expect(typed.every((f) => f.message.endsWith('The value comes from its TypeScript type (--types).'))).toBe(true);
+    },
+    HEAVY_TEST_MS,
+  );
+
+  test(
+    "a --types scan parses each file once: the scan converts the type checker's own parse",
+    () => {
+      // The real process, with TypeScript's createSourceFile counted (support/count-typescript-parses.cjs).
+      const counts = join(mkdtempSync(join(tmpdir(), 'sunset-lint-parses-')), 'counts.json');
+      const run = spawnSync(
+        process.execPath,
+        ['--require', COUNT_PARSES, BIN, 'scan', 'fixtures', '--types', '--format', 'json', '--fail-on', 'none'],
+        { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, SUNSET_LINT_TEST_PARSE_COUNTS: counts } },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const parses = JSON.parse(readFileSync(counts, 'utf8')) as Record<string, number>;
+      const scanned = Object.keys(parses).filter((file) => file.startsWith(join(REPO_ROOT, 'fixtures') + sep));
+      // Every source file under fixtures/ is scanned: the type-checked project's and all the others.
+      expect(scanned.length).toBeGreaterThan(200);
+      expect(scanned.filter((file) => file.startsWith(join(REPO_ROOT, PROJECT)))).toHaveLength(FILES.length);
+      expect(
+        Object.fromEntries(scanned.filter((file) => parses[file] !== 1).map((file) => [file, parses[file]])),
+      ).toEqual({});
     },
     HEAVY_TEST_MS,
   );

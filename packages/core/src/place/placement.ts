@@ -47,3 +47,29 @@ export function mergeFindingsAtSamePlace(findings: readonly Finding[]): Finding[
   }
   return [...byPlace.values()];
 }
+
+/**
+ * Findings only the type checker revealed (`--types`), added to those the code shows by itself:
+ * one finding per entry and place, where a place is taken by a finding there or by a finding whose
+ * request is there (a path written in another module is reported where it is written, with this
+ * request as a related location). A finding from the types never replaces one from the code.
+ */
+export function withTypedFindings(findings: readonly Finding[], typed: readonly Finding[]): Finding[] {
+  const keyOf = (place: Pick<Finding, 'file' | 'range' | 'entryId'>) =>
+    `${place.file}\u0000${place.range[0]}:${place.range[1]}\u0000${place.entryId}`;
+  const taken = new Set(
+    findings.flatMap((finding) => [
+      keyOf(finding),
+      ...(finding.related ?? []).map((place) =>
+        keyOf({ ...finding, file: place.file ?? finding.file, range: place.range }),
+      ),
+    ]),
+  );
+  const added: Finding[] = [];
+  for (const finding of typed) {
+    if (taken.has(keyOf(finding))) continue;
+    taken.add(keyOf(finding));
+    added.push(finding);
+  }
+  return [...findings, ...added];
+}

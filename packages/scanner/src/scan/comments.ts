@@ -8,14 +8,17 @@ import { scriptKindOf } from './parse.js';
  * has a node on either side). Only read for a file that has findings or names sunset-lint, and
  * holds a directive word (the text test of core's suppress module), so most files never get here.
  */
-export function commentsOf(file: string, text: string): RawComment[] {
-  const sourceFile = ts.createSourceFile(
-    file,
-    text,
-    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
-    true,
-    scriptKindOf(file),
-  );
+export function commentsOf(file: string, text: string, parsed?: ts.SourceFile): RawComment[] {
+  // A tree the scan already has (with parent pointers) serves as well as a new parse.
+  const sourceFile =
+    parsed ??
+    ts.createSourceFile(
+      file,
+      text,
+      { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+      true,
+      scriptKindOf(file),
+    );
   const found = new Map<number, RawComment>();
   const add = (ranges: readonly ts.CommentRange[] | undefined) => {
     for (const range of ranges ?? []) {

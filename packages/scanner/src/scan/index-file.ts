@@ -2,13 +2,15 @@ import { extractFileFacts, indexFacts, LineIndex, type FileFacts, type IndexedFa
 import type { ResolvedSettings } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
+import type { TypedMatches } from './types-resolution.js';
 
 /**
  * What one file leaves for the scan once its tree is dropped: a diagnostic, or core's index of it
  * (what it exports to other modules, and the facts its findings are matched from).
  */
 export type FileIndex =
-  { kind: 'diagnostic'; diagnostic: Omit<Diagnostic, 'file'> } | ({ kind: 'indexed' } & IndexedFacts);
+  | { kind: 'diagnostic'; diagnostic: Omit<Diagnostic, 'file'> }
+  | ({ kind: 'indexed'; typed?: TypedMatches } & IndexedFacts);
 
 /**
  * The scanner's reader for JavaScript and TypeScript and the per-file step: parse, extract (core's
@@ -21,6 +23,8 @@ export function indexFile(
   settings: ResolvedSettings,
   parseSource: ParseSource,
   prefilter = true,
+  /** `--types`: what the type checker adds to these facts (before the prefilter, which cannot see types). */
+  typedMatches?: (facts: FileFacts) => TypedMatches,
 ): FileIndex {
   const parsed = parseSource(file, source);
   if (!parsed.ok) {
@@ -44,7 +48,8 @@ export function indexFile(
     const message = error instanceof Error ? error.message : String(error);
     return diagnostic('internal-error', `the extractor failed on this file: ${message}`);
   }
-  return { kind: 'indexed', ...indexFacts(facts, source, settings, { prefilter }) };
+  const typed = typedMatches?.(facts);
+  return { kind: 'indexed', ...indexFacts(facts, source, settings, { prefilter }), ...(typed ? { typed } : {}) };
 }
 
 function diagnostic(code: string, message: string): FileIndex {

@@ -23,6 +23,14 @@ export function parseSource(file: string, source: string): ParseOutcome {
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
+  return convertSourceFile(sourceFile);
+}
+
+/**
+ * A parsed file as the program core's extractor reads, or its first syntax error. Also for a
+ * file the type checker's program parsed (`--types`), so that the file is parsed once.
+ */
+export function convertSourceFile(sourceFile: ts.SourceFile): ParseOutcome {
   // Syntax errors only (the parser's own list; nothing is type-checked).
   const diagnostics =
     (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];

@@ -6,9 +6,11 @@ import {
   matchFacts,
   mergeFindingsAtSamePlace,
   resolveAcrossFiles,
+  withTypedFindings,
   type DeferredFile,
   type ModuleRecord,
   type ModuleSource,
+  type FileFacts,
   type Finding,
   type LocateInFile,
   type MatchContext,
@@ -27,7 +29,7 @@ import { readSource } from './read-source.js';
 import { filesToAnalyse } from './shard-plan.js';
 import { withSuppressionComments, type UnusedSuppressions } from './suppressions.js';
 import { readTerraformForScan } from './terraform-pass.js';
-import type { TerraformSource } from '../terraform/types.js';
+import type { TypesResolution } from './types-resolution.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 import { slashedRelative } from './relative-path.js';
 
@@ -59,11 +61,11 @@ export interface ScanOptions {
    */
   reportsOn?: (file: string) => boolean;
   /**
-   * Suppression comments (eslint-disable naming our rules, sunset-lint-ignore): applied at the end
-   * (default), or `'deferred'` for a caller that adds findings first (`--types`) and applies them
-   * itself with `withSuppressionComments` and the result's `namingFiles`.
+   * `--types`: the type checker as one more resolver in the per-file step (types-mode/). Every file
+   * is parsed (the prefilters read text, not types), once, from the checker's own parse of it, and
+   * the per-file cache is not used (its entries know nothing of types).
    */
-  suppressions?: 'apply' | 'deferred';
+  types?: TypesResolution;
   /** How unused suppressions are reported (default `warn`). */
   reportUnusedSuppressions?: UnusedSuppressions;
   /** Files larger than this many bytes are skipped with a `file-too-large` diagnostic (`--max-file-size`). */
@@ -80,12 +82,8 @@ export interface ScanResult {
    * parsed for the values a parsed file imports from them.
    */
   filesParsed: number;
-  /** Findings that suppression comments silenced (not in `findings`); none when suppressions were deferred. */
+  /** Findings that suppression comments silenced (not in `findings`). */
   suppressed?: SuppressedFinding[];
-  /** Scanned files whose text names sunset-lint: their suppression comments are read even without findings. */
-  namingFiles?: string[];
-  /** With deferred suppressions: the `.tf` files with findings as read and parsed, for `applySuppressionComments`. */
-  terraformSources?: ReadonlyMap<string, TerraformSource>;
 }
 
 const everyFile = () => true;
@@ -99,12 +97,13 @@ const everyFile = () => true;
  */
 export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const prefilter = options.prefilter ?? true;
-  const cache = prefilter ? options.cache : undefined;
+  const cache = prefilter && !options.types ? options.cache : undefined;
   const scanned = new Set(options.files);
   const resolver = new ModuleResolver((file) => scanned.has(file));
-  const plan = prefilter
-    ? planParsing(options.files, options.settings, resolver, cache, options.maxFileSize)
-    : parseEverything(options.files);
+  const plan =
+    prefilter && !options.types
+      ? planParsing(options.files, options.settings, resolver, cache, options.maxFileSize)
+      : parseEverything(options.files);
   const own = options.reportsOn ?? everyFile;
   const analysed = options.reportsOn ? filesToAnalyse(plan, options.files, own) : scanned;
   // TypeScript's parser loads only when a file has to be parsed: not for a scan whose files cannot
@@ -113,7 +112,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed };
   let result: ScanResult;
   try {
-    result = indexAndMatch(pass, needsParser ? await loadParser() : undefined);
+    result = indexAndMatch(pass, options.types?.parseSource ?? (needsParser ? await loadParser() : undefined));
   } catch (error) {
     // A module read on demand (a value a cached file imports) was not cached after all.
     if (!(error instanceof ParserNeeded)) throw error;
@@ -133,15 +132,16 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     diagnostics: [...result.diagnostics, ...terraform.diagnostics],
     filesScanned: result.filesScanned + terraformFiles.length,
   };
-  // A shard reads the suppression comments of its own files only: the others are another shard's.
+  // Suppression comments apply once, to every finding of the scan. A shard reads those of its own
+  // files only: the others are another shard's.
   const namingFiles = options.files.filter((file) => own(file) && (plan.namingFiles?.has(file) ?? true));
-  if (options.suppressions === 'deferred') return { ...result, namingFiles, terraformSources: terraform.sources };
   return withSuppressionComments(result, {
     cwd: options.cwd,
     settings: options.settings,
     reportUnused: options.reportUnusedSuppressions,
     namingFiles,
     terraformSources: terraform.sources,
+    ...(options.types ? { parsedTree: options.types.parsedTree } : {}),
   });
 }
 
@@ -180,10 +180,12 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   const ownPath = (path: string) => ownPaths?.has(path) ?? true;
   // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
   // with its text, for placing findings and for checking the cache's hash before storing).
-  const indexer: Indexer = (file) => {
+  const indexer: Indexer = (file, scannedHere = false) => {
     const cached = cache?.index(file);
     if (cached) return { index: cached };
-    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize);
+    // The type checker answers only for files the scan reports on, not for modules read for their exports.
+    const types = scannedHere ? options.types : undefined;
+    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types);
     if ('index' in indexed) parsed++;
     return indexed;
   };
@@ -215,7 +217,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
       // merge, the order they arrive in decides which one stays (placement.ts).
       deferred.push({ file, matches: outcome.cross.matches });
     else {
-      const indexed = indexer(file);
+      const indexed = indexer(file, true);
       if ('problem' in indexed) {
         if (own(file))
           diagnostics.push(fileDiagnostic(relativePath(file), indexed.problem.code, indexed.problem.message));
@@ -228,6 +230,12 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
         cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic }, source);
       } else {
         records.set(file, index.record);
+        if (index.typed && own(file)) {
+          const { matches, warning } = index.typed;
+          if (warning)
+            diagnostics.push({ code: 'types-error', severity: 'warning', message: warning, file: relativePath(file) });
+          report.addTyped(file, matches, source);
+        }
         if (index.needsOtherModules) {
           deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
           cache?.storeIndex(file, index, { kind: 'deferred' }, source);
@@ -319,6 +327,7 @@ class ScanModules implements ModuleSource {
  */
 class FindingsByFile {
   private readonly built: Finding[] = [];
+  private readonly typed: Finding[] = [];
   private readonly lines = new Map<string, LineIndex | undefined>();
 
   constructor(
@@ -329,9 +338,22 @@ class FindingsByFile {
   ) {}
 
   add(file: string, matches: readonly RawMatch[], source?: string): void {
-    if (matches.length === 0) return;
+    this.built.push(...this.build(file, matches, source));
+  }
+
+  /** Matches only the type checker revealed (`--types`): kept where the code shows nothing by itself. */
+  addTyped(file: string, matches: readonly RawMatch[], source?: string): void {
+    this.typed.push(...this.build(file, matches, source));
+  }
+
+  findings(): Finding[] {
+    return withTypedFindings(mergeFindingsAtSamePlace(this.built), this.typed);
+  }
+
+  private build(file: string, matches: readonly RawMatch[], source?: string): Finding[] {
+    if (matches.length === 0) return [];
     const text = source ?? this.reread(file);
-    if (text === undefined) return;
+    if (text === undefined) return [];
     const locate: LocateInFile = (other, range) => {
       const index = this.lineIndex(other);
       if (!index) return undefined;
@@ -345,11 +367,7 @@ class FindingsByFile {
         endColumn: to.column,
       };
     };
-    this.built.push(...buildFindings(matches, this.relativePath(file), text, this.settings, locate));
-  }
-
-  findings(): Finding[] {
-    return mergeFindingsAtSamePlace(this.built);
+    return buildFindings(matches, this.relativePath(file), text, this.settings, locate);
   }
 
   private reread(file: string): string | undefined {
@@ -382,8 +400,14 @@ function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: 
     : { exports: {}, exportAll: [], importedCalls: [] };
 }
 
-/** The per-file step on the file as it is on disk; the text comes back for placing findings. */
-type Indexer = (file: string) => { index: FileIndex; source?: string } | { problem: ReadProblem };
+/**
+ * The per-file step on the file as it is on disk; the text comes back for placing findings.
+ * `scannedHere`: a file the scan reports on (not a module read for its exports).
+ */
+type Indexer = (
+  file: string,
+  scannedHere?: boolean,
+) => { index: FileIndex; source?: string } | { problem: ReadProblem };
 
 function indexFromDisk(
   file: string,
@@ -391,9 +415,11 @@ function indexFromDisk(
   parse: ParseSource | undefined,
   prefilter: boolean,
   maxFileSize: number | undefined,
+  types: TypesResolution | undefined,
 ): ReturnType<Indexer> {
   const read = readSource(file, maxFileSize);
   if (!read.ok) return { problem: read };
   if (!parse) throw new ParserNeeded();
-  return { index: indexFile(file, read.source, settings, parse, prefilter), source: read.source };
+  const typed = types ? (facts: FileFacts) => types.typedMatches(facts, file, settings) : undefined;
+  return { index: indexFile(file, read.source, settings, parse, prefilter, typed), source: read.source };
 }

@@ -28,6 +28,8 @@ export interface SuppressionPass {
    * read again): their comments come only from here.
    */
   terraformSources?: ReadonlyMap<string, TerraformSource>;
+  /** A tree the scan already has for a file (`--types`: the type checker's), read for its comments instead of parsing again. */
+  parsedTree?: (file: string, text: string) => import('typescript').SourceFile | undefined;
 }
 
 interface Suppressions {
@@ -37,9 +39,9 @@ interface Suppressions {
 }
 
 /**
- * A scan's result with the suppression comments of its files applied: at the end of runScan, or by
- * the caller after `--types` has added its findings. Silenced findings move to `suppressed`; the
- * comments' problems join the diagnostics.
+ * A scan's result with the suppression comments of its files applied, once, at the end of runScan
+ * (after the type checker's findings too). Silenced findings move to `suppressed`; the comments'
+ * problems join the diagnostics.
  */
 export async function withSuppressionComments(result: ScanResult, pass: SuppressionPass): Promise<ScanResult> {
   const applied = await applySuppressionComments(result.findings, pass);
@@ -90,9 +92,15 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
     } else {
       // TypeScript loads only for a file that holds a directive word.
       const reader = (commentsOf ??= (await import('./comments.js')).commentsOf);
-      result = suppressInFile(list, read.source, () => reader(path, read.source), pass.settings, {
-        eslintDirectives: true,
-      });
+      result = suppressInFile(
+        list,
+        read.source,
+        () => reader(path, read.source, pass.parsedTree?.(path, read.source)),
+        pass.settings,
+        {
+          eslintDirectives: true,
+        },
+      );
     }
     kept.push(...result.findings);
     suppressed.push(...result.suppressed);

@@ -18,6 +18,10 @@ export interface TypeResolver {
    * a string literal or a union of them (`string`, a template type, an object, too many members).
    */
   stringValuesAt(file: string, range: readonly [number, number]): string[] | undefined;
+  /** Files the scan will parse through this resolver's programs: added before a program is built. */
+  expect(files: readonly string[]): void;
+  /** The program's parse of a file: the scan converts it rather than parsing the file a second time. */
+  sourceFile(file: string): ts.SourceFile | undefined;
 }
 
 /**
@@ -39,6 +43,17 @@ export function createTypeResolver(tsconfigPath?: string): TypeResolver {
 
   return {
     tsconfigPath: absolute,
+    expect(files) {
+      const jsFiles = files.filter((file) => JS_FILE.test(file));
+      if (jsProgram !== program && jsFiles.length > 0) {
+        program.addRoots(files.filter((file) => !JS_FILE.test(file)));
+        jsProgram ??= jsFriendlyProgram();
+        jsProgram.addRoots(jsFiles);
+      } else program.addRoots(files);
+    },
+    sourceFile(file) {
+      return programFor(file).sourceFile(file);
+    },
     stringValuesAt(file, [start, end]) {
       if (!existsSync(file)) return undefined;
       // A file outside the tsconfig's `include` (a script, a test) is still checked in the program's context.

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { GRADES } from '@sunset-lint/core/schedule';
 import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
@@ -94,8 +94,9 @@ const SCAN_OPTIONS = {
 
 type ScanningValues = Pick<CommonValues, 'quiet' | 'no-progress' | 'verbose'> & {
   cache?: boolean | undefined;
-  /** `--types` adds findings after the scan: suppression comments are applied after those. */
+  /** `--types`: the type checker resolves what the code does not show (types-mode/). */
   types?: boolean | undefined;
+  tsconfig?: string | undefined;
   'cache-location'?: string | undefined;
 };
 type ScanTokens = ReturnType<typeof parseScanArgs>['tokens'];
@@ -146,29 +147,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       : await withUsageErrors(() => readBaseline(resolve(io.cwd, baselineFile), baselineFile));
 
   const inShard = shard ? shardMembership(io.cwd, shard) : undefined;
-  let result = await scanWithProgress(parsed.positionals, config, values, io, inShard);
-  if (values.types) {
-    (await import('../../scan/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
-    await (
-      await import('../../types-mode/scan-with-types.js')
-    ).addTypeFindings(result, {
-      cwd: io.cwd,
-      paths: parsed.positionals,
-      config,
-      ...(values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : {}),
-    });
-    // Suppression comments apply once the type checker's findings are in (the scan deferred them).
-    result = await (
-      await import('../../scan/suppressions.js')
-    ).withSuppressionComments(result, {
-      cwd: io.cwd,
-      settings: config.settings,
-      reportUnused: config.reportUnusedSuppressions,
-      namingFiles: result.namingFiles ?? [],
-      ...(result.terraformSources ? { terraformSources: result.terraformSources } : {}),
-    });
-  }
-  // Type findings come from the whole program: a shard keeps its own.
+  const result = await scanWithProgress(parsed.positionals, config, values, io, inShard);
   let findings = inShard ? result.findings.filter((finding) => inShard.path(finding.file)) : result.findings;
   let summary;
   // A shard judges only the baseline entries of its own files: the others are another shard's.
@@ -289,6 +268,7 @@ export async function scanWithProgress(
     return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../../scan/scan.js');
+  const types = values.types ? await typesFor(discovered.files, values.tsconfig, io) : undefined;
   const cache = values.cache
     ? await openCache(resolve(io.cwd, values['cache-location'] ?? DEFAULT_CACHE), config, io)
     : undefined;
@@ -303,7 +283,7 @@ export async function scanWithProgress(
       ...(values.verbose ? { verbose: true } : {}),
       ...(cache ? { cache } : {}),
       ...(shard ? { reportsOn: shard.file } : {}),
-      suppressions: values.types ? 'deferred' : 'apply',
+      ...(types ? { types } : {}),
       ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
       ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
       onProgress: (done, total) => progress.update(done, total),
@@ -326,6 +306,14 @@ export async function scanWithProgress(
 }
 
 const DEFAULT_CACHE = '.sunset-lint-cache';
+
+/** `--types`: the type checker for these files, loaded only now (it costs a TypeScript program). */
+async function typesFor(files: readonly string[], tsconfig: string | undefined, io: CliIo) {
+  const given = tsconfig !== undefined ? resolve(io.cwd, tsconfig) : undefined;
+  if (given !== undefined && !existsSync(given)) throw new UsageError(`--tsconfig: no such file: ${tsconfig}`);
+  (await import('../../scan/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
+  return (await import('../../types-mode/types-pass.js')).typesResolution(files, given);
+}
 
 async function openCache(directory: string, config: ScanConfig, io: CliIo) {
   const { ScanCache } = await import('../../scan/cache.js');
