@@ -37,7 +37,8 @@ export {
 } from './url/pattern.js';
 
 // Placing matches in the file their text is written in, and one finding per place across files.
-export { matchesByFile, mergeFindingsAtSamePlace, withTypedFindings } from './place/placement.js';
+export { matchesByFile } from './place/placement.js';
+export { mergeFindingsAtSamePlace, withTypedFindings } from './place/merge.js';
 
 // Findings.
 export {

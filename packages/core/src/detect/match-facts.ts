@@ -1,4 +1,4 @@
-import { CONFIDENCE_RANK } from '../findings/finding.js';
+import { mergeMatchesAtSamePlace, placeKey } from '../place/merge.js';
 import type { FileFacts, RawMatch } from '../extract/facts.js';
 import { matchRequest, type MatchContext } from './requests.js';
 import { matchDeclaredResource } from './resources.js';
@@ -23,7 +23,7 @@ export function matchFacts(
     ...facts.sdkCalls.flatMap((call) => matchSdkCall(call, context)),
     ...resources,
   ];
-  return dedupe(all);
+  return mergeMatchesAtSamePlace(all);
 }
 
 /**
@@ -31,51 +31,11 @@ export function matchFacts(
  * one usage, one finding, told as the resource it declares, with the payload reading's fixes.
  */
 function withoutPayloadReadings(local: RawMatch[], resources: RawMatch[]): RawMatch[] {
-  const placeOf = (match: RawMatch) => `${match.entryId}@${match.file ?? ''}@${match.range[0]}:${match.range[1]}`;
-  const byPlace = new Map(resources.map((match) => [placeOf(match), match]));
+  const byPlace = new Map(resources.map((match) => [placeKey(match), match]));
   return local.filter((match) => {
-    const resource = byPlace.get(placeOf(match));
+    const resource = byPlace.get(placeKey(match));
     if (!resource) return true;
     if (match.fixes?.length && !resource.fixes?.length) resource.fixes = match.fixes;
     return false;
-  });
-}
-
-/**
- * One match per entry and place: the most confident, with every fix and related location any of
- * them offered. A path's usages are one per place whichever requests send it (`onePerPlace`);
- * other detectors may report several things at one place (two cipher names in one string).
- */
-function dedupe(matches: RawMatch[]): RawMatch[] {
-  const byPlace = new Map<string, RawMatch>();
-  for (const match of matches) {
-    const what = match.onePerPlace ? '' : match.subject;
-    const key = `${match.entryId}@${match.file ?? ''}@${match.range[0]}:${match.range[1]}:${what}`;
-    const existing = byPlace.get(key);
-    if (!existing) {
-      byPlace.set(key, match);
-      continue;
-    }
-    const best = CONFIDENCE_RANK[match.confidence] < CONFIDENCE_RANK[existing.confidence] ? match : existing;
-    // The most confident reading knows the most (a request knows its body): its fixes win.
-    const fixes = best.fixes?.length
-      ? best.fixes
-      : unique([...(existing.fixes ?? []), ...(match.fixes ?? [])], (fix) => fix.description);
-    const related = unique(
-      [...(best.related ?? []), ...(existing.related ?? []), ...(match.related ?? [])],
-      (place) => `${place.file ?? ''}@${place.range[0]}:${place.range[1]}`,
-    );
-    byPlace.set(key, { ...best, ...(fixes.length ? { fixes } : {}), ...(related.length ? { related } : {}) });
-  }
-  return [...byPlace.values()];
-}
-
-function unique<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    const key = keyOf(item);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
   });
 }
