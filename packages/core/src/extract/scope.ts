@@ -8,7 +8,6 @@ export type FunctionNode =
 export interface FunctionInfo {
   id: number;
   node: FunctionNode;
-  /** Parameter names by index (undefined for patterns), with their default values. */
   /** Parameter names by index (undefined for patterns), with their default values; `rest` for `...parts`. */
   params: Array<{ name?: string; default?: Node; typeName?: string; rest?: boolean }>;
   scope: Scope;

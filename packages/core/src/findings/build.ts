@@ -10,13 +10,13 @@ import { CONFIDENCE_RANK, type Finding, type FindingFix, type RelatedLocation } 
 import { fingerprintOf } from './fingerprint.js';
 import { formatFindingMessage } from './message.js';
 
-/** Grades raw matches and turns them into findings, sorted by position. */
 /** Where a range of another file is, for related locations there (the scanner knows the files). */
 export type LocateInFile = (
   file: string,
   range: [number, number],
 ) => Omit<RelatedLocation, 'message' | 'range'> | undefined;
 
+/** Grades raw matches and turns them into findings, sorted by position. */
 export function buildFindings(
   matches: readonly RawMatch[],
   file: string,

@@ -3,7 +3,7 @@ import type { Ajv, ErrorObject, Options } from 'ajv';
 
 /**
  * A compiled check of a schema: one of the standalone modules generated from the schemas the
- * code base ships (`*.validator.ts`, by scripts/generate-validators.mjs), or ajv's own for any
+ * code base ships (`*-validator.generated.ts`, by scripts/generate-validators.mjs), or ajv's own for any
  * other schema. Both leave their problems in `errors`, in ajv's shape.
  */
 export type SchemaValidator<T = unknown> = ((data: unknown) => data is T) & { errors?: ErrorObject[] | null };
