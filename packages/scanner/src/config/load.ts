@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InputError } from '../errors.js';
 import { readSource } from '../scan/read-source.js';
 import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core';
 
@@ -9,7 +10,7 @@ export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs'
 export const PACKAGE_JSON_KEY = 'sunset-lint';
 
 /** A configuration problem: exit code 2 with a message naming the file (and the key). */
-export class ConfigError extends Error {
+export class ConfigError extends InputError {
   override readonly name = 'ConfigError';
 }
 

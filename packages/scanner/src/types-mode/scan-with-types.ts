@@ -8,7 +8,7 @@ import {
   type Finding,
   type RawMatch,
 } from '@sunset-lint/core';
-import { UsageError } from '../cli/io.js';
+import { InputError } from '../errors.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { readSource } from '../scan/read-source.js';
 import { discoverFiles } from '../scan/discovery.js';
@@ -38,7 +38,7 @@ const NOTE = 'The value comes from its TypeScript type (--types).';
  */
 export async function addTypeFindings(result: ScanResult, options: TypesPassOptions): Promise<void> {
   const given = options.tsconfig !== undefined ? resolve(options.cwd, options.tsconfig) : undefined;
-  if (given !== undefined && !existsSync(given)) throw new UsageError(`--tsconfig: no such file: ${options.tsconfig}`);
+  if (given !== undefined && !existsSync(given)) throw new InputError(`--tsconfig: no such file: ${options.tsconfig}`);
   // As an editor does: each file is checked in the project of its nearest tsconfig.json (a monorepo has several).
   const resolvers = new Map<string, TypeResolver>();
   const resolverFor = (file: string): TypeResolver => {
