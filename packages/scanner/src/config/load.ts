@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { readSource } from '../scan/read-source.js';
-import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core';
+import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
 export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;

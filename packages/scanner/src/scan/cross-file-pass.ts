@@ -1,4 +1,4 @@
-import type { ImportedCallFact, RequestFact, SdkCallFact } from '@sunset-lint/core';
+import type { ImportedCallFact, RequestFact, SdkCallFact } from '@sunset-lint/core/internal';
 import { holdsImport, type MatchableFacts } from './index-file.js';
 import type { CrossFileResolver } from './resolve-facts.js';
 

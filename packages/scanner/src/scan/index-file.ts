@@ -1,3 +1,4 @@
+import { type ResolvedSettings } from '@sunset-lint/core';
 import {
   extractFileFacts,
   LineIndex,
@@ -5,8 +6,7 @@ import {
   type FileFacts,
   type ImportedCallFact,
   type RequestFact,
-  type ResolvedSettings,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
 import type { ModuleRecord } from './resolve-facts.js';

@@ -1,4 +1,5 @@
-import { CONFIDENCE_RANK, type Finding, type RawMatch } from '@sunset-lint/core';
+import { CONFIDENCE_RANK, type Finding } from '@sunset-lint/core';
+import { type RawMatch } from '@sunset-lint/core/internal';
 
 /**
  * A file's matches by the file they point into: a path written in another module (a constant, a

@@ -13,7 +13,7 @@ import {
   type PatternPart,
   type RequestFact,
   type SdkCallFact,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/internal';
 
 /** What one module leaves behind for the others once its AST is gone. */
 export interface ModuleRecord {

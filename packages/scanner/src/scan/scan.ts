@@ -1,14 +1,12 @@
+import { type Finding, type ResolvedSettings, type SuppressedFinding } from '@sunset-lint/core';
 import {
   buildFindings,
   LineIndex,
   matchFacts,
-  type Finding,
   type LocateInFile,
   type MatchContext,
   type RawMatch,
-  type ResolvedSettings,
-  type SuppressedFinding,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
 import { resolveAcrossFiles, type DeferredFile } from './cross-file-pass.js';
 import type { ScanCache } from './cache.js';

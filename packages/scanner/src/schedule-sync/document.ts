@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core';
+import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
 import { InputError } from '../errors.js';
 import { errorCode } from '../scan/error-code.js';
 

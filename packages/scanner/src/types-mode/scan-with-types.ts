@@ -1,13 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import {
-  buildFindings,
-  extractFileFacts,
-  matchFacts,
-  type FileFacts,
-  type Finding,
-  type RawMatch,
-} from '@sunset-lint/core';
+import { type Finding } from '@sunset-lint/core';
+import { buildFindings, extractFileFacts, matchFacts, type FileFacts, type RawMatch } from '@sunset-lint/core/internal';
 import { InputError } from '../errors.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { readSource } from '../scan/read-source.js';
