@@ -1,7 +1,7 @@
 import { loadCatalogue } from './catalogue/load.js';
 import type { Catalogue } from './catalogue/types.js';
 import type { Confidence } from './findings/finding.js';
-import { formatDay, parseDay, todayUtc, type Day } from './grading/day.js';
+import { parseDay, todayUtc, type Day } from './grading/day.js';
 import { DEFAULT_IMMINENT_DAYS, DEFAULT_SEVERITIES, type Grade, type Severity } from './grading/grade.js';
 import { SETTINGS_SCHEMA, type SunsetSettings } from './settings/schema.js';
 import { sunsetSettingsValidator } from './settings/settings-validator.generated.js';
@@ -54,8 +54,4 @@ export function applySettings(settings: SunsetSettings, where: string): Resolved
     minConfidence: settings.minConfidence ?? 'medium',
     catalogue,
   };
-}
-
-export function describeSettings(settings: ResolvedSettings): { asOf: string; imminentDays: number } {
-  return { asOf: formatDay(settings.asOf), imminentDays: settings.imminentDays };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { loadCatalogue, matchDeclaredResource, type DeclaredResourceFact } from '../src/index.js';
+import { loadCatalogue } from '../src/index.js';
+import { matchDeclaredResource, type DeclaredResourceFact } from '../src/internal.js';
 import { analyzeSnippet } from './support/snippets.js';
 
 const entries = loadCatalogue().entries;

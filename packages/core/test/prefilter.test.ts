@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  buildFindings,
-  extractFileFacts,
-  matchFacts,
-  prefilterFor,
-  resolveSettings,
-  type Confidence,
-} from '../src/index.js';
+import { resolveSettings, type Confidence } from '../src/index.js';
+import { buildFindings, extractFileFacts, matchFacts, prefilterFor } from '../src/internal.js';
 import { fixtureSourceFiles, REPO_ROOT } from './support/fixtures.js';
 import { parseForTest } from './support/parse.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { hole, loadCatalogue, text, type PatternPart } from '../src/index.js';
+import { loadCatalogue } from '../src/index.js';
+import { hole, text, type PatternPart } from '../src/internal.js';
 import { matchPathTemplate } from '../src/url/match.js';
 import { normalizeApiUrl } from '../src/url/normalize.js';
 import { compileTemplate } from '../src/url/template.js';

@@ -22,7 +22,8 @@ import js from '@eslint/js';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import sunsetLint from '@sunset-lint/eslint-plugin';
-import { prefilterFor, resolveSettings } from '@sunset-lint/core';
+import { resolveSettings } from '@sunset-lint/core';
+import { prefilterFor } from '@sunset-lint/core/internal';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const { values: args } = parseArgs({

@@ -1,11 +1,11 @@
 import {
   analyzeProgram,
-  resolveSettings,
-  suppressInFile,
   type Finding,
   type RawComment,
   type ResolvedSettings,
+  resolveSettings,
   type RuleName,
+  suppressInFile,
   type SuppressionProblem,
 } from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/types';

@@ -1,4 +1,4 @@
-import { GRADES, type Finding, type Grade, type RawComment, type RuleName } from '@sunset-lint/core';
+import { type Finding, type Grade, GRADES, type RawComment, type RuleName } from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { AST, Rule } from 'eslint';
 import { findingsOf, settingsFor } from './analysis.js';

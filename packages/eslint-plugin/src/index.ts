@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PLUGIN_NAMESPACE, UPCOMING_NAMESPACE, type RuleName } from '@sunset-lint/core';
+import { PLUGIN_NAMESPACE, type RuleName, UPCOMING_NAMESPACE } from '@sunset-lint/core';
 import type { ESLint, Linter, Rule } from 'eslint';
 import noDeprecatedEndpoint from './rules/no-deprecated-endpoint.js';
 import noDeprecatedField from './rules/no-deprecated-field.js';

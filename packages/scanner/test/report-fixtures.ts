@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeProgram, resolveSettings, type Finding } from '@sunset-lint/core';
+import { analyzeProgram, type Finding, resolveSettings } from '@sunset-lint/core';
 import { fixtureSourceFiles, REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { parseForTest } from '../../core/test/support/parse.js';
 import type { Diagnostic, ScanReport } from '../src/reports/types.js';

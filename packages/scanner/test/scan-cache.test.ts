@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveSettings, type Finding } from '@sunset-lint/core';
+import { type Finding, resolveSettings } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
 import { ScanCache } from '../src/scan/cache.js';
 import { runScan } from '../src/scan/index.js';

@@ -4,7 +4,8 @@
  * ranges and text spans included, from both trees. Snippets cover the syntax the converter maps
  * by hand; fixtures/ and the parity test cover realistic files.
  */
-import { extractFileFacts, resolveSettings } from '@sunset-lint/core';
+import { resolveSettings } from '@sunset-lint/core';
+import { extractFileFacts } from '@sunset-lint/core/internal';
 import { describe, expect, test } from 'vitest';
 import { parseForTest } from '../../core/test/support/parse.js';
 import { parseSource } from '../src/scan/parse.js';

@@ -4,7 +4,7 @@
  * of its methods in another module is a helper call, read as one of an exported function's.
  */
 import { join } from 'node:path';
-import { resolveSettings, type Finding } from '@sunset-lint/core';
+import { type Finding, resolveSettings } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
 import { runScan } from '../src/scan/index.js';
 import { makeProject } from './scan-cli-support.js';

@@ -3,7 +3,7 @@
  * file (core's client-call reading and helper instantiation), so method, confidence and place agree.
  */
 import { join } from 'node:path';
-import { resolveSettings, type Finding } from '@sunset-lint/core';
+import { type Finding, resolveSettings } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
 import { runScan } from '../src/scan/index.js';
 import { makeProject } from './scan-cli-support.js';

@@ -6,7 +6,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prefilterFor, resolveSettings, type Finding } from '@sunset-lint/core';
+import { type Finding, resolveSettings } from '@sunset-lint/core';
+import { prefilterFor } from '@sunset-lint/core/internal';
 import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../src/scan/discovery.js';
 import { runScan } from '../src/scan/index.js';

@@ -3,14 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  analyzeProgram,
-  buildFindings,
-  extractFileFacts,
-  matchFacts,
-  resolveSettings,
-  type Finding,
-} from '@sunset-lint/core';
+import { analyzeProgram, type Finding, resolveSettings } from '@sunset-lint/core';
+import { buildFindings, extractFileFacts, matchFacts } from '@sunset-lint/core/internal';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/support/fixtures.js';

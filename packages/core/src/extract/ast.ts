@@ -2,7 +2,6 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 
 export type Node = TSESTree.Node;
-export type Expression = TSESTree.Expression;
 
 /**
  * Source offsets of a node. ESLint's parsers give `range`; the scanner's converter gives `start`/`end`.

@@ -147,25 +147,6 @@ export function anyOfTexts(values: ReadonlyArray<UrlPattern>): PatternPart[] | u
   return unique.length === 1 ? [text(unique[0]!)] : [{ kind: 'choice', options: unique }];
 }
 
-/** The pattern as a string, with `${…}` for holes; for messages and debugging. */
-export function patternToString(pattern: UrlPattern): string {
-  return pattern
-    .map((part) =>
-      part.kind === 'text'
-        ? part.text
-        : part.kind === 'choice'
-          ? `{${part.options.join('|')}}`
-          : part.param !== undefined
-            ? `\${arg${part.param}}`
-            : `\${${[part.ref ?? '…', ...(part.member ?? [])].join('.')}}`,
-    )
-    .join('');
-}
-
-export function isFullyKnown(pattern: UrlPattern): pattern is readonly TextPart[] {
-  return pattern.every((part) => part.kind === 'text');
-}
-
 /** Replaces function `fn`'s parameter holes with the patterns of a call's arguments. */
 export function substituteParams(
   pattern: UrlPattern,

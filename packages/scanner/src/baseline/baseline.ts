@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Finding } from '@sunset-lint/core';
+import { InputError } from '../errors.js';
 import type { BaselineSummary } from '../reports/types.js';
 
 /** Version of the baseline file's shape (docs/scanner.md#baselines). */
@@ -15,7 +16,7 @@ export interface BaselineEntry {
   subject: string;
 }
 
-export class BaselineError extends Error {
+export class BaselineError extends InputError {
   override readonly name = 'BaselineError';
 }
 

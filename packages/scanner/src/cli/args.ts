@@ -28,6 +28,14 @@ export function parseCommandLine<const C extends CommandLineConfig>(
   }
 }
 
+/** The commands that take paths (`scan`, `baseline`, `fix`, `merge`): their options, and the paths as positionals. */
+export function parseWithPaths<const O extends ParseArgsConfig['options']>(
+  argv: readonly string[],
+  options: O,
+): ParsedCommandLine<{ options: O; allowPositionals: true }> {
+  return parseCommandLine(argv, { options, allowPositionals: true });
+}
+
 /** `value` when it is one of `allowed`: `--format must be one of text, json, got 'pdf'` otherwise. */
 export function oneOf<const T extends string>(option: string, value: string, allowed: readonly T[]): T {
   const found = allowed.find((candidate) => candidate === value);
@@ -45,4 +53,20 @@ export function daysOption(option: string, value: string): number {
   if (!/^\d+$/.test(value))
     throw new UsageError(`${option} must be a whole number of days (0 or more), got '${value}'`);
   return Number(value);
+}
+
+export function countOption(option: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${option} must be a whole number (0 or more), got '${value}'`);
+  return Number(value);
+}
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kb: 1024, mb: 1024 * 1024 };
+
+/** `--max-file-size`: bytes, or KB and MB (binary, as `ls -h` counts), e.g. `800000`, `512KB`, `8MB`. */
+export function sizeOption(option: string, value: string): number {
+  const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(value.trim());
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toLowerCase()]! : 0;
+  if (!Number.isSafeInteger(bytes) || bytes < 1)
+    throw new UsageError(`${option} must be a size in bytes, KB or MB (1 or more, e.g. 8MB), got '${value}'`);
+  return bytes;
 }

@@ -1,24 +1,38 @@
 import { SETTINGS_SCHEMA } from '@sunset-lint/core/schedule';
-import { BaselineError } from '../baseline/baseline.js';
-import { ConfigError, loadConfig } from '../config/load.js';
-import { resolveScanConfig, type ScanConfig, type SettingFlags } from '../config/resolve.js';
+import { scanConfigFor, type SettingOverrides } from '../library/config.js';
+import type { ScanConfig } from '../config/resolve.js';
 import { dayOption, daysOption, oneOf, type ParsedCommandLine } from './args.js';
-import { UsageError, type CliIo } from './io.js';
+import type { CliIo } from './io.js';
+import { HELP_OPTION } from './option-table.js';
 
 // The settings part of the command line, apart from the scan itself: `schedule` reads the same
 // configuration without loading the scanner and its parser.
 
-/** Options shared by `scan`, `baseline` and `fix` (the latter two have no --format/--fail-on/--baseline). */
-export const COMMON_OPTIONS = {
-  'as-of': { type: 'string' },
-  'imminent-days': { type: 'string' },
-  'min-confidence': { type: 'string' },
-  config: { type: 'string' },
-  quiet: { type: 'boolean' },
-  'no-progress': { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+/** The options that choose the settings, as `scan` lists them; `baseline`, `fix` and `schedule` take them too. */
+export const SETTING_OPTIONS = {
+  'as-of': { type: 'string', value: 'YYYY-MM-DD', help: 'grade as of this day (default: today, UTC)' },
+  'imminent-days': {
+    type: 'string',
+    value: 'N',
+    help: 'end of life within N days is imminent (default 90)',
+  },
+  'min-confidence': { type: 'string', value: 'LEVEL', help: 'high | medium | low (default medium)' },
+  config: {
+    type: 'string',
+    value: 'FILE',
+    help: 'configuration file (default: sunset-lint.config.{json,mjs,js} or the\n"sunset-lint" key of package.json in the current directory)',
+  },
 } as const;
+
+/** How the scanning commands (`scan`, `baseline`, `fix`) talk while they scan. */
+export const SCANNING_OPTIONS = {
+  quiet: { type: 'boolean', help: 'no progress bar and no notes on stderr' },
+  'no-progress': { type: 'boolean', help: 'no progress bar' },
+  verbose: { type: 'boolean', help: 'also report relative imports that name no file' },
+} as const;
+
+/** Options shared by `scan`, `baseline` and `fix`. */
+export const COMMON_OPTIONS = { ...SETTING_OPTIONS, ...SCANNING_OPTIONS, ...HELP_OPTION } as const;
 
 /** The values parseArgs gives for the common options: the settings flags, and those that say how to scan. */
 export type CommonValues = ParsedCommandLine<{ options: typeof COMMON_OPTIONS }>['values'];
@@ -26,12 +40,20 @@ type SettingValues = Pick<CommonValues, 'config' | 'as-of' | 'imminent-days' | '
 
 const CONFIDENCES = SETTINGS_SCHEMA.properties.minConfidence.enum;
 
-export async function configFor(values: SettingValues, io: CliIo): Promise<ScanConfig> {
-  const flags = settingFlags(values);
-  return withUsageErrors(async () => resolveScanConfig(await loadConfig(io.cwd, values.config), flags));
+/**
+ * The configuration (`--config FILE`, else the one in the working directory) with the flags on
+ * top. Flags are checked on their own first so that a bad flag is not blamed on the config file.
+ */
+export async function configFor(values: SettingValues, io: CliIo, more: SettingOverrides = {}): Promise<ScanConfig> {
+  return scanConfigFor({
+    cwd: io.cwd,
+    ...(values.config !== undefined ? { config: values.config } : {}),
+    overrides: { ...settingFlags(values), ...more },
+  });
 }
 
-function settingFlags(values: SettingValues): SettingFlags {
+/** The settings flags, checked: what `scan` passes to the library as overrides. */
+export function settingFlags(values: SettingValues): SettingOverrides {
   const asOf = values['as-of'];
   const imminentDays = values['imminent-days'];
   const minConfidence = values['min-confidence'];
@@ -40,14 +62,4 @@ function settingFlags(values: SettingValues): SettingFlags {
     ...(imminentDays !== undefined ? { imminentDays: daysOption('--imminent-days', imminentDays) } : {}),
     ...(minConfidence !== undefined ? { minConfidence: oneOf('--min-confidence', minConfidence, CONFIDENCES) } : {}),
   };
-}
-
-/** Configuration and baseline problems are usage errors (exit 2), with the message naming the file and key. */
-export async function withUsageErrors<T>(run: () => T | Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof BaselineError) throw new UsageError(error.message);
-    throw error;
-  }
 }

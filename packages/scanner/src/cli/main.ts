@@ -1,3 +1,4 @@
+import { InputError } from '../errors.js';
 import { EXIT_USAGE, processIo, UsageError, type CliIo } from './io.js';
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
@@ -10,6 +11,14 @@ const commands: Record<string, () => Promise<Command>> = {
   scan: async () => (await import('./commands/scan.js')).runScanCommand,
   baseline: async () => (await import('./commands/baseline.js')).runBaselineCommand,
   merge: async () => (await import('./commands/merge.js')).runMergeCommand,
+};
+
+/** Commands with subcommands of their own (`schedule import`): the subcommand's module runs, not its parent's. */
+const subcommands: Record<string, Record<string, () => Promise<Command>>> = {
+  schedule: {
+    import: async () => (await import('./commands/schedule-import.js')).runScheduleImport,
+    diff: async () => (await import('./commands/schedule-diff.js')).runScheduleDiff,
+  },
 };
 
 const USAGE = `Usage: sunset-lint <command> [options]
@@ -40,7 +49,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     io.stdout.write(`${pkg.version}\n`);
     return 0;
   }
-  const load = commands[name];
+  const ofCommand = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
+  const sub = ofCommand && rest[0] !== undefined && Object.hasOwn(ofCommand, rest[0]) ? ofCommand[rest[0]] : undefined;
+  const load = sub ?? commands[name];
   if (!load) {
     io.stderr.write(`sunset-lint: unknown command '${name}'\n\n${USAGE}`);
     return EXIT_USAGE;
@@ -48,9 +59,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   try {
     return await (
       await load()
-    )(rest, io);
+    )(sub ? rest.slice(1) : rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    // The command line's mistakes and what the library refuses of what it was given alike (exit 2).
+    if (error instanceof UsageError || error instanceof InputError) {
       io.stderr.write(`sunset-lint ${name}: ${error.message}\n`);
       return EXIT_USAGE;
     }

@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InputError } from '../errors.js';
 import { readSource } from '../scan/read-source.js';
-import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core';
+import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
 export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;
 export const PACKAGE_JSON_KEY = 'sunset-lint';
 
 /** A configuration problem: exit code 2 with a message naming the file (and the key). */
-export class ConfigError extends Error {
+export class ConfigError extends InputError {
   override readonly name = 'ConfigError';
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LineIndex, type Finding } from '@sunset-lint/core';
+import type { Finding } from '@sunset-lint/core';
+import { LineIndex } from '@sunset-lint/core/internal';
 import type { PendingWrites } from './pending-writes.js';
 import { applyEdits, selectFixes, type ChosenFix, type SelectOptions } from './select.js';
 

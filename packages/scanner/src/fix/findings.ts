@@ -1,9 +1,8 @@
+import { InputError } from '../errors.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { discoverFiles } from '../scan/discovery.js';
 import { runScan } from '../scan/scan.js';
 import type { FindingsOf } from './run.js';
-
-export class MissingPathsError extends Error {}
 
 /**
  * Findings for `fix` from the scan pipeline itself (discovery, cross-file resolution), so `fix`
@@ -19,8 +18,7 @@ export function findingsFromScan(cwd: string, config: ScanConfig): FindingsOf {
       exclude: config.exclude,
       maxFileSize: config.maxFileSize,
     });
-    if (discovered.missing.length)
-      throw new MissingPathsError(`no such file or directory: ${discovered.missing.join(', ')}`);
+    if (discovered.missing.length) throw new InputError(`no such file or directory: ${discovered.missing.join(', ')}`);
     const result = await runScan({
       cwd,
       files: discovered.files,

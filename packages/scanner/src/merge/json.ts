@@ -1,6 +1,6 @@
 import type { Finding } from '@sunset-lint/core';
 import { compareText, GRADES, type Grade } from '@sunset-lint/core/schedule';
-import { UsageError } from '../cli/io.js';
+import { MergeError } from '../errors.js';
 import { compareFindings, sortDiagnostics, sortStale } from '../reports/order.js';
 import type { BaselineSummary, Diagnostic } from '../reports/types.js';
 import { checkSame, checkShardSet, shardField } from './shards.js';
@@ -62,7 +62,7 @@ export function mergeJsonReports(inputs: ReadonlyArray<{ file: string; report: J
   const first = inputs[0]!.report;
   for (const { file, report } of inputs)
     if (report.settingsFingerprint === undefined)
-      throw new UsageError(`${file} has no settingsFingerprint: write the shards' reports with this version's scan`);
+      throw new MergeError(`${file} has no settingsFingerprint: write the shards' reports with this version's scan`);
   const same = <T>(what: string, read: (report: JsonReport) => T) =>
     checkSame(
       inputs.map(({ file, report }) => ({ file, value: read(report) })),

@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/io.js';
+import { MergeError } from '../errors.js';
 import { compareDiagnostics, compareFindings } from '../reports/order.js';
 import { SARIF_FINGERPRINT_KEY } from '../reports/sarif.js';
 import { checkSame, checkShardSet, shardField } from './shards.js';
@@ -74,7 +74,7 @@ export function mergeSarifLogs(inputs: ReadonlyArray<{ file: string; log: SarifL
       const name = run.tool.driver.name;
       byTool.set(name, [...(byTool.get(name) ?? []), { file, run }]);
     }
-  if (byTool.size === 0) throw new UsageError(`${inputs[0]!.file} has no SARIF run to merge`);
+  if (byTool.size === 0) throw new MergeError(`${inputs[0]!.file} has no SARIF run to merge`);
   const runs = [...byTool.values()].map(mergeRuns);
   const merged = { ...inputs[0]!.log, runs };
   return {
@@ -94,7 +94,7 @@ function mergeRuns(runs: ReadonlyArray<{ file: string; run: SarifRun }>): SarifR
     );
   for (const { file, run } of runs)
     if (run.properties?.settingsFingerprint === undefined)
-      throw new UsageError(
+      throw new MergeError(
         `${file}: the ${run.tool.driver.name} run has no properties.settingsFingerprint: write the shards' logs with this version's scan`,
       );
   same('tool version', (run) => run.tool.driver.version ?? null);

@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/io.js';
+import { MergeError } from '../errors.js';
 import type { Shard } from '../shard/shard.js';
 
 /** One input of `sunset-lint merge`: the file as given and the shard its report says it covers. */
@@ -16,17 +16,17 @@ export function checkShardSet(inputs: readonly ShardInput[]): void {
   for (const input of inputs) {
     const shard = input.shard ?? { index: 1, total: 1 };
     if (shard.total !== total)
-      throw new UsageError(
+      throw new MergeError(
         `${input.file} is shard ${shard.index}/${shard.total}, but ${first.file} is one of ${total} shards`,
       );
     const other = seen.get(shard.index);
     if (other !== undefined)
-      throw new UsageError(`${input.file} and ${other} are both shard ${shard.index}/${total} (overlapping shards)`);
+      throw new MergeError(`${input.file} and ${other} are both shard ${shard.index}/${total} (overlapping shards)`);
     seen.set(shard.index, input.file);
   }
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((index) => !seen.has(index));
   if (missing.length)
-    throw new UsageError(
+    throw new MergeError(
       `incomplete set of shards: missing ${missing.map((index) => `${index}/${total}`).join(', ')} (given: ${[
         ...seen.keys(),
       ]
@@ -41,7 +41,7 @@ export function checkSame<T>(inputs: ReadonlyArray<{ file: string; value: T }>, 
   const [first, ...rest] = inputs;
   for (const input of rest)
     if (JSON.stringify(input.value) !== JSON.stringify(first!.value))
-      throw new UsageError(
+      throw new MergeError(
         `${input.file} has ${what} ${JSON.stringify(input.value)}, but ${first!.file} has ${JSON.stringify(first!.value)}: reports of different scans cannot be merged`,
       );
 }
@@ -58,5 +58,5 @@ export function shardField(value: unknown, file: string): ShardInput['shard'] {
     Number.isInteger(value.total)
   )
     return { index: Number(value.index), total: Number(value.total) };
-  throw new UsageError(`${file}: 'shard' must be { "index": i, "total": n }`);
+  throw new MergeError(`${file}: 'shard' must be { "index": i, "total": n }`);
 }

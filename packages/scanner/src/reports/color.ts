@@ -10,12 +10,6 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, fl
   return stream.isTTY === true;
 }
 
-/** The options `--color` and `--no-color`, for a command's parseArgs options. */
-export const COLOR_OPTIONS = {
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-} as const;
-
 /** What the last of `--color`/`--no-color` on the command line says, if either is there. */
 export function colorFlag(tokens: readonly { kind: string; name?: string }[]): boolean | undefined {
   const last = tokens.findLast(

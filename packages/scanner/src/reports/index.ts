@@ -11,9 +11,8 @@ import { type RenderOptions, type ReportFormat, type ScanReport } from './types.
 
 export * from './types.js';
 export { useColor } from './color.js';
-export { loadRenderer, type Renderer } from './load.js';
 export { JSON_REPORT_VERSION } from './json.js';
-export { SARIF_FINGERPRINT_KEY, SARIF_SCHEMA_URI } from './sarif.js';
+export { SARIF_FINGERPRINT_KEY } from './sarif.js';
 
 /** Renders a scan in one of the report formats; the result ends with a newline. */
 export function renderReport(format: ReportFormat, report: ScanReport, options: RenderOptions): string {

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { RawMatch, ResolvedSettings, TermSet } from '@sunset-lint/core';
+import type { ResolvedSettings } from '@sunset-lint/core';
+import type { RawMatch, TermSet } from '@sunset-lint/core/internal';
 import { fileStamp, type FileStamp } from './file-stats.js';
 import type { FileIndex } from './index-file.js';
 

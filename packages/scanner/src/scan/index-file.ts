@@ -1,5 +1,5 @@
-import { extractFileFacts, indexFacts, LineIndex, type FileFacts, type IndexedFacts } from '@sunset-lint/core';
 import type { ResolvedSettings } from '@sunset-lint/core';
+import { extractFileFacts, type FileFacts, type IndexedFacts, indexFacts, LineIndex } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
 import type { TypedMatches } from './types-resolution.js';

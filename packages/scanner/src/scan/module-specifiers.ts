@@ -1,4 +1,4 @@
-import { decodeEscapes } from '@sunset-lint/core';
+import { decodeEscapes } from '@sunset-lint/core/internal';
 
 /**
  * Quoted text (one pattern per kind of quote, so a quote of another kind inside does not end it)

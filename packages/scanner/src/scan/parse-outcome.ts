@@ -1,4 +1,4 @@
-import type { extractFileFacts } from '@sunset-lint/core';
+import type { extractFileFacts } from '@sunset-lint/core/internal';
 
 // What parsing gives, apart from the parser: the per-file step reads it without loading
 // TypeScript, which parse.ts brings (it loads only when a file has to be parsed).

@@ -1,11 +1,11 @@
+import type { ResolvedSettings } from '@sunset-lint/core';
 import {
-  crossFilePrefilterFor,
-  prefilterFor,
   type CrossFilePrefilter,
+  crossFilePrefilterFor,
   type Prefilter,
-  type ResolvedSettings,
+  prefilterFor,
   type TermSet,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/internal';
 import type { ScanCache, TextFacts } from './cache.js';
 import { moduleSpecifiersIn } from './module-specifiers.js';
 import type { ModuleResolver } from './module-resolution.js';

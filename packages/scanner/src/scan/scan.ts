@@ -1,23 +1,21 @@
+import type { Finding, ResolvedSettings, SuppressedFinding } from '@sunset-lint/core';
 import {
   buildFindings,
   CrossFileResolver,
+  type DeferredFile,
+  type FileFacts,
   LineIndex,
+  type LocateInFile,
+  type MatchContext,
   matchesByFile,
   matchFacts,
   mergeFindingsAtSamePlace,
-  resolveAcrossFiles,
-  withTypedFindings,
-  type DeferredFile,
   type ModuleRecord,
   type ModuleSource,
-  type FileFacts,
-  type Finding,
-  type LocateInFile,
-  type MatchContext,
   type RawMatch,
-  type ResolvedSettings,
-  type SuppressedFinding,
-} from '@sunset-lint/core';
+  resolveAcrossFiles,
+  withTypedFindings,
+} from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
 import type { ScanCache } from './cache.js';
 import { DependencyFingerprints } from './dependency-fingerprint.js';

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import {
-  mayHoldSuppressions,
-  suppressInFile,
   type Finding,
+  mayHoldSuppressions,
   type ResolvedSettings,
   type SuppressedFinding,
+  suppressInFile,
   type SuppressionProblem,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';

@@ -1,4 +1,5 @@
-import { buildFindings, matchDeclaredResource, type Finding, type ResolvedSettings } from '@sunset-lint/core';
+import type { Finding, ResolvedSettings } from '@sunset-lint/core';
+import { buildFindings, matchDeclaredResource } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
 import type { DeclaredTerraformResource, TerraformSource } from '../terraform/types.js';
 

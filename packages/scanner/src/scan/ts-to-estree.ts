@@ -4,7 +4,6 @@ import { createContext } from './estree/context.js';
 import { node } from './estree/node.js';
 import { statements } from './estree/statements.js';
 
-export { skipTrivia } from './estree/context.js';
 export { UnsupportedSyntaxError } from './estree/node.js';
 
 /**

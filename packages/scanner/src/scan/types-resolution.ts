@@ -1,4 +1,5 @@
-import type { FileFacts, RawMatch, ResolvedSettings } from '@sunset-lint/core';
+import type { ResolvedSettings } from '@sunset-lint/core';
+import type { FileFacts, RawMatch } from '@sunset-lint/core/internal';
 import type { ParseSource } from './parse-outcome.js';
 
 /**

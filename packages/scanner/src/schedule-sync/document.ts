@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core';
+import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
+import { InputError } from '../errors.js';
 import { errorCode } from '../scan/error-code.js';
 
 /** The OpenAPI document cannot be used at all: the message names the file (and the place). */
-export class OpenApiError extends Error {
+export class OpenApiError extends InputError {
   override readonly name = 'OpenApiError';
 }
 

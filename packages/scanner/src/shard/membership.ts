@@ -1,5 +1,5 @@
 import { posix, resolve } from 'node:path';
-import { repositoryPrefix } from '../cli/repository-root.js';
+import { repositoryPrefix } from '../repository-root.js';
 import { shardOf, type Shard } from './shard.js';
 import { slashedRelative } from '../scan/relative-path.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UsageError } from '../cli/io.js';
+import { InputError } from '../errors.js';
 
 /** One part of a sharded scan: the `index`-th (from 1) of `total`. */
 export interface Shard {
@@ -10,12 +10,17 @@ export interface Shard {
 /** `--shard i/n`: 1-based `i`, `1 ≤ i ≤ n`; anything else is a usage error naming the option. */
 export function parseShard(option: string, value: string): Shard {
   const parts = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (!parts) throw new UsageError(`${option} must be i/n (shard i of n, counted from 1, e.g. 2/4), got '${value}'`);
+  if (!parts) throw new InputError(`${option} must be i/n (shard i of n, counted from 1, e.g. 2/4), got '${value}'`);
   const index = Number(parts[1]);
   const total = Number(parts[2]);
-  if (total < 1 || total > 10_000) throw new UsageError(`${option}: n must be from 1 to 10000, got '${value}'`);
-  if (index < 1 || index > total) throw new UsageError(`${option}: i must be from 1 to n (${total}), got '${value}'`);
+  if (total < 1 || total > 10_000) throw new InputError(`${option}: n must be from 1 to 10000, got '${value}'`);
+  if (index < 1 || index > total) throw new InputError(`${option}: i must be from 1 to n (${total}), got '${value}'`);
   return { index, total };
+}
+
+/** A shard given as an object (the library's `scan`), checked as `--shard` checks its text. */
+export function checkShard(shard: Shard): Shard {
+  return parseShard('shard', `${shard.index}/${shard.total}`);
 }
 
 /**

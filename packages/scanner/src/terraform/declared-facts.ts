@@ -1,4 +1,4 @@
-import type { DeclaredResourceFact } from '@sunset-lint/core';
+import type { DeclaredResourceFact } from '@sunset-lint/core/internal';
 import type { DeclaredTerraformResource } from './types.js';
 
 /** A Terraform resource as core's neutral declared-resource fact, for the catalogue's resource matcher. */

@@ -1,3 +1,2 @@
-export { createTypeResolver, findTsconfig, stringValues, type TypeResolver } from './type-resolver.js';
-export { resolveFactsWithTypes, type TypeResolution } from './resolve-facts.js';
-export { typesResolution } from './types-pass.js';
+export { createTypeResolver, findTsconfig, type TypeResolver } from './type-resolver.js';
+export { resolveFactsWithTypes } from './resolve-facts.js';

@@ -5,7 +5,7 @@ import {
   type PatternPart,
   type RequestFact,
   type SdkCallFact,
-} from '@sunset-lint/core';
+} from '@sunset-lint/core/internal';
 import type { TypeResolver } from './type-resolver.js';
 
 export interface TypeResolution {

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { matchFacts, type FileFacts, type RawMatch } from '@sunset-lint/core';
+import { type FileFacts, matchFacts, type RawMatch } from '@sunset-lint/core/internal';
 import { convertSourceFile, parseSource } from '../scan/parse.js';
 import type { TypedMatches, TypesResolution } from '../scan/types-resolution.js';
 import { resolveFactsWithTypes } from './resolve-facts.js';

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveSettings, type Confidence, type Finding, type TextEdit } from '@sunset-lint/core';
+import { type Confidence, type Finding, resolveSettings, type TextEdit } from '@sunset-lint/core';
 import plugin, { PLUGIN_NAMESPACE } from '@sunset-lint/eslint-plugin';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';

@@ -1,8 +1,18 @@
 import { resolve } from 'node:path';
 import { DEFAULT_BASELINE_FILE, renderBaseline } from '../../baseline/baseline.js';
+import { findUsages } from '../../library/scan.js';
+import { parseWithPaths } from '../args.js';
+import { configFor, SCANNING_OPTIONS, SETTING_OPTIONS } from '../config.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io.js';
-import { COMMON_OPTIONS, configFor } from '../config.js';
-import { noteDiagnostics, parse, scanWithProgress, writeReport } from './scan.js';
+import { HELP_OPTION, listedTogether, optionsHelp } from '../option-table.js';
+import { noteDiagnostics, scanFeedback } from '../scanning.js';
+import { writeOutputFile } from '../write-file.js';
+
+const BASELINE_OPTIONS = {
+  output: { type: 'string', value: 'FILE', help: `where to write the baseline (default ${DEFAULT_BASELINE_FILE})` },
+  ...listedTogether({ ...SETTING_OPTIONS, ...SCANNING_OPTIONS }, "as for 'sunset-lint scan'"),
+  ...HELP_OPTION,
+} as const;
 
 const HELP = `Usage: sunset-lint baseline [paths…] [--output FILE] [options]
 
@@ -11,15 +21,11 @@ ${DEFAULT_BASELINE_FILE}). 'sunset-lint scan --baseline FILE' then reports only 
 are not in it, and lists the baseline entries that no longer occur. Run both from the same
 directory: findings are keyed by their path relative to it.
 
-Options:
-  --output FILE             where to write the baseline (default ${DEFAULT_BASELINE_FILE})
-  --as-of YYYY-MM-DD, --imminent-days N, --min-confidence LEVEL, --config FILE,
-  --quiet, --no-progress, --verbose        as for 'sunset-lint scan'
-  -h, --help                this help
-`;
+${optionsHelp(BASELINE_OPTIONS, 28)}`;
 
+/** `sunset-lint baseline`: the library's scan of the paths, its findings written as a baseline file. */
 export async function runBaselineCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parse(argv, { ...COMMON_OPTIONS, output: { type: 'string' } });
+  const parsed = parseWithPaths(argv, BASELINE_OPTIONS);
   const values = parsed.values;
   if (values.help) {
     io.stdout.write(HELP);
@@ -27,13 +33,28 @@ export async function runBaselineCommand(argv: readonly string[], io: CliIo): Pr
   }
   const output = values.output ?? DEFAULT_BASELINE_FILE;
   const config = await configFor(values, io);
-  const result = await scanWithProgress(parsed.positionals, config, values, io);
-  writeReport(resolve(io.cwd, output), output, renderBaseline(result.findings));
+  const feedback = scanFeedback(values, io);
+  let result;
+  try {
+    result = await findUsages(
+      {
+        cwd: io.cwd,
+        paths: parsed.positionals,
+        ...(values.verbose ? { verbose: true } : {}),
+        onProgress: feedback.onProgress,
+        onNotice: feedback.onNotice,
+      },
+      config,
+    );
+  } finally {
+    feedback.finish();
+  }
+  writeOutputFile(resolve(io.cwd, output), output, renderBaseline(result.findings));
   if (!values.quiet) {
     io.stderr.write(
       `sunset-lint: wrote ${result.findings.length} finding${result.findings.length === 1 ? '' : 's'} from ${result.filesScanned} files to ${output}\n`,
     );
-    noteDiagnostics(result, io, false);
+    noteDiagnostics(result.diagnostics, io, false);
   }
   return result.diagnostics.some((d) => d.code === 'internal-error') ? EXIT_USAGE : EXIT_OK;
 }

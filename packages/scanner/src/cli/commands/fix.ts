@@ -1,52 +1,60 @@
-import { findingsFromScan, MissingPathsError } from '../../fix/findings.js';
+import { findingsFromScan } from '../../fix/findings.js';
 import { fixPaths } from '../../fix/run.js';
 import { renderFixDiff, renderFixSummary } from '../../fix/summary.js';
 import { terminalSafe } from '../../reports/terminal.js';
-import { UsageError, type CliIo } from '../io.js';
-import { COMMON_OPTIONS, configFor } from '../config.js';
-import { parse } from './scan.js';
+import { parseWithPaths } from '../args.js';
+import { configFor, SETTING_OPTIONS } from '../config.js';
+import type { CliIo } from '../io.js';
+import { HELP_OPTION, listedTogether, optionsHelp } from '../option-table.js';
+
+const FIX_OPTIONS = {
+  'dry-run': {
+    type: 'boolean',
+    help: "write nothing; print a unified diff of what would change on stdout\n(review it, or apply it with 'git apply'), the summary on stderr",
+  },
+  suggestions: {
+    type: 'boolean',
+    help: "also apply suggested fixes (ESLint's editor suggestions), which change\nbehaviour and deserve review: dropping a header, moving to a v2\nendpoint, removing SRV data fields. By default only safe fixes apply",
+  },
+  ...listedTogether(
+    {
+      config: SETTING_OPTIONS.config,
+      'as-of': SETTING_OPTIONS['as-of'],
+      'imminent-days': SETTING_OPTIONS['imminent-days'],
+      'min-confidence': SETTING_OPTIONS['min-confidence'],
+    },
+    "as for 'scan': which findings are reported, hence fixed",
+  ),
+  quiet: { type: 'boolean', help: 'with --dry-run, no summary on stderr' },
+  // Accepted as `scan` accepts them (the commands shared their options); `fix` shows no progress bar.
+  'no-progress': { type: 'boolean', label: '--no-progress, --verbose', help: "accepted as for 'scan'; no effect here" },
+  verbose: { type: 'boolean', listedWith: 'no-progress' },
+  ...HELP_OPTION,
+} as const;
 
 const HELP = `Usage: sunset-lint fix [paths…] [options]
 
 Applies the mechanical fixes of what 'sunset-lint scan' reports in the given files and directories
 (default: .), the same fixes as the ESLint plugin's --fix, and prints what changed.
 
-Options:
-  --dry-run                 write nothing; print a unified diff of what would change on stdout
-                            (review it, or apply it with 'git apply'), the summary on stderr
-  --suggestions             also apply suggested fixes (ESLint's editor suggestions), which change
-                            behaviour and deserve review: dropping a header, moving to a v2
-                            endpoint, removing SRV data fields. By default only safe fixes apply
-  --config FILE, --as-of YYYY-MM-DD, --imminent-days N, --min-confidence LEVEL
-                            as for 'scan': which findings are reported, hence fixed
-  -h, --help                this help
-
+${optionsHelp(FIX_OPTIONS, 28)}
 Overlapping fixes are applied over several passes (at most 10), as ESLint does.
 `;
 
+/** `sunset-lint fix`: the fixes of the scan's findings applied (or shown as a diff), and a summary. */
 export async function runFixCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, {
-    ...COMMON_OPTIONS,
-    'dry-run': { type: 'boolean' },
-    suggestions: { type: 'boolean' },
-  });
+  const { values, positionals } = parseWithPaths(argv, FIX_OPTIONS);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
   const config = await configFor(values, io);
   const dryRun = values['dry-run'] === true;
-  let run;
-  try {
-    run = await fixPaths(positionals, findingsFromScan(io.cwd, config), {
-      cwd: io.cwd,
-      dryRun,
-      suggestions: values.suggestions === true,
-    });
-  } catch (error) {
-    if (error instanceof MissingPathsError) throw new UsageError(error.message);
-    throw error;
-  }
+  const run = await fixPaths(positionals, findingsFromScan(io.cwd, config), {
+    cwd: io.cwd,
+    dryRun,
+    suggestions: values.suggestions === true,
+  });
   if (dryRun) {
     // stdout stays a clean patch; the summary is for the person at the terminal.
     io.stdout.write(renderFixDiff(run));

@@ -3,10 +3,31 @@ import { resolve } from 'node:path';
 import { GRADES, GRADE_RANK, type Grade } from '@sunset-lint/core/schedule';
 import { isJsonReport, mergeJsonReports } from '../../merge/json.js';
 import { isSarifLog, mergeSarifLogs } from '../../merge/sarif.js';
-import { oneOf, parseCommandLine } from '../args.js';
+import { countOption, oneOf, parseWithPaths } from '../args.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIo } from '../io.js';
-import { writeReport } from './scan.js';
+import { HELP_OPTION, optionsHelp } from '../option-table.js';
+import { writeOutputFile } from '../write-file.js';
 import { errorCode } from '../../scan/error-code.js';
+
+const MERGE_OPTIONS = {
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    help: "json | sarif: the inputs' format, checked (default: read from the files)",
+  },
+  out: { type: 'string', value: 'FILE', help: 'write the merged report to FILE (default: stdout)' },
+  'fail-on': {
+    type: 'string',
+    value: 'GRADE',
+    help: 'exit 1 when a merged finding is at least this urgent:\nexpired | imminent | scheduled | none (default none: the shards gate)',
+  },
+  'max-findings': {
+    type: 'string',
+    value: 'N',
+    help: 'also exit 1 when the merged report has more than N findings',
+  },
+  ...HELP_OPTION,
+} as const;
 
 const HELP = `Usage: sunset-lint merge FILE... [options]
 
@@ -18,40 +39,25 @@ The reports must come from one scan: the same tool version, as-of date, catalogu
 (their settingsFingerprint), --fail-on and baseline file, and form a complete set of shards 1..n,
 each once; otherwise nothing is written and the message names the file.
 
-Options:
-  --format FORMAT     json | sarif: the inputs' format, checked (default: read from the files)
-  --out FILE          write the merged report to FILE (default: stdout)
-  --fail-on GRADE     exit 1 when a merged finding is at least this urgent:
-                      expired | imminent | scheduled | none (default none: the shards gate)
-  --max-findings N    also exit 1 when the merged report has more than N findings
-  -h, --help          this help
-
+${optionsHelp(MERGE_OPTIONS, 22)}
 Exit codes: 0 merged (and nothing at or above --fail-on), 1 findings at or above --fail-on or
 more than --max-findings, 2 usage error, unreadable or mismatched reports.
 `;
 
-const MERGE_OPTIONS = {
-  format: { type: 'string' },
-  out: { type: 'string' },
-  'fail-on': { type: 'string' },
-  'max-findings': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
 const FORMATS = ['json', 'sarif'] as const;
 const FAIL_ON = [...GRADES, 'none'] as const;
 
+/** `sunset-lint merge`: the shards' reports read, merged by the library, written; the exit code of the merged findings. */
 export async function runMergeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { options: MERGE_OPTIONS, allowPositionals: true });
+  const { values, positionals } = parseWithPaths(argv, MERGE_OPTIONS);
   if (values.help) {
     io.stdout.write(HELP);
     return EXIT_OK;
   }
   const format = values.format === undefined ? undefined : oneOf('--format', values.format, FORMATS);
   const failOn = oneOf('--fail-on', values['fail-on'] ?? 'none', FAIL_ON);
-  const maxFindings = values['max-findings'];
-  if (maxFindings !== undefined && !/^\d+$/.test(maxFindings))
-    throw new UsageError(`--max-findings must be a whole number (0 or more), got '${maxFindings}'`);
+  const maxFindings =
+    values['max-findings'] === undefined ? undefined : countOption('--max-findings', values['max-findings']);
   if (positionals.length === 0) throw new UsageError('give the reports to merge: sunset-lint merge FILE...');
 
   const documents = positionals.map((file) => ({ file, value: readReport(resolve(io.cwd, file), file) }));
@@ -69,11 +75,11 @@ export async function runMergeCommand(argv: readonly string[], io: CliIo): Promi
       : mergeSarifLogs(documents.map(({ file, value }) => ({ file, log: isSarifLog(value) ? value : never() })));
 
   if (values.out === undefined) io.stdout.write(merged.text);
-  else writeReport(resolve(io.cwd, values.out), values.out, merged.text);
+  else writeOutputFile(resolve(io.cwd, values.out), values.out, merged.text);
   const failing = merged.grades.filter(
     (grade) => failOn !== 'none' && isGrade(grade) && GRADE_RANK[grade] <= GRADE_RANK[failOn],
   ).length;
-  const overLimit = maxFindings !== undefined && merged.grades.length > Number(maxFindings);
+  const overLimit = maxFindings !== undefined && merged.grades.length > maxFindings;
   io.stderr.write(
     `sunset-lint: merged ${documents.length} reports: ${merged.grades.length} finding${merged.grades.length === 1 ? '' : 's'}${failOn === 'none' ? '' : ` (${failing} at or above --fail-on ${failOn})`}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${values.out !== undefined ? `; wrote ${values.out}` : ''}\n`,
   );

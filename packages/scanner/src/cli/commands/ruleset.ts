@@ -9,11 +9,13 @@ import {
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
 import {
   BASE_URL_VARIABLE,
+  RULESET_OPTIONS,
   SUBCOMMANDS,
   TOKEN_VARIABLE,
   parseRulesetOptions,
   type ConnectionOptions,
 } from '../ruleset/options.js';
+import { optionsHelp } from '../option-table.js';
 import {
   changeWarnings,
   renderChangeResult,
@@ -40,26 +42,7 @@ The ruleset is the account's managed ruleset whose name contains "OWASP", unless
 names it. 'set' reads the zone's execute rule, merges the change into its overrides (keeping all
 other overrides) and sends the whole rule back.
 
-Options:
-  --zone <id>             zone id (required)
-  --account <id>          account id (required)
-  --ruleset-id <id>       managed ruleset id (32 hexadecimal characters)
-  --execute-rule-id <id>  the execute rule, when several deploy the same ruleset
-  --paranoia-level <1-4>  enable the rules up to this paranoia level           (set)
-  --score-threshold <N>   anomaly score threshold, a positive integer          (set)
-  --action <A>            block, managed_challenge, js_challenge, log, challenge (set)
-  --disable-rule <id>     disable a rule of the managed ruleset; repeatable    (set)
-  --enable-rule <id>      re-enable a rule; repeatable                         (set)
-  --deploy                deploy the ruleset if the zone does not run it yet   (set)
-  --dry-run               print the request that would be sent; send no write  (set)
-  --json                  print JSON
-  --base-url <url>        API base URL (default: $${BASE_URL_VARIABLE}, else
-                          https://api.cloudflare.com/client/v4)
-  --timeout <seconds>     per-request timeout (default 30)
-  --retries <n>           retries of failed requests, 0 to 10 (default 3)
-  --verbose               log each request and retry to stderr
-  -h, --help              show this help
-
+${optionsHelp(RULESET_OPTIONS, 26)}
 Environment:
   ${TOKEN_VARIABLE}    API token (required; never printed)
   ${BASE_URL_VARIABLE} base URL, if --base-url is not given

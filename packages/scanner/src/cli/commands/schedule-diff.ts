@@ -6,7 +6,31 @@ import { collectDeprecations } from '../../schedule-sync/collect.js';
 import { diffSchedule, hasDifferences } from '../../schedule-sync/diff.js';
 import { groupDeprecations } from '../../schedule-sync/group.js';
 import { problemLines, renderDiffJson, renderDiffText } from '../../schedule-sync/render.js';
-import { openApiDocument, requireOpenApi } from './schedule-openapi.js';
+import { readOpenApiDocument } from '../../schedule-sync/document.js';
+import { OPENAPI_OPTION, requireOpenApi } from '../openapi-option.js';
+import { HELP_OPTION, optionsHelp } from '../option-table.js';
+
+const DIFF_OPTIONS = {
+  ...OPENAPI_OPTION,
+  format: { type: 'string', default: 'text', value: 'FORMAT', help: 'text (default) or json' },
+  'as-of': {
+    type: 'string',
+    value: 'DATE',
+    help: 'The date suspicious dates are measured from (default: today, UTC)',
+  },
+  'max-years': {
+    type: 'string',
+    default: '10',
+    value: 'N',
+    help: 'A date more than N years after the as-of date is suspicious (default 10)',
+  },
+  config: {
+    type: 'string',
+    value: 'FILE',
+    help: "The configuration whose catalogue changes apply (default: found as 'scan' does)",
+  },
+  ...HELP_OPTION,
+} as const;
 
 const DIFF_HELP = `Usage: sunset-lint schedule diff --openapi FILE [--format text|json] [--as-of YYYY-MM-DD] [--max-years N] [--config FILE]
 
@@ -16,27 +40,13 @@ that disagree, entries whose operations the document no longer marks deprecated,
 dates (year 2099 or later, more than --max-years after the as-of date, a sunset before the end
 of life, invalid dates), and, for information, entries whose endpoints the document lacks.
 
-Options:
-  --openapi FILE      The OpenAPI document (JSON, or YAML by its .yaml/.yml name)
-  --format FORMAT     text (default) or json
-  --as-of DATE        The date suspicious dates are measured from (default: today, UTC)
-  --max-years N       A date more than N years after the as-of date is suspicious (default 10)
-  --config FILE       The configuration whose catalogue changes apply (default: found as 'scan' does)
-
+${optionsHelp(DIFF_OPTIONS, 22)}
 Exit codes: 0 no differences (informational lines alone do not count), 1 differences, 2 usage error.
 `;
 
-const OPTIONS = {
-  openapi: { type: 'string' },
-  format: { type: 'string', default: 'text' },
-  'as-of': { type: 'string' },
-  'max-years': { type: 'string', default: '10' },
-  config: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
+/** `sunset-lint schedule diff`: the document's deprecations against the catalogue; exit 1 on differences. */
 export async function runScheduleDiff(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandLine(argv, { options: OPTIONS, allowPositionals: false });
+  const { values } = parseCommandLine(argv, { options: DIFF_OPTIONS, allowPositionals: false });
   if (values.help) {
     io.stdout.write(DIFF_HELP);
     return 0;
@@ -45,7 +55,7 @@ export async function runScheduleDiff(argv: readonly string[], io: CliIo): Promi
   const maxYears = yearsOption(values['max-years']);
   const file = requireOpenApi(values.openapi);
   const { settings } = await configFor(values, io);
-  const document = openApiDocument(io.cwd, file);
+  const document = readOpenApiDocument(io.cwd, file);
   const collected = collectDeprecations(document);
   const { groups, warnings } = groupDeprecations(collected.operations);
   const problems = [...collected.problems, ...warnings];

@@ -4,8 +4,17 @@ import { parseCommandLine } from '../args.js';
 import { UsageError, type CliIo } from '../io.js';
 import { importSchedule } from '../../schedule-sync/import.js';
 import { renderImportReport } from '../../schedule-sync/render.js';
-import { openApiDocument, requireOpenApi } from './schedule-openapi.js';
+import { readOpenApiDocument } from '../../schedule-sync/document.js';
+import { OPENAPI_OPTION, requireOpenApi } from '../openapi-option.js';
+import { HELP_OPTION, optionsHelp } from '../option-table.js';
 import { errorCode } from '../../scan/error-code.js';
+
+const IMPORT_OPTIONS = {
+  ...OPENAPI_OPTION,
+  out: { type: 'string', value: 'FILE', help: 'Write the fragment to FILE instead of stdout' },
+  force: { type: 'boolean', help: 'Overwrite --out FILE when it exists' },
+  ...HELP_OPTION,
+} as const;
 
 const IMPORT_HELP = `Usage: sunset-lint schedule import --openapi FILE [--out FILE [--force]]
 
@@ -15,28 +24,18 @@ kept unless --force). Operations sharing an x-cfDeprecation id become one entry;
 from x-cfDeprecation.eol, else x-sunset, else x-forge-sunset. What is not written (undated
 operations, HEAD/OPTIONS/TRACE, deprecated parameters, malformed values) is listed on stderr.
 
-Options:
-  --openapi FILE   The OpenAPI document (JSON, or YAML by its .yaml/.yml name)
-  --out FILE       Write the fragment to FILE instead of stdout
-  --force          Overwrite --out FILE when it exists
-`;
+${optionsHelp(IMPORT_OPTIONS, 19)}`;
 
-const OPTIONS = {
-  openapi: { type: 'string' },
-  out: { type: 'string' },
-  force: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
+/** `sunset-lint schedule import`: the document's deprecations as a configuration fragment. */
 export async function runScheduleImport(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandLine(argv, { options: OPTIONS, allowPositionals: false });
+  const { values } = parseCommandLine(argv, { options: IMPORT_OPTIONS, allowPositionals: false });
   if (values.help) {
     io.stdout.write(IMPORT_HELP);
     return 0;
   }
   const file = requireOpenApi(values.openapi);
   if (values.force && values.out === undefined) throw new UsageError('--force only applies with --out FILE');
-  const result = importSchedule(openApiDocument(io.cwd, file));
+  const result = importSchedule(readOpenApiDocument(io.cwd, file));
   const fragment = `${JSON.stringify({ catalogue: { add: result.entries } }, null, 2)}\n`;
   if (values.out === undefined) io.stdout.write(fragment);
   else writeOut(resolve(io.cwd, values.out), values.out, fragment, values.force === true);

@@ -8,7 +8,16 @@ import {
 } from '@sunset-lint/core/schedule';
 import { oneOf, parseCommandLine } from '../args.js';
 import type { CliIo } from '../io.js';
-import { configFor } from '../config.js';
+import { configFor, SETTING_OPTIONS } from '../config.js';
+import { HELP_OPTION, optionsHelp } from '../option-table.js';
+
+const SCHEDULE_OPTIONS = {
+  format: { type: 'string', default: 'text', value: 'FORMAT', help: 'text | json | markdown (default text)' },
+  'as-of': SETTING_OPTIONS['as-of'],
+  'imminent-days': SETTING_OPTIONS['imminent-days'],
+  config: SETTING_OPTIONS.config,
+  ...HELP_OPTION,
+} as const;
 
 const HELP = `Usage: sunset-lint schedule [--format text|json|markdown] [--as-of YYYY-MM-DD] [--imminent-days N] [--config FILE]
        sunset-lint schedule import --openapi FILE [--out FILE [--force]]
@@ -22,24 +31,15 @@ end-of-life overrides and disables) with its grade as of the date (default: toda
   diff     Compare the OpenAPI document with the catalogue: missing entries, dates that
            disagree, entries no longer deprecated, suspicious dates (exit 1 on differences)
 
+${optionsHelp(SCHEDULE_OPTIONS, 28)}
 Run 'sunset-lint schedule import --help' or 'sunset-lint schedule diff --help' for their options.
 `;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 
-const OPTIONS = {
-  format: { type: 'string', default: 'text' },
-  'as-of': { type: 'string' },
-  'imminent-days': { type: 'string' },
-  config: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
+/** `sunset-lint schedule`: the catalogue graded as of a day (`schedule import` and `schedule diff` are commands of their own). */
 export async function runScheduleCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  // The OpenAPI subcommands are loaded only when asked for.
-  if (argv[0] === 'import') return (await import('./schedule-import.js')).runScheduleImport(argv.slice(1), io);
-  if (argv[0] === 'diff') return (await import('./schedule-diff.js')).runScheduleDiff(argv.slice(1), io);
-  const { values } = parseCommandLine(argv, { options: OPTIONS, allowPositionals: false });
+  const { values } = parseCommandLine(argv, { options: SCHEDULE_OPTIONS, allowPositionals: false });
   if (values.help) {
     io.stdout.write(HELP);
     return 0;

@@ -10,6 +10,7 @@ import {
 } from '@sunset-lint/core/client';
 import { oneOf, parseCommandLine } from '../args.js';
 import { UsageError } from '../io.js';
+import { HELP_OPTION } from '../option-table.js';
 
 /*
  * Command-line options of `sunset-lint ruleset show|set`: parsed strictly and checked completely
@@ -22,29 +23,68 @@ export type RulesetSubcommand = (typeof SUBCOMMANDS)[number];
 export const TOKEN_VARIABLE = 'CLOUDFLARE_API_TOKEN';
 export const BASE_URL_VARIABLE = 'CLOUDFLARE_API_BASE_URL';
 
-const COMMON_OPTIONS = {
-  zone: { type: 'string' },
-  account: { type: 'string' },
-  'ruleset-id': { type: 'string' },
-  'execute-rule-id': { type: 'string' },
-  'base-url': { type: 'string' },
-  timeout: { type: 'string' },
-  retries: { type: 'string' },
-  json: { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+/** The ruleset and zone, for both subcommands. */
+const TARGET_OPTIONS = {
+  zone: { type: 'string', value: '<id>', help: 'zone id (required)' },
+  account: { type: 'string', value: '<id>', help: 'account id (required)' },
+  'ruleset-id': { type: 'string', value: '<id>', help: 'managed ruleset id (32 hexadecimal characters)' },
+  'execute-rule-id': {
+    type: 'string',
+    value: '<id>',
+    help: 'the execute rule, when several deploy the same ruleset',
+  },
 } as const;
 
-const SET_OPTIONS = {
-  ...COMMON_OPTIONS,
-  'paranoia-level': { type: 'string' },
-  'score-threshold': { type: 'string' },
-  action: { type: 'string' },
-  'disable-rule': { type: 'string', multiple: true },
-  'enable-rule': { type: 'string', multiple: true },
-  deploy: { type: 'boolean' },
-  'dry-run': { type: 'boolean' },
+/** The change `set` makes. */
+const CHANGE_OPTIONS = {
+  'paranoia-level': {
+    type: 'string',
+    value: '<1-4>',
+    help: 'enable the rules up to this paranoia level',
+    only: 'set',
+  },
+  'score-threshold': {
+    type: 'string',
+    value: '<N>',
+    help: 'anomaly score threshold, a positive integer',
+    only: 'set',
+  },
+  action: {
+    type: 'string',
+    value: '<A>',
+    help: 'block, managed_challenge, js_challenge, log, challenge',
+    only: 'set',
+  },
+  'disable-rule': {
+    type: 'string',
+    multiple: true,
+    value: '<id>',
+    help: 'disable a rule of the managed ruleset; repeatable',
+    only: 'set',
+  },
+  'enable-rule': { type: 'string', multiple: true, value: '<id>', help: 're-enable a rule; repeatable', only: 'set' },
+  deploy: { type: 'boolean', help: 'deploy the ruleset if the zone does not run it yet', only: 'set' },
+  'dry-run': { type: 'boolean', help: 'print the request that would be sent; send no write', only: 'set' },
 } as const;
+
+/** The output and the connection, for both subcommands. */
+const CONNECTION_OPTIONS = {
+  json: { type: 'boolean', help: 'print JSON' },
+  'base-url': {
+    type: 'string',
+    value: '<url>',
+    help: `API base URL (default: $${BASE_URL_VARIABLE}, else\n${DEFAULT_BASE_URL})`,
+  },
+  timeout: { type: 'string', value: '<seconds>', help: 'per-request timeout (default 30)' },
+  retries: { type: 'string', value: '<n>', help: 'retries of failed requests, 0 to 10 (default 3)' },
+  verbose: { type: 'boolean', help: 'log each request and retry to stderr' },
+  help: { ...HELP_OPTION.help, help: 'show this help' },
+} as const;
+
+const SHOW_OPTIONS = { ...TARGET_OPTIONS, ...CONNECTION_OPTIONS } as const;
+
+/** Every option of `ruleset`, in the order its help lists them. */
+export const RULESET_OPTIONS = { ...TARGET_OPTIONS, ...CHANGE_OPTIONS, ...CONNECTION_OPTIONS } as const;
 
 export interface ConnectionOptions {
   readonly baseUrl: string;
@@ -78,7 +118,7 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
 const DEFAULT_RETRIES = 3;
 const MAX_RETRIES = 10;
 
-function parse<const O extends typeof COMMON_OPTIONS>(args: readonly string[], options: O) {
+function parse<const O extends typeof SHOW_OPTIONS>(args: readonly string[], options: O) {
   return parseCommandLine(args, { options, allowPositionals: false }).values;
 }
 
@@ -191,7 +231,7 @@ export function parseRulesetOptions(
   env: NodeJS.ProcessEnv,
 ): RulesetOptions {
   if (subcommand === 'show') {
-    const values = parse(args, COMMON_OPTIONS);
+    const values = parse(args, SHOW_OPTIONS);
     if (values.help === true) return { subcommand, help: true };
     return {
       subcommand,
@@ -200,7 +240,7 @@ export function parseRulesetOptions(
       connection: parseConnection(values, env),
     };
   }
-  const values = parse(args, SET_OPTIONS);
+  const values = parse(args, RULESET_OPTIONS);
   if (values.help === true) return { subcommand, help: true };
   const target = parseTarget(values);
   const disableRules = (values['disable-rule'] ?? []).map((id) => pathId('--disable-rule', id));

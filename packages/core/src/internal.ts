@@ -1,0 +1,44 @@
+// @sunset-lint/core/internal: what only the two engines (the ESLint plugin and the scanner) need
+// of the core, the engine-internal representation (a file's facts, URL patterns and their parts,
+// raw matches) and the steps over it. NOT covered by semver: it changes with the engines, in any
+// release. Users' tooling imports `@sunset-lint/core` (or `/schedule`, `/client`) instead.
+
+// One file's facts, and the steps from them to findings.
+export { extractFileFacts } from './analyze.js';
+export type * from './extract/facts.js';
+export { LineIndex } from './extract/ast.js';
+export { prefilterFor, type Prefilter } from './detect/prefilter.js';
+export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './detect/cross-file-prefilter.js';
+export { decodeEscapes } from './detect/text-terms.js';
+export { matchFacts } from './detect/match-facts.js';
+export { matchDeclaredResource } from './detect/resources.js';
+export type { MatchContext } from './detect/requests.js';
+export { buildFindings, type LocateInFile } from './findings/build.js';
+
+// Across files (the scanner's graph step): the per-file index, then what other modules export
+// substituted into a deferred file's facts, with the same instantiation the extractor uses.
+export {
+  indexFacts,
+  resolveAcrossFiles,
+  type DeferredFile,
+  type IndexedFacts,
+  type MatchableFacts,
+} from './resolve/file-index.js';
+export { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve/cross-file.js';
+export {
+  anyOfTexts,
+  concatPatterns,
+  hole,
+  paramsUsed,
+  substituteParams,
+  text,
+  type PatternPart,
+} from './url/pattern.js';
+
+// Placing matches in the file their text is written in, and one finding per place across files.
+export { matchesByFile } from './place/placement.js';
+export { mergeFindingsAtSamePlace, withTypedFindings } from './place/merge.js';
+
+// Where JSON text first breaks the grammar, as a line and column: for the scanner's config and
+// document errors and the client's response errors, in words of ours rather than the parser's.
+export { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';

@@ -1,0 +1,221 @@
+import { existsSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import type { Grade } from '@sunset-lint/core/schedule';
+import { applyBaseline, readBaseline, type BaselineEntry } from '../baseline/baseline.js';
+import type { ScanConfig } from '../config/resolve.js';
+import type { ScannerSettings } from '../config/settings-schema.js';
+import { InputError } from '../errors.js';
+import { scanConfigFor, type SettingOverrides } from './config.js';
+import { repositoryPrefix } from '../repository-root.js';
+import { plural } from '../reports/summary.js';
+import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
+import { discoverFiles, type Discovered } from '../scan/discovery.js';
+import { buildScanReport } from '../scan/report.js';
+import type { ScanResult } from '../scan/scan.js';
+import { shardMembership, type ShardMembership } from '../shard/membership.js';
+import { checkShard, type Shard } from '../shard/shard.js';
+
+/*
+ * The scanner as a library: `scan(request)` finds the deprecated API uses under some paths and
+ * returns the report that every format renders (the json format prints it as it is). It prints
+ * nothing, exits never and reads no command line: the `scan` and `baseline` commands are adapters
+ * over it (flags in, rendering and exit codes out), and another program can call it the same way.
+ */
+
+/** What to scan and how: everything but the working directory has the CLI's default. */
+export interface ScanRequest {
+  /** Paths in the report are relative to this directory, `/`-separated; the configuration is looked for here. */
+  cwd: string;
+  /** Files, directories and quoted glob patterns, relative to `cwd` (default: `cwd` itself). */
+  paths?: readonly string[];
+  /**
+   * A configuration file (relative to `cwd`), or the configuration itself (what a
+   * `sunset-lint.config.json` holds); default: the one the CLI finds in `cwd`.
+   */
+  config?: string | ScannerSettings;
+  /** Over the configuration (`scan --as-of`, `--imminent-days`, `--min-confidence`, `--max-file-size`, `--report-unused-suppressions`). */
+  overrides?: SettingOverrides;
+  /** The grade from which a finding fails the scan, recorded in the report (default `expired`). */
+  failOn?: Grade | 'none';
+  /** A baseline file (relative to `cwd`): the report keeps only the findings it does not have. */
+  baseline?: string;
+  /** Also ask the project's TypeScript type checker (`scan --types`), with this tsconfig.json for every file. */
+  types?: boolean | { tsconfig?: string };
+  /** Keep each file's analysis by content hash for the next scan (`scan --cache`), in `location` (default `.sunset-lint-cache`). */
+  cache?: boolean | { location?: string };
+  /** Report only on this shard of the files (`scan --shard`). */
+  shard?: Shard;
+  /** Also report relative imports that name no file. */
+  verbose?: boolean;
+  /** Give the report each finding's line of code (`sourceLines`, which the HTML report shows). */
+  sourceLines?: boolean;
+  /** Called after each file of the scan's first pass. */
+  onProgress?: (done: number, total: number) => void;
+  /** Called with what a person may want to know that is not in the report: a path with nothing to scan, a cache not saved. */
+  onNotice?: (notice: ScanNotice) => void;
+}
+
+export interface ScanNotice {
+  text: string;
+  /** `info`: a path with nothing to scan; `warning`: the cache could not be used or saved (a slower next scan). */
+  severity: 'info' | 'warning';
+}
+
+/** The report of a scan: findings, diagnostics, the catalogue and settings it was graded with. */
+export async function scan(request: ScanRequest): Promise<ScanReport> {
+  return (await scanForReport(request)).report;
+}
+
+/** `scan`'s report, with the scan's diagnostics in the order it met them (the CLI notes them so on stderr). */
+export async function scanForReport(
+  request: ScanRequest,
+): Promise<{ report: ScanReport; diagnostics: readonly Diagnostic[] }> {
+  const config = await scanConfigFor(request);
+  const baselineFile = request.baseline;
+  const baseline =
+    baselineFile === undefined ? undefined : readBaseline(resolve(request.cwd, baselineFile), baselineFile);
+  const shard = request.shard === undefined ? undefined : checkShard(request.shard);
+  const inShard = shard ? shardMembership(request.cwd, shard) : undefined;
+  const result = await findUsages(request, config, inShard);
+  // Type findings come from the whole program: a shard keeps its own.
+  let findings = inShard ? result.findings.filter((finding) => inShard.path(finding.file)) : result.findings;
+  let summary: BaselineSummary | undefined;
+  // A shard judges only the baseline entries of its own files: the others are another shard's.
+  const baselineHere: BaselineEntry[] | undefined = inShard
+    ? baseline?.filter((entry) => inShard.path(entry.file))
+    : baseline;
+  if (baselineHere && baselineFile !== undefined)
+    ({ findings, summary } = applyBaseline(findings, baselineHere, baselineFile));
+  const report = buildScanReport({
+    findings,
+    ...(result.suppressed ? { suppressed: result.suppressed } : {}),
+    diagnostics: result.diagnostics,
+    filesScanned: result.filesScanned,
+    settings: config.settings,
+    failOn: request.failOn ?? 'expired',
+    ...(summary ? { baseline: summary } : {}),
+    repositoryPrefix: repositoryPrefix(request.cwd),
+    ...(shard ? { shard } : {}),
+  });
+  if (request.sourceLines)
+    report.sourceLines = (await import('../scan/source-lines.js')).readSourceLines(
+      report.findings,
+      request.cwd,
+      config.maxFileSize,
+    );
+  return { report, diagnostics: result.diagnostics };
+}
+
+const DEFAULT_CACHE = '.sunset-lint-cache';
+
+/**
+ * Discovery, the scan and the type checker's pass, suppression comments applied: the findings of
+ * every scanned file (the caller keeps a shard's), unsorted, as `baseline` writes them.
+ */
+export async function findUsages(
+  request: Omit<ScanRequest, 'config' | 'overrides' | 'failOn' | 'baseline' | 'shard'>,
+  config: ScanConfig,
+  shard?: ShardMembership,
+): Promise<ScanResult> {
+  const { cwd } = request;
+  const paths = request.paths ?? [];
+  const notice = request.onNotice ?? (() => {});
+  const discovered = await discoverFiles({
+    cwd,
+    paths,
+    include: config.include,
+    exclude: config.exclude,
+    maxFileSize: config.maxFileSize,
+  });
+  if (discovered.missing.length) throw new InputError(`no such file or directory: ${discovered.missing.join(', ')}`);
+  for (const given of discovered.empty)
+    notice({ text: `${given}: no JavaScript, TypeScript or Terraform file to scan`, severity: 'info' });
+  for (const { path, files } of discovered.gitignored)
+    notice({
+      text: `${path}: ${plural(files, 'file')} to scan, all ignored by .gitignore (files named one by one are scanned even so)`,
+      severity: 'info',
+    });
+  const skipped = discoveryDiagnostics(discovered);
+  if (discovered.files.length === 0 && discovered.terraformFiles.length === 0)
+    return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
+  // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
+  const { runScan } = await import('../scan/scan.js');
+  const types = request.types ? await typesResolutionFor(discovered.files, request.types, cwd) : undefined;
+  const cacheLocation = typeof request.cache === 'object' ? request.cache.location : undefined;
+  const cache = request.cache
+    ? await openCache(resolve(cwd, cacheLocation ?? DEFAULT_CACHE), config, notice)
+    : undefined;
+  const result = await runScan({
+    cwd,
+    files: discovered.files,
+    terraformFiles: discovered.terraformFiles,
+    settings: config.settings,
+    ...(request.verbose ? { verbose: true } : {}),
+    ...(cache ? { cache } : {}),
+    ...(shard ? { reportsOn: shard.file } : {}),
+    ...(types ? { types } : {}),
+    ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
+    ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+  });
+  result.diagnostics.push(...skipped);
+  if (cache) {
+    // A cache that cannot be written costs the next scan time, never this scan's result.
+    try {
+      cache.save();
+    } catch (error) {
+      notice({
+        text: `the cache was not saved: ${error instanceof Error ? error.message : String(error)}`,
+        severity: 'warning',
+      });
+    }
+  }
+  return result;
+}
+
+/** `--types`: the type checker for these files, loaded only now (it costs a TypeScript program). */
+async function typesResolutionFor(files: readonly string[], types: true | { tsconfig?: string }, cwd: string) {
+  const tsconfig = types === true ? undefined : types.tsconfig;
+  const given = tsconfig !== undefined ? resolve(cwd, tsconfig) : undefined;
+  if (given !== undefined && !existsSync(given)) throw new InputError(`--tsconfig: no such file: ${tsconfig}`);
+  (await import('../scan/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
+  return (await import('../types-mode/types-pass.js')).typesResolution(files, given);
+}
+
+async function openCache(directory: string, config: ScanConfig, notice: (notice: ScanNotice) => void) {
+  const { ScanCache } = await import('../scan/cache.js');
+  const cache = ScanCache.open(directory, config.settings);
+  if (cache.problem) notice({ text: cache.problem, severity: 'warning' });
+  return cache;
+}
+
+/**
+ * What discovery left out and why, as the report's diagnostics: FIFOs, sockets and devices with a
+ * source file's name (never opened: a FIFO would block the scan), folders that cannot be listed and
+ * `.gitignore` files that cannot be read.
+ */
+function discoveryDiagnostics(
+  discovered: Pick<Discovered, 'special' | 'unreadableFolders' | 'unreadIgnoreFiles'>,
+): Diagnostic[] {
+  const slashed = (path: string) => path.split(sep).join('/');
+  return [
+    ...discovered.unreadableFolders.map(({ path, code }): Diagnostic => ({
+      code: 'read-error',
+      severity: 'error',
+      file: slashed(path),
+      message: `cannot read the folder: ${code}; its files were not scanned`,
+    })),
+    ...discovered.special.map((file): Diagnostic => ({
+      code: 'not-a-regular-file',
+      severity: 'warning',
+      file: slashed(file),
+      message: 'skipped: a FIFO, socket or device, not a regular file',
+    })),
+    ...discovered.unreadIgnoreFiles.map(({ path, reason }): Diagnostic => ({
+      code: 'read-error',
+      severity: 'warning',
+      file: slashed(path),
+      message: `ignore file not applied: ${reason}`,
+    })),
+  ];
+}
