@@ -9,7 +9,13 @@ export { HTTP_METHODS } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
 export { defaultRulesDir, loadCatalogue } from './catalogue/load.js';
 export { describeMatchers } from './catalogue/describe.js';
-export { RULE_CAPABILITIES, type RuleCapabilities } from './catalogue/rule-capabilities.js';
+export {
+  RULE_CAPABILITIES,
+  RULE_NAMES,
+  RULE_TABLE,
+  type RuleCapabilities,
+  type RuleRow,
+} from './catalogue/rule-table.js';
 
 // Settings shared by both engines.
 export {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCatalogue, RULE_CAPABILITIES } from '@sunset-lint/core';
+import { loadCatalogue, RULE_CAPABILITIES, RULE_TABLE, type RuleName, type RuleRow } from '@sunset-lint/core';
 import { ESLint, Linter } from 'eslint';
 import { describe, expect, test } from 'vitest';
 import plugin, { rules } from '../src/index.js';
@@ -24,10 +24,21 @@ describe('the plugin object', () => {
     for (const entry of catalogue.entries) expect(ruleNames).toContain(entry.rule);
   });
 
-  test("each rule's meta announces exactly the capabilities core shapes its findings' fixes by", () => {
+  test("each rule's meta is its row of the rule table: the capabilities core shapes its findings' fixes by, and its words", () => {
     for (const [name, rule] of Object.entries(rules)) {
-      const announced = { fixable: rule.meta.fixable !== undefined, hasSuggestions: rule.meta.hasSuggestions === true };
-      expect(announced, name).toEqual(RULE_CAPABILITIES[name as keyof typeof RULE_CAPABILITIES]);
+      const row: RuleRow = RULE_TABLE[name as RuleName];
+      const announced = {
+        type: rule.meta.type,
+        description: rule.meta.docs.description,
+        fixable: rule.meta.fixable !== undefined,
+        hasSuggestions: rule.meta.hasSuggestions === true,
+      };
+      expect(announced, name).toEqual({
+        type: row.type,
+        description: row.description,
+        ...RULE_CAPABILITIES[name as RuleName],
+      });
+      if (row.fixable) expect(rule.meta.fixable, name).toBe('code');
     }
   });
 

@@ -1,4 +1,7 @@
 /** Shapes of the catalogue data in `rules/*.json` (validated against `rules/schema.json`). */
+import type { RuleName } from './rule-table.js';
+
+export type { RuleName };
 
 /** The methods the schedule names. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,16 +14,6 @@ const REQUEST_METHODS: ReadonlySet<string> = new Set<RequestMethod>([...HTTP_MET
 export function isRequestMethod(text: string): text is RequestMethod {
   return REQUEST_METHODS.has(text);
 }
-
-export type RuleName =
-  | 'no-deprecated-endpoint'
-  | 'no-srv-data-name-fields'
-  | 'no-dns-record-locked'
-  | 'no-dns-error-chain'
-  | 'no-transfer-encoding-with-content-length'
-  | 'no-lb-notification-email'
-  | 'no-legacy-chacha20-ciphers'
-  | 'no-deprecated-field';
 
 export interface PathRewrite {
   from: string;

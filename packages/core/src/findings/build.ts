@@ -5,7 +5,7 @@ import { LineIndex } from '../extract/ast.js';
 import { parseDay } from '../grading/day.js';
 import { gradeEol } from '../grading/grade.js';
 import type { ResolvedSettings } from '../options.js';
-import { RULE_CAPABILITIES, type RuleCapabilities } from '../catalogue/rule-capabilities.js';
+import { RULE_CAPABILITIES, type RuleCapabilities } from '../catalogue/rule-table.js';
 import { CONFIDENCE_RANK, type Finding, type FindingFix, type RelatedLocation } from './finding.js';
 import { fingerprintOf } from './fingerprint.js';
 import { formatFindingMessage } from './message.js';
