@@ -5,7 +5,7 @@
 // so none drifts from the data.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describeMatchers, loadCatalogue } from '@sunset-lint/core';
+import { describeMatchers, formatDay, loadCatalogue } from '@sunset-lint/core';
 import { generateSchemaFiles } from './generate-schema-files.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -28,7 +28,7 @@ const lines = [
   '|---|---|---|---|---|',
   ...entries.map(
     (e) =>
-      `| ${e.eol} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`,
+      `| ${formatDay(e.eol)} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`,
   ),
   '',
 ];
@@ -37,7 +37,7 @@ for (const entry of entries) {
   lines.push(
     `- **Id:** \`${entry.id}\` (${sources.get(entry.id)?.kind === 'builtin' ? `[rules/${entry.id}.json](../rules/${entry.id}.json)` : sources.get(entry.id)?.file})`,
   );
-  lines.push(`- **End of life:** ${entry.eol}`);
+  lines.push(`- **End of life:** ${formatDay(entry.eol)}`);
   lines.push(`- **Area:** ${entry.area}`);
   lines.push(`- **Reported by:** [\`sunset-lint/${entry.rule}\`](rules/${entry.rule}.md)`);
   lines.push(

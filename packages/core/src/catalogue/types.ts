@@ -2,6 +2,7 @@
  * Shapes of the catalogue data in `rules/*.json`, derived from the schema that validates it
  * (catalogue/schema.ts, written to `rules/schema.json`): a field added there is a field here.
  */
+import type { Day } from '../grading/day.js';
 import type { FromSchema } from '../schema/from-schema.js';
 import type { RuleName } from './rule-table.js';
 import { CATALOGUE_ENTRY_SCHEMA } from './schema.js';
@@ -15,10 +16,16 @@ type FromCatalogueSchema<S> = FromSchema<S, Definitions>;
 /** A catalogue entry as the data writes it: a `rules/*.json` file, or an entry of `catalogue.add`. */
 export type CatalogueEntryData = FromCatalogueSchema<typeof CATALOGUE_ENTRY_SCHEMA>;
 
-/** A loaded catalogue entry. */
-export type CatalogueEntry = CatalogueEntryData;
+/**
+ * A loaded catalogue entry: the data, with its end of life parsed once, where the catalogue is
+ * loaded and checked (catalogue/load.ts); `writtenEntry` turns it back into the data.
+ */
+export interface CatalogueEntry extends Omit<CatalogueEntryData, 'eol'> {
+  /** End of life: the day the data writes `YYYY-MM-DD` (`formatDay` writes it so again). */
+  eol: Day;
+}
 
-export type EntryMatch = CatalogueEntry['match'];
+export type EntryMatch = CatalogueEntryData['match'];
 
 /** The methods the schedule names. */
 export type HttpMethod = FromCatalogueSchema<Definitions['method']>;
