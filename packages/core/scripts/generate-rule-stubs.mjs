@@ -20,7 +20,7 @@ function stub(name) {
     '',
     '<!-- end auto-generated rule header -->',
     '',
-    `${row.description}.`,
+    '<!-- What the rule reports, where, and what it leaves alone; then why it fixes, suggests or does neither: -->',
     '',
     row.why,
     '',
