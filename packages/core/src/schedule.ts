@@ -34,7 +34,7 @@ export type { GeneratedValidator } from './schema/generated.js';
 export { compareText } from './compare-text.js';
 
 // Grading.
-export { compareDays, formatDay, parseDay, type Day } from './grading/day.js';
+export { formatDay, parseDay, type Day } from './grading/day.js';
 export {
   DEFAULT_SEVERITIES,
   GRADE_RANK,

@@ -10,7 +10,7 @@ import {
 } from './finding-rule.js';
 
 /** A rule of this plugin: every one takes the grades option and reports with the shared messages. */
-export type FindingRule = PluginRule<MessageIds, Options>;
+type FindingRule = PluginRule<MessageIds, Options>;
 
 /**
  * The rule `name` as its row in core's RULE_TABLE describes it. Every rule reports what core found
