@@ -1,7 +1,6 @@
 // The repository's own lint (`pnpm lint` = `eslint .`). It imports the built plugin from the
 // workspace package, so `tsc -b` has to have run first (`pnpm install` does it in `prepare`).
 import sunsetLint from '@sunset-lint/eslint-plugin';
-import eslintPlugin from 'eslint-plugin-eslint-plugin';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -28,16 +27,6 @@ export default defineConfig(
       // `import ts = require('typescript')`: TypeScript's 9 MB CommonJS file imported from ESM is
       // lexed for named exports first (~1 s of start-up); required, it is only compiled.
       '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
-    },
-  },
-  {
-    name: 'eslint-plugin rules',
-    files: ['packages/eslint-plugin/src/rules/**/*.ts'],
-    extends: [eslintPlugin.configs.recommended],
-    rules: {
-      // Every rule reports through the shared reportFindings (src/finding-rule.ts), which this
-      // rule cannot follow: it would call each rule's suggestions absent.
-      'eslint-plugin/require-meta-has-suggestions': 'off',
     },
   },
   {

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Generates docs/schedule.md from the catalogue (rules/*.json), the standalone validators of the
-// shipped schemas (generate-validators.mjs) and their JSON files for editors (generate-schema-files.mjs).
-// With --check, fails when a committed file differs from what the catalogue and the schemas say,
-// so none drifts from the data.
+// shipped schemas (generate-validators.mjs), their JSON files for editors and rules/schema.json
+// (generate-schema-files.mjs), and a stub page for a rule of the rule table that has none
+// (generate-rule-stubs.mjs). With --check, fails when a committed file differs from what the
+// catalogue, the schemas and the rule table say, or is missing, so none drifts from the data.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describeMatchers, loadCatalogue } from '@sunset-lint/core';
+import { describeMatchers, formatDay, loadCatalogue } from '@sunset-lint/core';
+import { generateRuleStubs } from './generate-rule-stubs.mjs';
 import { generateSchemaFiles } from './generate-schema-files.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -28,7 +30,7 @@ const lines = [
   '|---|---|---|---|---|',
   ...entries.map(
     (e) =>
-      `| ${e.eol} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`,
+      `| ${formatDay(e.eol)} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`,
   ),
   '',
 ];
@@ -37,7 +39,7 @@ for (const entry of entries) {
   lines.push(
     `- **Id:** \`${entry.id}\` (${sources.get(entry.id)?.kind === 'builtin' ? `[rules/${entry.id}.json](../rules/${entry.id}.json)` : sources.get(entry.id)?.file})`,
   );
-  lines.push(`- **End of life:** ${entry.eol}`);
+  lines.push(`- **End of life:** ${formatDay(entry.eol)}`);
   lines.push(`- **Area:** ${entry.area}`);
   lines.push(`- **Reported by:** [\`sunset-lint/${entry.rule}\`](rules/${entry.rule}.md)`);
   lines.push(
@@ -50,6 +52,8 @@ for (const entry of entries) {
 const rendered = lines.join('\n');
 
 const staleValidators = [...(await generateValidators({ check })), ...(await generateSchemaFiles({ check }))];
+const rulePages = generateRuleStubs({ check });
+for (const problem of rulePages.problems) process.stderr.write(`${problem}\n`);
 if (check) {
   let current = '';
   try {
@@ -60,10 +64,20 @@ if (check) {
   if (current !== rendered) process.stderr.write('docs/schedule.md is stale: run `pnpm docs` and commit the result.\n');
   for (const file of staleValidators)
     process.stderr.write(`${file} is stale: run \`pnpm docs\` and commit the result.\n`);
-  if (current !== rendered || staleValidators.length > 0) process.exit(1);
-  process.stdout.write('docs/schedule.md, the generated validators and the schema files are up to date.\n');
+  for (const file of rulePages.stale)
+    process.stderr.write(
+      `${file} is missing: run \`pnpm docs\` for a stub, finish it, then \`pnpm docs:rules\` (see docs/contributing.md).\n`,
+    );
+  if (current !== rendered || staleValidators.length > 0 || rulePages.stale.length > 0 || rulePages.problems.length > 0)
+    process.exit(1);
+  process.stdout.write(
+    'docs/schedule.md, the generated validators, the schema files and the rule pages are up to date.\n',
+  );
 } else {
   writeFileSync(target, rendered);
   process.stdout.write(`wrote docs/schedule.md (${entries.length} entries)\n`);
   for (const file of staleValidators) process.stdout.write(`wrote ${file}\n`);
+  for (const file of rulePages.stale)
+    process.stdout.write(`wrote ${file}, a stub: finish it, then run \`pnpm docs:rules\` (see docs/contributing.md)\n`);
+  if (rulePages.problems.length > 0) process.exit(1);
 }

@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// Compiles the schemas the code base ships (rules/schema.json, the shared settings schema and the
+// Compiles the schemas the code base ships (the catalogue entry's, the shared settings schema and the
 // scanner's extension of it) to standalone validators with ajv's standalone code, so that no
-// start-up imports ajv and compiles them (~100 ms). Reads the settings schemas from the built
+// start-up imports ajv and compiles them (~100 ms). Reads the schemas from the built
 // dist: run `tsc -b` first. Called by generate-docs.mjs (`pnpm docs`; `pnpm docs:check` fails
 // when a generated file is stale); runs on its own too, with the same --check.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -17,15 +16,15 @@ const repo = (path) => fileURLToPath(new URL(`../../../${path}`, import.meta.url
 /** Each schema, the module its validator is written to, and how that module names its types. */
 const TARGETS = [
   {
-    source: 'rules/schema.json',
-    schema: () => JSON.parse(readFileSync(repo('rules/schema.json'), 'utf8')),
+    source: 'CATALOGUE_ENTRY_SCHEMA in packages/core/src/catalogue/schema.ts',
+    schema: async () => (await import('../dist/catalogue/schema.js')).CATALOGUE_ENTRY_SCHEMA,
     file: 'packages/core/src/catalogue/entry-validator.generated.ts',
     name: 'catalogueEntryValidator',
     typeImports: [
       "import type { GeneratedValidator } from '../schema/generated.js';",
-      "import type { CatalogueEntry } from './types.js';",
+      "import type { CatalogueEntryData } from './types.js';",
     ],
-    type: 'CatalogueEntry',
+    type: 'CatalogueEntryData',
   },
   {
     source: 'SETTINGS_SCHEMA in packages/core/src/settings/schema.ts',

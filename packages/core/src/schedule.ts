@@ -7,9 +7,15 @@
 export type * from './catalogue/types.js';
 export { HTTP_METHODS } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
-export { defaultRulesDir, loadCatalogue } from './catalogue/load.js';
+export { byEndOfLife, defaultRulesDir, loadCatalogue, writtenEntry } from './catalogue/load.js';
 export { describeMatchers } from './catalogue/describe.js';
-export { RULE_CAPABILITIES, type RuleCapabilities } from './catalogue/rule-capabilities.js';
+export {
+  RULE_CAPABILITIES,
+  RULE_NAMES,
+  RULE_TABLE,
+  type RuleCapabilities,
+  type RuleRow,
+} from './catalogue/rule-table.js';
 
 // Settings shared by both engines.
 export {
@@ -28,7 +34,7 @@ export type { GeneratedValidator } from './schema/generated.js';
 export { compareText } from './compare-text.js';
 
 // Grading.
-export { formatDay, parseDay } from './grading/day.js';
+export { formatDay, parseDay, type Day } from './grading/day.js';
 export {
   DEFAULT_SEVERITIES,
   GRADE_RANK,

@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { PLUGIN_NAMESPACE, type RuleName, UPCOMING_NAMESPACE } from '@sunset-lint/core';
-import type { ESLint, Linter, Rule } from 'eslint';
-import noDeprecatedEndpoint from './rules/no-deprecated-endpoint.js';
-import noDeprecatedField from './rules/no-deprecated-field.js';
-import noDnsErrorChain from './rules/no-dns-error-chain.js';
-import noDnsRecordLocked from './rules/no-dns-record-locked.js';
-import noLbNotificationEmail from './rules/no-lb-notification-email.js';
-import noLegacyChacha20Ciphers from './rules/no-legacy-chacha20-ciphers.js';
-import noSrvDataNameFields from './rules/no-srv-data-name-fields.js';
-import noTransferEncodingWithContentLength from './rules/no-transfer-encoding-with-content-length.js';
+import { PLUGIN_NAMESPACE, RULE_NAMES, UPCOMING_NAMESPACE } from '@sunset-lint/core';
+import type { ESLint, Linter } from 'eslint';
 import { byGradeProcessor } from './processor.js';
+import { rules } from './rules.js';
 
 export { SETTINGS_KEY } from './analysis.js';
 export type { GradeOption } from './finding-rule.js';
@@ -28,33 +21,23 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
  */
 export { PLUGIN_NAMESPACE, UPCOMING_NAMESPACE };
 
-export const rules = {
-  'no-deprecated-endpoint': noDeprecatedEndpoint,
-  'no-srv-data-name-fields': noSrvDataNameFields,
-  'no-dns-record-locked': noDnsRecordLocked,
-  'no-dns-error-chain': noDnsErrorChain,
-  'no-transfer-encoding-with-content-length': noTransferEncodingWithContentLength,
-  'no-lb-notification-email': noLbNotificationEmail,
-  'no-legacy-chacha20-ciphers': noLegacyChacha20Ciphers,
-  'no-deprecated-field': noDeprecatedField,
-} satisfies Record<RuleName, Rule.RuleModule>;
+/** Every rule, built from core's rule table (rules.ts). */
+export { rules };
 
 type Plugin = ESLint.Plugin & {
   configs: Record<'recommended' | 'recommended-by-grade', Linter.Config>;
   processors: Record<'by-grade', Linter.Processor>;
 };
 
-const ruleNames = Object.keys(rules) as RuleName[];
-
 function everyRule(namespace: string, entry: Linter.RuleEntry): Linter.RulesRecord {
-  return Object.fromEntries(ruleNames.map((name) => [`${namespace}/${name}`, entry]));
+  return Object.fromEntries(RULE_NAMES.map((name) => [`${namespace}/${name}`, entry]));
 }
 
 const plugin: Plugin = {
   meta: { name: packageJson.name, version: packageJson.version, namespace: PLUGIN_NAMESPACE },
   rules,
   configs: {} as Plugin['configs'],
-  processors: { 'by-grade': byGradeProcessor(ruleNames, { name: PLUGIN_NAMESPACE, version: packageJson.version }) },
+  processors: { 'by-grade': byGradeProcessor(RULE_NAMES, { name: PLUGIN_NAMESPACE, version: packageJson.version }) },
 };
 
 /** Every rule, every grade, as errors: a deprecated call fails the lint (and the commit). */

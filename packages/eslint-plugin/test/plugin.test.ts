@@ -1,6 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCatalogue, RULE_CAPABILITIES } from '@sunset-lint/core';
+import {
+  loadCatalogue,
+  RULE_CAPABILITIES,
+  RULE_NAMES,
+  RULE_TABLE,
+  type RuleName,
+  type RuleRow,
+} from '@sunset-lint/core';
 import { ESLint, Linter } from 'eslint';
 import { describe, expect, test } from 'vitest';
 import plugin, { rules } from '../src/index.js';
@@ -12,7 +19,7 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
   name: string;
   version: string;
 };
-const ruleNames = Object.keys(rules);
+const ruleNames = RULE_NAMES;
 const catalogue = loadCatalogue();
 
 describe('the plugin object', () => {
@@ -24,10 +31,21 @@ describe('the plugin object', () => {
     for (const entry of catalogue.entries) expect(ruleNames).toContain(entry.rule);
   });
 
-  test("each rule's meta announces exactly the capabilities core shapes its findings' fixes by", () => {
+  test("each rule's meta is its row of the rule table: the capabilities core shapes its findings' fixes by, and its words", () => {
     for (const [name, rule] of Object.entries(rules)) {
-      const announced = { fixable: rule.meta.fixable !== undefined, hasSuggestions: rule.meta.hasSuggestions === true };
-      expect(announced, name).toEqual(RULE_CAPABILITIES[name as keyof typeof RULE_CAPABILITIES]);
+      const row: RuleRow = RULE_TABLE[name as RuleName];
+      const announced = {
+        type: rule.meta.type,
+        description: rule.meta.docs.description,
+        fixable: rule.meta.fixable !== undefined,
+        hasSuggestions: rule.meta.hasSuggestions === true,
+      };
+      expect(announced, name).toEqual({
+        type: row.type,
+        description: row.description,
+        ...RULE_CAPABILITIES[name as RuleName],
+      });
+      if (row.fixable) expect(rule.meta.fixable, name).toBe('code');
     }
   });
 
@@ -59,8 +77,42 @@ describe('the plugin object', () => {
   });
 });
 
+describe('every place that lists the rules lists exactly the rule table (catalogue/rule-table.ts)', () => {
+  const sorted = [...RULE_NAMES].sort();
+  const namesIn = (folder: string, suffix: string) =>
+    readdirSync(join(REPO_ROOT, folder))
+      .filter((file) => file.endsWith(suffix))
+      .map((file) => file.slice(0, -suffix.length))
+      .sort();
+
+  test("the plugin's rules, in the table's order", () => {
+    expect(Object.keys(rules)).toEqual(RULE_NAMES);
+  });
+
+  test('a page per rule in docs/rules/ (`pnpm docs` writes a stub for a new rule)', () => {
+    expect(namesIn('docs/rules', '.md')).toEqual(sorted);
+  });
+
+  test("a RuleTester file per rule in the plugin's test/rules/", () => {
+    expect(namesIn('packages/eslint-plugin/test/rules', '.test.ts')).toEqual(sorted);
+  });
+
+  test('the `rule` enum of rules/schema.json as committed (`pnpm docs` writes it)', () => {
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'rules', 'schema.json'), 'utf8')) as {
+      properties: { rule: { enum: string[] } };
+    };
+    expect(schema.properties.rule.enum).toEqual(RULE_NAMES);
+  });
+
+  test("the README's rules list (`pnpm docs:rules` writes it)", () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^\| \[([a-z0-9-]+)\]\(docs\/rules\/\1\.md\)/gm)].map((m) => m[1]);
+    expect(listed).toEqual(sorted);
+  });
+});
+
 describe.each(ruleNames)('rule %s', (name) => {
-  const rule = rules[name as keyof typeof rules];
+  const rule = rules[name];
   const docPath = join(REPO_ROOT, 'docs', 'rules', `${name}.md`);
 
   test('links to its page in docs/rules/', () => {

@@ -3,8 +3,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareText } from '../compare-text.js';
 import { CatalogueError } from './errors.js';
-import { assertCalendarDate, validateEntry } from './validate.js';
-import type { Catalogue, CatalogueChanges, CatalogueEntry, EntrySource } from './types.js';
+import { compareDays, formatDay } from '../grading/day.js';
+import { calendarDay, validateEntry } from './validate.js';
+import type { Catalogue, CatalogueChanges, CatalogueEntry, CatalogueEntryData, EntrySource } from './types.js';
 
 /**
  * The built-in catalogue lives in the repository's `rules/` (a packed core carries a copy in
@@ -101,8 +102,7 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
   for (const [id, eol] of Object.entries(changes.eolOverrides ?? {})) {
     const entry = byId.get(id);
     if (!entry) throw unknownId(id, `${where} (eolOverrides)`, byId);
-    assertCalendarDate(eol, `${where} (eolOverrides)`, id, 'eol');
-    byId.set(id, { ...entry, eol });
+    byId.set(id, { ...entry, eol: calendarDay(eol, `${where} (eolOverrides)`, id, 'eol') });
   }
 
   for (const id of changes.disable ?? []) {
@@ -110,8 +110,21 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
     byId.delete(id);
   }
 
-  const entries = [...byId.values()].sort((a, b) => compareText(a.eol, b.eol) || compareText(a.id, b.id));
+  const entries = [...byId.values()].sort(byEndOfLife);
   return { entries, byId, sources };
+}
+
+/** Entries by end of life, then by id: the order of the catalogue and of every list of its entries. */
+export function byEndOfLife(a: CatalogueEntry, b: CatalogueEntry): number {
+  return compareDays(a.eol, b.eol) || compareText(a.id, b.id);
+}
+
+/**
+ * The entry as the data writes it (`eol` as `YYYY-MM-DD` text, every field in its place): what a
+ * hash or a copy of the catalogue in effect is made of, so it reads as the files do.
+ */
+export function writtenEntry(entry: CatalogueEntry): CatalogueEntryData {
+  return { ...entry, eol: formatDay(entry.eol) };
 }
 
 function unknownId(id: string, where: string, known: ReadonlyMap<string, unknown>): CatalogueError {

@@ -1,8 +1,50 @@
-/** Shapes of the catalogue data in `rules/*.json` (validated against `rules/schema.json`). */
+/**
+ * Shapes of the catalogue data in `rules/*.json`, derived from the schema that validates it
+ * (catalogue/schema.ts, written to `rules/schema.json`): a field added there is a field here.
+ */
+import type { Day } from '../grading/day.js';
+import type { FromSchema } from '../schema/from-schema.js';
+import type { RuleName } from './rule-table.js';
+import { CATALOGUE_ENTRY_SCHEMA } from './schema.js';
+
+export type { RuleName };
+
+/** The schema's shared parts (`#/definitions/…`), which its `$ref`s name. */
+type Definitions = (typeof CATALOGUE_ENTRY_SCHEMA)['definitions'];
+type FromCatalogueSchema<S> = FromSchema<S, Definitions>;
+
+/** A catalogue entry as the data writes it: a `rules/*.json` file, or an entry of `catalogue.add`. */
+export type CatalogueEntryData = FromCatalogueSchema<typeof CATALOGUE_ENTRY_SCHEMA>;
+
+/**
+ * A loaded catalogue entry: the data, with its end of life parsed once, where the catalogue is
+ * loaded and checked (catalogue/load.ts); `writtenEntry` turns it back into the data.
+ */
+export interface CatalogueEntry extends Omit<CatalogueEntryData, 'eol'> {
+  /** End of life: the day the data writes `YYYY-MM-DD` (`formatDay` writes it so again). */
+  eol: Day;
+}
+
+export type EntryMatch = CatalogueEntryData['match'];
 
 /** The methods the schedule names. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+export type HttpMethod = FromCatalogueSchema<Definitions['method']>;
+export const HTTP_METHODS: readonly HttpMethod[] = CATALOGUE_ENTRY_SCHEMA.definitions.method.enum;
+
+export type EndpointMatcher = FromCatalogueSchema<Definitions['endpoint']>;
+export type PathRewrite = NonNullable<EndpointMatcher['rewrite']>;
+export type SegmentMatcher = NonNullable<EntryMatch['segments']>[number];
+export type FieldMatcher = FromCatalogueSchema<Definitions['field']>;
+/** The API resource a field belongs to. */
+export type FieldContext = FieldMatcher['context'];
+export type ErrorShapeMatcher = NonNullable<EntryMatch['errorShapes']>[number];
+export type HeaderComboMatcher = NonNullable<EntryMatch['headers']>[number];
+export type SdkMatcher = NonNullable<EntryMatch['sdk']>[number];
+/**
+ * A declared resource (`new cloudflare.FirewallRule(…)`, `resource "cloudflare_firewall_rule"`):
+ * its type as each tool names it, and optionally the property (and value) that makes it deprecated.
+ */
+export type ResourceMatcher = FromCatalogueSchema<Definitions['resource']>;
 
 /** The methods code can send: the schedule's, and `HEAD` and `OPTIONS`, which it never lists. */
 export type RequestMethod = HttpMethod | 'HEAD' | 'OPTIONS';
@@ -12,118 +54,9 @@ export function isRequestMethod(text: string): text is RequestMethod {
   return REQUEST_METHODS.has(text);
 }
 
-export type RuleName =
-  | 'no-deprecated-endpoint'
-  | 'no-srv-data-name-fields'
-  | 'no-dns-record-locked'
-  | 'no-dns-error-chain'
-  | 'no-transfer-encoding-with-content-length'
-  | 'no-lb-notification-email'
-  | 'no-legacy-chacha20-ciphers'
-  | 'no-deprecated-field';
-
-export interface PathRewrite {
-  from: string;
-  to: string;
-  kind: 'fix' | 'suggestion';
-  note?: string;
-  /** The replacement takes the value under another body key (`{ value }` -> `{ multi_provider }`). */
-  renameBodyKey?: { from: string; to: string };
-}
-
-export interface EndpointMatcher {
-  methods: HttpMethod[];
-  /**
-   * Methods of the same path that stay live. Absent (every built-in row): the path is retired as a
-   * whole and any method sent to it is deprecated; present: only `methods` are.
-   */
-  liveMethods?: HttpMethod[];
-  /** As written in the data: `:name` or `{name}` params, leading slash optional. */
-  path: string;
-  rewrite?: PathRewrite;
-}
-
-export interface SegmentMatcher {
-  segment: string;
-  replacement: string;
-  fix?: 'fix' | 'suggestion';
-}
-
-export type FieldContext = 'dns-record' | 'load-balancer-pool';
-
-export interface FieldMatcher {
-  path: string;
-  context: FieldContext;
-  recordType?: string;
-  access: Array<'write' | 'read'>;
-  onWrite?: 'report' | 'fix-remove' | 'suggest-remove';
-  endpoints?: EndpointMatcher[];
-}
-
-export interface ErrorShapeMatcher {
-  code: number;
-  message?: string;
-  chainField?: string;
-}
-
-export interface HeaderComboMatcher {
-  allOf: string[];
-  drop?: string;
-}
-
-export interface SdkMatcher {
-  chain: string;
-  methods?: string[];
-}
-
 /** The infrastructure-as-code tools whose declarations the catalogue can name. */
 export type IacEcosystem = 'pulumi' | 'cdktf' | 'terraform';
 export const IAC_ECOSYSTEMS: readonly IacEcosystem[] = ['terraform', 'pulumi', 'cdktf'];
-
-/**
- * A declared resource (`new cloudflare.FirewallRule(…)`, `resource "cloudflare_firewall_rule"`):
- * its type as each tool names it, and optionally the property (and value) that makes it deprecated.
- */
-export interface ResourceMatcher {
-  /** Terraform resource type: `cloudflare_firewall_rule`. */
-  terraform?: string;
-  /** Class exported by `@pulumi/cloudflare`: `FirewallRule`. */
-  pulumi?: string;
-  /** Class exported by `@cdktf/provider-cloudflare` (module `lib/firewall-rule`, namespace `firewallRule`). */
-  cdktf?: string;
-  /** Property path in Terraform's snake_case spelling (`settings.mobile_redirect`); the whole resource when absent. */
-  property?: string;
-  /** The value of `property` that is deprecated (`setting_id = "brotli"`); any value when absent. */
-  value?: string | number | boolean;
-  /** What to declare instead (the successor resource); the entry's `replacement` when absent. */
-  replacement?: string;
-}
-
-export interface EntryMatch {
-  endpoints?: EndpointMatcher[];
-  segments?: SegmentMatcher[];
-  fields?: FieldMatcher[];
-  errorShapes?: ErrorShapeMatcher[];
-  headers?: HeaderComboMatcher[];
-  settingIds?: string[];
-  ciphers?: string[];
-  sdk?: SdkMatcher[];
-  resources?: ResourceMatcher[];
-}
-
-export interface CatalogueEntry {
-  id: string;
-  title: string;
-  area: string;
-  /** End-of-life date, `YYYY-MM-DD`. */
-  eol: string;
-  spec?: string;
-  rule: RuleName;
-  replacement: string;
-  replacementDocs?: string;
-  docs: string;
-  match: EntryMatch;
-}
 
 /** Where an entry came from, for error messages and reports. */
 export type EntrySource = { kind: 'builtin'; file: string } | { kind: 'user'; file: string };

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
-import { parseDay } from '../grading/day.js';
+import { parseDay, type Day } from '../grading/day.js';
 import type { SchemaValidator } from '../schema/ajv.js';
 import { validatorFor } from '../schema/generated.js';
 import { catalogueEntryValidator } from './entry-validator.generated.js';
 import { CatalogueError } from './errors.js';
 import { assertPathTemplates } from './path-templates.js';
-import type { CatalogueEntry } from './types.js';
+import type { CatalogueEntry, CatalogueEntryData } from './types.js';
 
-const validators = new Map<string, SchemaValidator<CatalogueEntry>>();
+const validators = new Map<string, SchemaValidator<CatalogueEntryData>>();
 
 /** The check of `schemaPath`: the built-in schema's generated one unless that file says otherwise. */
-function entryValidator(schemaPath: string): SchemaValidator<CatalogueEntry> {
+function entryValidator(schemaPath: string): SchemaValidator<CatalogueEntryData> {
   let validate = validators.get(schemaPath);
   if (!validate) {
     const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
@@ -39,8 +39,9 @@ function describeAjvError(error: ErrorObject): { field: string; problem: string 
 }
 
 /**
- * Validates one entry against `rules/schema.json` plus the checks a schema cannot express
- * (a real calendar date). Throws a CatalogueError naming file, entry and field.
+ * Validates one entry against `rules/schema.json` plus the checks a schema cannot express (a real
+ * calendar date, path templates), and parses its end of life: the one place an entry's `eol` is
+ * read as text. Throws a CatalogueError naming file, entry and field.
  */
 export function validateEntry(raw: unknown, file: string, schemaPath: string): CatalogueEntry {
   const validate = entryValidator(schemaPath);
@@ -62,14 +63,15 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): C
       first.field,
     );
   }
-  const entry = raw;
-  assertCalendarDate(entry.eol, file, entryId, 'eol');
+  const entry = { ...raw, eol: calendarDay(raw.eol, file, entryId, 'eol') };
   assertPathTemplates(entry, file);
   return entry;
 }
 
-export function assertCalendarDate(value: string, file: string, entryId: string, field: string): void {
-  if (parseDay(value) === undefined) {
+/** The day `value` writes, or a CatalogueError naming file, entry and field when it is not a real date. */
+export function calendarDay(value: string, file: string, entryId: string, field: string): Day {
+  const day = parseDay(value);
+  if (day === undefined) {
     throw new CatalogueError(
       `${file}: entry '${entryId}': field '${field}' must be a real date written YYYY-MM-DD, got ${JSON.stringify(value)}`,
       file,
@@ -77,4 +79,5 @@ export function assertCalendarDate(value: string, file: string, entryId: string,
       field,
     );
   }
+  return day;
 }

@@ -2,10 +2,10 @@ import type { CatalogueEntry } from '../catalogue/types.js';
 import type { RawMatch } from '../extract/facts.js';
 import { compareText } from '../compare-text.js';
 import { LineIndex } from '../extract/ast.js';
-import { parseDay } from '../grading/day.js';
+import { formatDay } from '../grading/day.js';
 import { gradeEol } from '../grading/grade.js';
 import type { ResolvedSettings } from '../options.js';
-import { RULE_CAPABILITIES, type RuleCapabilities } from '../catalogue/rule-capabilities.js';
+import { RULE_CAPABILITIES, type RuleCapabilities } from '../catalogue/rule-table.js';
 import { CONFIDENCE_RANK, type Finding, type FindingFix, type RelatedLocation } from './finding.js';
 import { fingerprintOf } from './fingerprint.js';
 import { formatFindingMessage } from './message.js';
@@ -50,7 +50,7 @@ function buildFinding(
   occurrences: Map<string, number>,
   locate: LocateInFile | undefined,
 ): Finding {
-  const graded = gradeEol(parseDay(entry.eol)!, { asOf: settings.asOf, imminentDays: settings.imminentDays });
+  const graded = gradeEol(entry.eol, { asOf: settings.asOf, imminentDays: settings.imminentDays });
   const start = lines.position(match.range[0]);
   const end = lines.position(match.range[1]);
   const snippet = source.slice(match.range[0], match.range[1]);
@@ -66,7 +66,7 @@ function buildFinding(
     endLine: end.line,
     endColumn: end.column,
     range: match.range,
-    eol: entry.eol,
+    eol: formatDay(entry.eol),
     grade: graded.grade,
     severity: settings.severities[graded.grade],
     confidence: match.confidence,

@@ -1,4 +1,5 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
+import { formatDay } from '../grading/day.js';
 import type { GradeResult } from '../grading/grade.js';
 
 /**
@@ -12,7 +13,8 @@ export function formatFindingMessage(
   note?: string,
   replacement = entry.replacement,
 ): string {
-  const when = graded.daysUntil <= 0 ? `reached end of life on ${entry.eol}` : `reaches end of life on ${entry.eol}`;
+  const eol = formatDay(entry.eol);
+  const when = graded.daysUntil <= 0 ? `reached end of life on ${eol}` : `reaches end of life on ${eol}`;
   const tail = note ? ` ${note}` : '';
   return `${subject} (${entry.title}) ${when} (${graded.inWords}). Use instead: ${stripFinalStop(replacement)}.${tail}`;
 }

@@ -21,6 +21,11 @@ export function parseDay(text: string): Day | undefined {
   return formatDay(day) === text ? day : undefined;
 }
 
+/** Earlier days first, as `Array.prototype.sort` takes a comparison. */
+export function compareDays(a: Day, b: Day): number {
+  return a.getTime() - b.getTime();
+}
+
 export function formatDay(day: Date): string {
   return day.toISOString().slice(0, 10);
 }

@@ -1,5 +1,7 @@
-import rule from '../../src/rules/no-deprecated-field.js';
+import { rules } from '../../src/rules.js';
 import { AS_OF, code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const rule = rules['no-deprecated-field'];
 
 /** A deprecation the built-in catalogue does not know: what users add in the settings. */
 const addedEntry = {

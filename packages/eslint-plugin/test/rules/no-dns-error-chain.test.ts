@@ -1,5 +1,7 @@
-import rule from '../../src/rules/no-dns-error-chain.js';
+import { rules } from '../../src/rules.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const rule = rules['no-dns-error-chain'];
 
 const chainSuggestion = (receiver: string) =>
   `Read the root-cause errors directly: \`(${receiver}.error_chain ?? [${receiver}])\` works with both error forms (or use rootCauseErrors from @sunset-lint/core/client)`;

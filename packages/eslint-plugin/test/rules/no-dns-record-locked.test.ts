@@ -1,5 +1,7 @@
-import rule from '../../src/rules/no-dns-record-locked.js';
+import { rules } from '../../src/rules.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const rule = rules['no-dns-record-locked'];
 
 tsTester.run('no-dns-record-locked (TypeScript)', testable(rule), {
   valid: [

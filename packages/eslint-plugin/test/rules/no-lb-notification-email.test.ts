@@ -1,6 +1,8 @@
-import rule from '../../src/rules/no-lb-notification-email.js';
+import { rules } from '../../src/rules.js';
 import { loadCatalogue } from '@sunset-lint/core';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const rule = rules['no-lb-notification-email'];
 
 /** What a declared resource's message names instead: its matcher's successor resource. */
 const successorOf = (id: string, className: string) =>

@@ -1,5 +1,7 @@
-import rule from '../../src/rules/no-legacy-chacha20-ciphers.js';
+import { rules } from '../../src/rules.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const rule = rules['no-legacy-chacha20-ciphers'];
 
 tsTester.run('no-legacy-chacha20-ciphers (TypeScript)', testable(rule), {
   valid: [

@@ -1,6 +1,8 @@
 import { loadCatalogue } from '@sunset-lint/core';
-import rule from '../../src/rules/no-srv-data-name-fields.js';
+import { rules } from '../../src/rules.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const rule = rules['no-srv-data-name-fields'];
 
 /** What a declared resource's message names instead: its matcher's successor resource. */
 const successorOf = (id: string, className: string) =>

@@ -1,5 +1,7 @@
-import rule from '../../src/rules/no-transfer-encoding-with-content-length.js';
+import { rules } from '../../src/rules.js';
 import { code, jsTester, tsTester, testable } from '../support/rule-tester.js';
+
+const rule = rules['no-transfer-encoding-with-content-length'];
 
 tsTester.run('no-transfer-encoding-with-content-length (TypeScript)', testable(rule), {
   valid: [

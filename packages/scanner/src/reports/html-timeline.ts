@@ -1,4 +1,13 @@
-import { compareText, GRADES, gradeEol, parseDay, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
+import {
+  byEndOfLife,
+  formatDay,
+  GRADES,
+  gradeEol,
+  parseDay,
+  type CatalogueEntry,
+  type Day,
+  type Grade,
+} from '@sunset-lint/core/schedule';
 import { escapeHtml } from './escape.js';
 import { plural, type ReportSummary } from './summary.js';
 import type { ScanReport } from './types.js';
@@ -28,15 +37,14 @@ export function timelineEntries(report: ScanReport, summary: ReportSummary): Tim
   const entries: TimelineEntry[] = report.catalogue.map((entry) => {
     const usage = used.get(entry.id);
     if (usage) return { entry, grade: usage.grade, count: usage.count, files: usage.files.length };
-    const eol = parseDay(entry.eol);
-    const grade = eol ? gradeEol(eol, { asOf, imminentDays: report.imminentDays }).grade : 'scheduled';
+    const grade = gradeEol(entry.eol, { asOf, imminentDays: report.imminentDays }).grade;
     return { entry, grade, count: 0, files: 0 };
   });
   const listed = new Set(report.catalogue.map((entry) => entry.id));
   for (const usage of summary.entries)
     if (!listed.has(usage.entry.id))
       entries.push({ entry: usage.entry, grade: usage.grade, count: usage.count, files: usage.files.length });
-  return entries.sort((a, b) => compareText(a.entry.eol, b.entry.eol) || compareText(a.entry.id, b.entry.id));
+  return entries.sort((a, b) => byEndOfLife(a.entry, b.entry));
 }
 
 interface Placed extends TimelineEntry {
@@ -54,7 +62,7 @@ interface Placed extends TimelineEntry {
  */
 export function renderTimeline(report: ScanReport, entries: readonly TimelineEntry[]): string {
   const asOf = dayNumber(report.asOf);
-  const days = entries.map((e) => dayNumber(e.entry.eol)).filter((d) => Number.isFinite(d));
+  const days = entries.map((e) => dayNumber(e.entry.eol));
   const first = Math.min(asOf, ...days);
   const last = Math.max(asOf + report.imminentDays, ...days);
   const pad = Math.max(30, (last - first) * 0.03);
@@ -68,7 +76,7 @@ export function renderTimeline(report: ScanReport, entries: readonly TimelineEnt
   const placed = beeswarm(
     entries.map((e) => ({
       ...e,
-      x: x(Number.isFinite(dayNumber(e.entry.eol)) ? dayNumber(e.entry.eol) : last),
+      x: x(dayNumber(e.entry.eol)),
       y: 0,
       r: Math.sqrt(MIN_RADIUS ** 2 + k * e.count),
     })),
@@ -102,7 +110,7 @@ export function renderTimeline(report: ScanReport, entries: readonly TimelineEnt
 function markOf(mark: Placed): string {
   const { entry, grade, count, files } = mark;
   const counts = count === 0 ? 'no findings' : `${plural(count, 'finding')} in ${plural(files, 'file')}`;
-  const title = `${entry.title} (${entry.id}) — end of life ${entry.eol}, ${grade}: ${counts}`;
+  const title = `${entry.title} (${entry.id}) — end of life ${formatDay(entry.eol)}, ${grade}: ${counts}`;
   // The count is written inside circles large enough to hold it, so the printed chart reads without hovering.
   const label =
     count > 0 && mark.r >= 7.5
@@ -157,9 +165,9 @@ function yearTicks(from: number, to: number): Array<{ day: number; year: number 
   return ticks;
 }
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD` day; NaN for anything else. */
-function dayNumber(day: string): number {
-  const parsed = parseDay(day);
+/** Days since 1970-01-01 of a day, or of a `YYYY-MM-DD` text (NaN for any other text). */
+function dayNumber(day: Day | string): number {
+  const parsed = typeof day === 'string' ? parseDay(day) : day;
   return parsed ? parsed.getTime() / DAY_MS : Number.NaN;
 }
 

@@ -8,6 +8,7 @@ import { sortDiagnostics } from './order.js';
 import { relatedOf, relatedPosition } from './related.js';
 import { plural, summarize, type EntryUsage, type FileGroup, type ReportSummary } from './summary.js';
 import type { ScanReport, SourceLines } from './types.js';
+import { formatDay } from '@sunset-lint/core/schedule';
 
 /** File sections shown open when the page loads; the rest are collapsed (expand-all opens them). */
 export const OPEN_FILE_SECTIONS = 5;
@@ -140,7 +141,7 @@ function entryRow(usage: EntryUsage, report: ScanReport): string {
     items.length > LISTED_FILES + 1
       ? `<ul class="files">${items.slice(0, LISTED_FILES).join('')}</ul><details class="more"><summary>${items.length - LISTED_FILES} more files</summary><ul class="files">${items.slice(LISTED_FILES).join('')}</ul></details>`
       : `<ul class="files">${items.join('')}</ul>`;
-  return `<tr class="entry" id="${escapeHtml(entryAnchor(entry.id))}" data-entry="${escapeHtml(entry.id)}" data-grade="${usage.grade}" data-count="${usage.count}"><td>${link(entry.title, entryDocsUrl(entry, report.tool))}<br><code>${escapeHtml(entry.id)}</code></td><td class="date">${escapeHtml(entry.eol)}</td><td>${gradeBadge(usage.grade)}</td><td class="num">${usage.count}</td><td>${files}</td><td>${htmlInline(entry.replacement)}${docs ? ` (${link('docs', docs)})` : ''}</td></tr>`;
+  return `<tr class="entry" id="${escapeHtml(entryAnchor(entry.id))}" data-entry="${escapeHtml(entry.id)}" data-grade="${usage.grade}" data-count="${usage.count}"><td>${link(entry.title, entryDocsUrl(entry, report.tool))}<br><code>${escapeHtml(entry.id)}</code></td><td class="date">${formatDay(entry.eol)}</td><td>${gradeBadge(usage.grade)}</td><td class="num">${usage.count}</td><td>${files}</td><td>${htmlInline(entry.replacement)}${docs ? ` (${link('docs', docs)})` : ''}</td></tr>`;
 }
 
 function fileSection(group: FileGroup, open: boolean, sourceLines: SourceLines | undefined): string {

@@ -2,6 +2,7 @@ import { sortDiagnostics, sortStale } from './order.js';
 import { relatedOf } from './related.js';
 import { summarize } from './summary.js';
 import type { ScanReport } from './types.js';
+import { formatDay } from '@sunset-lint/core/schedule';
 
 /**
  * Version of the JSON report's shape (docs/report-format.md). Adding a field keeps it; renaming,
@@ -60,7 +61,7 @@ export function renderJson(report: ScanReport): string {
           u.entry.id,
           {
             title: u.entry.title,
-            eol: u.entry.eol,
+            eol: formatDay(u.entry.eol),
             grade: u.grade,
             count: u.count,
             files: u.files.length,

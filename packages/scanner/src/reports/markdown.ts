@@ -4,6 +4,7 @@ import { sortDiagnostics } from './order.js';
 import { relatedOf } from './related.js';
 import { plural, summarize, type EntryUsage } from './summary.js';
 import type { ScanReport } from './types.js';
+import { formatDay } from '@sunset-lint/core/schedule';
 
 /** How many files a table cell lists before "and N more": PR comments should stay readable. */
 const FILES_PER_CELL = 5;
@@ -81,5 +82,5 @@ function entryRow(usage: EntryUsage, report: ScanReport): string {
   const docs = replacementDocsUrl(entry, report.tool);
   const replacement = `${escapeMarkdown(entry.replacement, true)}${docs ? ` (${markdownLink('docs', docs, true)})` : ''}`;
   const grade = usage.grade === 'expired' ? '**expired**' : usage.grade;
-  return `| ${title} | ${entry.eol} | ${grade} | ${usage.count} | ${shown.join('<br>')} | ${replacement} |`;
+  return `| ${title} | ${formatDay(entry.eol)} | ${grade} | ${usage.count} | ${shown.join('<br>')} | ${replacement} |`;
 }

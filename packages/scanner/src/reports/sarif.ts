@@ -1,6 +1,7 @@
 import type { Finding } from '@sunset-lint/core';
 import {
   DEFAULT_SEVERITIES,
+  formatDay,
   gradeEol,
   parseDay,
   type CatalogueEntry,
@@ -11,7 +12,7 @@ import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
 import { repositoryPath } from './paths.js';
 import { relatedOf, type ReportedRelated } from './related.js';
-import { summarize } from './summary.js';
+import { entryFromFinding, summarize } from './summary.js';
 import type { Diagnostic, RenderOptions, ScanReport } from './types.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -51,7 +52,7 @@ export function renderSarif(report: ScanReport, options: Pick<RenderOptions, 'sa
             informationUri: report.tool.informationUri,
             rules: entries.map((entry) => {
               const grade: Grade | undefined = asOf
-                ? gradeEol(parseDay(entry.eol)!, { asOf, imminentDays: report.imminentDays }).grade
+                ? gradeEol(entry.eol, { asOf, imminentDays: report.imminentDays }).grade
                 : undefined;
               return reportingDescriptor(entry, report.tool, grade, grade ? LEVEL[severities[grade]] : 'warning');
             }),
@@ -108,16 +109,7 @@ function rulesInEffect(catalogue: readonly CatalogueEntry[], findings: readonly 
   for (const f of findings) {
     if (known.has(f.entryId)) continue;
     known.add(f.entryId);
-    entries.push({
-      id: f.entryId,
-      title: f.entryId,
-      area: '',
-      eol: f.eol,
-      rule: f.ruleId,
-      replacement: f.replacement,
-      docs: `docs/schedule.md#${f.entryId}`,
-      match: {},
-    });
+    entries.push(entryFromFinding(f));
   }
   return entries;
 }
@@ -140,19 +132,21 @@ function reportingDescriptor(
   return {
     id: entry.id,
     name: pascalCase(entry.id),
-    shortDescription: { text: `${entry.title}: end of life ${entry.eol}` },
-    fullDescription: { text: `${entry.title}${area}: end of life ${entry.eol}. Replacement: ${entry.replacement}` },
+    shortDescription: { text: `${entry.title}: end of life ${formatDay(entry.eol)}` },
+    fullDescription: {
+      text: `${entry.title}${area}: end of life ${formatDay(entry.eol)}. Replacement: ${entry.replacement}`,
+    },
     help: {
       text: [
         `${entry.title}${area}`,
-        `End of life: ${entry.eol}`,
+        `End of life: ${formatDay(entry.eol)}`,
         `Replacement: ${entry.replacement}`,
         ...(helpUri ? [`Schedule: ${helpUri}`] : []),
       ].join('\n'),
       markdown: [
         `**${entry.title}**${area}`,
         '',
-        `End of life: **${entry.eol}**`,
+        `End of life: **${formatDay(entry.eol)}**`,
         '',
         `Replacement: ${entry.replacement}${replacementUrl ? ` ([documentation](${replacementUrl}))` : ''}`,
         ...(helpUri ? ['', `See [the deprecation schedule](${helpUri}).`] : []),
@@ -163,7 +157,7 @@ function reportingDescriptor(
     properties: {
       tags: ['deprecation', 'edge-api', entry.rule],
       precision: 'high',
-      eol: entry.eol,
+      eol: formatDay(entry.eol),
       ...(grade ? { grade } : {}),
       eslintRule: entry.rule,
     },

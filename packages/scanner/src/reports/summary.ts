@@ -1,5 +1,13 @@
 import type { Finding } from '@sunset-lint/core';
-import { compareText, GRADES, isAtLeast, type CatalogueEntry, type Grade } from '@sunset-lint/core/schedule';
+import {
+  byEndOfLife,
+  compareText,
+  GRADES,
+  isAtLeast,
+  parseDay,
+  type CatalogueEntry,
+  type Grade,
+} from '@sunset-lint/core/schedule';
 import { sortFindings } from './order.js';
 import type { ScanReport } from './types.js';
 
@@ -53,18 +61,20 @@ export function summarize(report: ScanReport): ReportSummary {
       entryFromFinding(findings.find((f) => f.entryId === id)!);
     entries.push({ entry, grade: used.grade, count: used.count, files: [...used.files].sort(compareText) });
   }
-  entries.sort((a, b) => compareText(a.entry.eol, b.entry.eol) || compareText(a.entry.id, b.entry.id));
+  entries.sort((a, b) => byEndOfLife(a.entry, b.entry));
   const failing =
     report.failOn === 'none' ? 0 : findings.filter((f) => isAtLeast(f.grade, report.failOn as Grade)).length;
   return { findings, total: findings.length, byGrade, entries, byFile, failing };
 }
 
-function entryFromFinding(finding: Finding): CatalogueEntry {
+/** What a report says of an entry that only a finding names: its id, date, rule and replacement. */
+export function entryFromFinding(finding: Finding): CatalogueEntry {
   return {
     id: finding.entryId,
     title: finding.entryId,
     area: '',
-    eol: finding.eol,
+    // A finding's `eol` is its entry's, written by core's formatDay: it parses.
+    eol: parseDay(finding.eol)!,
     rule: finding.ruleId,
     replacement: finding.replacement,
     docs: `docs/schedule.md#${finding.entryId}`,

@@ -22,6 +22,8 @@ export function terminalSafeDeep<T>(value: T, keepLineBreaks = false): T {
 function mapStrings(value: unknown, map: (text: string) => string): unknown {
   if (typeof value === 'string') return map(value);
   if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  // A day (a catalogue entry's end of life) holds no text, and copied key by key it would lose its value.
+  if (value instanceof Date) return value;
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
   return value;

@@ -5,6 +5,7 @@ import { terminalSafeDeep } from './terminal.js';
 import { plural, summarize, type ReportSummary } from './summary.js';
 import type { RenderOptions, ScanReport } from './types.js';
 import { wrapAfter } from './wrap.js';
+import { formatDay } from '@sunset-lint/core/schedule';
 
 /** The few ANSI styles the text report uses; identity functions when color is off. */
 interface Styles {
@@ -131,7 +132,7 @@ function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles, wid
   for (const usage of summary.entries) {
     lines.push(
       ...wrapAfter(
-        `  ${String(usage.count).padStart(countWidth)}  ${usage.entry.eol}   ${s.grade(usage.grade, usage.grade.padEnd(9))}  ${usage.entry.id.padEnd(idWidth)}  `,
+        `  ${String(usage.count).padStart(countWidth)}  ${formatDay(usage.entry.eol)}   ${s.grade(usage.grade, usage.grade.padEnd(9))}  ${usage.entry.id.padEnd(idWidth)}  `,
         usage.entry.replacement,
         width,
       ),

@@ -7,6 +7,7 @@ import type { ResolvedSettings } from '@sunset-lint/core';
 import type { RawMatch, TermSet } from '@sunset-lint/core/internal';
 import { fileStamp, type FileStamp } from './file-stats.js';
 import type { FileIndex } from './index-file.js';
+import { writtenEntry } from '@sunset-lint/core/schedule';
 
 /** Bumped when what the cache holds changes shape. */
 const CACHE_FORMAT = 5;
@@ -206,7 +207,7 @@ function cacheKey(settings: ResolvedSettings): string {
     node: process.versions.node,
     apiHosts: settings.apiHosts,
     minConfidence: settings.minConfidence,
-    entries: settings.catalogue.entries,
+    entries: settings.catalogue.entries.map(writtenEntry),
   };
   return createHash('sha1').update(JSON.stringify(shaping)).digest('hex').slice(0, 16);
 }

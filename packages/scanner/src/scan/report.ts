@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Finding, SuppressedFinding } from '@sunset-lint/core';
 import {
+  byEndOfLife,
   compareText as compare,
   formatDay,
   GRADE_RANK,
+  writtenEntry,
   type Grade,
   type ResolvedSettings,
 } from '@sunset-lint/core/schedule';
@@ -40,7 +42,7 @@ export function buildScanReport(input: ReportInput): ScanReport {
     tool: { name: TOOL_NAME, version, informationUri: INFORMATION_URI },
     asOf: formatDay(input.settings.asOf),
     imminentDays: input.settings.imminentDays,
-    catalogue: [...input.settings.catalogue.entries].sort((a, b) => compare(a.eol, b.eol) || compare(a.id, b.id)),
+    catalogue: [...input.settings.catalogue.entries].sort(byEndOfLife),
     findings: [...input.findings].sort(compareFindings),
     ...(input.suppressed?.length
       ? { suppressed: [...input.suppressed].sort((a, b) => compareFindings(a.finding, b.finding)) }
@@ -70,7 +72,7 @@ export function settingsFingerprint(settings: ResolvedSettings): string {
     severities: settings.severities,
     minConfidence: settings.minConfidence,
     apiHosts: settings.apiHosts,
-    catalogue: [...settings.catalogue.entries].sort((a, b) => compare(a.id, b.id)),
+    catalogue: [...settings.catalogue.entries].sort((a, b) => compare(a.id, b.id)).map(writtenEntry),
   };
   return `sha256:${createHash('sha256').update(JSON.stringify(deciding)).digest('hex').slice(0, 32)}`;
 }

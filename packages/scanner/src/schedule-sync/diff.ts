@@ -1,4 +1,4 @@
-import { compareText, parseDay, type CatalogueEntry } from '@sunset-lint/core/schedule';
+import { compareText, formatDay, parseDay, type CatalogueEntry } from '@sunset-lint/core/schedule';
 import type { CollectedDeprecations, DeprecatedParameter, OperationRecord } from './collect.js';
 import { isPlaceholder, PLACEHOLDER_YEAR, preferredDate, type DateClaim } from './dates.js';
 import type { DeprecationGroup } from './group.js';
@@ -63,11 +63,12 @@ export function diffSchedule(
       const documentDate = preferredDate(operation.dates) ?? group.date;
       if (!documentDate) continue;
       for (const entry of claimants) {
-        if (entry.eol === documentDate.day) continue;
+        const catalogueEol = formatDay(entry.eol);
+        if (catalogueEol === documentDate.day) continue;
         const key = `${entry.id} ${documentDate.day}`;
         const mismatch = mismatches.get(key) ?? {
           entryId: entry.id,
-          catalogueEol: entry.eol,
+          catalogueEol,
           documentEol: documentDate.day,
           source: documentDate.source,
           operations: [],

@@ -2,7 +2,6 @@ import {
   describeMatchers,
   formatDay,
   gradeEol,
-  parseDay,
   type CatalogueEntry,
   type GradeResult,
 } from '@sunset-lint/core/schedule';
@@ -46,7 +45,7 @@ export async function runScheduleCommand(argv: readonly string[], io: CliIo): Pr
   }
   const format = oneOf('--format', values.format, FORMATS);
   const { settings } = await configFor(values, io);
-  const rows = settings.catalogue.entries.map((entry) => ({ entry, graded: gradeEol(parseDay(entry.eol)!, settings) }));
+  const rows = settings.catalogue.entries.map((entry) => ({ entry, graded: gradeEol(entry.eol, settings) }));
   const asOf = formatDay(settings.asOf);
   io.stdout.write(
     format === 'json'
@@ -65,7 +64,7 @@ function renderJson(rows: Row[], asOf: string, imminentDays: number): string {
     id: entry.id,
     title: entry.title,
     area: entry.area,
-    eol: entry.eol,
+    eol: formatDay(entry.eol),
     grade: graded.grade,
     daysUntil: graded.daysUntil,
     inWords: graded.inWords,
@@ -80,7 +79,7 @@ function renderJson(rows: Row[], asOf: string, imminentDays: number): string {
 function renderText(rows: Row[], asOf: string): string {
   const lines = [`Deprecation schedule as of ${asOf} (${rows.length} entries)`, ''];
   for (const { entry, graded } of rows) {
-    lines.push(`${entry.eol}  ${graded.grade.padEnd(9)}  ${entry.id}  (${graded.inWords})`);
+    lines.push(`${formatDay(entry.eol)}  ${graded.grade.padEnd(9)}  ${entry.id}  (${graded.inWords})`);
     lines.push(`    ${entry.title} [${entry.area}]`);
     for (const matcher of describeMatchers(entry)) lines.push(`    matches: ${matcher}`);
     lines.push(`    replacement: ${entry.replacement}`, '');
@@ -98,7 +97,7 @@ function renderMarkdown(rows: Row[], asOf: string): string {
   ];
   for (const { entry, graded } of rows) {
     lines.push(
-      `| ${entry.eol} | ${graded.grade} (${graded.inWords}) | \`${entry.id}\` | ${escape(entry.area)} | ${describeMatchers(entry).map(escape).join('<br>')} | ${escape(entry.replacement)} |`,
+      `| ${formatDay(entry.eol)} | ${graded.grade} (${graded.inWords}) | \`${entry.id}\` | ${escape(entry.area)} | ${describeMatchers(entry).map(escape).join('<br>')} | ${escape(entry.replacement)} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -1,0 +1,227 @@
+import { RULE_NAMES } from './rule-table.js';
+
+/*
+ * The schema of a catalogue entry (`rules/*.json`, and the entries the settings' `catalogue.add`
+ * adds), defined once, as the settings' schema is (settings/schema.ts): ajv checks entries with it
+ * (catalogue/entry-validator.generated.ts is compiled from it), the catalogue's types are derived
+ * from it (catalogue/types.ts), and `rules/schema.json`, which entries name in "$schema" and which
+ * a packed core ships, is written from it by `pnpm docs` (`pnpm docs:check` fails when it is
+ * stale). The `rule` enum is the rule table's names (catalogue/rule-table.ts).
+ */
+
+export const CATALOGUE_ENTRY_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://sunset-lint.dev/schema/catalogue-entry.json',
+  title: 'sunset-lint catalogue entry',
+  description:
+    "One row of the edge API's deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.",
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'area', 'eol', 'rule', 'replacement', 'docs', 'match'],
+  properties: {
+    $schema: { type: 'string' },
+    id: {
+      type: 'string',
+      pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+      description: 'Stable kebab-case id; used in configs, baselines and reports.',
+    },
+    title: { type: 'string', minLength: 1 },
+    area: { type: 'string', minLength: 1 },
+    eol: {
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: 'End-of-life date, YYYY-MM-DD, exactly as in the schedule.',
+    },
+    spec: { type: 'string', description: 'Spec section the row comes from.' },
+    rule: {
+      enum: RULE_NAMES,
+      description: 'The linter rule that reports this entry.',
+    },
+    replacement: { type: 'string', minLength: 1 },
+    replacementDocs: { type: 'string', description: 'Repository-relative doc or URL with the migration guide.' },
+    docs: { type: 'string', minLength: 1, description: 'Docs anchor for the entry.' },
+    match: { $ref: '#/definitions/match' },
+  },
+  definitions: {
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    endpoint: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['methods', 'path'],
+      properties: {
+        methods: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/definitions/method' } },
+        liveMethods: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { $ref: '#/definitions/method' },
+          description:
+            'Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are.',
+        },
+        path: {
+          type: 'string',
+          pattern: '^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$',
+          description:
+            "Path template relative to {base_url}; ':name' or '{name}' is one path segment; a leading slash is optional.",
+        },
+        rewrite: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from', 'to', 'kind'],
+          properties: {
+            from: { type: 'string', minLength: 1 },
+            to: { type: 'string' },
+            kind: { enum: ['fix', 'suggestion'] },
+            note: { type: 'string' },
+            renameBodyKey: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['from', 'to'],
+              properties: { from: { type: 'string', minLength: 1 }, to: { type: 'string', minLength: 1 } },
+              description:
+                "The replacement endpoint takes the request body's value under another top-level key; the rewrite renames it in a body sent with the request.",
+            },
+          },
+        },
+      },
+    },
+    field: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path', 'context', 'access'],
+      properties: {
+        path: {
+          type: 'string',
+          pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$',
+          description: 'Dotted field path inside the resource, e.g. data.service.',
+        },
+        context: { enum: ['dns-record', 'load-balancer-pool'], description: 'The API resource the field belongs to.' },
+        recordType: { type: 'string', description: 'DNS record type the field applies to.' },
+        access: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['write', 'read'] } },
+        onWrite: { enum: ['report', 'fix-remove', 'suggest-remove'], default: 'report' },
+        endpoints: {
+          type: 'array',
+          items: { $ref: '#/definitions/endpoint' },
+          description: 'Operations whose payloads or responses carry the field (context, not deprecated themselves).',
+        },
+      },
+    },
+    resource: {
+      type: 'object',
+      additionalProperties: false,
+      anyOf: [{ required: ['terraform'] }, { required: ['pulumi'] }, { required: ['cdktf'] }],
+      properties: {
+        terraform: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9_]*$',
+          description: 'Terraform resource type, e.g. cloudflare_firewall_rule.',
+        },
+        pulumi: {
+          type: 'string',
+          pattern: '^[A-Z][A-Za-z0-9]*$',
+          description: 'Class exported by @pulumi/cloudflare, e.g. FirewallRule.',
+        },
+        cdktf: {
+          type: 'string',
+          pattern: '^[A-Z][A-Za-z0-9]*$',
+          description:
+            'Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule.',
+        },
+        property: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$',
+          description:
+            "Property path that makes the resource deprecated, in Terraform's snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted.",
+        },
+        value: {
+          type: ['string', 'number', 'boolean'],
+          description: "The property's value that makes it deprecated (setting_id = brotli); any value when omitted.",
+        },
+        replacement: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry's replacement when omitted.",
+        },
+      },
+      dependencies: { value: ['property'] },
+    },
+    match: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: {
+        endpoints: { type: 'array', minItems: 1, items: { $ref: '#/definitions/endpoint' } },
+        segments: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['segment', 'replacement'],
+            properties: {
+              segment: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' },
+              replacement: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' },
+              fix: { enum: ['fix', 'suggestion'], default: 'suggestion' },
+            },
+          },
+        },
+        fields: { type: 'array', minItems: 1, items: { $ref: '#/definitions/field' } },
+        errorShapes: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['code'],
+            properties: { code: { type: 'integer' }, message: { type: 'string' }, chainField: { type: 'string' } },
+          },
+        },
+        headers: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['allOf'],
+            properties: {
+              allOf: { type: 'array', minItems: 2, items: { type: 'string', pattern: '^[A-Za-z0-9-]+$' } },
+              drop: { type: 'string' },
+            },
+          },
+        },
+        settingIds: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', pattern: '^[a-z0-9_]+$' },
+        },
+        ciphers: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', minLength: 1 } },
+        resources: {
+          type: 'array',
+          minItems: 1,
+          description:
+            'Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.',
+          items: { $ref: '#/definitions/resource' },
+        },
+        sdk: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['chain'],
+            properties: {
+              chain: {
+                type: 'string',
+                pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$',
+                description: 'Resource chain on an official SDK client, e.g. firewall.rules.',
+              },
+              methods: { type: 'array', items: { type: 'string' }, description: 'Methods reported; all when omitted.' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
