@@ -83,15 +83,28 @@ export interface HttpClientModel extends ClientCalls {
 const ALL_VERBS: readonly Verb[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 const VERBS_WITH_BODY: readonly Verb[] = ['post', 'put', 'patch'];
 /**
- * The extractor reads `create` and `extend` as instance factories of every library below but
- * Node's own, whichever of the two the library really has: kept so, not to change what is reported.
+ * The extractor has always read `create` and `extend` as instance factories of every library below
+ * but Node's own, whichever of the two the library really has, and `prefixUrl` as the base-URL key
+ * of every one but axios (fetch and undici included): kept so, not to change what is reported.
  */
 const CREATE_OR_EXTEND: readonly string[] = ['create', 'extend'];
 const OPTIONS = { url: 'url', method: 'method', headers: 'headers' } as const;
-const NODE_HTTP_FUNCTIONS: readonly RequestFunction[] = [
-  { name: 'request', shape: 'node-http' },
-  { name: 'get', shape: 'node-http', method: 'GET' },
-];
+
+/** Node's `http` and `https`: the same functions, each module with its protocol. */
+function nodeHttp(protocol: 'http:' | 'https:', modules: readonly string[]): HttpClientModel {
+  return {
+    name: 'node-http',
+    modules,
+    functions: [
+      { name: 'request', shape: 'node-http' },
+      { name: 'get', shape: 'node-http', method: 'GET' },
+    ],
+    verbs: [],
+    instanceFactories: [],
+    options: { ...OPTIONS, body: ['body'] },
+    protocol,
+  };
+}
 
 export const HTTP_CLIENTS: readonly HttpClientModel[] = [
   {
@@ -145,29 +158,14 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
       { name: 'fetch', shape: 'fetch', via: 'fetch' },
       { name: 'request', shape: 'fetch' },
     ],
+    // The verbs and the config method are read on instances only: the module's members are `functions`.
     verbs: ALL_VERBS,
     configMethod: 'request',
     instanceFactories: CREATE_OR_EXTEND,
     options: { ...OPTIONS, baseUrl: 'prefixUrl', body: ['body'] },
   },
-  {
-    name: 'node-http',
-    modules: ['http', 'node:http'],
-    functions: NODE_HTTP_FUNCTIONS,
-    verbs: [],
-    instanceFactories: [],
-    options: { ...OPTIONS, body: ['body'] },
-    protocol: 'http:',
-  },
-  {
-    name: 'node-http',
-    modules: ['https', 'node:https'],
-    functions: NODE_HTTP_FUNCTIONS,
-    verbs: [],
-    instanceFactories: [],
-    options: { ...OPTIONS, body: ['body'] },
-    protocol: 'https:',
-  },
+  nodeHttp('http:', ['http', 'node:http']),
+  nodeHttp('https:', ['https', 'node:https']),
 ];
 
 /**
