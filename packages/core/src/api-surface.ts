@@ -1,3 +1,5 @@
+import type { SdkFlavor } from './extract/knowledge/sdk-clients.js';
+
 /**
  * Facts about the live API that the detectors need but that are not deprecations (so they are not
  * catalogue entries): the generic settings endpoints and the SDK methods that take a setting id.
@@ -8,7 +10,7 @@ export const BULK_SETTINGS_TEMPLATE = '/zones/:zone_id/settings';
 
 /** SDK methods whose argument at `idArg` is a zone setting id. */
 export const SDK_SETTING_METHODS: ReadonlyArray<{
-  flavors: ReadonlyArray<'v4' | 'legacy' | 'unknown'>;
+  flavors: ReadonlyArray<SdkFlavor | 'unknown'>;
   chain: string;
   methods: readonly string[];
   idArg: number;

@@ -12,19 +12,19 @@ import { isFunctionNode, memberChain, propertyKeyName, rangeOf, unwrap, type Nod
 import { appendsBefore, isAppendedTo } from './appends.js';
 import type { Range } from './facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
+import { httpClientNamed, httpClientOfModule, type HttpClientModel } from './knowledge/http-clients.js';
+import { sdkClientOfModule, sdkFlavorMade, type SdkFlavor } from './knowledge/sdk-clients.js';
 import {
-  HTTP_MODULES,
-  isPlaceholder,
-  isRelativeModule,
-  SDK_MODULE,
-  UNKNOWN,
-  type HttpLib,
-  type Value,
-} from './values.js';
+  globalConstructorEffect,
+  globalFunctionEffect,
+  methodEffect,
+  moduleFunctionEffect,
+  type MethodReceiver,
+  type StringEffect,
+} from './knowledge/string-functions.js';
+import { isPlaceholder, isRelativeModule, UNKNOWN, type Value } from './values.js';
 
 const MAX_DEPTH = 40;
-/** Node's path modules: `join` builds URL paths too (one slash between the pieces). */
-const PATH_MODULES: ReadonlySet<string> = new Set(['path', 'node:path', 'path/posix', 'node:path/posix']);
 /** Member path element for `map[key]` with a key the file does not show. */
 export const ANY_KEY = '[]';
 
@@ -204,8 +204,8 @@ export class Evaluator {
       }
       case 'param': {
         const param = binding.fn.params[binding.index];
-        if (param?.typeName && this.isSdkClassName(param.typeName, binding.fn.scope))
-          return { kind: 'sdk', flavor: 'v4', chain: [] };
+        const flavor = param?.typeName ? this.sdkTypedFlavor(param.typeName, binding.fn.scope) : undefined;
+        if (flavor) return { kind: 'sdk', flavor, chain: [] };
         // A constructor's default is the value the class is written for (`base = API_BASE`).
         if (binding.fn.isConstructor && param?.default && binding.path.length === 0)
           return this.value(param.default, binding.fn.scope);
@@ -253,8 +253,8 @@ export class Evaluator {
     if (method) return { kind: 'function', fn: method, receiver: cls };
     const field = cls.fields.get(name);
     if (!field) return this.inheritedMember(cls, name, depth);
-    if (field.typeName && this.isSdkClassName(field.typeName, field.scope))
-      return { kind: 'sdk', flavor: 'v4', chain: [] };
+    const flavor = field.typeName ? this.sdkTypedFlavor(field.typeName, field.scope) : undefined;
+    if (flavor) return { kind: 'sdk', flavor, chain: [] };
     if (field.value) return this.value(field.value, field.scope);
     if (field.fromParam) return { kind: 'param', fn: field.fromParam.fn, index: field.fromParam.index, path: [] };
     return UNKNOWN;
@@ -302,84 +302,109 @@ export class Evaluator {
       const name = [callee.name, ...callee.path].join('.');
       if (name === 'require' && args[0]?.type === 'Literal' && typeof args[0].value === 'string')
         return { kind: 'module', source: args[0].value, path: ['*'] };
-      if (name === 'String' && args[0]) return this.value(args[0], scope);
-      if ((name === 'encodeURIComponent' || name === 'encodeURI') && args[0])
-        return { kind: 'string', pattern: this.pattern(args[0], scope) };
-      return UNKNOWN;
+      const effect = globalFunctionEffect(name);
+      return effect ? this.builtinCall(effect, UNKNOWN, args, scope) : UNKNOWN;
     }
     if (callee.kind === 'module') return this.moduleCall(callee, node, scope, false);
     if (callee.kind === 'http-client') return UNKNOWN;
     if (callee.kind === 'function') return this.returnValue(callee.fn, args, scope);
-    // `url.toString()`, `[a, b].join('/')`
+    // `url.toString()`, `[a, b].join('/')`, `api.extend({ prefixUrl })`
     const chain =
       node.callee.type === 'MemberExpression' ? propertyKeyName(node.callee.property, node.callee.computed) : undefined;
     if (node.callee.type === 'MemberExpression' && chain) {
       const receiver = this.value(node.callee.object, scope);
-      if (receiver.kind === 'string' && (chain === 'toString' || chain === 'trim')) return receiver;
-      // `URL_TEMPLATE.replace('<zone>', zoneId)`: the placeholder filled in.
-      if (receiver.kind === 'string' && (chain === 'replace' || chain === 'replaceAll') && args[0] && args[1]) {
-        const search = this.value(args[0], scope);
-        const only = search.kind === 'string' && search.pattern.length === 1 ? search.pattern[0] : undefined;
-        if (only?.kind === 'text' && only.text !== '')
-          return { kind: 'string', pattern: replaceText(receiver.pattern, only.text, this.pattern(args[1], scope)) };
+      if (receiver.kind === 'http-client') {
+        const client = httpClientNamed(receiver.lib);
+        return client.instanceFactories.includes(chain)
+          ? this.clientFromOptions(client, args[0], scope, receiver.base)
+          : UNKNOWN;
       }
-      if (receiver.kind === 'http-client' && (chain === 'extend' || chain === 'create'))
-        return this.clientFromOptions(receiver.lib, args[0], scope, receiver.base);
-      // `parts.join('/')` on a rest parameter `...parts`: the call's remaining arguments, joined.
-      if (receiver.kind === 'param' && receiver.path.length === 0 && receiver.fn.params[receiver.index]?.rest) {
-        if (chain === 'map') return receiver; // `parts.map(encodeURIComponent)`: the same pieces, as far as paths go
-        const separator = args[0] ? this.pattern(args[0], scope) : [text(',')];
-        const only = separator.length === 1 ? separator[0] : undefined;
-        if (chain === 'join' && only?.kind === 'text')
-          return {
-            kind: 'string',
-            pattern: [hole({ param: receiver.index, fn: receiver.fn.id, restJoin: only.text })],
-          };
-      }
-      if (receiver.kind === 'array' && chain === 'join') {
-        const separator = args[0] ? this.pattern(args[0], scope) : [text(',')];
-        const pieces: PatternPart[][] = [];
-        receiver.node.elements.forEach((element, i) => {
-          if (i > 0) pieces.push(separator);
-          pieces.push(element && element.type !== 'SpreadElement' ? this.pattern(element, receiver.scope) : [hole()]);
-        });
-        return { kind: 'string', pattern: concatPatterns(...pieces) };
-      }
+      const on = methodReceiver(receiver);
+      const effect = on && methodEffect(on, chain);
+      if (effect) return this.builtinCall(effect, receiver, args, scope);
     }
     return UNKNOWN;
   }
 
+  /** What a built-in function of knowledge/string-functions.ts makes of its receiver and arguments. */
+  private builtinCall(
+    effect: StringEffect,
+    receiver: Value,
+    args: readonly TSESTree.CallExpressionArgument[],
+    scope: Scope,
+  ): Value {
+    const [first, second] = args;
+    switch (effect) {
+      case 'argument':
+        return first ? this.value(first, scope) : UNKNOWN;
+      case 'argument-text':
+        return first ? { kind: 'string', pattern: this.pattern(first, scope) } : UNKNOWN;
+      case 'receiver':
+        return receiver;
+      case 'replace-first': {
+        // `URL_TEMPLATE.replace('<zone>', zoneId)`: the placeholder filled in.
+        if (receiver.kind !== 'string' || !first || !second) return UNKNOWN;
+        const search = this.value(first, scope);
+        const only = search.kind === 'string' && search.pattern.length === 1 ? search.pattern[0] : undefined;
+        if (only?.kind !== 'text' || only.text === '') return UNKNOWN;
+        return { kind: 'string', pattern: replaceText(receiver.pattern, only.text, this.pattern(second, scope)) };
+      }
+      case 'join':
+        return this.joined(receiver, first, scope);
+      case 'join-paths':
+        // `path.posix.join('/client/v4/zones', zoneId, 'filters')`
+        if (args.length === 0) return UNKNOWN;
+        return { kind: 'string', pattern: args.map((arg) => this.pattern(arg, scope)).reduce(joinUrl) };
+      case 'resolve-url':
+        if (!first) return UNKNOWN;
+        if (!second) return { kind: 'string', pattern: this.pattern(first, scope) };
+        return { kind: 'string', pattern: joinUrl(this.pattern(second, scope), this.pattern(first, scope)) };
+    }
+  }
+
+  /** `[a, b].join('/')`, or `parts.join('/')` on a rest parameter `...parts`: the call's remaining arguments. */
+  private joined(receiver: Value, separatorNode: Node | undefined, scope: Scope): Value {
+    const separator = separatorNode ? this.pattern(separatorNode, scope) : [text(',')];
+    if (receiver.kind === 'param') {
+      const only = separator.length === 1 ? separator[0] : undefined;
+      if (only?.kind !== 'text') return UNKNOWN;
+      return { kind: 'string', pattern: [hole({ param: receiver.index, fn: receiver.fn.id, restJoin: only.text })] };
+    }
+    if (receiver.kind !== 'array') return UNKNOWN;
+    const pieces: PatternPart[][] = [];
+    receiver.node.elements.forEach((element, i) => {
+      if (i > 0) pieces.push(separator);
+      pieces.push(element && element.type !== 'SpreadElement' ? this.pattern(element, receiver.scope) : [hole()]);
+    });
+    return { kind: 'string', pattern: concatPatterns(...pieces) };
+  }
+
   private newValue(node: TSESTree.NewExpression, scope: Scope): Value {
     const callee = this.value(node.callee, scope);
-    const args = node.arguments;
-    if (callee.kind === 'global' && callee.path.length === 0 && callee.name === 'URL' && args[0]) {
-      if (!args[1]) return { kind: 'string', pattern: this.pattern(args[0], scope) };
-      return { kind: 'string', pattern: joinUrl(this.pattern(args[1], scope), this.pattern(args[0], scope)) };
+    if (callee.kind === 'global' && callee.path.length === 0) {
+      const effect = globalConstructorEffect(callee.name);
+      if (effect) return this.builtinCall(effect, UNKNOWN, node.arguments, scope);
     }
     if (callee.kind === 'module') return this.moduleCall(callee, node, scope, true);
     if (callee.kind === 'class') return { kind: 'instance', cls: callee.cls };
     return UNKNOWN;
   }
 
-  /** Calls into external modules: client factories and the SDK constructors. */
+  /** Calls into external modules: SDK constructors, client factories, path functions. */
   private moduleCall(
     callee: Extract<Value, { kind: 'module' }>,
     node: TSESTree.CallExpression | TSESTree.NewExpression,
     scope: Scope,
     isNew: boolean,
   ): Value {
-    const [head, ...rest] = normalizeModulePath(callee.path);
-    if (callee.source === SDK_MODULE && rest.length === 0 && (head === undefined || head === 'Cloudflare')) {
-      return isNew ? { kind: 'sdk', flavor: 'v4', chain: [] } : { kind: 'sdk', flavor: 'legacy', chain: [] };
-    }
-    // `path.posix.join('/client/v4/zones', zoneId, 'filters')`
-    const pathJoin = head === 'join' || (head === 'posix' && rest[0] === 'join');
-    if (PATH_MODULES.has(callee.source) && pathJoin && node.arguments.length > 0)
-      return { kind: 'string', pattern: node.arguments.map((arg) => this.pattern(arg, scope)).reduce(joinUrl) };
-    const lib = HTTP_MODULES[callee.source];
-    if (lib && head === undefined && rest.length === 0 && !isNew) return UNKNOWN; // a request, not a value
-    if (lib && rest.length === 0 && (head === 'create' || head === 'extend'))
-      return this.clientFromOptions(lib, node.arguments[0], scope);
+    const path = normalizeModulePath(callee.path);
+    const flavor = sdkFlavorMade(callee.source, path, isNew);
+    if (flavor) return { kind: 'sdk', flavor, chain: [] };
+    const effect = moduleFunctionEffect(callee.source, path);
+    if (effect) return this.builtinCall(effect, UNKNOWN, node.arguments, scope);
+    const client = httpClientOfModule(callee.source);
+    if (client && path.length === 1 && client.instanceFactories.includes(path[0]!))
+      return this.clientFromOptions(client, node.arguments[0], scope);
     // `new CloudflareApi(token)` of another module: its members are read from the class's export.
     if (isRelativeModule(callee.source) && isNew) return callee;
     if (isRelativeModule(callee.source)) {
@@ -396,10 +421,16 @@ export class Evaluator {
     return UNKNOWN;
   }
 
-  clientFromOptions(lib: HttpLib, options: Node | undefined, scope: Scope, inheritedBase?: PatternPart[]): Value {
+  clientFromOptions(
+    client: HttpClientModel,
+    options: Node | undefined,
+    scope: Scope,
+    inheritedBase?: PatternPart[],
+  ): Value {
     const config = options ? this.value(options, scope) : UNKNOWN;
-    const key = lib === 'axios' ? 'baseURL' : 'prefixUrl';
-    if (config.kind !== 'object')
+    const lib = client.name;
+    const key = client.options.baseUrl;
+    if (config.kind !== 'object' || key === undefined)
       return { kind: 'http-client', lib, ...(inheritedBase ? { base: inheritedBase } : {}) };
     const property = findProperty(config.node, key);
     const base = property ? this.pattern(property.value, config.scope) : inheritedBase;
@@ -434,9 +465,10 @@ export class Evaluator {
     return patterns;
   }
 
-  isSdkClassName(typeName: string, scope: Scope): boolean {
+  /** The SDK flavor of a parameter or field typed with an SDK module's export (`cf: Cloudflare`). */
+  sdkTypedFlavor(typeName: string, scope: Scope): SdkFlavor | undefined {
     const binding = lookup(scope, typeName);
-    return binding?.kind === 'import' && binding.binding.source === SDK_MODULE;
+    return binding?.kind === 'import' ? sdkClientOfModule(binding.binding.source)?.typed : undefined;
   }
 
   /** The callee of a call as a member chain on a value: `client.firewall.rules.list`. */
@@ -492,6 +524,14 @@ export function joinUrl(base: PatternPart[], path: PatternPart[]): PatternPart[]
   if (baseEndsWithSlash && pathStartsWithSlash) return concatPatterns(base, [sliceText(first, 1)], path.slice(1));
   if (!baseEndsWithSlash && !pathStartsWithSlash && first !== undefined) return concatPatterns(base, [text('/')], path);
   return concatPatterns(base, path);
+}
+
+/** The receivers built-in methods are followed on: strings, array literals, rest parameters (`...parts`). */
+function methodReceiver(value: Value): MethodReceiver | undefined {
+  if (value.kind === 'string') return 'string';
+  if (value.kind === 'array') return 'array';
+  if (value.kind === 'param' && value.path.length === 0 && value.fn.params[value.index]?.rest) return 'rest-parameter';
+  return undefined;
 }
 
 /** `import axios from 'axios'`, `import * as axios`, `require('axios')`: all the module itself. */

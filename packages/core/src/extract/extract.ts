@@ -25,6 +25,7 @@ import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
 import { isRelativeModule, UNKNOWN, type Value } from './values.js';
+import { SDK_RECEIVER_NAMES } from './knowledge/sdk-clients.js';
 
 export interface ExtractOptions {
   catalogue: Catalogue;
@@ -38,8 +39,6 @@ interface CallFacts {
 }
 
 const NO_FACTS: CallFacts = { requests: [] };
-/** Receivers that read as an SDK client when the file does not show where they come from. */
-const SDK_CLIENT_NAMES = /^(cf|cloudflare|cfClient|cloudflareClient|cfApi|client)$/;
 
 /**
  * Walks a program once and returns its facts: the small, AST-free index that both engines match
@@ -220,7 +219,7 @@ class FileExtraction {
         argRanges,
         range,
         clientFrom: { source: value.source, path: value.path.slice(0, exportLength) },
-        ...(names.some((name) => SDK_CLIENT_NAMES.test(name)) ? {} : { unconfirmed: true }),
+        ...(names.some((name) => SDK_RECEIVER_NAMES.test(name)) ? {} : { unconfirmed: true }),
       };
     }
     if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global'))
@@ -229,7 +228,7 @@ class FileExtraction {
     const root = rootNode(node.callee);
     const receiverName = consumed > 0 ? names[consumed - 1] : root.type === 'Identifier' ? root.name : undefined;
     const extra = value.kind === 'unknown' ? [] : value.path;
-    if (receiverName && SDK_CLIENT_NAMES.test(receiverName))
+    if (receiverName && SDK_RECEIVER_NAMES.test(receiverName))
       return { flavor: 'unknown', chain: [...extra, ...rest], method, args, argRanges, range };
     return undefined;
   }

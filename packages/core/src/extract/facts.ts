@@ -1,7 +1,8 @@
 import type { IacEcosystem, RequestMethod, RuleName } from '../catalogue/types.js';
 import type { Confidence, FindingFix, TextEdit } from '../findings/finding.js';
 import type { PatternPart } from '../url/pattern.js';
-import type { HttpLib } from './values.js';
+import type { HttpClientName } from './knowledge/http-clients.js';
+import type { SdkFlavor } from './knowledge/sdk-clients.js';
 
 export type Range = [number, number];
 
@@ -19,7 +20,7 @@ export type MethodValue =
  * How a URL was seen: sent by a recognized client (`fetch`, `axios`, …), through a URL-building
  * helper, by a verb call on a receiver the file does not show, or only written down (a mention).
  */
-export type RequestVia = HttpLib | 'node-http' | 'unknown-client' | 'helper' | 'mention';
+export type RequestVia = HttpClientName | 'unknown-client' | 'helper' | 'mention';
 
 /** A request (or a URL that names the API) whose target is matched against endpoint templates. */
 export interface RequestFact {
@@ -53,7 +54,7 @@ export interface PayloadKey {
 
 /** `client.firewall.rules.list(...)` on an official SDK client. */
 export interface SdkCallFact {
-  flavor: 'v4' | 'legacy' | 'unknown';
+  flavor: SdkFlavor | 'unknown';
   chain: string[];
   method: string;
   /** Known string arguments (setting ids), by index. */
@@ -145,8 +146,8 @@ export type ExportedValue =
   | HelperExport
   /** A class: its methods (own and inherited in its module) as helpers, for instances and subclasses elsewhere. */
   | { kind: 'class'; methods: Record<string, HelperExport>; extends?: ModuleRef }
-  | { kind: 'sdk'; flavor: 'v4' | 'legacy' }
-  | { kind: 'http-client'; lib: HttpLib; base?: PatternPart[] }
+  | { kind: 'sdk'; flavor: SdkFlavor }
+  | { kind: 'http-client'; lib: HttpClientName; base?: PatternPart[] }
   | { kind: 'reexport'; source: string; imported: string };
 
 /** A finding before grading: what the detectors produce. */

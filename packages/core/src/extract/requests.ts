@@ -6,11 +6,27 @@ import { findProperty, joinUrl, normalizeModulePath, type Evaluator } from './ev
 import type { MethodValue } from './facts.js';
 import { isHandler } from './mentions.js';
 import type { Scope } from './scope.js';
-import { HTTP_MODULES, type HttpLib, type Value } from './values.js';
+import {
+  bodyArgumentOf,
+  httpClientNamed,
+  httpClientOfConstructor,
+  httpClientOfGlobal,
+  httpClientOfModule,
+  httpClientOfParameterMember,
+  IMPORTED_CLIENT,
+  isScriptGlobal,
+  UNSEEN_CLIENT,
+  verbMethod,
+  type CallShape,
+  type ClientCalls,
+  type HttpClientModel,
+  type HttpClientName,
+} from './knowledge/http-clients.js';
+import type { Value } from './values.js';
 
 /** A call that sends an HTTP request, before it is turned into a fact. */
 export interface RequestCall {
-  lib: HttpLib | 'node-http' | 'unknown-client';
+  lib: HttpClientName | 'unknown-client';
   urlNode: Node;
   url: PatternPart[];
   method: MethodValue;
@@ -19,16 +35,7 @@ export interface RequestCall {
   scope: Scope;
 }
 
-const VERBS_WITHOUT_BODY = new Set(['get', 'delete', 'head', 'options']);
-const VERBS_WITH_BODY = new Set(['post', 'put', 'patch']);
-const FETCH_GLOBALS = new Set(['fetch', 'globalThis.fetch', 'window.fetch', 'self.fetch']);
-/** Node's own clients: `https.request({ host, path, method }, cb)`, `http.get(url, cb)`. */
-const NODE_HTTP_MODULES: Readonly<Record<string, 'http:' | 'https:'>> = {
-  http: 'http:',
-  'node:http': 'http:',
-  https: 'https:',
-  'node:https': 'https:',
-};
+type Via = RequestCall['lib'];
 
 /** Recognizes a request in a call or `new Request(...)`; undefined when the call is not one. */
 export function recognizeRequest(
@@ -38,71 +45,104 @@ export function recognizeRequest(
   const scope = ev.scopeOf(node);
   const callee = ev.value(node.callee, scope);
   const args = node.arguments.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
+  const isCall = node.type === 'CallExpression';
 
   // `export async function GET({ fetch })` (SvelteKit, Astro, Remix loaders): the framework's fetch.
-  if (callee.kind === 'param' && callee.path.at(-1) === 'fetch' && node.type === 'CallExpression')
-    return fetchCall(args, ev, scope, 'fetch');
+  if (callee.kind === 'param' && isCall) {
+    const member = callee.path.at(-1);
+    const client = member === undefined ? undefined : httpClientOfParameterMember(member);
+    if (client?.call) return readCall(client, client.call, client.name, args, ev, scope);
+  }
   if (callee.kind === 'global') {
     const name = [callee.name, ...callee.path].join('.');
-    if (
-      (node.type === 'CallExpression' && FETCH_GLOBALS.has(name)) ||
-      (node.type === 'NewExpression' && name === 'Request')
-    )
-      return fetchCall(args, ev, scope, 'fetch');
+    const client = isCall ? httpClientOfGlobal(name) : httpClientOfConstructor(name);
+    if (client?.call) return readCall(client, client.call, client.name, args, ev, scope);
   }
-  if (callee.kind === 'module' && HTTP_MODULES[callee.source] && node.type === 'CallExpression') {
-    const lib = HTTP_MODULES[callee.source]!;
-    const path = normalizeModulePath(callee.path);
-    if (lib === 'fetch' && path.length === 0) return fetchCall(args, ev, scope, 'fetch');
-    if (lib === 'undici') {
-      if (path.length === 1 && path[0] === 'fetch') return fetchCall(args, ev, scope, 'fetch');
-      if (path.length === 1 && path[0] === 'request') return fetchCall(args, ev, scope, 'undici');
-      return undefined;
-    }
-    if (path.length === 0) return clientCall(lib, undefined, args, ev, scope);
-    if (path.length === 1) return verbCall(lib, undefined, path[0]!, args, ev, scope);
-    return undefined;
+  if (callee.kind === 'module' && isCall) {
+    const client = httpClientOfModule(callee.source);
+    if (client) return moduleCall(client, normalizeModulePath(callee.path), args, ev, scope);
   }
-  if (callee.kind === 'module' && NODE_HTTP_MODULES[callee.source] && node.type === 'CallExpression') {
-    const path = normalizeModulePath(callee.path);
-    if (path.length === 1 && (path[0] === 'request' || path[0] === 'get'))
-      return nodeHttpCall(NODE_HTTP_MODULES[callee.source]!, path[0], args, ev, scope);
-    return undefined;
-  }
-  if (callee.kind === 'http-client' && node.type === 'CallExpression')
-    return clientCall(callee.lib, callee.base, args, ev, scope);
+  if (callee.kind === 'http-client' && isCall)
+    return clientCall(httpClientNamed(callee.lib), callee.lib, callee.base, args, ev, scope);
 
-  if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
+  if (isCall && node.callee.type === 'MemberExpression') {
     const verb = propertyKeyName(node.callee.property, node.callee.computed);
     if (verb === undefined) return undefined;
     const receiver = ev.value(node.callee.object, scope);
-    if (receiver.kind === 'http-client') return verbCall(receiver.lib, receiver.base, verb, args, ev, scope);
-    if (isUnknownReceiver(receiver) && (VERBS_WITHOUT_BODY.has(verb) || VERBS_WITH_BODY.has(verb)))
-      return unknownClientCall(verb, args, ev, scope);
+    if (receiver.kind === 'http-client')
+      return verbCall(httpClientNamed(receiver.lib), receiver.lib, receiver.base, verb, args, ev, scope);
+    if (isUnknownReceiver(receiver)) {
+      const method = verbMethod(UNSEEN_CLIENT, verb);
+      if (method) return unknownClientCall(verb, method, args, ev, scope);
+    }
   }
   return undefined;
+}
+
+/** A call of a library's module: the library itself (`axios(url)`), a function it exports, or a verb. */
+function moduleCall(
+  client: HttpClientModel,
+  path: string[],
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
+  if (path.length === 0) return client.call ? readCall(client, client.call, client.name, args, ev, scope) : undefined;
+  if (path.length > 1) return undefined;
+  const member = path[0]!;
+  if (!client.functions) return verbCall(client, client.name, undefined, member, args, ev, scope);
+  const fn = client.functions.find((candidate) => candidate.name === member);
+  return fn ? readCall(client, fn.shape, fn.via ?? client.name, args, ev, scope, fn.method) : undefined;
+}
+
+/** A request read with the reader of its call shape. */
+function readCall(
+  client: HttpClientModel,
+  shape: CallShape,
+  via: Via,
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+  method?: RequestMethod,
+): RequestCall | undefined {
+  switch (shape) {
+    case 'fetch':
+      return fetchCall(client, via, args, ev, scope);
+    case 'client':
+      return clientCall(client, via, undefined, args, ev, scope);
+    case 'node-http':
+      return client.protocol ? nodeHttpCall(client, client.protocol, method, args, ev, scope) : undefined;
+  }
 }
 
 function isUnknownReceiver(value: Value): boolean {
   // `makeClient()` from another module evaluates to an unknown value: a receiver the file does not show.
   const opaque = value.kind === 'string' && value.pattern.length === 1 && value.pattern[0]!.kind === 'hole';
   return (
-    opaque || value.kind === 'unknown' || value.kind === 'param' || (value.kind === 'global' && value.name !== 'axios')
+    opaque ||
+    value.kind === 'unknown' ||
+    value.kind === 'param' ||
+    (value.kind === 'global' && !isScriptGlobal(value.name))
   );
 }
 
 /** fetch(url, init), new Request(url, init), undici.request(url, options). */
-function fetchCall(args: TSESTree.Expression[], ev: Evaluator, scope: Scope, lib: HttpLib): RequestCall | undefined {
+function fetchCall(
+  client: ClientCalls,
+  via: Via,
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
   const [urlNode, initNode] = args;
   if (!urlNode) return undefined;
   const init = initNode ? ev.value(initNode, scope) : undefined;
   return {
-    lib,
+    lib: via,
     urlNode,
     url: ev.pattern(urlNode, scope),
-    method: init === undefined ? { kind: 'known', method: 'GET' } : methodFromOptions(init, ev),
-    ...optionNode(init, 'body'),
-    ...optionNode(init, 'headers'),
+    method: init === undefined ? { kind: 'known', method: 'GET' } : methodFromOptions(init, ev, client.options.method),
+    ...sentOptions(init, client.options),
     scope,
   };
 }
@@ -112,8 +152,9 @@ function fetchCall(args: TSESTree.Expression[], ev: Evaluator, scope: Scope, lib
  * `https.request(url[, options], cb)`. Without a host Node sends to localhost: not the API.
  */
 function nodeHttpCall(
+  client: HttpClientModel,
   protocol: 'http:' | 'https:',
-  verb: 'request' | 'get',
+  forcedMethod: RequestMethod | undefined,
   args: TSESTree.Expression[],
   ev: Evaluator,
   scope: Scope,
@@ -121,18 +162,19 @@ function nodeHttpCall(
   const [first, second] = args;
   if (!first) return undefined;
   const firstValue = ev.value(first, scope);
-  const forcedGet = verb === 'get' ? ({ kind: 'known', method: 'GET' } as const) : undefined;
+  const forced = forcedMethod ? ({ kind: 'known', method: forcedMethod } as const) : undefined;
+  const keys = client.options;
   if (firstValue.kind !== 'object') {
     const options =
       second && !['ArrowFunctionExpression', 'FunctionExpression'].includes(unwrap(second).type)
         ? ev.value(second, scope)
         : undefined;
     return {
-      lib: 'node-http',
+      lib: client.name,
       urlNode: first,
       url: ev.pattern(first, scope),
-      method: forcedGet ?? (options ? methodFromOptions(options, ev) : { kind: 'known', method: 'GET' }),
-      ...optionNode(options, 'headers'),
+      method: forced ?? (options ? methodFromOptions(options, ev, keys.method) : { kind: 'known', method: 'GET' }),
+      ...headersOption(options, keys.headers),
       scope,
     };
   }
@@ -144,18 +186,19 @@ function nodeHttpCall(
   const origin: PatternPart[] =
     host.length === 1 && host[0]!.kind === 'text' ? [text(`${protocol}//${host[0]!.text}`)] : [hole()];
   return {
-    lib: 'node-http',
+    lib: client.name,
     urlNode: pathProperty.value,
     url: concatPatterns(origin, path),
-    method: forcedGet ?? methodFromOptions(firstValue, ev),
-    ...optionNode(firstValue, 'headers'),
+    method: forced ?? methodFromOptions(firstValue, ev, keys.method),
+    ...headersOption(firstValue, keys.headers),
     scope,
   };
 }
 
 /** axios(url, config), axios(config), got(url, options), ky(url, options). */
 function clientCall(
-  lib: HttpLib | undefined,
+  client: ClientCalls,
+  via: Via,
   base: PatternPart[] | undefined,
   args: TSESTree.Expression[],
   ev: Evaluator,
@@ -165,38 +208,40 @@ function clientCall(
   if (!first) return undefined;
   const firstValue = ev.value(first, scope);
   if (firstValue.kind === 'object') {
-    const urlProperty = findProperty(firstValue.node, 'url');
+    const urlProperty = findProperty(firstValue.node, client.options.url);
     if (!urlProperty) return undefined;
-    return withOptions(lib, base, urlProperty.value, firstValue, ev, firstValue.scope, scope);
+    return withOptions(client, via, base, urlProperty.value, firstValue, ev, firstValue.scope, scope);
   }
   const options = second ? ev.value(second, scope) : undefined;
-  return withOptions(lib, base, first, options, ev, scope, scope);
+  return withOptions(client, via, base, first, options, ev, scope, scope);
 }
 
 /** api.get(url, config), api.post(url, data, config), api.request(config), got.post(url, options). */
 function verbCall(
-  lib: HttpLib | undefined,
+  client: ClientCalls,
+  via: Via,
   base: PatternPart[] | undefined,
   verb: string,
   args: TSESTree.Expression[],
   ev: Evaluator,
   scope: Scope,
 ): RequestCall | undefined {
-  if (verb === 'request') return clientCall(lib, base, args, ev, scope);
-  const method = verb.toUpperCase();
-  if (verb !== verb.toLowerCase() || !isRequestMethod(method)) return undefined;
-  const [urlNode, second, third] = args;
-  if (!urlNode) return undefined;
-  const bodyInSecond = lib === 'axios' && VERBS_WITH_BODY.has(verb);
-  const optionsNode = bodyInSecond ? third : second;
+  if (verb === client.configMethod) return clientCall(client, via, base, args, ev, scope);
+  const method = verbMethod(client, verb);
+  const urlNode = args[0];
+  if (!method || !urlNode) return undefined;
+  const bodyIndex = bodyArgumentOf(client, verb);
+  const optionsNode = args[bodyIndex === undefined ? 1 : bodyIndex + 1];
   const options = optionsNode ? ev.value(optionsNode, scope) : undefined;
-  const call = withOptions(lib, base, urlNode, options, ev, scope, scope, method);
-  if (call && bodyInSecond && second) call.body = second;
+  const call = withOptions(client, via, base, urlNode, options, ev, scope, scope, method);
+  const bodyNode = bodyIndex === undefined ? undefined : args[bodyIndex];
+  if (bodyNode) call.body = bodyNode;
   return call;
 }
 
 function withOptions(
-  lib: HttpLib | undefined,
+  client: ClientCalls,
+  via: Via,
   base: PatternPart[] | undefined,
   urlNode: Node,
   options: Value | undefined,
@@ -205,10 +250,10 @@ function withOptions(
   scope: Scope,
   verbMethod?: RequestMethod,
 ): RequestCall {
-  const baseKey = lib === 'axios' ? 'baseURL' : 'prefixUrl';
+  const keys = client.options;
   let effectiveBase = base;
-  if (lib && options?.kind === 'object') {
-    const baseProperty = findProperty(options.node, baseKey);
+  if (keys.baseUrl !== undefined && options?.kind === 'object') {
+    const baseProperty = findProperty(options.node, keys.baseUrl);
     if (baseProperty) effectiveBase = ev.pattern(baseProperty.value, options.scope);
   }
   const path = ev.pattern(urlNode, urlScope);
@@ -216,15 +261,13 @@ function withOptions(
     ? { kind: 'known', method: verbMethod }
     : options === undefined
       ? { kind: 'known', method: 'GET' }
-      : methodFromOptions(options, ev);
-  const bodyKey = lib === 'axios' ? 'data' : lib === 'got' || lib === 'ky' ? 'json' : 'body';
+      : methodFromOptions(options, ev, keys.method);
   return {
-    lib: lib ?? 'unknown-client',
+    lib: via,
     urlNode,
     url: effectiveBase ? joinUrl(effectiveBase, path) : path,
     method,
-    ...(optionNode(options, bodyKey).body ? optionNode(options, bodyKey) : optionNode(options, 'body')),
-    ...optionNode(options, 'headers'),
+    ...sentOptions(options, keys),
     scope,
   };
 }
@@ -242,30 +285,31 @@ export function importedClientCall(
 ): RequestCall | undefined {
   const expressions = args.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
   return verb === undefined
-    ? clientCall(undefined, undefined, expressions, ev, scope)
-    : verbCall(undefined, undefined, verb, expressions, ev, scope);
+    ? clientCall(IMPORTED_CLIENT, 'unknown-client', undefined, expressions, ev, scope)
+    : verbCall(IMPORTED_CLIENT, 'unknown-client', undefined, verb, expressions, ev, scope);
 }
 
 /** A verb call on a receiver the file does not show (a parameter, an injected client). */
 function unknownClientCall(
   verb: string,
+  method: RequestMethod,
   args: TSESTree.Expression[],
   ev: Evaluator,
   scope: Scope,
 ): RequestCall | undefined {
-  const [urlNode, second] = args;
+  const urlNode = args[0];
   if (!urlNode) return undefined;
   // `app.get('/path', handler)`, `router.patch(path, express.json(), handler)`: a route the user's own
   // server defines, not a request.
   if (args.slice(1).some((arg) => isHandler(arg, ev, scope))) return undefined;
-  const upper = verb.toUpperCase();
-  const method = isRequestMethod(upper) ? upper : undefined;
+  const bodyIndex = bodyArgumentOf(UNSEEN_CLIENT, verb);
+  const body = bodyIndex === undefined ? undefined : args[bodyIndex];
   return {
     lib: 'unknown-client',
     urlNode,
     url: ev.pattern(urlNode, scope),
-    method: method ? { kind: 'known', method } : { kind: 'unknown' },
-    ...(VERBS_WITH_BODY.has(verb) && second ? { body: second } : {}),
+    method: { kind: 'known', method },
+    ...(body ? { body } : {}),
     scope,
   };
 }
@@ -274,17 +318,17 @@ function unknownClientCall(
  * The method a request's options give: their `method`, GET without one, or the `method` of an init
  * object a helper forwards (`fetch(url, init)`, `fetch(url, { ...init, headers })`).
  */
-export function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
+export function methodFromOptions(options: Value, ev: Evaluator, key = 'method'): MethodValue {
   if (options.kind === 'param' && options.path.length === 0)
     return { kind: 'param', param: options.index, fn: options.fn.id, option: true };
   if (options.kind !== 'object') return { kind: 'unknown' };
-  const property = findProperty(options.node, 'method');
+  const property = findProperty(options.node, key);
   if (!property) {
     // A spread may carry a method: then it is the spread init's, or unknown, not the default.
     const spreads = options.node.properties.filter((p) => p.type === 'SpreadElement');
     if (spreads.length === 0) return { kind: 'known', method: 'GET' };
     const forwarded = spreads.length === 1 ? ev.value(spreads[0]!.argument, options.scope) : undefined;
-    return forwarded?.kind === 'param' ? methodFromOptions(forwarded, ev) : { kind: 'unknown' };
+    return forwarded?.kind === 'param' ? methodFromOptions(forwarded, ev, key) : { kind: 'unknown' };
   }
   const value = ev.value(property.value, options.scope);
   if (value.kind === 'param' && value.path.length === 0) return { kind: 'param', param: value.index, fn: value.fn.id };
@@ -295,11 +339,21 @@ export function methodFromOptions(options: Value, ev: Evaluator): MethodValue {
   return { kind: 'unknown' };
 }
 
-function optionNode(options: Value | undefined, key: string): { body?: Node; headers?: Node } {
+/** The payload and the headers a request's options send: the first body key they have, and the headers. */
+function sentOptions(options: Value | undefined, keys: ClientCalls['options']): { body?: Node; headers?: Node } {
   if (options?.kind !== 'object') return {};
-  const property = findProperty(options.node, key);
-  if (!property) return {};
-  return key === 'headers' ? { headers: property.value } : { body: property.value };
+  let body: Node | undefined;
+  for (const key of keys.body) {
+    body = findProperty(options.node, key)?.value;
+    if (body) break;
+  }
+  const headers = findProperty(options.node, keys.headers)?.value;
+  return { ...(body ? { body } : {}), ...(headers ? { headers } : {}) };
+}
+
+function headersOption(options: Value | undefined, key: string): { headers?: Node } {
+  const headers = options?.kind === 'object' ? findProperty(options.node, key)?.value : undefined;
+  return headers ? { headers } : {};
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { PatternPart } from '../url/pattern.js';
+import type { HttpClientName } from './knowledge/http-clients.js';
+import type { SdkFlavor } from './knowledge/sdk-clients.js';
 import type { ClassInfo, FunctionInfo, Scope } from './scope.js';
 
 /** Abstract values of expressions: just enough to follow URLs, clients and payloads. */
@@ -10,32 +12,15 @@ export type Value =
   | { kind: 'function'; fn: FunctionInfo; receiver?: ClassInfo }
   | { kind: 'class'; cls: ClassInfo }
   | { kind: 'instance'; cls: ClassInfo }
-  | { kind: 'http-client'; lib: HttpLib; base?: PatternPart[] }
-  | { kind: 'sdk'; flavor: 'v4' | 'legacy'; chain: string[] }
+  | { kind: 'http-client'; lib: HttpClientName; base?: PatternPart[] }
+  | { kind: 'sdk'; flavor: SdkFlavor; chain: string[] }
   /** An external module, or a member path read from one (`axios.create`, `undici.fetch`). */
   | { kind: 'module'; source: string; path: string[] }
   | { kind: 'global'; name: string; path: string[] }
   | { kind: 'param'; fn: FunctionInfo; index: number; path: string[] }
   | { kind: 'unknown' };
 
-export type HttpLib = 'fetch' | 'axios' | 'got' | 'ky' | 'undici';
-
 export const UNKNOWN: Value = { kind: 'unknown' };
-
-/** Module names whose default export (or CommonJS export) is an HTTP client. */
-export const HTTP_MODULES: Readonly<Record<string, HttpLib>> = {
-  axios: 'axios',
-  got: 'got',
-  ky: 'ky',
-  'ky-universal': 'ky',
-  'node-fetch': 'fetch',
-  'cross-fetch': 'fetch',
-  'isomorphic-fetch': 'fetch',
-  'isomorphic-unfetch': 'fetch',
-  undici: 'undici',
-};
-
-export const SDK_MODULE = 'cloudflare';
 
 /**
  * Text that cannot be a real id: empty, `YOUR_ZONE_ID`, `<zone>`, `{zone_id}`, `:zone_id`, `xxx`.
