@@ -3,11 +3,10 @@
  * class with a flat config, and the scanner's discovery plus two-pass scan.
  */
 import { relative, sep } from 'node:path';
-import { resolveSettings } from '@sunset-lint/core';
 import plugin from '@sunset-lint/eslint-plugin';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { scanPaths } from '../../dist/scan/index.js';
+import { scan } from '../../dist/index.js';
 
 /** What a project's eslint.config.js holds: the recommended config, typescript-eslint for TS. */
 function flatConfig(asOf) {
@@ -45,7 +44,8 @@ export async function runPlugin(root, files, asOf) {
 
 /** @returns {Promise<{ found: import('./expectations.mjs').Located[], problems: string[] }>} */
 export async function runScanner(root, directories, asOf) {
-  const result = await scanPaths({ cwd: root, paths: directories, settings: resolveSettings({ asOf }) });
+  // The library call, with the configuration given (a corpus's own config file must not apply).
+  const result = await scan({ cwd: root, paths: directories, config: { asOf }, failOn: 'none' });
   return {
     found: result.findings.map((f) => ({ file: f.file, line: f.line, entryId: f.entryId })),
     problems: result.diagnostics.map((d) => `${d.file ?? ''}${d.line ? `:${d.line}` : ''}: ${d.message} [${d.code}]`),
