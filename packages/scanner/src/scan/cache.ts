@@ -8,7 +8,7 @@ import { fileStamp, type FileStamp } from './file-stats.js';
 import type { FileIndex } from './index-file.js';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 5;
+const CACHE_FORMAT = 6;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {

@@ -26,5 +26,5 @@ export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileRe
   const resources = deferred.facts.resources.map((resource) =>
     resolver.resolveDeclaredResource(resource, deferred.file),
   );
-  return { requests, sdkCalls, resources, local: deferred.facts.local };
+  return { requests, sdkCalls, resources, inFile: deferred.facts.inFile };
 }

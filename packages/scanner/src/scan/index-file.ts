@@ -11,8 +11,9 @@ import type { Diagnostic } from '../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
 import type { ModuleRecord } from './resolve-facts.js';
 
-/** The facts a file's findings are matched from. */
-export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources' | 'local'>;
+/** The facts a file's findings are matched from (no in-file facts where the prefilter says none can match). */
+export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources'> &
+  Partial<Pick<FileFacts, 'inFile'>>;
 
 /**
  * What one file leaves for the scan once its tree is dropped: what it exports to other modules,
@@ -73,7 +74,7 @@ export function indexFile(
     requests: facts.requests,
     sdkCalls: facts.sdkCalls,
     resources: facts.resources,
-    local: facts.local,
+    inFile: facts.inFile,
   };
   const needsOtherModules =
     importedCalls.length > 0 ||
@@ -85,7 +86,7 @@ export function indexFile(
   const own =
     needsOtherModules || !prefilter || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
       ? all
-      : { requests: [], sdkCalls: [], resources: [], local: [] };
+      : { requests: [], sdkCalls: [], resources: [] };
   return {
     kind: 'indexed',
     record,

@@ -87,10 +87,9 @@ export async function addTypeFindings(result: ScanResult, options: TypesPassOpti
       continue;
     }
     if (typed.resolved === 0) continue;
-    const matches = matchFacts(
-      { requests: typed.facts.requests, sdkCalls: typed.facts.sdkCalls, local: [] },
-      context,
-    ).map(withNote);
+    const matches = matchFacts({ requests: typed.facts.requests, sdkCalls: typed.facts.sdkCalls }, context).map(
+      withNote,
+    );
     for (const finding of buildFindings(matches, relativeFile, source, settings)) {
       if (known.has(keyOf(finding))) continue;
       known.add(keyOf(finding));

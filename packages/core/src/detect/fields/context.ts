@@ -1,8 +1,8 @@
-import type { TSESTree } from '@typescript-eslint/types';
 import type { FieldMatcher } from '../../catalogue/types.js';
+import type { WrittenObjectFact } from '../../extract/facts.js';
 import type { Confidence, FindingFix, TextEdit } from '../../findings/finding.js';
-import { propertyKeyName, unwrap, type Node } from '../../extract/ast.js';
-import type { Evaluator } from '../../extract/evaluate.js';
+import { literalSegments } from '../../url/template.js';
+import type { NearbyWord } from '../nearby-words.js';
 
 /** DNS record types, to recognize a record payload by its shape. */
 const DNS_RECORD_TYPES = new Set([
@@ -29,6 +29,8 @@ const DNS_RECORD_TYPES = new Set([
   'URI',
 ]);
 const DNS_RECORD_KEYS = ['name', 'content', 'data', 'ttl', 'proxied', 'priority', 'comment', 'tags'];
+/** The key whose value says a record's type (`type: 'SRV'`): the reader records its static values. */
+export const RECORD_TYPE_KEY = 'type';
 /** Two of these make an untyped `data` object an SRV record's. */
 export const SRV_DATA_KEYS: readonly string[] = ['priority', 'weight', 'port', 'target'];
 
@@ -60,34 +62,28 @@ export const receiverHintPatterns = Object.fromEntries(
   ]),
 ) as Record<FieldMatcher['context'], RegExp>;
 
-export function staticKeys(object: TSESTree.ObjectExpression): Map<string, TSESTree.Property> {
-  const keys = new Map<string, TSESTree.Property>();
-  for (const property of object.properties) {
-    if (property.type !== 'Property') continue;
-    const name = propertyKeyName(property.key, property.computed);
-    if (name !== undefined) keys.set(name, property);
-  }
-  return keys;
-}
-
-function stringValue(ev: Evaluator, node: Node, object: TSESTree.ObjectExpression): string | undefined {
-  const pattern = ev.pattern(node, ev.scopeOf(object));
-  return pattern.length === 1 && pattern[0]!.kind === 'text' ? pattern[0]!.text : undefined;
-}
-
 /** The resource an object literal describes, judged by its shape. */
 export function objectContext(
-  object: TSESTree.ObjectExpression,
-  keys: Map<string, TSESTree.Property>,
-  ev: Evaluator,
+  object: WrittenObjectFact,
 ): { context: FieldMatcher['context']; recordType?: string; confidence: Confidence } | undefined {
-  const type = keys.get('type');
-  const typeValue = type ? stringValue(ev, type.value, object)?.toUpperCase() : undefined;
+  const keys = new Set(object.keys);
+  const typeValue = object.values[RECORD_TYPE_KEY]?.toUpperCase();
   if (typeValue && DNS_RECORD_TYPES.has(typeValue) && DNS_RECORD_KEYS.some((key) => keys.has(key)))
     return { context: 'dns-record', recordType: typeValue, confidence: 'high' };
   if (keys.has('origins') || (keys.has('monitor') && keys.has('name') && keys.has('minimum_origins')))
     return { context: 'load-balancer-pool', confidence: 'high' };
   return undefined;
+}
+
+/** The path segments that name a field's resource in code: the last literal segment of each of its endpoints (`dns_records`, `pools`). */
+export function endpointWords(endpoints: ReadonlyArray<{ path: string }> | undefined): NearbyWord[] {
+  const words: NearbyWord[] = [];
+  for (const endpoint of endpoints ?? []) {
+    const literals = literalSegments(endpoint.path);
+    const last = literals[literals.length - 1];
+    if (last && !words.some((word) => word.text === last)) words.push({ kind: 'segment', text: last });
+  }
+  return words;
 }
 
 /** The catalogue's `onWrite` as a fix or suggestion that removes the property. */
@@ -106,27 +102,4 @@ export function removalFixes(field: FieldMatcher, removal: TextEdit): FindingFix
 export function describeContext(field: FieldMatcher): string {
   if (field.context === 'dns-record') return field.recordType ? `${field.recordType} record` : 'DNS record';
   return 'load-balancer pool';
-}
-
-/** The name that says what a receiver holds: `record` in `record.locked`, `records` in `records[0].locked`. */
-export function receiverName(node: Node): string | undefined {
-  const inner = unwrap(node);
-  if (inner.type === 'Identifier') return inner.name;
-  if (inner.type === 'MemberExpression') {
-    if (inner.computed) return receiverName(inner.object);
-    return propertyKeyName(inner.property, false);
-  }
-  if (inner.type === 'CallExpression') return receiverName(inner.callee);
-  return undefined;
-}
-
-/** `record` for `record.data` read as the parents `['data']`; undefined when the members differ. */
-export function receiverUnder(node: Node, parents: readonly string[]): Node | undefined {
-  let object = unwrap(node);
-  for (let i = parents.length - 1; i >= 0; i--) {
-    if (object.type !== 'MemberExpression' || propertyKeyName(object.property, object.computed) !== parents[i])
-      return undefined;
-    object = unwrap(object.object);
-  }
-  return object;
 }

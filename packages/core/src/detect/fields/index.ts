@@ -1,18 +1,18 @@
 import type { FieldMatcher } from '../../catalogue/types.js';
 import { literalSegments } from '../../url/template.js';
-import type { LocalDetector, Route, Term } from '../detector.js';
+import type { InFileDetector, Route, Term } from '../detector.js';
 import { RECEIVER_HINTS, SRV_DATA_KEYS } from './context.js';
 import { fieldReads } from './reads.js';
 import { fieldWrites } from './writes.js';
 
 /** Deprecated fields written in payloads (object literals) and read from responses. */
-export const fields: LocalDetector = {
+export const fields: InFileDetector = {
   routes: (entry, { lowConfidenceToo }) =>
     (entry.match.fields ?? []).flatMap((field) => fieldRoutes(field, lowConfidenceToo)),
-  detect: (entry, file) =>
+  match: (entry, facts) =>
     (entry.match.fields ?? []).flatMap((field) => [
-      ...fieldWrites(entry, field, file.index, file.ev),
-      ...(field.access.includes('read') ? fieldReads(entry, field, file.index, file.source) : []),
+      ...fieldWrites(entry, field, facts.objects),
+      ...(field.access.includes('read') ? fieldReads(entry, field, facts.reads) : []),
     ]),
 };
 
