@@ -23,9 +23,9 @@ const TARGETS = [
     name: 'catalogueEntryValidator',
     typeImports: [
       "import type { GeneratedValidator } from '../schema/generated.js';",
-      "import type { CatalogueEntry } from './types.js';",
+      "import type { CatalogueEntryData } from './types.js';",
     ],
-    type: 'CatalogueEntry',
+    type: 'CatalogueEntryData',
   },
   {
     source: 'SETTINGS_SCHEMA in packages/core/src/settings/schema.ts',

@@ -49,21 +49,64 @@ export interface SegmentMatcher {
   fix?: 'fix' | 'suggestion';
 }
 
-export type FieldContext = 'dns-record' | 'load-balancer-pool';
+/**
+ * The API resource a field belongs to, as code writes and reads it (`rules/schema.json`
+ * `fieldContext`): the shapes of its object literals and the names of receivers that hold one.
+ */
+export interface FieldContext {
+  /** A name other fields give as their `context` to share this one (`dns-record`). */
+  name?: string;
+  /** The resource in words, singular (`DNS record`). */
+  resource: string;
+  /** What one kind is called after its type (`record`: an SRV record); `resource` when absent. */
+  kindNoun?: string;
+  /** An object literal is the resource when it has one of these shapes. */
+  shapes: ObjectShape[];
+  /** Words that say a receiver holds the resource: anywhere in its name, the whole name, or its start. */
+  receivers?: ReceiverHint[];
+}
+
+/** An object literal's shape: a kind read from `key` among `values` (upper case), some keys, all keys. */
+export interface ObjectShape {
+  key?: string;
+  values?: string[];
+  anyKeys?: string[];
+  allKeys?: string[];
+}
+
+export interface ReceiverHint {
+  text: string;
+  where: 'anywhere' | 'whole' | 'start';
+}
 
 export interface FieldMatcher {
   path: string;
   context: FieldContext;
+  /** The kind of the resource the field applies to (an SRV record), compared in upper case. */
   recordType?: string;
+  /** For a path of two names: inner keys that make an object of no known shape the resource's (medium). */
+  innerEvidence?: { keys: string[]; atLeast: number };
+  /** For a path of two names: the outer key the removal fix writes, composed of these inner keys, where it is missing. */
+  composeOuter?: { key: string; from: string[] };
   access: Array<'write' | 'read'>;
   onWrite?: 'report' | 'fix-remove' | 'suggest-remove';
   endpoints?: EndpointMatcher[];
 }
 
+/** A field as `rules/*.json` writes it: its context, or the name of one a field of the catalogue defines. */
+export type FieldMatcherData = Omit<FieldMatcher, 'context'> & { context: string | FieldContext };
+
 export interface ErrorShapeMatcher {
   code: number;
   message?: string;
   chainField?: string;
+  /** What the code around an error check deals with when the check is this API's. */
+  context?: {
+    /** Words (any case) of the code around a check or a read that tie it to the resource (`dns`). */
+    words?: string[];
+    /** Words (any case) in the name of a receiver that holds the resource's error (`dnsError`). */
+    receivers?: string[];
+  };
 }
 
 export interface HeaderComboMatcher {
@@ -124,6 +167,11 @@ export interface CatalogueEntry {
   docs: string;
   match: EntryMatch;
 }
+
+/** An entry as `rules/*.json` writes it: field contexts may be given by name (`CatalogueEntry` has them resolved). */
+export type CatalogueEntryData = Omit<CatalogueEntry, 'match'> & {
+  match: Omit<EntryMatch, 'fields'> & { fields?: FieldMatcherData[] };
+};
 
 /** Where an entry came from, for error messages and reports. */
 export type EntrySource = { kind: 'builtin'; file: string } | { kind: 'user'; file: string };

@@ -6,12 +6,12 @@ import { validatorFor } from '../schema/generated.js';
 import { catalogueEntryValidator } from './entry-validator.generated.js';
 import { CatalogueError } from './errors.js';
 import { assertPathTemplates } from './path-templates.js';
-import type { CatalogueEntry } from './types.js';
+import type { CatalogueEntryData } from './types.js';
 
-const validators = new Map<string, SchemaValidator<CatalogueEntry>>();
+const validators = new Map<string, SchemaValidator<CatalogueEntryData>>();
 
 /** The check of `schemaPath`: the built-in schema's generated one unless that file says otherwise. */
-function entryValidator(schemaPath: string): SchemaValidator<CatalogueEntry> {
+function entryValidator(schemaPath: string): SchemaValidator<CatalogueEntryData> {
   let validate = validators.get(schemaPath);
   if (!validate) {
     const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
@@ -42,7 +42,7 @@ function describeAjvError(error: ErrorObject): { field: string; problem: string 
  * Validates one entry against `rules/schema.json` plus the checks a schema cannot express
  * (a real calendar date). Throws a CatalogueError naming file, entry and field.
  */
-export function validateEntry(raw: unknown, file: string, schemaPath: string): CatalogueEntry {
+export function validateEntry(raw: unknown, file: string, schemaPath: string): CatalogueEntryData {
   const validate = entryValidator(schemaPath);
   const entryId =
     typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string'

@@ -2,19 +2,11 @@ import type { CatalogueEntry } from '../catalogue/types.js';
 import type { InFileFacts, PropertyReadFact, RawMatch } from '../extract/facts.js';
 import type { FindingFix } from '../findings/finding.js';
 import { words, type InFileDetector, type Route } from './detector.js';
-import { nearbyKey, type NearbyWord } from './nearby-words.js';
+import { escapeRegExp, nearbyKey, type NearbyWord } from './nearby-words.js';
 
 type ErrorShape = NonNullable<CatalogueEntry['match']['errorShapes']>[number];
 
-/**
- * The code a DNS record error wrapper belongs to: a bare number is everyone's code (1004 is also a
- * WebSocket close code), this API's DNS wrapper only in code around it that deals with DNS records.
- */
-export const ERROR_CONTEXT_WORDS: readonly string[] = ['dns'];
-/** Receivers whose names say they hold a DNS record's error (`dnsError`, `recordResult`). */
-const ERROR_RECEIVER = /dns|record/i;
-
-/** Checks that rely on the DNS record error wrapper: its code, its message, its chain field. */
+/** Checks that rely on an error wrapper (the DNS record one): its code, its message, its chain field. */
 export const errorShapes: InFileDetector = {
   // The code as a number literal, the message, the chain field.
   routes: (entry) =>
@@ -27,13 +19,14 @@ export const errorShapes: InFileDetector = {
 };
 
 /**
- * The words around a check of the code: the context (`dns`) or the chain field, in the code around
- * the check (its function, not the rest of the file: a Workers deploy error's chain must not vouch
- * for a WebSocket close code elsewhere).
+ * The words around a check of the code that make it this API's: a bare number is everyone's code
+ * (1004 is also a WebSocket close code). The shape's context words (`dns`) or its chain field, in
+ * the code around the check (its function, not the rest of the file: a Workers deploy error's chain
+ * must not vouch for a WebSocket close code elsewhere).
  */
 export function codeCheckWords(shape: ErrorShape): NearbyWord[] {
   return [
-    ...ERROR_CONTEXT_WORDS.map((text): NearbyWord => ({ kind: 'text', text })),
+    ...contextWords(shape),
     ...(shape.chainField ? [{ kind: 'text', text: shape.chainField } satisfies NearbyWord] : []),
   ];
 }
@@ -44,10 +37,25 @@ export function codeCheckWords(shape: ErrorShape): NearbyWord[] {
  */
 export function chainReadWords(shape: ErrorShape): NearbyWord[] {
   return [
-    ...ERROR_CONTEXT_WORDS.map((text): NearbyWord => ({ kind: 'text', text })),
+    ...contextWords(shape),
     { kind: 'word', text: String(shape.code) },
     ...(shape.message ? [{ kind: 'text', text: shape.message } satisfies NearbyWord] : []),
   ];
+}
+
+function contextWords(shape: ErrorShape): NearbyWord[] {
+  return (shape.context?.words ?? []).map((text) => ({ kind: 'text', text }));
+}
+
+const receiverPatterns = new WeakMap<ErrorShape, RegExp | undefined>();
+
+/** Receivers whose names say they hold the resource's error (the context's `receivers`: `dnsError`, `recordResult`). */
+function receiverPattern(shape: ErrorShape): RegExp | undefined {
+  if (!receiverPatterns.has(shape)) {
+    const words = shape.context?.receivers ?? [];
+    receiverPatterns.set(shape, words.length ? new RegExp(words.map(escapeRegExp).join('|'), 'i') : undefined);
+  }
+  return receiverPatterns.get(shape);
 }
 
 function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, facts: InFileFacts): RawMatch[] {
@@ -79,6 +87,7 @@ function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, facts: InFil
   }
   if (shape.chainField) {
     const relianceWords = chainReadWords(shape);
+    const receiver = receiverPattern(shape);
     const subject = `a read of \`${shape.chainField}\``;
     const isChainRead = (read: PropertyReadFact) => read.path.length === 1 && read.path[0] === shape.chainField;
     for (const read of facts.reads) {
@@ -88,7 +97,7 @@ function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, facts: InFil
         entryId: entry.id,
         ruleId: entry.rule,
         range: read.range,
-        confidence: ERROR_RECEIVER.test(read.receiver ?? '') || found(relianceWords, read.nearby) ? 'high' : 'low',
+        confidence: receiver?.test(read.receiver ?? '') || found(relianceWords, read.nearby) ? 'high' : 'low',
         subject,
         ...(fix ? { fixes: [fix] } : {}),
       });

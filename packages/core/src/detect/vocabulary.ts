@@ -1,6 +1,6 @@
 import type { Catalogue, CatalogueEntry } from '../catalogue/types.js';
 import { chainReadWords, codeCheckWords } from './error-shapes.js';
-import { endpointWords, RECORD_TYPE_KEY } from './fields/context.js';
+import { endpointWords } from './fields/context.js';
 import { nearbyKey, type NearbyWord } from './nearby-words.js';
 
 /**
@@ -14,7 +14,7 @@ export interface Vocabulary {
    * watched inside its object value (`data` → `service`, `proto`, `name`).
    */
   writtenKeys: ReadonlyMap<string, { itself: boolean; inner: ReadonlySet<string> }>;
-  /** Keys whose static string value tells what an object is (`type`). */
+  /** Keys whose static string value tells what an object is (the field contexts' shapes read `type`). */
   valueKeys: ReadonlySet<string>;
   /** Property paths whose reads are facts (`['data', 'service']`, `['error_chain']`), by their last name. */
   readPaths: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
@@ -69,7 +69,7 @@ function buildVocabulary(entries: readonly CatalogueEntry[]): Vocabulary {
         if (inner === undefined) watched.itself = true;
         else watched.inner.add(inner);
         writtenKeys.set(outer!, watched);
-        valueKeys.add(RECORD_TYPE_KEY);
+        for (const shape of field.context.shapes) if (shape.key !== undefined) valueKeys.add(shape.key);
       }
       if (field.access.includes('read')) {
         addRead(field.path.split('.'));

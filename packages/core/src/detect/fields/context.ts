@@ -1,78 +1,48 @@
-import type { FieldMatcher } from '../../catalogue/types.js';
+import type { FieldContext, FieldMatcher, ReceiverHint } from '../../catalogue/types.js';
 import type { WrittenObjectFact } from '../../extract/facts.js';
-import type { Confidence, FindingFix, TextEdit } from '../../findings/finding.js';
+import type { FindingFix, TextEdit } from '../../findings/finding.js';
 import { literalSegments } from '../../url/template.js';
-import type { NearbyWord } from '../nearby-words.js';
-
-/** DNS record types, to recognize a record payload by its shape. */
-const DNS_RECORD_TYPES = new Set([
-  'A',
-  'AAAA',
-  'CAA',
-  'CERT',
-  'CNAME',
-  'DNSKEY',
-  'DS',
-  'HTTPS',
-  'LOC',
-  'MX',
-  'NAPTR',
-  'NS',
-  'OPENPGPKEY',
-  'PTR',
-  'SMIMEA',
-  'SRV',
-  'SSHFP',
-  'SVCB',
-  'TLSA',
-  'TXT',
-  'URI',
-]);
-const DNS_RECORD_KEYS = ['name', 'content', 'data', 'ttl', 'proxied', 'priority', 'comment', 'tags'];
-/** The key whose value says a record's type (`type: 'SRV'`): the reader records its static values. */
-export const RECORD_TYPE_KEY = 'type';
-/** Two of these make an untyped `data` object an SRV record's. */
-export const SRV_DATA_KEYS: readonly string[] = ['priority', 'weight', 'port', 'target'];
+import { escapeRegExp, type NearbyWord } from '../nearby-words.js';
 
 /**
- * Receivers whose names say they hold a DNS record or a load-balancer pool (case-insensitive): a
- * word anywhere in the name, the whole name, or its start. The prefilter derives its terms from it.
+ * Whether an object literal is the context's resource, judged by its shape (the catalogue's
+ * `shapes`: `{ type: 'SRV', name, … }` is a DNS record's, `{ origins }` a pool's): undefined when
+ * no shape holds; else the kind its shape reads (`SRV`, in upper case), if it reads one.
  */
-export const RECEIVER_HINTS: Readonly<
-  Record<FieldMatcher['context'], ReadonlyArray<{ text: string; where: 'anywhere' | 'whole' | 'start' }>>
-> = {
-  'dns-record': [
-    { text: 'record', where: 'anywhere' },
-    { text: 'rec', where: 'whole' },
-    { text: 'rr', where: 'whole' },
-    { text: 'srv', where: 'start' },
-  ],
-  'load-balancer-pool': [{ text: 'pool', where: 'anywhere' }],
-};
-
-export const receiverHintPatterns = Object.fromEntries(
-  Object.entries(RECEIVER_HINTS).map(([context, hints]) => [
-    context,
-    new RegExp(
-      hints
-        .map(({ text, where }) => (where === 'whole' ? `^${text}$` : where === 'start' ? `^${text}` : text))
-        .join('|'),
-      'i',
-    ),
-  ]),
-) as Record<FieldMatcher['context'], RegExp>;
-
-/** The resource an object literal describes, judged by its shape. */
-export function objectContext(
-  object: WrittenObjectFact,
-): { context: FieldMatcher['context']; recordType?: string; confidence: Confidence } | undefined {
-  const keys = new Set(object.keys);
-  const typeValue = object.values[RECORD_TYPE_KEY]?.toUpperCase();
-  if (typeValue && DNS_RECORD_TYPES.has(typeValue) && DNS_RECORD_KEYS.some((key) => keys.has(key)))
-    return { context: 'dns-record', recordType: typeValue, confidence: 'high' };
-  if (keys.has('origins') || (keys.has('monitor') && keys.has('name') && keys.has('minimum_origins')))
-    return { context: 'load-balancer-pool', confidence: 'high' };
+export function shapeOf(context: FieldContext, object: WrittenObjectFact): { kind?: string } | undefined {
+  for (const shape of context.shapes) {
+    const kind = shape.key === undefined ? undefined : object.values[shape.key]?.toUpperCase();
+    if (shape.key !== undefined && (kind === undefined || !shape.values!.includes(kind))) continue;
+    if (shape.anyKeys && !shape.anyKeys.some((key) => object.keys.includes(key))) continue;
+    if (shape.allKeys && !shape.allKeys.every((key) => object.keys.includes(key))) continue;
+    return kind === undefined ? {} : { kind };
+  }
   return undefined;
+}
+
+/** The object is the field's resource, of the field's kind when it names one. */
+export function inContext(field: FieldMatcher, object: WrittenObjectFact): boolean {
+  const shape = shapeOf(field.context, object);
+  return !!shape && (!field.recordType || shape.kind === field.recordType.toUpperCase());
+}
+
+const receiverPatterns = new WeakMap<FieldContext, RegExp | undefined>();
+
+/**
+ * Receivers named as the context's `receivers` say (case-insensitive): a word anywhere in the name,
+ * the whole name, or its start. None when the context names no receiver.
+ */
+export function receiverPattern(context: FieldContext): RegExp | undefined {
+  if (!receiverPatterns.has(context)) {
+    const hints = context.receivers ?? [];
+    receiverPatterns.set(context, hints.length ? new RegExp(hints.map(receiverSource).join('|'), 'i') : undefined);
+  }
+  return receiverPatterns.get(context);
+}
+
+function receiverSource({ text, where }: ReceiverHint): string {
+  const escaped = escapeRegExp(text);
+  return where === 'whole' ? `^${escaped}$` : where === 'start' ? `^${escaped}` : escaped;
 }
 
 /** The path segments that name a field's resource in code: the last literal segment of each of its endpoints (`dns_records`, `pools`). */
@@ -99,7 +69,12 @@ export function removalFixes(field: FieldMatcher, removal: TextEdit): FindingFix
   ];
 }
 
+/** What one of the field's resources is called: `DNS record`, `SRV record`, `load-balancer pool`. */
 export function describeContext(field: FieldMatcher): string {
-  if (field.context === 'dns-record') return field.recordType ? `${field.recordType} record` : 'DNS record';
-  return 'load-balancer pool';
+  return field.recordType ? `${field.recordType} ${kindNoun(field.context)}` : field.context.resource;
+}
+
+/** What one kind of the resource is called after its type (`record`). */
+export function kindNoun(context: FieldContext): string {
+  return context.kindNoun ?? context.resource;
 }

@@ -2,12 +2,13 @@ import type { CatalogueEntry, FieldMatcher } from '../../catalogue/types.js';
 import { propertiesRemoval } from '../../extract/edits.js';
 import type { InnerObject, RawMatch, TemplatePiece, WrittenKey, WrittenObjectFact } from '../../extract/facts.js';
 import type { Confidence, FindingFix } from '../../findings/finding.js';
-import { describeContext, objectContext, removalFixes, SRV_DATA_KEYS } from './context.js';
+import { describeContext, inContext, kindNoun, removalFixes, shapeOf } from './context.js';
 
 /**
- * A deprecated field written in an object literal: high where the object reads as the field's
- * resource (`{ type: 'SRV', data: { service } }`); a nested field in an untyped object with two SRV
- * data keys, medium; a top-level name elsewhere, low (someone else's `locked`).
+ * A deprecated field written in an object literal: high where the object has a shape of the field's
+ * context (`{ type: 'SRV', data: { service } }`); a nested field where no shape holds but the inner
+ * object shows the field's `innerEvidence` (two SRV data keys), medium; a top-level name elsewhere,
+ * low (someone else's `locked`).
  */
 export function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, objects: WrittenObjectFact[]): RawMatch[] {
   if (!field.access.includes('write')) return [];
@@ -22,31 +23,28 @@ export function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, objects:
       const inner = written.inner;
       const found = inner?.keys.find((key) => key.name === last);
       if (!inner || !found) continue;
-      const context = objectContext(object);
       let confidence: Confidence | undefined;
-      if (context?.context === field.context && (!field.recordType || context.recordType === field.recordType))
-        confidence = 'high';
-      else if (
-        !context &&
-        field.recordType === 'SRV' &&
-        SRV_DATA_KEYS.filter((key) => inner.keys.some((innerKey) => innerKey.name === key)).length >= 2
-      )
-        confidence = 'medium';
+      if (inContext(field, object)) confidence = 'high';
+      else if (!shapeOf(field.context, object) && innerEvidenceHolds(field, inner)) confidence = 'medium';
       if (!confidence) continue;
       matches.push(
         fieldWriteMatch(entry, field, found.range, confidence, nestedFieldFixes(entry, field, object, written, inner)),
       );
     } else {
-      const context = objectContext(object);
-      const inContext =
-        context?.context === field.context && (!field.recordType || context.recordType === field.recordType);
       // Outside its resource the name is someone else's field (a registrar's `locked`, a customer's
       // `notification_email`): low confidence, not reported unless asked for.
-      const confidence: Confidence = inContext ? 'high' : 'low';
+      const confidence: Confidence = inContext(field, object) ? 'high' : 'low';
       matches.push(fieldWriteMatch(entry, field, written.range, confidence, removalFixes(field, written.removal)));
     }
   }
   return matches;
+}
+
+/** The inner object holds at least `atLeast` of the field's `innerEvidence` keys. */
+function innerEvidenceHolds(field: FieldMatcher, inner: InnerObject): boolean {
+  const evidence = field.innerEvidence;
+  if (!evidence) return false;
+  return evidence.keys.filter((key) => inner.keys.some((innerKey) => innerKey.name === key)).length >= evidence.atLeast;
 }
 
 function fieldWriteMatch(
@@ -68,9 +66,9 @@ function fieldWriteMatch(
 
 /**
  * The fix for a deprecated field inside a nested object (`data.service`): remove every field of
- * the entry under that parent at once, and for SRV records keep the outer `name` or compose it from
- * `service`, `proto` and `name` (spec 9.3: the outer name is `<service>.<proto>.<name>`). No fix
- * when the outer name is missing and cannot be composed: dropping the parts would lose the name.
+ * the entry under that parent at once, and with `composeOuter` keep the outer key or compose it
+ * from the inner ones (an SRV record's: spec 9.3, the outer name is `<service>.<proto>.<name>`).
+ * No fix when the outer key is missing and cannot be composed: dropping the parts would lose it.
  */
 function nestedFieldFixes(
   entry: CatalogueEntry,
@@ -96,18 +94,20 @@ function nestedFieldFixes(
     .join(', ')
     .replace(/, ([^,]*)$/, ' and $1');
   let description = `Remove ${listed} from \`${holder.name}\``;
-  if (field.recordType === 'SRV' && !outer.keys.includes('name')) {
-    const parts = ['service', 'proto', 'name'].map((name) => innerKeys.get(name)?.piece);
+  const compose = field.composeOuter;
+  const owner = kindNoun(field.context);
+  if (compose && !outer.keys.includes(compose.key)) {
+    const parts = compose.from.map((name) => innerKeys.get(name)?.piece);
     // A spread may carry the name already: composing one would not be mechanical.
     if (parts.some((part) => !part) || outer.spread) return [];
     // Every part is there (checked above).
     const composed = composeName(parts as TemplatePiece[]);
     const { start, indent } = inner.holder;
     const separator = indent !== undefined ? `,\n${indent}` : ', ';
-    edits.unshift({ start, end: start, text: `name: ${composed}${separator}` });
-    description += ` and set the record's \`name\` to ${composed}`;
-  } else if (outer.keys.includes('name')) {
-    description += " (the record's outer `name` is kept)";
+    edits.unshift({ start, end: start, text: `${compose.key}: ${composed}${separator}` });
+    description += ` and set the ${owner}'s \`${compose.key}\` to ${composed}`;
+  } else if (compose) {
+    description += ` (the ${owner}'s outer \`${compose.key}\` is kept)`;
   }
   return [{ kind: onWrite === 'fix-remove' ? 'fix' : 'suggestion', description, edits }];
 }
