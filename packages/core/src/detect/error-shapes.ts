@@ -1,6 +1,6 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
 import type { InFileFacts, PropertyReadFact, RawMatch } from '../extract/facts.js';
-import type { FindingFix } from '../findings/finding.js';
+import type { Confidence, FindingFix } from '../findings/finding.js';
 import { words, type InFileDetector, type Route } from './detector.js';
 import { escapeRegExp, nearbyKey, type NearbyWord } from './nearby-words.js';
 
@@ -60,59 +60,45 @@ function receiverPattern(shape: ErrorShape): RegExp | undefined {
 
 function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, facts: InFileFacts): RawMatch[] {
   const matches: RawMatch[] = [];
-  const found = (words: NearbyWord[], nearby: readonly string[]) =>
-    words.some((word) => nearby.includes(nearbyKey(word)));
-  const codeWords = codeCheckWords(shape);
-  for (const check of facts.codeChecks) {
-    if (check.code !== shape.code) continue;
+  const report = (range: RawMatch['range'], confidence: Confidence, subject: string, fix?: FindingFix) =>
     matches.push({
       entryId: entry.id,
       ruleId: entry.rule,
-      range: check.range,
-      confidence: found(codeWords, check.nearby) ? 'high' : 'low',
-      subject: `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)`,
+      range,
+      confidence,
+      subject,
+      ...(fix ? { fixes: [fix] } : {}),
     });
-  }
-  if (shape.message) {
-    for (const literal of facts.literals) {
-      if (literal.text !== shape.message) continue;
-      matches.push({
-        entryId: entry.id,
-        ruleId: entry.rule,
-        range: literal.range,
-        confidence: 'high',
-        subject: `a check for the '${shape.message}' message`,
-      });
-    }
-  }
+  const found = (words: NearbyWord[], nearby: readonly string[]) =>
+    words.some((word) => nearby.includes(nearbyKey(word)));
+  const codeWords = codeCheckWords(shape);
+  for (const check of facts.codeChecks)
+    if (check.code === shape.code)
+      report(
+        check.range,
+        found(codeWords, check.nearby) ? 'high' : 'low',
+        `a check for error code ${shape.code} (the '${shape.message ?? 'wrapper'}' error)`,
+      );
+  if (shape.message)
+    for (const literal of facts.literals)
+      if (literal.text === shape.message) report(literal.range, 'high', `a check for the '${shape.message}' message`);
   if (shape.chainField) {
     const relianceWords = chainReadWords(shape);
     const receiver = receiverPattern(shape);
     const subject = `a read of \`${shape.chainField}\``;
     const isChainRead = (read: PropertyReadFact) => read.path.length === 1 && read.path[0] === shape.chainField;
-    for (const read of facts.reads) {
-      if (read.how !== 'member' || !isChainRead(read) || read.fallsBackToReceiver) continue;
-      const fix = rootCauseFallback(read);
-      matches.push({
-        entryId: entry.id,
-        ruleId: entry.rule,
-        range: read.range,
-        confidence: receiver?.test(read.receiver ?? '') || found(relianceWords, read.nearby) ? 'high' : 'low',
-        subject,
-        ...(fix ? { fixes: [fix] } : {}),
-      });
-    }
+    for (const read of facts.reads)
+      if (read.how === 'member' && isChainRead(read) && !read.fallsBackToReceiver)
+        report(
+          read.range,
+          receiver?.test(read.receiver ?? '') || found(relianceWords, read.nearby) ? 'high' : 'low',
+          subject,
+          rootCauseFallback(read),
+        );
     // `const [{ error_chain: chain = [] }] = json.errors`
-    for (const read of facts.reads) {
-      if (read.how !== 'pattern' || !isChainRead(read)) continue;
-      matches.push({
-        entryId: entry.id,
-        ruleId: entry.rule,
-        range: read.range,
-        confidence: found(relianceWords, read.nearby) ? 'high' : 'low',
-        subject,
-      });
-    }
+    for (const read of facts.reads)
+      if (read.how === 'pattern' && isChainRead(read))
+        report(read.range, found(relianceWords, read.nearby) ? 'high' : 'low', subject);
   }
   return matches;
 }

@@ -22,35 +22,18 @@ describe('header groups (reader)', () => {
     const cl = (n: number) => at(code.toLowerCase(), "'content-length'", n);
     // Objects first (the one under `headers` is sent; one header alone is no group), then setter
     // calls by receiver (no removal), then tuple lists.
+    const pair = (sent: boolean, n: number, removable: boolean) => [
+      sent,
+      [
+        ['transfer-encoding', te(n), removable],
+        ['content-length', cl(n), removable],
+      ],
+    ];
     expect(groups.map(brief)).toEqual([
-      [
-        true,
-        [
-          ['transfer-encoding', te(0), true],
-          ['content-length', cl(0), true],
-        ],
-      ],
-      [
-        false,
-        [
-          ['transfer-encoding', te(1), true],
-          ['content-length', cl(1), true],
-        ],
-      ],
-      [
-        false,
-        [
-          ['transfer-encoding', te(3), false],
-          ['content-length', cl(3), false],
-        ],
-      ],
-      [
-        false,
-        [
-          ['transfer-encoding', te(2), true],
-          ['content-length', cl(2), true],
-        ],
-      ],
+      pair(true, 0, true),
+      pair(false, 1, true),
+      pair(false, 3, false),
+      pair(false, 2, true),
     ]);
   });
 });
