@@ -11,7 +11,7 @@ export function describeMatchers(entry: CatalogueEntry): string[] {
     lines.push(`path segment \`${segment.segment}\` (→ \`${segment.replacement}\`)`);
   for (const field of m.fields ?? [])
     lines.push(
-      `field \`${field.path}\` of ${field.recordType ? `${field.recordType} ` : ''}${field.context === 'dns-record' ? 'DNS records' : 'load-balancer pools'} (${field.access.join(' and ')})`,
+      `field \`${field.path}\` of ${field.recordType ? `${field.recordType} ` : ''}${field.context.resource}s (${field.access.join(' and ')})`,
     );
   for (const shape of m.errorShapes ?? [])
     lines.push(

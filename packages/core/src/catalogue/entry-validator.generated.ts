@@ -102,14 +102,122 @@ const schema11 = {
           pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$',
           description: 'Dotted field path inside the resource, e.g. data.service.',
         },
-        context: { enum: ['dns-record', 'load-balancer-pool'], description: 'The API resource the field belongs to.' },
-        recordType: { type: 'string', description: 'DNS record type the field applies to.' },
+        context: {
+          oneOf: [
+            {
+              type: 'string',
+              pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+              description:
+                'The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool).',
+            },
+            { $ref: '#/definitions/fieldContext' },
+          ],
+          description: 'The API resource the field belongs to: how code writes and reads it.',
+        },
+        recordType: {
+          type: 'string',
+          description:
+            "The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: 'SRV'`), compared in upper case.",
+        },
+        innerEvidence: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['keys', 'atLeast'],
+          properties: {
+            keys: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+            atLeast: { type: 'integer', minimum: 1 },
+          },
+          description:
+            "For a path of two names: an outer object that shows no shape of the context is still the resource's, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record's `port` and `target`).",
+        },
+        composeOuter: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['key', 'from'],
+          properties: {
+            key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            from: { type: 'array', minItems: 1, items: { type: 'string' } },
+          },
+          description:
+            "For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record's `name` is `<service>.<proto>.<name>`); where it has it, it is kept.",
+        },
         access: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['write', 'read'] } },
         onWrite: { enum: ['report', 'fix-remove', 'suggest-remove'], default: 'report' },
         endpoints: {
           type: 'array',
           items: { $ref: '#/definitions/endpoint' },
           description: 'Operations whose payloads or responses carry the field (context, not deprecated themselves).',
+        },
+      },
+    },
+    fieldContext: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['resource', 'shapes'],
+      properties: {
+        name: {
+          type: 'string',
+          pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+          description: 'A name other fields give as their `context` to share this one.',
+        },
+        resource: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records.',
+        },
+        kindNoun: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource's words when omitted.",
+        },
+        shapes: {
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/definitions/objectShape' },
+          description: 'An object literal is the resource when it has one of these shapes.',
+        },
+        receivers: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'where'],
+            properties: {
+              text: { type: 'string', pattern: '^[A-Za-z0-9_$]+$' },
+              where: { enum: ['anywhere', 'whole', 'start'] },
+            },
+          },
+          description:
+            "Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field's endpoints in the code around it.",
+        },
+      },
+    },
+    objectShape: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      dependencies: { values: ['key'], key: ['values'] },
+      properties: {
+        key: { type: 'string', description: "A key whose static string value says the object's kind (type)." },
+        values: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them.',
+        },
+        anyKeys: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'The object has at least one of these keys.',
+        },
+        allKeys: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'The object has every one of these keys.',
         },
       },
     },
@@ -181,7 +289,30 @@ const schema11 = {
             type: 'object',
             additionalProperties: false,
             required: ['code'],
-            properties: { code: { type: 'integer' }, message: { type: 'string' }, chainField: { type: 'string' } },
+            properties: {
+              code: { type: 'integer' },
+              message: { type: 'string' },
+              chainField: { type: 'string' },
+              context: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  words: {
+                    type: 'array',
+                    items: { type: 'string', minLength: 1 },
+                    description:
+                      "Words (any case) that tie a check of the code, or a read of the chain field, to the API's resource when the code around it holds one: a bare number is everyone's code (1004 is also a WebSocket close code).",
+                  },
+                  receivers: {
+                    type: 'array',
+                    items: { type: 'string', minLength: 1 },
+                    description:
+                      "Words (any case) that say the receiver a chain field is read from holds the resource's error (`dnsError.error_chain`).",
+                  },
+                },
+                description: "What the code around an error check deals with when the check is this API's.",
+              },
+            },
           },
         },
         headers: {
@@ -264,7 +395,30 @@ const schema12 = {
         type: 'object',
         additionalProperties: false,
         required: ['code'],
-        properties: { code: { type: 'integer' }, message: { type: 'string' }, chainField: { type: 'string' } },
+        properties: {
+          code: { type: 'integer' },
+          message: { type: 'string' },
+          chainField: { type: 'string' },
+          context: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              words: {
+                type: 'array',
+                items: { type: 'string', minLength: 1 },
+                description:
+                  "Words (any case) that tie a check of the code, or a read of the chain field, to the API's resource when the code around it holds one: a bare number is everyone's code (1004 is also a WebSocket close code).",
+              },
+              receivers: {
+                type: 'array',
+                items: { type: 'string', minLength: 1 },
+                description:
+                  "Words (any case) that say the receiver a chain field is read from holds the resource's error (`dnsError.error_chain`).",
+              },
+            },
+            description: "What the code around an error check deals with when the check is this API's.",
+          },
+        },
       },
     },
     headers: {
@@ -308,7 +462,7 @@ const schema12 = {
     },
   },
 };
-const schema17 = {
+const schema19 = {
   type: 'object',
   additionalProperties: false,
   anyOf: [{ required: ['terraform'] }, { required: ['pulumi'] }, { required: ['cdktf'] }],
@@ -960,8 +1114,45 @@ const schema16 = {
       pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$',
       description: 'Dotted field path inside the resource, e.g. data.service.',
     },
-    context: { enum: ['dns-record', 'load-balancer-pool'], description: 'The API resource the field belongs to.' },
-    recordType: { type: 'string', description: 'DNS record type the field applies to.' },
+    context: {
+      oneOf: [
+        {
+          type: 'string',
+          pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+          description:
+            'The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool).',
+        },
+        { $ref: '#/definitions/fieldContext' },
+      ],
+      description: 'The API resource the field belongs to: how code writes and reads it.',
+    },
+    recordType: {
+      type: 'string',
+      description:
+        "The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: 'SRV'`), compared in upper case.",
+    },
+    innerEvidence: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['keys', 'atLeast'],
+      properties: {
+        keys: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+        atLeast: { type: 'integer', minimum: 1 },
+      },
+      description:
+        "For a path of two names: an outer object that shows no shape of the context is still the resource's, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record's `port` and `target`).",
+    },
+    composeOuter: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['key', 'from'],
+      properties: {
+        key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+        from: { type: 'array', minItems: 1, items: { type: 'string' } },
+      },
+      description:
+        "For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record's `name` is `<service>.<proto>.<name>`); where it has it, it is kept.",
+    },
     access: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['write', 'read'] } },
     onWrite: { enum: ['report', 'fix-remove', 'suggest-remove'], default: 'report' },
     endpoints: {
@@ -972,6 +1163,687 @@ const schema16 = {
   },
 };
 const pattern5 = new RegExp('^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$', 'u');
+const pattern9 = new RegExp('^[A-Za-z_$][\\w$]*$', 'u');
+const schema17 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['resource', 'shapes'],
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+      description: 'A name other fields give as their `context` to share this one.',
+    },
+    resource: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records.',
+    },
+    kindNoun: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource's words when omitted.",
+    },
+    shapes: {
+      type: 'array',
+      minItems: 1,
+      items: { $ref: '#/definitions/objectShape' },
+      description: 'An object literal is the resource when it has one of these shapes.',
+    },
+    receivers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text', 'where'],
+        properties: {
+          text: { type: 'string', pattern: '^[A-Za-z0-9_$]+$' },
+          where: { enum: ['anywhere', 'whole', 'start'] },
+        },
+      },
+      description:
+        "Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field's endpoints in the code around it.",
+    },
+  },
+};
+const schema18 = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  dependencies: { values: ['key'], key: ['values'] },
+  properties: {
+    key: { type: 'string', description: "A key whose static string value says the object's kind (type)." },
+    values: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string' },
+      description: 'The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them.',
+    },
+    anyKeys: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string' },
+      description: 'The object has at least one of these keys.',
+    },
+    allKeys: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string' },
+      description: 'The object has every one of these keys.',
+    },
+  },
+};
+const pattern8 = new RegExp('^[A-Za-z0-9_$]+$', 'u');
+function validate15(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.resource === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'resource' },
+        message: "must have required property '" + 'resource' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.shapes === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'shapes' },
+        message: "must have required property '" + 'shapes' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'name' ||
+        key0 === 'resource' ||
+        key0 === 'kindNoun' ||
+        key0 === 'shapes' ||
+        key0 === 'receivers'
+      )) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if (typeof data0 === 'string') {
+        if (!pattern0.test(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+            message: 'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.resource !== undefined) {
+      let data1 = data.resource;
+      if (typeof data1 === 'string') {
+        if (func3(data1) < 1) {
+          const err5 = {
+            instancePath: instancePath + '/resource',
+            schemaPath: '#/properties/resource/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/resource',
+          schemaPath: '#/properties/resource/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.kindNoun !== undefined) {
+      let data2 = data.kindNoun;
+      if (typeof data2 === 'string') {
+        if (func3(data2) < 1) {
+          const err7 = {
+            instancePath: instancePath + '/kindNoun',
+            schemaPath: '#/properties/kindNoun/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/kindNoun',
+          schemaPath: '#/properties/kindNoun/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.shapes !== undefined) {
+      let data3 = data.shapes;
+      if (Array.isArray(data3)) {
+        if (data3.length < 1) {
+          const err9 = {
+            instancePath: instancePath + '/shapes',
+            schemaPath: '#/properties/shapes/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+            if (Object.keys(data4).length < 1) {
+              const err10 = {
+                instancePath: instancePath + '/shapes/' + i0,
+                schemaPath: '#/definitions/objectShape/minProperties',
+                keyword: 'minProperties',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 properties',
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+            for (const key1 in data4) {
+              if (!(key1 === 'key' || key1 === 'values' || key1 === 'anyKeys' || key1 === 'allKeys')) {
+                const err11 = {
+                  instancePath: instancePath + '/shapes/' + i0,
+                  schemaPath: '#/definitions/objectShape/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+            }
+            if (data4.values !== undefined) {
+              if (data4.key === undefined) {
+                const err12 = {
+                  instancePath: instancePath + '/shapes/' + i0,
+                  schemaPath: '#/definitions/objectShape/dependencies',
+                  keyword: 'dependencies',
+                  params: { property: 'values', missingProperty: 'key', depsCount: 1, deps: 'key' },
+                  message: 'must have property key when property values is present',
+                };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+            if (data4.key !== undefined) {
+              if (data4.values === undefined) {
+                const err13 = {
+                  instancePath: instancePath + '/shapes/' + i0,
+                  schemaPath: '#/definitions/objectShape/dependencies',
+                  keyword: 'dependencies',
+                  params: { property: 'key', missingProperty: 'values', depsCount: 1, deps: 'values' },
+                  message: 'must have property values when property key is present',
+                };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
+            if (data4.key !== undefined) {
+              if (typeof data4.key !== 'string') {
+                const err14 = {
+                  instancePath: instancePath + '/shapes/' + i0 + '/key',
+                  schemaPath: '#/definitions/objectShape/properties/key/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            if (data4.values !== undefined) {
+              let data6 = data4.values;
+              if (Array.isArray(data6)) {
+                if (data6.length < 1) {
+                  const err15 = {
+                    instancePath: instancePath + '/shapes/' + i0 + '/values',
+                    schemaPath: '#/definitions/objectShape/properties/values/minItems',
+                    keyword: 'minItems',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                }
+                const len1 = data6.length;
+                for (let i1 = 0; i1 < len1; i1++) {
+                  if (typeof data6[i1] !== 'string') {
+                    const err16 = {
+                      instancePath: instancePath + '/shapes/' + i0 + '/values/' + i1,
+                      schemaPath: '#/definitions/objectShape/properties/values/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err16];
+                    } else {
+                      vErrors.push(err16);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err17 = {
+                  instancePath: instancePath + '/shapes/' + i0 + '/values',
+                  schemaPath: '#/definitions/objectShape/properties/values/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+            }
+            if (data4.anyKeys !== undefined) {
+              let data8 = data4.anyKeys;
+              if (Array.isArray(data8)) {
+                if (data8.length < 1) {
+                  const err18 = {
+                    instancePath: instancePath + '/shapes/' + i0 + '/anyKeys',
+                    schemaPath: '#/definitions/objectShape/properties/anyKeys/minItems',
+                    keyword: 'minItems',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err18];
+                  } else {
+                    vErrors.push(err18);
+                  }
+                  errors++;
+                }
+                const len2 = data8.length;
+                for (let i2 = 0; i2 < len2; i2++) {
+                  if (typeof data8[i2] !== 'string') {
+                    const err19 = {
+                      instancePath: instancePath + '/shapes/' + i0 + '/anyKeys/' + i2,
+                      schemaPath: '#/definitions/objectShape/properties/anyKeys/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err19];
+                    } else {
+                      vErrors.push(err19);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err20 = {
+                  instancePath: instancePath + '/shapes/' + i0 + '/anyKeys',
+                  schemaPath: '#/definitions/objectShape/properties/anyKeys/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+            }
+            if (data4.allKeys !== undefined) {
+              let data10 = data4.allKeys;
+              if (Array.isArray(data10)) {
+                if (data10.length < 1) {
+                  const err21 = {
+                    instancePath: instancePath + '/shapes/' + i0 + '/allKeys',
+                    schemaPath: '#/definitions/objectShape/properties/allKeys/minItems',
+                    keyword: 'minItems',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err21];
+                  } else {
+                    vErrors.push(err21);
+                  }
+                  errors++;
+                }
+                const len3 = data10.length;
+                for (let i3 = 0; i3 < len3; i3++) {
+                  if (typeof data10[i3] !== 'string') {
+                    const err22 = {
+                      instancePath: instancePath + '/shapes/' + i0 + '/allKeys/' + i3,
+                      schemaPath: '#/definitions/objectShape/properties/allKeys/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err22];
+                    } else {
+                      vErrors.push(err22);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err23 = {
+                  instancePath: instancePath + '/shapes/' + i0 + '/allKeys',
+                  schemaPath: '#/definitions/objectShape/properties/allKeys/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err24 = {
+              instancePath: instancePath + '/shapes/' + i0,
+              schemaPath: '#/definitions/objectShape/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/shapes',
+          schemaPath: '#/properties/shapes/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.receivers !== undefined) {
+      let data12 = data.receivers;
+      if (Array.isArray(data12)) {
+        const len4 = data12.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          let data13 = data12[i4];
+          if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+            if (data13.text === undefined) {
+              const err26 = {
+                instancePath: instancePath + '/receivers/' + i4,
+                schemaPath: '#/properties/receivers/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'text' },
+                message: "must have required property '" + 'text' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+            if (data13.where === undefined) {
+              const err27 = {
+                instancePath: instancePath + '/receivers/' + i4,
+                schemaPath: '#/properties/receivers/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'where' },
+                message: "must have required property '" + 'where' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+            for (const key2 in data13) {
+              if (!(key2 === 'text' || key2 === 'where')) {
+                const err28 = {
+                  instancePath: instancePath + '/receivers/' + i4,
+                  schemaPath: '#/properties/receivers/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key2 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
+            }
+            if (data13.text !== undefined) {
+              let data14 = data13.text;
+              if (typeof data14 === 'string') {
+                if (!pattern8.test(data14)) {
+                  const err29 = {
+                    instancePath: instancePath + '/receivers/' + i4 + '/text',
+                    schemaPath: '#/properties/receivers/items/properties/text/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[A-Za-z0-9_$]+$' },
+                    message: 'must match pattern "' + '^[A-Za-z0-9_$]+$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err29];
+                  } else {
+                    vErrors.push(err29);
+                  }
+                  errors++;
+                }
+              } else {
+                const err30 = {
+                  instancePath: instancePath + '/receivers/' + i4 + '/text',
+                  schemaPath: '#/properties/receivers/items/properties/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err30];
+                } else {
+                  vErrors.push(err30);
+                }
+                errors++;
+              }
+            }
+            if (data13.where !== undefined) {
+              let data15 = data13.where;
+              if (!(data15 === 'anywhere' || data15 === 'whole' || data15 === 'start')) {
+                const err31 = {
+                  instancePath: instancePath + '/receivers/' + i4 + '/where',
+                  schemaPath: '#/properties/receivers/items/properties/where/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema17.properties.receivers.items.properties.where.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err32 = {
+              instancePath: instancePath + '/receivers/' + i4,
+              schemaPath: '#/properties/receivers/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err33 = {
+          instancePath: instancePath + '/receivers',
+          schemaPath: '#/properties/receivers/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err34 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+    };
+    if (vErrors === null) {
+      vErrors = [err34];
+    } else {
+      vErrors.push(err34);
+    }
+    errors++;
+  }
+  validate15.errors = vErrors;
+  return errors === 0;
+}
 function validate14(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1026,6 +1898,8 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         key0 === 'path' ||
         key0 === 'context' ||
         key0 === 'recordType' ||
+        key0 === 'innerEvidence' ||
+        key0 === 'composeOuter' ||
         key0 === 'access' ||
         key0 === 'onWrite' ||
         key0 === 'endpoints'
@@ -1081,27 +1955,30 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.context !== undefined) {
       let data1 = data.context;
-      if (!(data1 === 'dns-record' || data1 === 'load-balancer-pool')) {
-        const err6 = {
-          instancePath: instancePath + '/context',
-          schemaPath: '#/properties/context/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema16.properties.context.enum },
-          message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
+      const _errs5 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs6 = errors;
+      if (typeof data1 === 'string') {
+        if (!pattern0.test(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/context',
+            schemaPath: '#/properties/context/oneOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+            message: 'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.recordType !== undefined) {
-      if (typeof data.recordType !== 'string') {
+      } else {
         const err7 = {
-          instancePath: instancePath + '/recordType',
-          schemaPath: '#/properties/recordType/type',
+          instancePath: instancePath + '/context',
+          schemaPath: '#/properties/context/oneOf/0/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -1113,12 +1990,414 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      var _valid0 = _errs6 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs8 = errors;
+      if (
+        !validate15(data1, {
+          instancePath: instancePath + '/context',
+          parentData: data,
+          parentDataProperty: 'context',
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs8 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err8 = {
+          instancePath: instancePath + '/context',
+          schemaPath: '#/properties/context/oneOf',
+          keyword: 'oneOf',
+          params: { passingSchemas: passing0 },
+          message: 'must match exactly one schema in oneOf',
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      } else {
+        errors = _errs5;
+        if (vErrors !== null) {
+          if (_errs5) {
+            vErrors.length = _errs5;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.recordType !== undefined) {
+      if (typeof data.recordType !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/recordType',
+          schemaPath: '#/properties/recordType/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.innerEvidence !== undefined) {
+      let data3 = data.innerEvidence;
+      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+        if (data3.keys === undefined) {
+          const err10 = {
+            instancePath: instancePath + '/innerEvidence',
+            schemaPath: '#/properties/innerEvidence/required',
+            keyword: 'required',
+            params: { missingProperty: 'keys' },
+            message: "must have required property '" + 'keys' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data3.atLeast === undefined) {
+          const err11 = {
+            instancePath: instancePath + '/innerEvidence',
+            schemaPath: '#/properties/innerEvidence/required',
+            keyword: 'required',
+            params: { missingProperty: 'atLeast' },
+            message: "must have required property '" + 'atLeast' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        for (const key1 in data3) {
+          if (!(key1 === 'keys' || key1 === 'atLeast')) {
+            const err12 = {
+              instancePath: instancePath + '/innerEvidence',
+              schemaPath: '#/properties/innerEvidence/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        if (data3.keys !== undefined) {
+          let data4 = data3.keys;
+          if (Array.isArray(data4)) {
+            if (data4.length < 1) {
+              const err13 = {
+                instancePath: instancePath + '/innerEvidence/keys',
+                schemaPath: '#/properties/innerEvidence/properties/keys/minItems',
+                keyword: 'minItems',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 items',
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data4[i0] !== 'string') {
+                const err14 = {
+                  instancePath: instancePath + '/innerEvidence/keys/' + i0,
+                  schemaPath: '#/properties/innerEvidence/properties/keys/items/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            let i1 = data4.length;
+            let j0;
+            if (i1 > 1) {
+              const indices0 = {};
+              for (; i1--;) {
+                let item0 = data4[i1];
+                if (typeof item0 !== 'string') {
+                  continue;
+                }
+                if (typeof indices0[item0] == 'number') {
+                  j0 = indices0[item0];
+                  const err15 = {
+                    instancePath: instancePath + '/innerEvidence/keys',
+                    schemaPath: '#/properties/innerEvidence/properties/keys/uniqueItems',
+                    keyword: 'uniqueItems',
+                    params: { i: i1, j: j0 },
+                    message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                  break;
+                }
+                indices0[item0] = i1;
+              }
+            }
+          } else {
+            const err16 = {
+              instancePath: instancePath + '/innerEvidence/keys',
+              schemaPath: '#/properties/innerEvidence/properties/keys/type',
+              keyword: 'type',
+              params: { type: 'array' },
+              message: 'must be array',
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+        if (data3.atLeast !== undefined) {
+          let data6 = data3.atLeast;
+          if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6))) {
+            const err17 = {
+              instancePath: instancePath + '/innerEvidence/atLeast',
+              schemaPath: '#/properties/innerEvidence/properties/atLeast/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+          if (typeof data6 == 'number') {
+            if (data6 < 1 || isNaN(data6)) {
+              const err18 = {
+                instancePath: instancePath + '/innerEvidence/atLeast',
+                schemaPath: '#/properties/innerEvidence/properties/atLeast/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/innerEvidence',
+          schemaPath: '#/properties/innerEvidence/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.composeOuter !== undefined) {
+      let data7 = data.composeOuter;
+      if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
+        if (data7.key === undefined) {
+          const err20 = {
+            instancePath: instancePath + '/composeOuter',
+            schemaPath: '#/properties/composeOuter/required',
+            keyword: 'required',
+            params: { missingProperty: 'key' },
+            message: "must have required property '" + 'key' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data7.from === undefined) {
+          const err21 = {
+            instancePath: instancePath + '/composeOuter',
+            schemaPath: '#/properties/composeOuter/required',
+            keyword: 'required',
+            params: { missingProperty: 'from' },
+            message: "must have required property '" + 'from' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        for (const key2 in data7) {
+          if (!(key2 === 'key' || key2 === 'from')) {
+            const err22 = {
+              instancePath: instancePath + '/composeOuter',
+              schemaPath: '#/properties/composeOuter/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key2 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (data7.key !== undefined) {
+          let data8 = data7.key;
+          if (typeof data8 === 'string') {
+            if (!pattern9.test(data8)) {
+              const err23 = {
+                instancePath: instancePath + '/composeOuter/key',
+                schemaPath: '#/properties/composeOuter/properties/key/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z_$][\\w$]*$' },
+                message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+          } else {
+            const err24 = {
+              instancePath: instancePath + '/composeOuter/key',
+              schemaPath: '#/properties/composeOuter/properties/key/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        if (data7.from !== undefined) {
+          let data9 = data7.from;
+          if (Array.isArray(data9)) {
+            if (data9.length < 1) {
+              const err25 = {
+                instancePath: instancePath + '/composeOuter/from',
+                schemaPath: '#/properties/composeOuter/properties/from/minItems',
+                keyword: 'minItems',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 items',
+              };
+              if (vErrors === null) {
+                vErrors = [err25];
+              } else {
+                vErrors.push(err25);
+              }
+              errors++;
+            }
+            const len1 = data9.length;
+            for (let i2 = 0; i2 < len1; i2++) {
+              if (typeof data9[i2] !== 'string') {
+                const err26 = {
+                  instancePath: instancePath + '/composeOuter/from/' + i2,
+                  schemaPath: '#/properties/composeOuter/properties/from/items/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err26];
+                } else {
+                  vErrors.push(err26);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err27 = {
+              instancePath: instancePath + '/composeOuter/from',
+              schemaPath: '#/properties/composeOuter/properties/from/type',
+              keyword: 'type',
+              params: { type: 'array' },
+              message: 'must be array',
+            };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/composeOuter',
+          schemaPath: '#/properties/composeOuter/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
     }
     if (data.access !== undefined) {
-      let data3 = data.access;
-      if (Array.isArray(data3)) {
-        if (data3.length < 1) {
-          const err8 = {
+      let data11 = data.access;
+      if (Array.isArray(data11)) {
+        if (data11.length < 1) {
+          const err29 = {
             instancePath: instancePath + '/access',
             schemaPath: '#/properties/access/minItems',
             keyword: 'minItems',
@@ -1126,48 +2405,48 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must NOT have fewer than 1 items',
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err29];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err29);
           }
           errors++;
         }
-        const len0 = data3.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data4 = data3[i0];
-          if (!(data4 === 'write' || data4 === 'read')) {
-            const err9 = {
-              instancePath: instancePath + '/access/' + i0,
+        const len2 = data11.length;
+        for (let i3 = 0; i3 < len2; i3++) {
+          let data12 = data11[i3];
+          if (!(data12 === 'write' || data12 === 'read')) {
+            const err30 = {
+              instancePath: instancePath + '/access/' + i3,
               schemaPath: '#/properties/access/items/enum',
               keyword: 'enum',
               params: { allowedValues: schema16.properties.access.items.enum },
               message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err30];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err30);
             }
             errors++;
           }
         }
-        let i1 = data3.length;
-        let j0;
-        if (i1 > 1) {
-          outer0: for (; i1--;) {
-            for (j0 = i1; j0--;) {
-              if (func0(data3[i1], data3[j0])) {
-                const err10 = {
+        let i4 = data11.length;
+        let j1;
+        if (i4 > 1) {
+          outer0: for (; i4--;) {
+            for (j1 = i4; j1--;) {
+              if (func0(data11[i4], data11[j1])) {
+                const err31 = {
                   instancePath: instancePath + '/access',
                   schemaPath: '#/properties/access/uniqueItems',
                   keyword: 'uniqueItems',
-                  params: { i: i1, j: j0 },
-                  message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                  params: { i: i4, j: j1 },
+                  message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i4 + ' are identical)',
                 };
                 if (vErrors === null) {
-                  vErrors = [err10];
+                  vErrors = [err31];
                 } else {
-                  vErrors.push(err10);
+                  vErrors.push(err31);
                 }
                 errors++;
                 break outer0;
@@ -1176,7 +2455,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
           }
         }
       } else {
-        const err11 = {
+        const err32 = {
           instancePath: instancePath + '/access',
           schemaPath: '#/properties/access/type',
           keyword: 'type',
@@ -1184,17 +2463,17 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err32];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err32);
         }
         errors++;
       }
     }
     if (data.onWrite !== undefined) {
-      let data5 = data.onWrite;
-      if (!(data5 === 'report' || data5 === 'fix-remove' || data5 === 'suggest-remove')) {
-        const err12 = {
+      let data13 = data.onWrite;
+      if (!(data13 === 'report' || data13 === 'fix-remove' || data13 === 'suggest-remove')) {
+        const err33 = {
           instancePath: instancePath + '/onWrite',
           schemaPath: '#/properties/onWrite/enum',
           keyword: 'enum',
@@ -1202,23 +2481,23 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err33];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
     if (data.endpoints !== undefined) {
-      let data6 = data.endpoints;
-      if (Array.isArray(data6)) {
-        const len1 = data6.length;
-        for (let i2 = 0; i2 < len1; i2++) {
+      let data14 = data.endpoints;
+      if (Array.isArray(data14)) {
+        const len3 = data14.length;
+        for (let i5 = 0; i5 < len3; i5++) {
           if (
-            !validate12(data6[i2], {
-              instancePath: instancePath + '/endpoints/' + i2,
-              parentData: data6,
-              parentDataProperty: i2,
+            !validate12(data14[i5], {
+              instancePath: instancePath + '/endpoints/' + i5,
+              parentData: data14,
+              parentDataProperty: i5,
               rootData,
             })
           ) {
@@ -1227,7 +2506,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
           }
         }
       } else {
-        const err13 = {
+        const err34 = {
           instancePath: instancePath + '/endpoints',
           schemaPath: '#/properties/endpoints/type',
           keyword: 'type',
@@ -1235,15 +2514,15 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err34];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err34);
         }
         errors++;
       }
     }
   } else {
-    const err14 = {
+    const err35 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1251,9 +2530,9 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err35];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err35);
     }
     errors++;
   }
@@ -1261,11 +2540,11 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const pattern3 = new RegExp('^[A-Za-z0-9_.-]+$', 'u');
-const pattern6 = new RegExp('^[A-Za-z0-9-]+$', 'u');
-const pattern7 = new RegExp('^[a-z0-9_]+$', 'u');
-const pattern8 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
-const pattern9 = new RegExp('^[A-Z][A-Za-z0-9]*$', 'u');
-const pattern11 = new RegExp('^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$', 'u');
+const pattern10 = new RegExp('^[A-Za-z0-9-]+$', 'u');
+const pattern11 = new RegExp('^[a-z0-9_]+$', 'u');
+const pattern12 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
+const pattern13 = new RegExp('^[A-Z][A-Za-z0-9]*$', 'u');
+const pattern15 = new RegExp('^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$', 'u');
 function validate11(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1623,7 +2902,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
             for (const key2 in data10) {
-              if (!(key2 === 'code' || key2 === 'message' || key2 === 'chainField')) {
+              if (!(key2 === 'code' || key2 === 'message' || key2 === 'chainField' || key2 === 'context')) {
                 const err19 = {
                   instancePath: instancePath + '/errorShapes/' + i3,
                   schemaPath: '#/properties/errorShapes/items/additionalProperties',
@@ -1691,8 +2970,155 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data10.context !== undefined) {
+              let data14 = data10.context;
+              if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+                for (const key3 in data14) {
+                  if (!(key3 === 'words' || key3 === 'receivers')) {
+                    const err23 = {
+                      instancePath: instancePath + '/errorShapes/' + i3 + '/context',
+                      schemaPath: '#/properties/errorShapes/items/properties/context/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key3 },
+                      message: 'must NOT have additional properties',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err23];
+                    } else {
+                      vErrors.push(err23);
+                    }
+                    errors++;
+                  }
+                }
+                if (data14.words !== undefined) {
+                  let data15 = data14.words;
+                  if (Array.isArray(data15)) {
+                    const len4 = data15.length;
+                    for (let i4 = 0; i4 < len4; i4++) {
+                      let data16 = data15[i4];
+                      if (typeof data16 === 'string') {
+                        if (func3(data16) < 1) {
+                          const err24 = {
+                            instancePath: instancePath + '/errorShapes/' + i3 + '/context/words/' + i4,
+                            schemaPath:
+                              '#/properties/errorShapes/items/properties/context/properties/words/items/minLength',
+                            keyword: 'minLength',
+                            params: { limit: 1 },
+                            message: 'must NOT have fewer than 1 characters',
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err24];
+                          } else {
+                            vErrors.push(err24);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err25 = {
+                          instancePath: instancePath + '/errorShapes/' + i3 + '/context/words/' + i4,
+                          schemaPath: '#/properties/errorShapes/items/properties/context/properties/words/items/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err26 = {
+                      instancePath: instancePath + '/errorShapes/' + i3 + '/context/words',
+                      schemaPath: '#/properties/errorShapes/items/properties/context/properties/words/type',
+                      keyword: 'type',
+                      params: { type: 'array' },
+                      message: 'must be array',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err26];
+                    } else {
+                      vErrors.push(err26);
+                    }
+                    errors++;
+                  }
+                }
+                if (data14.receivers !== undefined) {
+                  let data17 = data14.receivers;
+                  if (Array.isArray(data17)) {
+                    const len5 = data17.length;
+                    for (let i5 = 0; i5 < len5; i5++) {
+                      let data18 = data17[i5];
+                      if (typeof data18 === 'string') {
+                        if (func3(data18) < 1) {
+                          const err27 = {
+                            instancePath: instancePath + '/errorShapes/' + i3 + '/context/receivers/' + i5,
+                            schemaPath:
+                              '#/properties/errorShapes/items/properties/context/properties/receivers/items/minLength',
+                            keyword: 'minLength',
+                            params: { limit: 1 },
+                            message: 'must NOT have fewer than 1 characters',
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err27];
+                          } else {
+                            vErrors.push(err27);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err28 = {
+                          instancePath: instancePath + '/errorShapes/' + i3 + '/context/receivers/' + i5,
+                          schemaPath:
+                            '#/properties/errorShapes/items/properties/context/properties/receivers/items/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err28];
+                        } else {
+                          vErrors.push(err28);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err29 = {
+                      instancePath: instancePath + '/errorShapes/' + i3 + '/context/receivers',
+                      schemaPath: '#/properties/errorShapes/items/properties/context/properties/receivers/type',
+                      keyword: 'type',
+                      params: { type: 'array' },
+                      message: 'must be array',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err29];
+                    } else {
+                      vErrors.push(err29);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err30 = {
+                  instancePath: instancePath + '/errorShapes/' + i3 + '/context',
+                  schemaPath: '#/properties/errorShapes/items/properties/context/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                };
+                if (vErrors === null) {
+                  vErrors = [err30];
+                } else {
+                  vErrors.push(err30);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err23 = {
+            const err31 = {
               instancePath: instancePath + '/errorShapes/' + i3,
               schemaPath: '#/properties/errorShapes/items/type',
               keyword: 'type',
@@ -1700,15 +3126,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err31];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err31);
             }
             errors++;
           }
         }
       } else {
-        const err24 = {
+        const err32 = {
           instancePath: instancePath + '/errorShapes',
           schemaPath: '#/properties/errorShapes/type',
           keyword: 'type',
@@ -1716,18 +3142,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err32];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err32);
         }
         errors++;
       }
     }
     if (data.headers !== undefined) {
-      let data14 = data.headers;
-      if (Array.isArray(data14)) {
-        if (data14.length < 1) {
-          const err25 = {
+      let data19 = data.headers;
+      if (Array.isArray(data19)) {
+        if (data19.length < 1) {
+          const err33 = {
             instancePath: instancePath + '/headers',
             schemaPath: '#/properties/headers/minItems',
             keyword: 'minItems',
@@ -1735,152 +3161,152 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must NOT have fewer than 1 items',
           };
           if (vErrors === null) {
-            vErrors = [err25];
+            vErrors = [err33];
           } else {
-            vErrors.push(err25);
+            vErrors.push(err33);
           }
           errors++;
         }
-        const len4 = data14.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          let data15 = data14[i4];
-          if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
-            if (data15.allOf === undefined) {
-              const err26 = {
-                instancePath: instancePath + '/headers/' + i4,
+        const len6 = data19.length;
+        for (let i6 = 0; i6 < len6; i6++) {
+          let data20 = data19[i6];
+          if (data20 && typeof data20 == 'object' && !Array.isArray(data20)) {
+            if (data20.allOf === undefined) {
+              const err34 = {
+                instancePath: instancePath + '/headers/' + i6,
                 schemaPath: '#/properties/headers/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'allOf' },
                 message: "must have required property '" + 'allOf' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err26];
+                vErrors = [err34];
               } else {
-                vErrors.push(err26);
+                vErrors.push(err34);
               }
               errors++;
             }
-            for (const key3 in data15) {
-              if (!(key3 === 'allOf' || key3 === 'drop')) {
-                const err27 = {
-                  instancePath: instancePath + '/headers/' + i4,
+            for (const key4 in data20) {
+              if (!(key4 === 'allOf' || key4 === 'drop')) {
+                const err35 = {
+                  instancePath: instancePath + '/headers/' + i6,
                   schemaPath: '#/properties/headers/items/additionalProperties',
                   keyword: 'additionalProperties',
-                  params: { additionalProperty: key3 },
+                  params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err27];
+                  vErrors = [err35];
                 } else {
-                  vErrors.push(err27);
+                  vErrors.push(err35);
                 }
                 errors++;
               }
             }
-            if (data15.allOf !== undefined) {
-              let data16 = data15.allOf;
-              if (Array.isArray(data16)) {
-                if (data16.length < 2) {
-                  const err28 = {
-                    instancePath: instancePath + '/headers/' + i4 + '/allOf',
+            if (data20.allOf !== undefined) {
+              let data21 = data20.allOf;
+              if (Array.isArray(data21)) {
+                if (data21.length < 2) {
+                  const err36 = {
+                    instancePath: instancePath + '/headers/' + i6 + '/allOf',
                     schemaPath: '#/properties/headers/items/properties/allOf/minItems',
                     keyword: 'minItems',
                     params: { limit: 2 },
                     message: 'must NOT have fewer than 2 items',
                   };
                   if (vErrors === null) {
-                    vErrors = [err28];
+                    vErrors = [err36];
                   } else {
-                    vErrors.push(err28);
+                    vErrors.push(err36);
                   }
                   errors++;
                 }
-                const len5 = data16.length;
-                for (let i5 = 0; i5 < len5; i5++) {
-                  let data17 = data16[i5];
-                  if (typeof data17 === 'string') {
-                    if (!pattern6.test(data17)) {
-                      const err29 = {
-                        instancePath: instancePath + '/headers/' + i4 + '/allOf/' + i5,
+                const len7 = data21.length;
+                for (let i7 = 0; i7 < len7; i7++) {
+                  let data22 = data21[i7];
+                  if (typeof data22 === 'string') {
+                    if (!pattern10.test(data22)) {
+                      const err37 = {
+                        instancePath: instancePath + '/headers/' + i6 + '/allOf/' + i7,
                         schemaPath: '#/properties/headers/items/properties/allOf/items/pattern',
                         keyword: 'pattern',
                         params: { pattern: '^[A-Za-z0-9-]+$' },
                         message: 'must match pattern "' + '^[A-Za-z0-9-]+$' + '"',
                       };
                       if (vErrors === null) {
-                        vErrors = [err29];
+                        vErrors = [err37];
                       } else {
-                        vErrors.push(err29);
+                        vErrors.push(err37);
                       }
                       errors++;
                     }
                   } else {
-                    const err30 = {
-                      instancePath: instancePath + '/headers/' + i4 + '/allOf/' + i5,
+                    const err38 = {
+                      instancePath: instancePath + '/headers/' + i6 + '/allOf/' + i7,
                       schemaPath: '#/properties/headers/items/properties/allOf/items/type',
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err30];
+                      vErrors = [err38];
                     } else {
-                      vErrors.push(err30);
+                      vErrors.push(err38);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err31 = {
-                  instancePath: instancePath + '/headers/' + i4 + '/allOf',
+                const err39 = {
+                  instancePath: instancePath + '/headers/' + i6 + '/allOf',
                   schemaPath: '#/properties/headers/items/properties/allOf/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err31];
+                  vErrors = [err39];
                 } else {
-                  vErrors.push(err31);
+                  vErrors.push(err39);
                 }
                 errors++;
               }
             }
-            if (data15.drop !== undefined) {
-              if (typeof data15.drop !== 'string') {
-                const err32 = {
-                  instancePath: instancePath + '/headers/' + i4 + '/drop',
+            if (data20.drop !== undefined) {
+              if (typeof data20.drop !== 'string') {
+                const err40 = {
+                  instancePath: instancePath + '/headers/' + i6 + '/drop',
                   schemaPath: '#/properties/headers/items/properties/drop/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err32];
+                  vErrors = [err40];
                 } else {
-                  vErrors.push(err32);
+                  vErrors.push(err40);
                 }
                 errors++;
               }
             }
           } else {
-            const err33 = {
-              instancePath: instancePath + '/headers/' + i4,
+            const err41 = {
+              instancePath: instancePath + '/headers/' + i6,
               schemaPath: '#/properties/headers/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err33];
+              vErrors = [err41];
             } else {
-              vErrors.push(err33);
+              vErrors.push(err41);
             }
             errors++;
           }
         }
       } else {
-        const err34 = {
+        const err42 = {
           instancePath: instancePath + '/headers',
           schemaPath: '#/properties/headers/type',
           keyword: 'type',
@@ -1888,18 +3314,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err34];
+          vErrors = [err42];
         } else {
-          vErrors.push(err34);
+          vErrors.push(err42);
         }
         errors++;
       }
     }
     if (data.settingIds !== undefined) {
-      let data19 = data.settingIds;
-      if (Array.isArray(data19)) {
-        if (data19.length < 1) {
-          const err35 = {
+      let data24 = data.settingIds;
+      if (Array.isArray(data24)) {
+        if (data24.length < 1) {
+          const err43 = {
             instancePath: instancePath + '/settingIds',
             schemaPath: '#/properties/settingIds/minItems',
             keyword: 'minItems',
@@ -1907,222 +3333,64 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must NOT have fewer than 1 items',
           };
           if (vErrors === null) {
-            vErrors = [err35];
+            vErrors = [err43];
           } else {
-            vErrors.push(err35);
+            vErrors.push(err43);
           }
           errors++;
         }
-        const len6 = data19.length;
-        for (let i6 = 0; i6 < len6; i6++) {
-          let data20 = data19[i6];
-          if (typeof data20 === 'string') {
-            if (!pattern7.test(data20)) {
-              const err36 = {
-                instancePath: instancePath + '/settingIds/' + i6,
+        const len8 = data24.length;
+        for (let i8 = 0; i8 < len8; i8++) {
+          let data25 = data24[i8];
+          if (typeof data25 === 'string') {
+            if (!pattern11.test(data25)) {
+              const err44 = {
+                instancePath: instancePath + '/settingIds/' + i8,
                 schemaPath: '#/properties/settingIds/items/pattern',
                 keyword: 'pattern',
                 params: { pattern: '^[a-z0-9_]+$' },
                 message: 'must match pattern "' + '^[a-z0-9_]+$' + '"',
               };
               if (vErrors === null) {
-                vErrors = [err36];
+                vErrors = [err44];
               } else {
-                vErrors.push(err36);
+                vErrors.push(err44);
               }
               errors++;
             }
           } else {
-            const err37 = {
-              instancePath: instancePath + '/settingIds/' + i6,
+            const err45 = {
+              instancePath: instancePath + '/settingIds/' + i8,
               schemaPath: '#/properties/settingIds/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err37];
+              vErrors = [err45];
             } else {
-              vErrors.push(err37);
+              vErrors.push(err45);
             }
             errors++;
           }
         }
-        let i7 = data19.length;
+        let i9 = data24.length;
         let j0;
-        if (i7 > 1) {
+        if (i9 > 1) {
           const indices0 = {};
-          for (; i7--;) {
-            let item0 = data19[i7];
+          for (; i9--;) {
+            let item0 = data24[i9];
             if (typeof item0 !== 'string') {
               continue;
             }
             if (typeof indices0[item0] == 'number') {
               j0 = indices0[item0];
-              const err38 = {
+              const err46 = {
                 instancePath: instancePath + '/settingIds',
                 schemaPath: '#/properties/settingIds/uniqueItems',
                 keyword: 'uniqueItems',
-                params: { i: i7, j: j0 },
-                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i7 + ' are identical)',
-              };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i7;
-          }
-        }
-      } else {
-        const err39 = {
-          instancePath: instancePath + '/settingIds',
-          schemaPath: '#/properties/settingIds/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors++;
-      }
-    }
-    if (data.ciphers !== undefined) {
-      let data21 = data.ciphers;
-      if (Array.isArray(data21)) {
-        if (data21.length < 1) {
-          const err40 = {
-            instancePath: instancePath + '/ciphers',
-            schemaPath: '#/properties/ciphers/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err40];
-          } else {
-            vErrors.push(err40);
-          }
-          errors++;
-        }
-        const len7 = data21.length;
-        for (let i8 = 0; i8 < len7; i8++) {
-          let data22 = data21[i8];
-          if (typeof data22 === 'string') {
-            if (func3(data22) < 1) {
-              const err41 = {
-                instancePath: instancePath + '/ciphers/' + i8,
-                schemaPath: '#/properties/ciphers/items/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err41];
-              } else {
-                vErrors.push(err41);
-              }
-              errors++;
-            }
-          } else {
-            const err42 = {
-              instancePath: instancePath + '/ciphers/' + i8,
-              schemaPath: '#/properties/ciphers/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-        let i9 = data21.length;
-        let j1;
-        if (i9 > 1) {
-          const indices1 = {};
-          for (; i9--;) {
-            let item1 = data21[i9];
-            if (typeof item1 !== 'string') {
-              continue;
-            }
-            if (typeof indices1[item1] == 'number') {
-              j1 = indices1[item1];
-              const err43 = {
-                instancePath: instancePath + '/ciphers',
-                schemaPath: '#/properties/ciphers/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i9, j: j1 },
-                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i9 + ' are identical)',
-              };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
-              }
-              errors++;
-              break;
-            }
-            indices1[item1] = i9;
-          }
-        }
-      } else {
-        const err44 = {
-          instancePath: instancePath + '/ciphers',
-          schemaPath: '#/properties/ciphers/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-    }
-    if (data.resources !== undefined) {
-      let data23 = data.resources;
-      if (Array.isArray(data23)) {
-        if (data23.length < 1) {
-          const err45 = {
-            instancePath: instancePath + '/resources',
-            schemaPath: '#/properties/resources/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err45];
-          } else {
-            vErrors.push(err45);
-          }
-          errors++;
-        }
-        const len8 = data23.length;
-        for (let i10 = 0; i10 < len8; i10++) {
-          let data24 = data23[i10];
-          const _errs53 = errors;
-          let valid25 = false;
-          const _errs54 = errors;
-          if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
-            if (data24.terraform === undefined) {
-              const err46 = {
-                instancePath: instancePath + '/resources/' + i10,
-                schemaPath: '#/definitions/resource/anyOf/0/required',
-                keyword: 'required',
-                params: { missingProperty: 'terraform' },
-                message: "must have required property '" + 'terraform' + "'",
+                params: { i: i9, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i9 + ' are identical)',
               };
               if (vErrors === null) {
                 vErrors = [err46];
@@ -2130,179 +3398,178 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 vErrors.push(err46);
               }
               errors++;
+              break;
+            }
+            indices0[item0] = i9;
+          }
+        }
+      } else {
+        const err47 = {
+          instancePath: instancePath + '/settingIds',
+          schemaPath: '#/properties/settingIds/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+    }
+    if (data.ciphers !== undefined) {
+      let data26 = data.ciphers;
+      if (Array.isArray(data26)) {
+        if (data26.length < 1) {
+          const err48 = {
+            instancePath: instancePath + '/ciphers',
+            schemaPath: '#/properties/ciphers/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+        const len9 = data26.length;
+        for (let i10 = 0; i10 < len9; i10++) {
+          let data27 = data26[i10];
+          if (typeof data27 === 'string') {
+            if (func3(data27) < 1) {
+              const err49 = {
+                instancePath: instancePath + '/ciphers/' + i10,
+                schemaPath: '#/properties/ciphers/items/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err49];
+              } else {
+                vErrors.push(err49);
+              }
+              errors++;
+            }
+          } else {
+            const err50 = {
+              instancePath: instancePath + '/ciphers/' + i10,
+              schemaPath: '#/properties/ciphers/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          }
+        }
+        let i11 = data26.length;
+        let j1;
+        if (i11 > 1) {
+          const indices1 = {};
+          for (; i11--;) {
+            let item1 = data26[i11];
+            if (typeof item1 !== 'string') {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err51 = {
+                instancePath: instancePath + '/ciphers',
+                schemaPath: '#/properties/ciphers/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i11, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i11 + ' are identical)',
+              };
+              if (vErrors === null) {
+                vErrors = [err51];
+              } else {
+                vErrors.push(err51);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i11;
+          }
+        }
+      } else {
+        const err52 = {
+          instancePath: instancePath + '/ciphers',
+          schemaPath: '#/properties/ciphers/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+    }
+    if (data.resources !== undefined) {
+      let data28 = data.resources;
+      if (Array.isArray(data28)) {
+        if (data28.length < 1) {
+          const err53 = {
+            instancePath: instancePath + '/resources',
+            schemaPath: '#/properties/resources/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        const len10 = data28.length;
+        for (let i12 = 0; i12 < len10; i12++) {
+          let data29 = data28[i12];
+          const _errs64 = errors;
+          let valid30 = false;
+          const _errs65 = errors;
+          if (data29 && typeof data29 == 'object' && !Array.isArray(data29)) {
+            if (data29.terraform === undefined) {
+              const err54 = {
+                instancePath: instancePath + '/resources/' + i12,
+                schemaPath: '#/definitions/resource/anyOf/0/required',
+                keyword: 'required',
+                params: { missingProperty: 'terraform' },
+                message: "must have required property '" + 'terraform' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
             }
           }
-          var _valid0 = _errs54 === errors;
-          valid25 = valid25 || _valid0;
-          if (!valid25) {
-            const _errs55 = errors;
-            if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
-              if (data24.pulumi === undefined) {
-                const err47 = {
-                  instancePath: instancePath + '/resources/' + i10,
+          var _valid0 = _errs65 === errors;
+          valid30 = valid30 || _valid0;
+          if (!valid30) {
+            const _errs66 = errors;
+            if (data29 && typeof data29 == 'object' && !Array.isArray(data29)) {
+              if (data29.pulumi === undefined) {
+                const err55 = {
+                  instancePath: instancePath + '/resources/' + i12,
                   schemaPath: '#/definitions/resource/anyOf/1/required',
                   keyword: 'required',
                   params: { missingProperty: 'pulumi' },
                   message: "must have required property '" + 'pulumi' + "'",
-                };
-                if (vErrors === null) {
-                  vErrors = [err47];
-                } else {
-                  vErrors.push(err47);
-                }
-                errors++;
-              }
-            }
-            var _valid0 = _errs55 === errors;
-            valid25 = valid25 || _valid0;
-            if (!valid25) {
-              const _errs56 = errors;
-              if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
-                if (data24.cdktf === undefined) {
-                  const err48 = {
-                    instancePath: instancePath + '/resources/' + i10,
-                    schemaPath: '#/definitions/resource/anyOf/2/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'cdktf' },
-                    message: "must have required property '" + 'cdktf' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err48];
-                  } else {
-                    vErrors.push(err48);
-                  }
-                  errors++;
-                }
-              }
-              var _valid0 = _errs56 === errors;
-              valid25 = valid25 || _valid0;
-            }
-          }
-          if (!valid25) {
-            const err49 = {
-              instancePath: instancePath + '/resources/' + i10,
-              schemaPath: '#/definitions/resource/anyOf',
-              keyword: 'anyOf',
-              params: {},
-              message: 'must match a schema in anyOf',
-            };
-            if (vErrors === null) {
-              vErrors = [err49];
-            } else {
-              vErrors.push(err49);
-            }
-            errors++;
-          } else {
-            errors = _errs53;
-            if (vErrors !== null) {
-              if (_errs53) {
-                vErrors.length = _errs53;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-          if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
-            for (const key4 in data24) {
-              if (!(
-                key4 === 'terraform' ||
-                key4 === 'pulumi' ||
-                key4 === 'cdktf' ||
-                key4 === 'property' ||
-                key4 === 'value' ||
-                key4 === 'replacement'
-              )) {
-                const err50 = {
-                  instancePath: instancePath + '/resources/' + i10,
-                  schemaPath: '#/definitions/resource/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key4 },
-                  message: 'must NOT have additional properties',
-                };
-                if (vErrors === null) {
-                  vErrors = [err50];
-                } else {
-                  vErrors.push(err50);
-                }
-                errors++;
-              }
-            }
-            if (data24.value !== undefined) {
-              if (data24.property === undefined) {
-                const err51 = {
-                  instancePath: instancePath + '/resources/' + i10,
-                  schemaPath: '#/definitions/resource/dependencies',
-                  keyword: 'dependencies',
-                  params: { property: 'value', missingProperty: 'property', depsCount: 1, deps: 'property' },
-                  message: 'must have property property when property value is present',
-                };
-                if (vErrors === null) {
-                  vErrors = [err51];
-                } else {
-                  vErrors.push(err51);
-                }
-                errors++;
-              }
-            }
-            if (data24.terraform !== undefined) {
-              let data25 = data24.terraform;
-              if (typeof data25 === 'string') {
-                if (!pattern8.test(data25)) {
-                  const err52 = {
-                    instancePath: instancePath + '/resources/' + i10 + '/terraform',
-                    schemaPath: '#/definitions/resource/properties/terraform/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[a-z][a-z0-9_]*$' },
-                    message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err52];
-                  } else {
-                    vErrors.push(err52);
-                  }
-                  errors++;
-                }
-              } else {
-                const err53 = {
-                  instancePath: instancePath + '/resources/' + i10 + '/terraform',
-                  schemaPath: '#/definitions/resource/properties/terraform/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err53];
-                } else {
-                  vErrors.push(err53);
-                }
-                errors++;
-              }
-            }
-            if (data24.pulumi !== undefined) {
-              let data26 = data24.pulumi;
-              if (typeof data26 === 'string') {
-                if (!pattern9.test(data26)) {
-                  const err54 = {
-                    instancePath: instancePath + '/resources/' + i10 + '/pulumi',
-                    schemaPath: '#/definitions/resource/properties/pulumi/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
-                    message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err54];
-                  } else {
-                    vErrors.push(err54);
-                  }
-                  errors++;
-                }
-              } else {
-                const err55 = {
-                  instancePath: instancePath + '/resources/' + i10 + '/pulumi',
-                  schemaPath: '#/definitions/resource/properties/pulumi/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err55];
@@ -2312,16 +3579,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data24.cdktf !== undefined) {
-              let data27 = data24.cdktf;
-              if (typeof data27 === 'string') {
-                if (!pattern9.test(data27)) {
+            var _valid0 = _errs66 === errors;
+            valid30 = valid30 || _valid0;
+            if (!valid30) {
+              const _errs67 = errors;
+              if (data29 && typeof data29 == 'object' && !Array.isArray(data29)) {
+                if (data29.cdktf === undefined) {
                   const err56 = {
-                    instancePath: instancePath + '/resources/' + i10 + '/cdktf',
-                    schemaPath: '#/definitions/resource/properties/cdktf/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
-                    message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
+                    instancePath: instancePath + '/resources/' + i12,
+                    schemaPath: '#/definitions/resource/anyOf/2/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'cdktf' },
+                    message: "must have required property '" + 'cdktf' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err56];
@@ -2330,47 +3599,68 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+              }
+              var _valid0 = _errs67 === errors;
+              valid30 = valid30 || _valid0;
+            }
+          }
+          if (!valid30) {
+            const err57 = {
+              instancePath: instancePath + '/resources/' + i12,
+              schemaPath: '#/definitions/resource/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          } else {
+            errors = _errs64;
+            if (vErrors !== null) {
+              if (_errs64) {
+                vErrors.length = _errs64;
               } else {
-                const err57 = {
-                  instancePath: instancePath + '/resources/' + i10 + '/cdktf',
-                  schemaPath: '#/definitions/resource/properties/cdktf/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
+                vErrors = null;
+              }
+            }
+          }
+          if (data29 && typeof data29 == 'object' && !Array.isArray(data29)) {
+            for (const key5 in data29) {
+              if (!(
+                key5 === 'terraform' ||
+                key5 === 'pulumi' ||
+                key5 === 'cdktf' ||
+                key5 === 'property' ||
+                key5 === 'value' ||
+                key5 === 'replacement'
+              )) {
+                const err58 = {
+                  instancePath: instancePath + '/resources/' + i12,
+                  schemaPath: '#/definitions/resource/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key5 },
+                  message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err57];
+                  vErrors = [err58];
                 } else {
-                  vErrors.push(err57);
+                  vErrors.push(err58);
                 }
                 errors++;
               }
             }
-            if (data24.property !== undefined) {
-              let data28 = data24.property;
-              if (typeof data28 === 'string') {
-                if (!pattern11.test(data28)) {
-                  const err58 = {
-                    instancePath: instancePath + '/resources/' + i10 + '/property',
-                    schemaPath: '#/definitions/resource/properties/property/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
-                    message: 'must match pattern "' + '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err58];
-                  } else {
-                    vErrors.push(err58);
-                  }
-                  errors++;
-                }
-              } else {
+            if (data29.value !== undefined) {
+              if (data29.property === undefined) {
                 const err59 = {
-                  instancePath: instancePath + '/resources/' + i10 + '/property',
-                  schemaPath: '#/definitions/resource/properties/property/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
+                  instancePath: instancePath + '/resources/' + i12,
+                  schemaPath: '#/definitions/resource/dependencies',
+                  keyword: 'dependencies',
+                  params: { property: 'value', missingProperty: 'property', depsCount: 1, deps: 'property' },
+                  message: 'must have property property when property value is present',
                 };
                 if (vErrors === null) {
                   vErrors = [err59];
@@ -2380,135 +3670,133 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data24.value !== undefined) {
-              let data29 = data24.value;
-              if (typeof data29 !== 'string' && !(typeof data29 == 'number') && typeof data29 !== 'boolean') {
-                const err60 = {
-                  instancePath: instancePath + '/resources/' + i10 + '/value',
-                  schemaPath: '#/definitions/resource/properties/value/type',
-                  keyword: 'type',
-                  params: { type: schema17.properties.value.type },
-                  message: 'must be string,number,boolean',
-                };
-                if (vErrors === null) {
-                  vErrors = [err60];
-                } else {
-                  vErrors.push(err60);
-                }
-                errors++;
-              }
-            }
-            if (data24.replacement !== undefined) {
-              let data30 = data24.replacement;
+            if (data29.terraform !== undefined) {
+              let data30 = data29.terraform;
               if (typeof data30 === 'string') {
-                if (func3(data30) < 1) {
-                  const err61 = {
-                    instancePath: instancePath + '/resources/' + i10 + '/replacement',
-                    schemaPath: '#/definitions/resource/properties/replacement/minLength',
-                    keyword: 'minLength',
-                    params: { limit: 1 },
-                    message: 'must NOT have fewer than 1 characters',
+                if (!pattern12.test(data30)) {
+                  const err60 = {
+                    instancePath: instancePath + '/resources/' + i12 + '/terraform',
+                    schemaPath: '#/definitions/resource/properties/terraform/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z][a-z0-9_]*$' },
+                    message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
                   };
                   if (vErrors === null) {
-                    vErrors = [err61];
+                    vErrors = [err60];
                   } else {
-                    vErrors.push(err61);
+                    vErrors.push(err60);
                   }
                   errors++;
                 }
               } else {
-                const err62 = {
-                  instancePath: instancePath + '/resources/' + i10 + '/replacement',
-                  schemaPath: '#/definitions/resource/properties/replacement/type',
+                const err61 = {
+                  instancePath: instancePath + '/resources/' + i12 + '/terraform',
+                  schemaPath: '#/definitions/resource/properties/terraform/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err62];
+                  vErrors = [err61];
                 } else {
-                  vErrors.push(err62);
+                  vErrors.push(err61);
                 }
                 errors++;
               }
             }
-          } else {
-            const err63 = {
-              instancePath: instancePath + '/resources/' + i10,
-              schemaPath: '#/definitions/resource/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-            };
-            if (vErrors === null) {
-              vErrors = [err63];
-            } else {
-              vErrors.push(err63);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err64 = {
-          instancePath: instancePath + '/resources',
-          schemaPath: '#/properties/resources/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err64];
-        } else {
-          vErrors.push(err64);
-        }
-        errors++;
-      }
-    }
-    if (data.sdk !== undefined) {
-      let data31 = data.sdk;
-      if (Array.isArray(data31)) {
-        if (data31.length < 1) {
-          const err65 = {
-            instancePath: instancePath + '/sdk',
-            schemaPath: '#/properties/sdk/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err65];
-          } else {
-            vErrors.push(err65);
-          }
-          errors++;
-        }
-        const len9 = data31.length;
-        for (let i11 = 0; i11 < len9; i11++) {
-          let data32 = data31[i11];
-          if (data32 && typeof data32 == 'object' && !Array.isArray(data32)) {
-            if (data32.chain === undefined) {
-              const err66 = {
-                instancePath: instancePath + '/sdk/' + i11,
-                schemaPath: '#/properties/sdk/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'chain' },
-                message: "must have required property '" + 'chain' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err66];
+            if (data29.pulumi !== undefined) {
+              let data31 = data29.pulumi;
+              if (typeof data31 === 'string') {
+                if (!pattern13.test(data31)) {
+                  const err62 = {
+                    instancePath: instancePath + '/resources/' + i12 + '/pulumi',
+                    schemaPath: '#/definitions/resource/properties/pulumi/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
+                    message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err62];
+                  } else {
+                    vErrors.push(err62);
+                  }
+                  errors++;
+                }
               } else {
-                vErrors.push(err66);
+                const err63 = {
+                  instancePath: instancePath + '/resources/' + i12 + '/pulumi',
+                  schemaPath: '#/definitions/resource/properties/pulumi/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
               }
-              errors++;
             }
-            for (const key5 in data32) {
-              if (!(key5 === 'chain' || key5 === 'methods')) {
+            if (data29.cdktf !== undefined) {
+              let data32 = data29.cdktf;
+              if (typeof data32 === 'string') {
+                if (!pattern13.test(data32)) {
+                  const err64 = {
+                    instancePath: instancePath + '/resources/' + i12 + '/cdktf',
+                    schemaPath: '#/definitions/resource/properties/cdktf/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
+                    message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err64];
+                  } else {
+                    vErrors.push(err64);
+                  }
+                  errors++;
+                }
+              } else {
+                const err65 = {
+                  instancePath: instancePath + '/resources/' + i12 + '/cdktf',
+                  schemaPath: '#/definitions/resource/properties/cdktf/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err65];
+                } else {
+                  vErrors.push(err65);
+                }
+                errors++;
+              }
+            }
+            if (data29.property !== undefined) {
+              let data33 = data29.property;
+              if (typeof data33 === 'string') {
+                if (!pattern15.test(data33)) {
+                  const err66 = {
+                    instancePath: instancePath + '/resources/' + i12 + '/property',
+                    schemaPath: '#/definitions/resource/properties/property/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
+                    message: 'must match pattern "' + '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err66];
+                  } else {
+                    vErrors.push(err66);
+                  }
+                  errors++;
+                }
+              } else {
                 const err67 = {
-                  instancePath: instancePath + '/sdk/' + i11,
-                  schemaPath: '#/properties/sdk/items/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key5 },
-                  message: 'must NOT have additional properties',
+                  instancePath: instancePath + '/resources/' + i12 + '/property',
+                  schemaPath: '#/definitions/resource/properties/property/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err67];
@@ -2518,95 +3806,233 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data32.chain !== undefined) {
-              let data33 = data32.chain;
-              if (typeof data33 === 'string') {
-                if (!pattern5.test(data33)) {
-                  const err68 = {
-                    instancePath: instancePath + '/sdk/' + i11 + '/chain',
+            if (data29.value !== undefined) {
+              let data34 = data29.value;
+              if (typeof data34 !== 'string' && !(typeof data34 == 'number') && typeof data34 !== 'boolean') {
+                const err68 = {
+                  instancePath: instancePath + '/resources/' + i12 + '/value',
+                  schemaPath: '#/definitions/resource/properties/value/type',
+                  keyword: 'type',
+                  params: { type: schema19.properties.value.type },
+                  message: 'must be string,number,boolean',
+                };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              }
+            }
+            if (data29.replacement !== undefined) {
+              let data35 = data29.replacement;
+              if (typeof data35 === 'string') {
+                if (func3(data35) < 1) {
+                  const err69 = {
+                    instancePath: instancePath + '/resources/' + i12 + '/replacement',
+                    schemaPath: '#/definitions/resource/properties/replacement/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err69];
+                  } else {
+                    vErrors.push(err69);
+                  }
+                  errors++;
+                }
+              } else {
+                const err70 = {
+                  instancePath: instancePath + '/resources/' + i12 + '/replacement',
+                  schemaPath: '#/definitions/resource/properties/replacement/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err70];
+                } else {
+                  vErrors.push(err70);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err71 = {
+              instancePath: instancePath + '/resources/' + i12,
+              schemaPath: '#/definitions/resource/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err71];
+            } else {
+              vErrors.push(err71);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err72 = {
+          instancePath: instancePath + '/resources',
+          schemaPath: '#/properties/resources/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err72];
+        } else {
+          vErrors.push(err72);
+        }
+        errors++;
+      }
+    }
+    if (data.sdk !== undefined) {
+      let data36 = data.sdk;
+      if (Array.isArray(data36)) {
+        if (data36.length < 1) {
+          const err73 = {
+            instancePath: instancePath + '/sdk',
+            schemaPath: '#/properties/sdk/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err73];
+          } else {
+            vErrors.push(err73);
+          }
+          errors++;
+        }
+        const len11 = data36.length;
+        for (let i13 = 0; i13 < len11; i13++) {
+          let data37 = data36[i13];
+          if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
+            if (data37.chain === undefined) {
+              const err74 = {
+                instancePath: instancePath + '/sdk/' + i13,
+                schemaPath: '#/properties/sdk/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'chain' },
+                message: "must have required property '" + 'chain' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+            for (const key6 in data37) {
+              if (!(key6 === 'chain' || key6 === 'methods')) {
+                const err75 = {
+                  instancePath: instancePath + '/sdk/' + i13,
+                  schemaPath: '#/properties/sdk/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key6 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err75];
+                } else {
+                  vErrors.push(err75);
+                }
+                errors++;
+              }
+            }
+            if (data37.chain !== undefined) {
+              let data38 = data37.chain;
+              if (typeof data38 === 'string') {
+                if (!pattern5.test(data38)) {
+                  const err76 = {
+                    instancePath: instancePath + '/sdk/' + i13 + '/chain',
                     schemaPath: '#/properties/sdk/items/properties/chain/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' },
                     message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' + '"',
                   };
                   if (vErrors === null) {
-                    vErrors = [err68];
+                    vErrors = [err76];
                   } else {
-                    vErrors.push(err68);
+                    vErrors.push(err76);
                   }
                   errors++;
                 }
               } else {
-                const err69 = {
-                  instancePath: instancePath + '/sdk/' + i11 + '/chain',
+                const err77 = {
+                  instancePath: instancePath + '/sdk/' + i13 + '/chain',
                   schemaPath: '#/properties/sdk/items/properties/chain/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err69];
+                  vErrors = [err77];
                 } else {
-                  vErrors.push(err69);
+                  vErrors.push(err77);
                 }
                 errors++;
               }
             }
-            if (data32.methods !== undefined) {
-              let data34 = data32.methods;
-              if (Array.isArray(data34)) {
-                const len10 = data34.length;
-                for (let i12 = 0; i12 < len10; i12++) {
-                  if (typeof data34[i12] !== 'string') {
-                    const err70 = {
-                      instancePath: instancePath + '/sdk/' + i11 + '/methods/' + i12,
+            if (data37.methods !== undefined) {
+              let data39 = data37.methods;
+              if (Array.isArray(data39)) {
+                const len12 = data39.length;
+                for (let i14 = 0; i14 < len12; i14++) {
+                  if (typeof data39[i14] !== 'string') {
+                    const err78 = {
+                      instancePath: instancePath + '/sdk/' + i13 + '/methods/' + i14,
                       schemaPath: '#/properties/sdk/items/properties/methods/items/type',
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err70];
+                      vErrors = [err78];
                     } else {
-                      vErrors.push(err70);
+                      vErrors.push(err78);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err71 = {
-                  instancePath: instancePath + '/sdk/' + i11 + '/methods',
+                const err79 = {
+                  instancePath: instancePath + '/sdk/' + i13 + '/methods',
                   schemaPath: '#/properties/sdk/items/properties/methods/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err71];
+                  vErrors = [err79];
                 } else {
-                  vErrors.push(err71);
+                  vErrors.push(err79);
                 }
                 errors++;
               }
             }
           } else {
-            const err72 = {
-              instancePath: instancePath + '/sdk/' + i11,
+            const err80 = {
+              instancePath: instancePath + '/sdk/' + i13,
               schemaPath: '#/properties/sdk/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err72];
+              vErrors = [err80];
             } else {
-              vErrors.push(err72);
+              vErrors.push(err80);
             }
             errors++;
           }
         }
       } else {
-        const err73 = {
+        const err81 = {
           instancePath: instancePath + '/sdk',
           schemaPath: '#/properties/sdk/type',
           keyword: 'type',
@@ -2614,15 +4040,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err73];
+          vErrors = [err81];
         } else {
-          vErrors.push(err73);
+          vErrors.push(err81);
         }
         errors++;
       }
     }
   } else {
-    const err74 = {
+    const err82 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2630,9 +4056,9 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err74];
+      vErrors = [err82];
     } else {
-      vErrors.push(err74);
+      vErrors.push(err82);
     }
     errors++;
   }
@@ -3096,6 +4522,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const catalogueEntryValidator: GeneratedValidator<CatalogueEntryData> = {
   schema:
-    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"enum":["dns-record","load-balancer-pool"],"description":"The API resource the field belongs to."},"recordType":{"type":"string","description":"DNS record type the field applies to."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
+    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"oneOf":[{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool)."},{"$ref":"#/definitions/fieldContext"}],"description":"The API resource the field belongs to: how code writes and reads it."},"recordType":{"type":"string","description":"The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: \'SRV\'`), compared in upper case."},"innerEvidence":{"type":"object","additionalProperties":false,"required":["keys","atLeast"],"properties":{"keys":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string"}},"atLeast":{"type":"integer","minimum":1}},"description":"For a path of two names: an outer object that shows no shape of the context is still the resource\'s, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record\'s `port` and `target`)."},"composeOuter":{"type":"object","additionalProperties":false,"required":["key","from"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"from":{"type":"array","minItems":1,"items":{"type":"string"}}},"description":"For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record\'s `name` is `<service>.<proto>.<name>`); where it has it, it is kept."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"fieldContext":{"type":"object","additionalProperties":false,"required":["resource","shapes"],"properties":{"name":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"A name other fields give as their `context` to share this one."},"resource":{"type":"string","minLength":1,"description":"The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records."},"kindNoun":{"type":"string","minLength":1,"description":"What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource\'s words when omitted."},"shapes":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/objectShape"},"description":"An object literal is the resource when it has one of these shapes."},"receivers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["text","where"],"properties":{"text":{"type":"string","pattern":"^[A-Za-z0-9_$]+$"},"where":{"enum":["anywhere","whole","start"]}}},"description":"Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field\'s endpoints in the code around it."}}},"objectShape":{"type":"object","additionalProperties":false,"minProperties":1,"dependencies":{"values":["key"],"key":["values"]},"properties":{"key":{"type":"string","description":"A key whose static string value says the object\'s kind (type)."},"values":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them."},"anyKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has at least one of these keys."},"allKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has every one of these keys."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"},"context":{"type":"object","additionalProperties":false,"properties":{"words":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that tie a check of the code, or a read of the chain field, to the API\'s resource when the code around it holds one: a bare number is everyone\'s code (1004 is also a WebSocket close code)."},"receivers":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that say the receiver a chain field is read from holds the resource\'s error (`dnsError.error_chain`)."}},"description":"What the code around an error check deals with when the check is this API\'s."}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
   validate: validate10,
 };

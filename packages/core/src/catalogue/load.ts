@@ -4,8 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { compareText } from '../compare-text.js';
 import { CatalogueError } from './errors.js';
 import { compareDays, formatDay } from '../grading/day.js';
+import { resolveFieldContexts } from './field-contexts.js';
 import { calendarDay, validateEntry } from './validate.js';
-import type { Catalogue, CatalogueChanges, CatalogueEntry, CatalogueEntryData, EntrySource } from './types.js';
+import type {
+  Catalogue,
+  CatalogueChanges,
+  CatalogueEntry,
+  CatalogueEntryData,
+  EntrySource,
+  ValidatedEntry,
+} from './types.js';
 
 /**
  * The built-in catalogue lives in the repository's `rules/` (a packed core carries a copy in
@@ -29,7 +37,7 @@ function displayPath(file: string): string {
 /** Reads and validates every `rules/*.json` entry (schema.json excluded). */
 export function loadBuiltinEntries(
   rulesDir = defaultRulesDir(),
-): Array<{ entry: CatalogueEntry; source: EntrySource }> {
+): Array<{ entry: ValidatedEntry; source: EntrySource }> {
   const files = readdirSync(rulesDir)
     .filter((name) => name.endsWith('.json') && name !== 'schema.json')
     .sort();
@@ -62,7 +70,7 @@ export interface LoadCatalogueOptions {
   changesSource?: string;
 }
 
-const builtinCache = new Map<string, Array<{ entry: CatalogueEntry; source: EntrySource }>>();
+const builtinCache = new Map<string, Array<{ entry: ValidatedEntry; source: EntrySource }>>();
 
 /**
  * Loads the built-in catalogue and applies user changes: additions (same schema), end-of-life
@@ -77,17 +85,17 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
   }
   const changes = options.changes ?? {};
   const where = options.changesSource ?? 'configuration';
-  const byId = new Map<string, CatalogueEntry>();
+  const validated = new Map<string, ValidatedEntry>();
   const sources = new Map<string, EntrySource>();
   for (const { entry, source } of builtin) {
-    byId.set(entry.id, entry);
+    validated.set(entry.id, entry);
     sources.set(entry.id, source);
   }
 
   (changes.add ?? []).forEach((raw, index) => {
     const label = `${where} (add[${index}])`;
     const entry = validateEntry(raw, label, schemaPath(rulesDir));
-    if (byId.has(entry.id)) {
+    if (validated.has(entry.id)) {
       throw new CatalogueError(
         `${label}: entry '${entry.id}': field 'id' is already used by ${sources.get(entry.id)?.file ?? 'another entry'}`,
         label,
@@ -95,9 +103,16 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
         'id',
       );
     }
-    byId.set(entry.id, entry);
+    validated.set(entry.id, entry);
     sources.set(entry.id, { kind: 'user', file: where });
   });
+
+  // Before any is disabled: a context one entry defines serves the others that name it.
+  const byId = new Map<string, CatalogueEntry>(
+    resolveFieldContexts([...validated.values()].map((entry) => ({ entry, file: sources.get(entry.id)!.file }))).map(
+      (entry) => [entry.id, entry],
+    ),
+  );
 
   for (const [id, eol] of Object.entries(changes.eolOverrides ?? {})) {
     const entry = byId.get(id);

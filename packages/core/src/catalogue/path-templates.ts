@@ -1,5 +1,5 @@
 import { CatalogueError } from './errors.js';
-import type { CatalogueEntry } from './types.js';
+import type { CatalogueEntryData } from './types.js';
 
 /** A parameter segment's name: `:zone_id` or `{zone_id}`. */
 const PARAM = /^(?::([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/;
@@ -11,7 +11,7 @@ const PARAM = /^(?::([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/;
  * entry's endpoints (`match.endpoints`, `match.fields[].endpoints`) is checked; the error names the
  * file, the entry and the field.
  */
-export function assertPathTemplates(entry: CatalogueEntry, file: string): void {
+export function assertPathTemplates(entry: CatalogueEntryData, file: string): void {
   const endpoints = [
     ...(entry.match.endpoints ?? []).map((endpoint, i) => ({
       path: endpoint.path,

@@ -95,14 +95,122 @@ export const CATALOGUE_ENTRY_SCHEMA = {
           pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$',
           description: 'Dotted field path inside the resource, e.g. data.service.',
         },
-        context: { enum: ['dns-record', 'load-balancer-pool'], description: 'The API resource the field belongs to.' },
-        recordType: { type: 'string', description: 'DNS record type the field applies to.' },
+        context: {
+          oneOf: [
+            {
+              type: 'string',
+              pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+              description:
+                'The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool).',
+            },
+            { $ref: '#/definitions/fieldContext' },
+          ],
+          description: 'The API resource the field belongs to: how code writes and reads it.',
+        },
+        recordType: {
+          type: 'string',
+          description:
+            "The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: 'SRV'`), compared in upper case.",
+        },
+        innerEvidence: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['keys', 'atLeast'],
+          properties: {
+            keys: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+            atLeast: { type: 'integer', minimum: 1 },
+          },
+          description:
+            "For a path of two names: an outer object that shows no shape of the context is still the resource's, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record's `port` and `target`).",
+        },
+        composeOuter: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['key', 'from'],
+          properties: {
+            key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            from: { type: 'array', minItems: 1, items: { type: 'string' } },
+          },
+          description:
+            "For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record's `name` is `<service>.<proto>.<name>`); where it has it, it is kept.",
+        },
         access: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['write', 'read'] } },
         onWrite: { enum: ['report', 'fix-remove', 'suggest-remove'], default: 'report' },
         endpoints: {
           type: 'array',
           items: { $ref: '#/definitions/endpoint' },
           description: 'Operations whose payloads or responses carry the field (context, not deprecated themselves).',
+        },
+      },
+    },
+    fieldContext: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['resource', 'shapes'],
+      properties: {
+        name: {
+          type: 'string',
+          pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+          description: 'A name other fields give as their `context` to share this one.',
+        },
+        resource: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records.',
+        },
+        kindNoun: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource's words when omitted.",
+        },
+        shapes: {
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/definitions/objectShape' },
+          description: 'An object literal is the resource when it has one of these shapes.',
+        },
+        receivers: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'where'],
+            properties: {
+              text: { type: 'string', pattern: '^[A-Za-z0-9_$]+$' },
+              where: { enum: ['anywhere', 'whole', 'start'] },
+            },
+          },
+          description:
+            "Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field's endpoints in the code around it.",
+        },
+      },
+    },
+    objectShape: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      dependencies: { values: ['key'], key: ['values'] },
+      properties: {
+        key: { type: 'string', description: "A key whose static string value says the object's kind (type)." },
+        values: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them.',
+        },
+        anyKeys: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'The object has at least one of these keys.',
+        },
+        allKeys: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'The object has every one of these keys.',
         },
       },
     },
@@ -174,7 +282,30 @@ export const CATALOGUE_ENTRY_SCHEMA = {
             type: 'object',
             additionalProperties: false,
             required: ['code'],
-            properties: { code: { type: 'integer' }, message: { type: 'string' }, chainField: { type: 'string' } },
+            properties: {
+              code: { type: 'integer' },
+              message: { type: 'string' },
+              chainField: { type: 'string' },
+              context: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  words: {
+                    type: 'array',
+                    items: { type: 'string', minLength: 1 },
+                    description:
+                      "Words (any case) that tie a check of the code, or a read of the chain field, to the API's resource when the code around it holds one: a bare number is everyone's code (1004 is also a WebSocket close code).",
+                  },
+                  receivers: {
+                    type: 'array',
+                    items: { type: 'string', minLength: 1 },
+                    description:
+                      "Words (any case) that say the receiver a chain field is read from holds the resource's error (`dnsError.error_chain`).",
+                  },
+                },
+                description: "What the code around an error check deals with when the check is this API's.",
+              },
+            },
           },
         },
         headers: {

@@ -17,15 +17,23 @@ type FromCatalogueSchema<S> = FromSchema<S, Definitions>;
 export type CatalogueEntryData = FromCatalogueSchema<typeof CATALOGUE_ENTRY_SCHEMA>;
 
 /**
- * A loaded catalogue entry: the data, with its end of life parsed once, where the catalogue is
- * loaded and checked (catalogue/load.ts); `writtenEntry` turns it back into the data.
+ * A loaded catalogue entry: the data, with its end of life parsed once and its fields' contexts
+ * resolved (a context named by another field's `name` replaced by it), where the catalogue is
+ * loaded and checked (catalogue/load.ts); `writtenEntry` turns the day back into the data's text.
  */
-export interface CatalogueEntry extends Omit<CatalogueEntryData, 'eol'> {
+export interface CatalogueEntry extends Omit<CatalogueEntryData, 'eol' | 'match'> {
   /** End of life: the day the data writes `YYYY-MM-DD` (`formatDay` writes it so again). */
   eol: Day;
+  match: EntryMatch;
 }
 
-export type EntryMatch = CatalogueEntryData['match'];
+/** An entry the loader checked: its end of life parsed, its fields' contexts still as written. */
+export type ValidatedEntry = Omit<CatalogueEntryData, 'eol'> & { eol: Day };
+
+/** What an entry matches, as the data writes it. */
+export type EntryMatchData = CatalogueEntryData['match'];
+/** What a loaded entry matches: the data's, with every field's context resolved. */
+export type EntryMatch = Omit<EntryMatchData, 'fields'> & { fields?: FieldMatcher[] };
 
 /** The methods the schedule names. */
 export type HttpMethod = FromCatalogueSchema<Definitions['method']>;
@@ -34,9 +42,19 @@ export const HTTP_METHODS: readonly HttpMethod[] = CATALOGUE_ENTRY_SCHEMA.defini
 export type EndpointMatcher = FromCatalogueSchema<Definitions['endpoint']>;
 export type PathRewrite = NonNullable<EndpointMatcher['rewrite']>;
 export type SegmentMatcher = NonNullable<EntryMatch['segments']>[number];
-export type FieldMatcher = FromCatalogueSchema<Definitions['field']>;
-/** The API resource a field belongs to. */
-export type FieldContext = FieldMatcher['context'];
+/** A field as `rules/*.json` writes it: its context, or the name of one a field of the catalogue defines. */
+export type FieldMatcherData = FromCatalogueSchema<Definitions['field']>;
+/**
+ * The API resource a field belongs to, as code writes and reads it (`#/definitions/fieldContext`):
+ * the shapes of its object literals and the names of receivers that hold one.
+ */
+export type FieldContext = FromCatalogueSchema<Definitions['fieldContext']>;
+/** An object literal's shape: a kind read from `key` among `values` (upper case), some keys, all keys. */
+export type ObjectShape = FromCatalogueSchema<Definitions['objectShape']>;
+/** Words that say a receiver holds the resource: anywhere in its name, the whole name, or its start. */
+export type ReceiverHint = NonNullable<FieldContext['receivers']>[number];
+/** A field of a loaded entry: its context resolved. */
+export type FieldMatcher = Omit<FieldMatcherData, 'context'> & { context: FieldContext };
 export type ErrorShapeMatcher = NonNullable<EntryMatch['errorShapes']>[number];
 export type HeaderComboMatcher = NonNullable<EntryMatch['headers']>[number];
 export type SdkMatcher = NonNullable<EntryMatch['sdk']>[number];

@@ -6,7 +6,7 @@ import { validatorFor } from '../schema/generated.js';
 import { catalogueEntryValidator } from './entry-validator.generated.js';
 import { CatalogueError } from './errors.js';
 import { assertPathTemplates } from './path-templates.js';
-import type { CatalogueEntry, CatalogueEntryData } from './types.js';
+import type { CatalogueEntryData, ValidatedEntry } from './types.js';
 
 const validators = new Map<string, SchemaValidator<CatalogueEntryData>>();
 
@@ -43,7 +43,7 @@ function describeAjvError(error: ErrorObject): { field: string; problem: string 
  * calendar date, path templates), and parses its end of life: the one place an entry's `eol` is
  * read as text. Throws a CatalogueError naming file, entry and field.
  */
-export function validateEntry(raw: unknown, file: string, schemaPath: string): CatalogueEntry {
+export function validateEntry(raw: unknown, file: string, schemaPath: string): ValidatedEntry {
   const validate = entryValidator(schemaPath);
   const entryId =
     typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string'
@@ -63,9 +63,8 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): C
       first.field,
     );
   }
-  const entry = { ...raw, eol: calendarDay(raw.eol, file, entryId, 'eol') };
-  assertPathTemplates(entry, file);
-  return entry;
+  assertPathTemplates(raw, file);
+  return { ...raw, eol: calendarDay(raw.eol, file, entryId, 'eol') };
 }
 
 /** The day `value` writes, or a CatalogueError naming file, entry and field when it is not a real date. */

@@ -1,8 +1,5 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
-import type { Node } from '../extract/ast.js';
-import type { Evaluator } from '../extract/evaluate.js';
-import type { RawMatch, RequestFact } from '../extract/facts.js';
-import type { ScopeIndex } from '../extract/scope.js';
+import type { InFileFacts, RawMatch } from '../extract/facts.js';
 
 /** Text a file must contain for a detector to match: as written, in any case, or as a whole word. */
 export interface Term {
@@ -26,18 +23,10 @@ export interface Detector {
   routes(entry: CatalogueEntry, options: { lowConfidenceToo: boolean }): Route[];
 }
 
-/** What a local detector sees of one file. */
-export interface FileContext {
-  index: ScopeIndex;
-  ev: Evaluator;
-  source: string;
-  /** Objects sent as a request's body or headers, with the request. */
-  requestObjects: ReadonlyMap<Node, RequestFact>;
-  /** Call expressions recognized as requests (`https.request(…)`), for what is done to their result. */
-  requestCalls: ReadonlySet<Node>;
-}
-
-/** A detector that needs nothing beyond the file (fields, error shapes, header pairs, ciphers). */
-export interface LocalDetector extends Detector {
-  detect(entry: CatalogueEntry, file: FileContext): RawMatch[];
+/**
+ * A detector whose facts no other module changes (fields, error shapes, header pairs, ciphers): it
+ * matches one entry against the facts the reader extracted (`InFileFacts`).
+ */
+export interface InFileDetector extends Detector {
+  match(entry: CatalogueEntry, facts: InFileFacts): RawMatch[];
 }

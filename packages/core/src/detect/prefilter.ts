@@ -3,13 +3,13 @@ import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Route, Term } from './detector.js';
 import { decodedNearEscapes, decodeEscapes, perCatalogue, termCheck, termSource, wordFinder } from './text-terms.js';
-import { LOCAL_DETECTORS } from './local.js';
+import { IN_FILE_DETECTORS } from './in-file.js';
 import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
 import { sdkCalls } from './sdk.js';
 
 /** Every detector: each states its own routes beside its matcher. */
-const DETECTORS: readonly Detector[] = [requests, sdkCalls, declaredResources, ...LOCAL_DETECTORS];
+const DETECTORS: readonly Detector[] = [requests, sdkCalls, declaredResources, ...IN_FILE_DETECTORS];
 
 export interface Prefilter {
   /** False when no detector can produce a match at the confidence asked for. */

@@ -7,7 +7,7 @@ import type { Term } from './detector.js';
 
 /**
  * What may stand between a receiver's name and the member read from it, as receiverName in
- * fields/context.ts sees through it: `records[0]`, `getRecord()`, `(record as SrvRecord)`,
+ * extract/property-reads.ts sees through it: `records[0]`, `getRecord()`, `(record as SrvRecord)`,
  * `record!`, `record?.`; then `.name` or `['name']`.
  *
  * Matching stays linear in the text: the type after `as` is taken whole (`(?=(…))\k<…>` is an

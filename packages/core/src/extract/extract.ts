@@ -12,12 +12,19 @@ import type {
   HelperExport,
   FileFacts,
   ImportedCallFact,
+  InFileFacts,
   MethodValue,
   PayloadKey,
   RequestFact,
   SdkCallFact,
 } from './facts.js';
-import { detectLocalMatches } from '../detect/local.js';
+import { vocabularyOf } from '../detect/vocabulary.js';
+import { codeChecks } from './code-checks.js';
+import { headerGroups } from './header-groups.js';
+import { nearbyWordsFinder } from './nearby-code.js';
+import { propertyReads } from './property-reads.js';
+import { namesInStrings, watchedLiterals } from './watched-strings.js';
+import { writtenObjects } from './written-objects.js';
 import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
 import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { expandFact } from './expand-facts.js';
@@ -53,9 +60,9 @@ class FileExtraction {
   private readonly callFacts = new Map<Node, CallFacts>();
   private readonly summaries = new Map<FunctionInfo, RequestFact[]>();
   private readonly summarizing = new Set<FunctionInfo>();
-  /** Request payload objects, so that local detection knows which objects are sent. */
-  private readonly requestObjects = new Map<Node, RequestFact>();
-  /** Calls recognized as requests, so that local detection knows what their results are. */
+  /** Request payload objects, so that header groups know which objects are sent. */
+  private readonly requestObjects = new Set<Node>();
+  /** Calls recognized as requests, so that header groups know what their results are. */
   private readonly requestCalls = new Set<Node>();
 
   constructor(
@@ -82,17 +89,27 @@ class FileExtraction {
       if (facts.imported) importedCalls.push(facts.imported);
     }
     requests.push(...this.urlMentions().flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
-    const local = detectLocalMatches(
-      {
-        index: this.index,
-        ev: this.ev,
-        source: this.source,
-        requestObjects: this.requestObjects,
-        requestCalls: this.requestCalls,
-      },
-      this.options.catalogue,
-    );
-    return { requests, sdkCalls, resources, importedCalls, local, imports: this.imports(), ...this.exports() };
+    const inFile = this.inFileFacts();
+    return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
+  }
+
+  /** Facts of what the catalogue watches that no other module changes (`InFileFacts`). */
+  private inFileFacts(): InFileFacts {
+    const vocabulary = vocabularyOf(this.options.catalogue);
+    const nearby = nearbyWordsFinder(this.index, this.source, vocabulary.nearbyWords);
+    return {
+      objects: writtenObjects(this.index, this.ev, vocabulary),
+      reads: propertyReads(this.index, this.source, vocabulary, nearby),
+      codeChecks: codeChecks(this.index, vocabulary, nearby),
+      literals: watchedLiterals(this.index, vocabulary),
+      namesInStrings: namesInStrings(this.index, this.source, vocabulary),
+      headerGroups: headerGroups(
+        this.index,
+        this.ev,
+        { objects: this.requestObjects, calls: this.requestCalls },
+        vocabulary,
+      ),
+    };
   }
 
   private analyzeCall(node: Node): CallFacts {
@@ -119,7 +136,7 @@ class FileExtraction {
       this.requestCalls.add(node);
       for (const node of [request.body, request.headers]) {
         const literal = node ? this.payloadLiteral(node, request.scope) : undefined;
-        if (literal) this.requestObjects.set(literal, fact);
+        if (literal) this.requestObjects.add(literal);
       }
       return { requests: [fact] };
     }

@@ -176,10 +176,160 @@ export interface FileFacts {
   /** Resources declared with an infrastructure-as-code SDK. */
   resources: DeclaredResourceFact[];
   importedCalls: ImportedCallFact[];
-  /** Findings that need nothing outside the file (fields, headers, error shapes, ciphers). */
-  local: RawMatch[];
+  /** What no other module can change: payload keys, reads, error checks, header groups, names in strings. */
+  inFile: InFileFacts;
   imports: Record<string, ImportBinding>;
   exports: Record<string, ExportedValue>;
   /** `export * from './x'`. */
   exportAll: string[];
+}
+
+/**
+ * Facts that no other module can change, matched as they are (the scanner carries them through its
+ * cross-file pass untouched). Each list holds only what the catalogue watches (`detect/vocabulary.ts`:
+ * the names, codes, headers and words its matchers look for), so that a file's facts stay small;
+ * none names a catalogue entry.
+ */
+export interface InFileFacts {
+  /** Object literals that write a watched key. */
+  objects: WrittenObjectFact[];
+  /** Reads of a watched property path. */
+  reads: PropertyReadFact[];
+  /** Watched numbers compared with a code. */
+  codeChecks: CodeCheckFact[];
+  /** String literals whose whole text is watched. */
+  literals: StringLiteralFact[];
+  /** Watched names inside strings. */
+  namesInStrings: NameInStringFact[];
+  /** Watched headers set together. */
+  headerGroups: HeaderGroupFact[];
+}
+
+/** Part of a file's text: enough of it, from `start`, for edits that look at the text around what they remove. */
+export interface SourceExcerpt {
+  start: number;
+  text: string;
+}
+
+/**
+ * An object literal that writes a watched key (`{ type: 'SRV', data: { service: '_sip' } }`): the
+ * watched keys with their places and edits, and the shape that tells what the object describes.
+ */
+export interface WrittenObjectFact {
+  /** Its static keys, each once (a computed key the code does not name statically is left out). */
+  keys: string[];
+  /** Static string values of the keys whose values tell what an object is (`type: 'SRV'`), by key. */
+  values: Record<string, string>;
+  /** It spreads another object in (`...base`): it may hold keys the literal does not show. */
+  spread: boolean;
+  /** The watched keys it writes: of several properties of one name, the last (the one that counts). */
+  written: WrittenKey[];
+}
+
+export interface WrittenKey {
+  name: string;
+  /** The key. */
+  range: Range;
+  /** The edit that removes the property alone. */
+  removal: TextEdit;
+  /** The object literal written as the value, when keys inside it are watched (`data: { service }`). */
+  inner?: InnerObject;
+}
+
+/** An object literal written as the value of a watched key. */
+export interface InnerObject {
+  /** Its static keys, each once (the last property of a name). */
+  keys: InnerKey[];
+  /** The lines it is written on: the text that removing several of its properties at once looks at. */
+  lines: SourceExcerpt;
+  /**
+   * Where the property holding it starts, and the indentation before it when nothing else precedes
+   * it on its line: where a sibling property can be written before it, and how.
+   */
+  holder: { start: number; indent?: string };
+}
+
+export interface InnerKey {
+  name: string;
+  /** The key. */
+  range: Range;
+  /** The whole property. */
+  property: Range;
+  /** The value as a piece of a template literal, when it is a string, a template or a reference. */
+  piece?: TemplatePiece;
+}
+
+/** A value as part of a template literal: plain text (`'_sip'`), or template source (`${domain}`, a template's body). */
+export type TemplatePiece = { text: string } | { template: string };
+
+/**
+ * A read of a watched property path: a member (`record.data.service`), a key of a declaration's
+ * object pattern (`const { service } = record.data`), or a key of any object pattern
+ * (`({ error_chain }) => …`, a parameter or a nested pattern: what it is read from is not followed).
+ */
+export interface PropertyReadFact {
+  how: 'member' | 'declaration' | 'pattern';
+  /** The watched path read, outermost first (`['data', 'service']`); one name for a pattern. */
+  path: string[];
+  /** The property read (a member's property, a pattern's key). */
+  range: Range;
+  /**
+   * The name that says what the path is read from: `record` in `record.data.service`, `records` in
+   * `records[0].data`, `getRecord` in `getRecord().data`; absent for a pattern or an unnamed receiver.
+   */
+  receiver?: string;
+  /** The watched words of the code around the read (see `NearbyCode`), by their keys. */
+  nearby: string[];
+  /** `x.error_chain ?? [x]` (or `||`): the read already falls back to its receiver. */
+  fallsBackToReceiver?: true;
+  /**
+   * A member read that can be written again as an expression: not assigned, updated or deleted,
+   * not optional, read from a plain reference (`err`, `this`, `body.errors`: safe to write twice).
+   */
+  rewritable?: { range: Range; text: string; receiver: string };
+}
+
+/** A watched number compared with something named like a code: `err.code === 1004`, `case 1004:` under `switch (code)`. */
+export interface CodeCheckFact {
+  code: number;
+  /** The number. */
+  range: Range;
+  /** The watched words of the code around the check, by their keys. */
+  nearby: string[];
+}
+
+/** A string literal whose whole text is watched (an error message). */
+export interface StringLiteralFact {
+  text: string;
+  range: Range;
+}
+
+/** A watched name written as a token of its own inside a string (`'ECDHE-RSA-CHACHA20-POLY1305-OLD:…'`), once per occurrence. */
+export interface NameInStringFact {
+  name: string;
+  /** The string (literal or template) it is written in. */
+  range: Range;
+}
+
+/**
+ * Watched headers set together: the keys of one object literal, the `[name, value]` tuples of one
+ * list, or the `set`/`append` calls on one Headers object, or `setHeader` calls on one request.
+ */
+export interface HeaderGroupFact {
+  /**
+   * Seen going to a request: an object or list a request sends, an object under a `headers` key,
+   * `setHeader` on a request's result. `set`/`append` calls are not followed into the request.
+   */
+  sent: boolean;
+  /** Each watched header of the group once (the last written), by its lower-case name. */
+  headers: HeaderFact[];
+}
+
+export interface HeaderFact {
+  /** The name in lower case. */
+  name: string;
+  /** Where the name is written: an object's key, a tuple's or a call's first argument. */
+  range: Range;
+  /** The edit that removes the header (the property, the tuple); none for a call. */
+  removal?: TextEdit;
 }

@@ -3,8 +3,9 @@ import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../e
 import type { ResolvedSettings } from '../options.js';
 import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
 
-/** The facts a file's findings are matched from. */
-export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources' | 'local'>;
+/** The facts a file's findings are matched from (no in-file facts where the prefilter says none can match). */
+export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources'> &
+  Partial<Pick<FileFacts, 'inFile'>>;
 
 /**
  * What one file leaves for the graph step once its tree is dropped: what it exports to other
@@ -39,7 +40,7 @@ export function indexFacts(
     requests: facts.requests,
     sdkCalls: facts.sdkCalls,
     resources: facts.resources,
-    local: facts.local,
+    inFile: facts.inFile,
   };
   const needsOtherModules =
     importedCalls.length > 0 ||
@@ -51,7 +52,7 @@ export function indexFacts(
   const own =
     needsOtherModules || !options.prefilter || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
       ? all
-      : { requests: [], sdkCalls: [], resources: [], local: [] };
+      : { requests: [], sdkCalls: [], resources: [] };
   return {
     record,
     facts: needsOtherModules ? detached(own) : own,
@@ -84,7 +85,7 @@ export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileRe
   const resources = deferred.facts.resources.map((resource) =>
     resolver.resolveDeclaredResource(resource, deferred.file),
   );
-  return { requests, sdkCalls, resources, local: deferred.facts.local };
+  return { requests, sdkCalls, resources, inFile: deferred.facts.inFile };
 }
 
 /**

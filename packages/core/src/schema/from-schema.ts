@@ -1,7 +1,8 @@
 /**
  * The TypeScript type of the values a JSON Schema accepts, for the subset the shipped schemas (the
  * settings', the catalogue entry's) use: `$ref` to `#/definitions/<name>` (looked up in
- * `Definitions`), `enum`, `string`, `integer`/`number`, `boolean`, a list of those types,
+ * `Definitions`), `oneOf` (any of its schemas), `enum`, `string`, `integer`/`number`, `boolean`, a
+ * list of those types,
  * `array` with `items`, and `object` with `properties` (optional unless `required` names them) or
  * `additionalProperties`. Other keywords (`pattern`, `minItems`, `anyOf` of `required`, …) narrow
  * values in ways a type cannot say, and are left to ajv. A schema written `as const` thereby is the
@@ -11,17 +12,19 @@ export type FromSchema<S, Definitions = object> = S extends { readonly $ref: `#/
   ? Name extends keyof Definitions
     ? FromSchema<Definitions[Name], Definitions>
     : unknown
-  : S extends { readonly enum: readonly (infer V)[] }
-    ? V
-    : S extends { readonly type: 'array'; readonly items: infer I }
-      ? FromSchema<I, Definitions>[]
-      : S extends { readonly type: 'object'; readonly properties: infer P }
-        ? ObjectFromSchema<P, S extends { readonly required: readonly (infer R)[] } ? R : never, Definitions>
-        : S extends { readonly type: 'object'; readonly additionalProperties: infer A extends object }
-          ? Record<string, FromSchema<A, Definitions>>
-          : S extends { readonly type: infer T }
-            ? PrimitiveFromSchema<T extends readonly (infer Each)[] ? Each : T>
-            : unknown;
+  : S extends { readonly oneOf: readonly (infer Each)[] }
+    ? FromSchema<Each, Definitions>
+    : S extends { readonly enum: readonly (infer V)[] }
+      ? V
+      : S extends { readonly type: 'array'; readonly items: infer I }
+        ? FromSchema<I, Definitions>[]
+        : S extends { readonly type: 'object'; readonly properties: infer P }
+          ? ObjectFromSchema<P, S extends { readonly required: readonly (infer R)[] } ? R : never, Definitions>
+          : S extends { readonly type: 'object'; readonly additionalProperties: infer A extends object }
+            ? Record<string, FromSchema<A, Definitions>>
+            : S extends { readonly type: infer T }
+              ? PrimitiveFromSchema<T extends readonly (infer Each)[] ? Each : T>
+              : unknown;
 
 /** The value of a primitive `type` keyword (one type of a list of them). */
 type PrimitiveFromSchema<T> = T extends 'string'

@@ -10,7 +10,7 @@ import type { FileIndex } from './index-file.js';
 import { writtenEntry } from '@sunset-lint/core/schedule';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 5;
+const CACHE_FORMAT = 6;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {

@@ -71,10 +71,9 @@ export function typesResolution(files: readonly string[], tsconfig?: string): Ty
       }
       if (typed.resolved === 0) return { matches: [] };
       const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
-      const matches = matchFacts(
-        { requests: typed.facts.requests, sdkCalls: typed.facts.sdkCalls, local: [] },
-        context,
-      ).map(withNote);
+      const matches = matchFacts({ requests: typed.facts.requests, sdkCalls: typed.facts.sdkCalls }, context).map(
+        withNote,
+      );
       return { matches };
     },
   };

@@ -69,11 +69,13 @@ export class ParityEngines {
   private readonly config: Linter.Config[];
   private readonly settings;
 
-  constructor(options: { minConfidence: Confidence; userEntries: boolean }) {
+  /** `userEntries`: the entries above, or these entries, added in both engines' settings. */
+  constructor(options: { minConfidence: Confidence; userEntries: boolean | readonly unknown[] }) {
+    const added = options.userEntries === true ? USER_ENTRIES : options.userEntries || [];
     const shared = {
       asOf: AS_OF,
       minConfidence: options.minConfidence,
-      ...(options.userEntries ? { catalogue: { add: USER_ENTRIES } } : {}),
+      ...(added.length ? { catalogue: { add: added } } : {}),
     };
     this.settings = resolveSettings(shared);
     this.config = [

@@ -1,26 +1,25 @@
 import type { FieldMatcher } from '../../catalogue/types.js';
 import { literalSegments } from '../../url/template.js';
-import type { LocalDetector, Route, Term } from '../detector.js';
-import { RECEIVER_HINTS, SRV_DATA_KEYS } from './context.js';
+import type { InFileDetector, Route, Term } from '../detector.js';
 import { fieldReads } from './reads.js';
 import { fieldWrites } from './writes.js';
 
 /** Deprecated fields written in payloads (object literals) and read from responses. */
-export const fields: LocalDetector = {
+export const fields: InFileDetector = {
   routes: (entry, { lowConfidenceToo }) =>
     (entry.match.fields ?? []).flatMap((field) => fieldRoutes(field, lowConfidenceToo)),
-  detect: (entry, file) =>
+  match: (entry, facts) =>
     (entry.match.fields ?? []).flatMap((field) => [
-      ...fieldWrites(entry, field, file.index, file.ev),
-      ...(field.access.includes('read') ? fieldReads(entry, field, file.index, file.source) : []),
+      ...fieldWrites(entry, field, facts.objects),
+      ...(field.access.includes('read') ? fieldReads(entry, field, facts.reads) : []),
     ]),
 };
 
 /**
  * The path's names are in the file (writes, reads, and payloadFields in requests.ts). The fields of
- * one record type (SRV's `data.name`) are common words, so above low confidence they also need what
- * gives the detectors their context: the record type (`type: 'SRV'`), a receiver named like a
- * record, two SRV data keys, or a body sent to a field endpoint.
+ * one kind (SRV's `data.name`) are common words, so above low confidence they also need what gives
+ * the detectors their context: the kind (`type: 'SRV'`), a receiver named as the context says, the
+ * field's inner evidence (two SRV data keys), or a body sent to a field endpoint.
  */
 function fieldRoutes(field: FieldMatcher, lowConfidenceToo: boolean): Route[] {
   const names: Route = field.path.split('.').map((text) => ({ text }));
@@ -29,21 +28,25 @@ function fieldRoutes(field: FieldMatcher, lowConfidenceToo: boolean): Route[] {
   // A read needs the receiver right before the path's first name (`record.data.service`).
   for (const receiver of receiverTerms(field.context))
     routes.push([...names, { ...receiver, accessed: names[0]!.text }]);
-  if (field.recordType === 'SRV') {
-    for (const [i, a] of SRV_DATA_KEYS.entries())
-      for (const b of SRV_DATA_KEYS.slice(i + 1))
-        routes.push([...names, { text: a, wholeWord: true }, { text: b, wholeWord: true }]);
-  }
+  if (field.innerEvidence)
+    for (const keys of combinations(field.innerEvidence.keys, field.innerEvidence.atLeast))
+      routes.push([...names, ...keys.map((text) => ({ text, wholeWord: true }))]);
   for (const endpoint of field.endpoints ?? [])
     routes.push([...names, ...literalSegments(endpoint.path).map((text) => ({ text }))]);
   return routes;
 }
 
-/** Reads are high confidence only on receivers named as RECEIVER_HINTS says (a start is found anywhere). */
+/** Reads are high confidence only on receivers named as the context's `receivers` say (a start is found anywhere). */
 function receiverTerms(context: FieldMatcher['context']): Term[] {
-  return RECEIVER_HINTS[context].map(({ text, where }) => ({
+  return (context.receivers ?? []).map(({ text, where }) => ({
     text,
     ignoreCase: true,
     ...(where === 'whole' ? { wholeWord: true } : {}),
   }));
+}
+
+/** Every choice of `size` of the items, in their order. */
+function combinations<T>(items: readonly T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  return items.flatMap((item, i) => combinations(items.slice(i + 1), size - 1).map((rest) => [item, ...rest]));
 }
