@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { matchFacts } from './detect/match-facts.js';
-import { extractFacts } from './extract/extract.js';
-import type { FileFacts } from './extract/facts.js';
-import { prefilterFor } from './detect/prefilter.js';
+import { matchFacts } from './match/match-facts.js';
+import { extractFacts } from './read/extract.js';
+import type { FileFacts } from './read/facts.js';
+import { prefilterFor } from './match/prefilter.js';
 import { buildFindings } from './findings/build.js';
 import type { Finding } from './findings/finding.js';
 import type { ResolvedSettings } from './options.js';

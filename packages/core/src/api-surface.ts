@@ -1,4 +1,4 @@
-import type { SdkFlavor } from './extract/knowledge/sdk-clients.js';
+import type { SdkFlavor } from './read/knowledge/sdk-clients.js';
 
 /**
  * Facts about the live API that the detectors need but that are not deprecations (so they are not

@@ -5,14 +5,14 @@
 
 // One file's facts, and the steps from them to findings.
 export { extractFileFacts } from './analyze.js';
-export type * from './extract/facts.js';
-export { LineIndex } from './extract/ast.js';
-export { prefilterFor, type Prefilter } from './detect/prefilter.js';
-export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './detect/cross-file-prefilter.js';
-export { decodeEscapes } from './detect/text-terms.js';
-export { matchFacts } from './detect/match-facts.js';
-export { matchDeclaredResource } from './detect/resources.js';
-export type { MatchContext } from './detect/requests.js';
+export type * from './read/facts.js';
+export { LineIndex } from './read/ast.js';
+export { prefilterFor, type Prefilter } from './match/prefilter.js';
+export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './match/cross-file-prefilter.js';
+export { decodeEscapes } from './match/text-terms.js';
+export { matchFacts } from './match/match-facts.js';
+export { matchDeclaredResource } from './match/resources.js';
+export type { MatchContext } from './match/requests.js';
 export { buildFindings, type LocateInFile } from './findings/build.js';
 
 // Across files (the scanner's graph step): the per-file index, then what other modules export

@@ -1,4 +1,4 @@
-import { ANY_KEY, joinUrl } from '../extract/evaluate.js';
+import { ANY_KEY, joinUrl } from '../read/evaluate.js';
 import type {
   DeclaredResourceFact,
   ExportedValue,
@@ -6,7 +6,7 @@ import type {
   ImportedCallFact,
   RequestFact,
   SdkCallFact,
-} from '../extract/facts.js';
+} from '../read/facts.js';
 import { anyOfTexts, concatPatterns, hole, substituteParams, type PatternPart } from '../url/pattern.js';
 import { instantiateHelper, sendsThroughParameters } from './helper-call.js';
 

@@ -1,5 +1,5 @@
-import { prefilterFor } from '../detect/prefilter.js';
-import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../extract/facts.js';
+import { prefilterFor } from '../match/prefilter.js';
+import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../read/facts.js';
 import type { ResolvedSettings } from '../options.js';
 import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
 

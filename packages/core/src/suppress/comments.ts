@@ -1,4 +1,4 @@
-import { LineIndex } from '../extract/ast.js';
+import { LineIndex } from '../read/ast.js';
 
 /**
  * A comment as each engine's parser gives it: ESLint from `sourceCode.getAllComments()`, the

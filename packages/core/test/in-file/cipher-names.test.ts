@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cipherNames } from '../../src/detect/cipher-names.js';
+import { cipherNames } from '../../src/match/cipher-names.js';
 import { at, facts, inFileFactsOf, matched } from './support.js';
 
 describe('names in strings (reader)', () => {

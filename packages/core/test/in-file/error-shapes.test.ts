@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorShapes } from '../../src/detect/error-shapes.js';
+import { errorShapes } from '../../src/match/error-shapes.js';
 import type { PropertyReadFact } from '../../src/internal.js';
 import { at, entry, facts, inFileFactsOf, matched } from './support.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fields } from '../../src/detect/fields/index.js';
+import { fields } from '../../src/match/fields/index.js';
 import type { PropertyReadFact, WrittenObjectFact } from '../../src/internal.js';
 import { at, entry, facts, inFileFactsOf, matched } from './support.js';
 

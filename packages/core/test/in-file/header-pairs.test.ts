@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerPairs } from '../../src/detect/header-pairs.js';
+import { headerPairs } from '../../src/match/header-pairs.js';
 import type { HeaderGroupFact } from '../../src/internal.js';
 import { at, entry, facts, inFileFactsOf, matched } from './support.js';
 

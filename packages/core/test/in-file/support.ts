@@ -1,7 +1,7 @@
 import { resolveSettings } from '../../src/index.js';
 import { extractFileFacts, type InFileFacts, type RawMatch } from '../../src/internal.js';
 import type { CatalogueEntry } from '../../src/catalogue/types.js';
-import type { InFileDetector } from '../../src/detect/detector.js';
+import type { InFileDetector } from '../../src/match/detector.js';
 import { parseForTest } from '../support/parse.js';
 
 export const settings = resolveSettings({ asOf: '2026-11-21' });

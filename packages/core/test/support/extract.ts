@@ -1,15 +1,15 @@
 /**
- * The extractor's readings of a small program, in plain words: unit tests of `extract/` assert
+ * The extractor's readings of a small program, in plain words: unit tests of `read/` assert
  * these (a program in, requests or values out), as typescript-eslint's scope-manager tests do.
  */
 import { resolveSettings } from '../../src/index.js';
-import { rangeOf, type Node } from '../../src/extract/ast.js';
-import { Evaluator } from '../../src/extract/evaluate.js';
-import { extractFacts } from '../../src/extract/extract.js';
-import type { FileFacts, MethodValue } from '../../src/extract/facts.js';
-import { recognizeRequest } from '../../src/extract/requests.js';
-import { indexScopes } from '../../src/extract/scope.js';
-import type { Value } from '../../src/extract/values.js';
+import { rangeOf, type Node } from '../../src/read/ast.js';
+import { Evaluator } from '../../src/read/evaluate.js';
+import { extractFacts } from '../../src/read/extract.js';
+import type { FileFacts, MethodValue } from '../../src/read/facts.js';
+import { recognizeRequest } from '../../src/read/requests.js';
+import { indexScopes } from '../../src/read/scope.js';
+import type { Value } from '../../src/read/values.js';
 import type { UrlPattern } from '../../src/url/pattern.js';
 import { parseForTest } from './parse.js';
 

@@ -1,0 +1,28 @@
+import type { CatalogueEntry, FieldMatcher } from '../../catalogue/types.js';
+import type { PropertyReadFact, RawMatch } from '../../read/facts.js';
+import { nearbyKey } from '../nearby-words.js';
+import { describeContext, endpointWords, receiverPattern } from './context.js';
+
+/**
+ * Reads of a deprecated field: high where the receiver is named like the resource (the context's
+ * `receivers`: `record`, `pool`), or where the code around the read requests the resource's endpoints (the record list
+ * read in the same function); low elsewhere (a registrar's `locked`).
+ */
+export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, reads: PropertyReadFact[]): RawMatch[] {
+  const hint = receiverPattern(field.context);
+  const endpointsNearby = endpointWords(field.endpoints).map(nearbyKey);
+  const matches: RawMatch[] = [];
+  for (const read of reads) {
+    // Members and declarations say what they read from; a pattern elsewhere does not.
+    if (read.how === 'pattern' || read.path.join('.') !== field.path) continue;
+    const named = read.receiver !== undefined && !!hint?.test(read.receiver);
+    matches.push({
+      entryId: entry.id,
+      ruleId: entry.rule,
+      range: read.range,
+      confidence: named || endpointsNearby.some((word) => read.nearby.includes(word)) ? 'high' : 'low',
+      subject: `\`${field.path}\` read from a ${describeContext(field)}`,
+    });
+  }
+  return matches;
+}

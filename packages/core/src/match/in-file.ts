@@ -1,0 +1,15 @@
+import type { CatalogueEntry } from '../catalogue/types.js';
+import type { InFileFacts, RawMatch } from '../read/facts.js';
+import { cipherNames } from './cipher-names.js';
+import type { InFileDetector } from './detector.js';
+import { errorShapes } from './error-shapes.js';
+import { fields } from './fields/index.js';
+import { headerPairs } from './header-pairs.js';
+
+/** The detectors whose facts no other module changes; endpoint-dependent checks are in requests.ts. */
+export const IN_FILE_DETECTORS: readonly InFileDetector[] = [fields, errorShapes, headerPairs, cipherNames];
+
+/** Matches of a file's in-file facts: fields, error shapes, header pairs, cipher names, entry by entry. */
+export function matchInFileFacts(facts: InFileFacts, entries: readonly CatalogueEntry[]): RawMatch[] {
+  return entries.flatMap((entry) => IN_FILE_DETECTORS.flatMap((detector) => detector.match(entry, facts)));
+}

@@ -1,0 +1,39 @@
+import { mergeMatchesAtSamePlace, placeKey } from '../place/merge.js';
+import type { FileFacts, RawMatch } from '../read/facts.js';
+import { matchInFileFacts } from './in-file.js';
+import { matchRequest, type MatchContext } from './requests.js';
+import { matchDeclaredResource } from './resources.js';
+import { matchSdkCall } from './sdk.js';
+
+/**
+ * All raw matches of a file: its in-file facts, requests, SDK calls and declared resources matched
+ * against the catalogue's entries. The scanner calls this after substituting what other modules
+ * export (a caller with only requests and SDK calls, `--types`, leaves the rest out).
+ */
+export function matchFacts(
+  facts: Pick<FileFacts, 'requests' | 'sdkCalls'> & Partial<Pick<FileFacts, 'resources' | 'inFile'>>,
+  context: MatchContext,
+): RawMatch[] {
+  const resources = (facts.resources ?? []).flatMap((resource) => matchDeclaredResource(resource, context.entries));
+  const all = [
+    ...withoutPayloadReadings(facts.inFile ? matchInFileFacts(facts.inFile, context.entries) : [], resources),
+    ...facts.requests.flatMap((request) => matchRequest(request, context)),
+    ...facts.sdkCalls.flatMap((call) => matchSdkCall(call, context)),
+    ...resources,
+  ];
+  return mergeMatchesAtSamePlace(all);
+}
+
+/**
+ * A declared resource's arguments can also read as an API payload (`{ type: 'SRV', data: { service } }`):
+ * one usage, one finding, told as the resource it declares, with the payload reading's fixes.
+ */
+function withoutPayloadReadings(inFile: RawMatch[], resources: RawMatch[]): RawMatch[] {
+  const byPlace = new Map(resources.map((match) => [placeKey(match), match]));
+  return inFile.filter((match) => {
+    const resource = byPlace.get(placeKey(match));
+    if (!resource) return true;
+    if (match.fixes?.length && !resource.fixes?.length) resource.fixes = match.fixes;
+    return false;
+  });
+}

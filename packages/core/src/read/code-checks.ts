@@ -1,0 +1,48 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Vocabulary } from '../match/vocabulary.js';
+import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import type { CodeCheckFact } from './facts.js';
+import type { ScopeIndex } from './scope.js';
+
+/**
+ * Watched numbers compared with something named like a code: `err.code === 1004`, `1004 == code`,
+ * `case 1004:` in a `switch (error.code)`.
+ */
+export function codeChecks(
+  index: ScopeIndex,
+  vocabulary: Vocabulary,
+  nearbyWords: (offset: number) => string[],
+): CodeCheckFact[] {
+  const checks: CodeCheckFact[] = [];
+  if (vocabulary.codes.size === 0) return checks;
+  const isCode = (node: Node | null | undefined): node is TSESTree.Literal =>
+    !!node && node.type === 'Literal' && typeof node.value === 'number' && vocabulary.codes.has(node.value);
+  const check = (literal: TSESTree.Literal) => {
+    const range = rangeOf(literal);
+    // isCode made sure the value is a number.
+    checks.push({ code: literal.value as number, range, nearby: nearbyWords(range[0]) });
+  };
+  for (const comparison of index.comparisons) {
+    if (comparison.type === 'BinaryExpression') {
+      if (isCode(comparison.left) && isCodeRead(comparison.right)) check(comparison.left);
+      else if (isCode(comparison.right) && isCodeRead(comparison.left)) check(comparison.right);
+      continue;
+    }
+    const switchNode = index.parentOf.get(comparison);
+    if (isCode(comparison.test) && switchNode?.type === 'SwitchStatement' && isCodeRead(switchNode.discriminant))
+      check(comparison.test);
+  }
+  return checks;
+}
+
+/** `code`, `errorCode`, `err.code`: a name that ends in `code`. */
+function isCodeRead(node: Node): boolean {
+  const inner = unwrap(node);
+  const name =
+    inner.type === 'Identifier'
+      ? inner.name
+      : inner.type === 'MemberExpression'
+        ? propertyKeyName(inner.property, inner.computed)
+        : undefined;
+  return name !== undefined && /code$/i.test(name);
+}

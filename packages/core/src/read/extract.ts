@@ -1,0 +1,580 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Catalogue } from '../catalogue/types.js';
+import { normalizeApiUrl } from '../url/normalize.js';
+import type { PatternPart } from '../url/pattern.js';
+import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { propertyRemoval } from './edits.js';
+import { Evaluator, returnedExpression } from './evaluate.js';
+import { declaredResource, objectKeys } from './declared-resources.js';
+import type {
+  DeclaredResourceFact,
+  ExportedValue,
+  HelperExport,
+  FileFacts,
+  ImportedCallFact,
+  InFileFacts,
+  MethodValue,
+  PayloadKey,
+  RequestFact,
+  SdkCallFact,
+} from './facts.js';
+import { vocabularyOf } from '../match/vocabulary.js';
+import { codeChecks } from './code-checks.js';
+import { headerGroups } from './header-groups.js';
+import { nearbyWordsFinder } from './nearby-code.js';
+import { propertyReads } from './property-reads.js';
+import { namesInStrings, watchedLiterals } from './watched-strings.js';
+import { writtenObjects } from './written-objects.js';
+import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
+import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
+import { expandFact } from './expand-facts.js';
+import { isNotOwnMention, mentionCandidates } from './mentions.js';
+import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-call.js';
+import { ownerOf } from '../resolve/methods.js';
+import { isRelativeModule, UNKNOWN, type Value } from './values.js';
+import { SDK_RECEIVER_NAMES } from './knowledge/sdk-clients.js';
+
+export interface ExtractOptions {
+  catalogue: Catalogue;
+  apiHosts: readonly string[];
+}
+
+interface CallFacts {
+  requests: RequestFact[];
+  sdk?: SdkCallFact;
+  imported?: ImportedCallFact;
+}
+
+const NO_FACTS: CallFacts = { requests: [] };
+
+/**
+ * Walks a program once and returns its facts: the small, AST-free index that both engines match
+ * against the catalogue (the ESLint plugin at once, the scanner after resolving imports).
+ */
+export function extractFacts(program: TSESTree.Program, source: string, options: ExtractOptions): FileFacts {
+  return new FileExtraction(indexScopes(program), source, options).run();
+}
+
+class FileExtraction {
+  private readonly ev: Evaluator;
+  private readonly callFacts = new Map<Node, CallFacts>();
+  private readonly summaries = new Map<FunctionInfo, RequestFact[]>();
+  private readonly summarizing = new Set<FunctionInfo>();
+  /** Request payload objects, so that header groups know which objects are sent. */
+  private readonly requestObjects = new Set<Node>();
+  /** Calls recognized as requests, so that header groups know what their results are. */
+  private readonly requestCalls = new Set<Node>();
+
+  constructor(
+    private readonly index: ScopeIndex,
+    private readonly source: string,
+    private readonly options: ExtractOptions,
+  ) {
+    this.ev = new Evaluator(index, source);
+  }
+
+  run(): FileFacts {
+    const requests: RequestFact[] = [];
+    const sdkCalls: SdkCallFact[] = [];
+    const importedCalls: ImportedCallFact[] = [];
+    const resources: DeclaredResourceFact[] = [];
+    for (const call of this.index.calls) {
+      if (call.type === 'NewExpression') {
+        const resource = declaredResource(call, this.ev, this.options.catalogue);
+        if (resource) resources.push(resource);
+      }
+      const facts = this.analyzeCall(call);
+      requests.push(...facts.requests.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
+      if (facts.sdk) sdkCalls.push(facts.sdk);
+      if (facts.imported) importedCalls.push(facts.imported);
+    }
+    requests.push(...this.urlMentions().flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
+    const inFile = this.inFileFacts();
+    return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
+  }
+
+  /** Facts of what the catalogue watches that no other module changes (`InFileFacts`). */
+  private inFileFacts(): InFileFacts {
+    const vocabulary = vocabularyOf(this.options.catalogue);
+    const nearby = nearbyWordsFinder(this.index, this.source, vocabulary.nearbyWords);
+    return {
+      objects: writtenObjects(this.index, this.ev, vocabulary),
+      reads: propertyReads(this.index, this.source, vocabulary, nearby),
+      codeChecks: codeChecks(this.index, vocabulary, nearby),
+      literals: watchedLiterals(this.index, vocabulary),
+      namesInStrings: namesInStrings(this.index, this.source, vocabulary),
+      headerGroups: headerGroups(
+        this.index,
+        this.ev,
+        { objects: this.requestObjects, calls: this.requestCalls },
+        vocabulary,
+      ),
+    };
+  }
+
+  private analyzeCall(node: Node): CallFacts {
+    const cached = this.callFacts.get(node);
+    if (cached) return cached;
+    this.callFacts.set(node, NO_FACTS); // recursion guard
+    const facts = this.computeCall(node as TSESTree.CallExpression | TSESTree.NewExpression);
+    this.callFacts.set(node, facts);
+    return facts;
+  }
+
+  private computeCall(node: TSESTree.CallExpression | TSESTree.NewExpression): CallFacts {
+    const request = recognizeRequest(node, this.ev);
+    if (request) {
+      const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
+      const fact: RequestFact = {
+        url: request.url,
+        method: request.method,
+        range: rangeOf(request.urlNode),
+        via: request.lib,
+        ...ownerOf(request.url, request.method),
+        ...(payload?.length ? { payload } : {}),
+      };
+      this.requestCalls.add(node);
+      for (const node of [request.body, request.headers]) {
+        const literal = node ? this.payloadLiteral(node, request.scope) : undefined;
+        if (literal) this.requestObjects.add(literal);
+      }
+      return { requests: [fact] };
+    }
+    if (node.type !== 'CallExpression') return NO_FACTS;
+    const scope = this.ev.scopeOf(node);
+    const sdk = this.sdkCall(node);
+    if (sdk) return { requests: [], sdk };
+    const callee = this.ev.value(node.callee, scope);
+    const args = node.arguments.map((arg) => (arg.type === 'SpreadElement' ? undefined : arg));
+    if (callee.kind === 'function') return { requests: this.helperCall(node, callee.fn, args) };
+    if (callee.kind === 'module' && isRelativeModule(callee.source)) {
+      const argPatterns = args.map((arg) => (arg ? this.ev.pattern(arg, scope) : []));
+      const exportLength = callee.path[0] === '*' ? 2 : 1;
+      const verb = callee.path.length > exportLength ? callee.path[callee.path.length - 1] : undefined;
+      const asClient = importedClientCall(verb, node.arguments, this.ev, scope);
+      return {
+        requests: [],
+        imported: {
+          callee: { source: callee.source, path: callee.path },
+          args: argPatterns,
+          argRanges: args.map((arg) => (arg ? rangeOf(arg) : rangeOf(node))),
+          range: rangeOf(node),
+          ...ownerOfPatterns(argPatterns),
+          argMethods: args.map((arg) => initMethodOf(arg, this.ev, scope)),
+          ...(asClient
+            ? { asClient: { url: asClient.url, urlRange: rangeOf(asClient.urlNode), method: asClient.method } }
+            : {}),
+        },
+      };
+    }
+    return NO_FACTS;
+  }
+
+  /** A call of a URL-building helper defined in this file: its requests with our arguments. */
+  private helperCall(node: TSESTree.CallExpression, fn: FunctionInfo, args: Array<Node | undefined>): RequestFact[] {
+    const summary = this.summary(fn);
+    if (summary.length === 0) return [];
+    const scope = this.ev.scopeOf(node);
+    const argPatterns = this.ev.argumentPatterns(fn, args, scope);
+    const argRanges = fn.params.map((_, i) => {
+      const arg = args[i];
+      return arg ? rangeOf(arg) : undefined;
+    });
+    const argMethods = fn.params.map((_, i) => initMethodOf(args[i], this.ev, scope));
+    return instantiateHelper(summary, fn.id, argPatterns, { range: rangeOf(node), argRanges, argMethods });
+  }
+
+  /** The requests inside a function whose URL or method depends on its parameters. */
+  private summary(fn: FunctionInfo): RequestFact[] {
+    const cached = this.summaries.get(fn);
+    if (cached) return cached;
+    if (this.summarizing.has(fn)) return [];
+    this.summarizing.add(fn);
+    const requests = fn.calls
+      .flatMap((call) => this.analyzeCall(call).requests)
+      .filter((request) => sendsThroughParameters(request, fn.id));
+    this.summarizing.delete(fn);
+    this.summaries.set(fn, requests);
+    return requests;
+  }
+
+  private sdkCall(node: TSESTree.CallExpression): SdkCallFact | undefined {
+    if (node.callee.type !== 'MemberExpression' && node.callee.type !== 'ChainExpression') return undefined;
+    const scope = this.ev.scopeOf(node);
+    const chain = this.ev.calleeChain(node.callee, scope);
+    if (!chain || chain.names.length === 0) return undefined;
+    const method = chain.names[chain.names.length - 1]!;
+    const names = chain.names.slice(0, -1);
+    // Walk while the value stays known (`this.cf` -> the SDK client held in a field).
+    let value: Value = chain.root;
+    let consumed = 0;
+    while (consumed < names.length && (value.kind === 'instance' || value.kind === 'object'))
+      value = this.ev.member(value, names[consumed++]!);
+    const rest = names.slice(consumed);
+    const args = node.arguments.map((arg) => {
+      if (arg.type === 'SpreadElement') return undefined;
+      const pattern = this.ev.pattern(arg, scope);
+      return pattern.length === 1 && pattern[0]!.kind === 'text' ? pattern[0]!.text : undefined;
+    });
+    const range = rangeOf(node);
+    const argRanges = node.arguments.map((arg) => rangeOf(arg));
+    if (value.kind === 'sdk')
+      return { flavor: value.flavor, chain: [...value.chain, ...rest], method, args, argRanges, range };
+    if (value.kind === 'module' && isRelativeModule(value.source)) {
+      const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
+      const chainFromModule = [...value.path.slice(exportLength), ...rest];
+      if (chainFromModule.length === 0) return undefined;
+      // `db.rateLimits.update()` on an imported ORM is no SDK call: without resolving the module,
+      // only a client named like one counts.
+      const root = rootNode(node.callee);
+      const names = [root.type === 'Identifier' ? root.name : '', value.path[exportLength - 1] ?? ''];
+      return {
+        flavor: 'unknown',
+        chain: chainFromModule,
+        method,
+        args,
+        argRanges,
+        range,
+        clientFrom: { source: value.source, path: value.path.slice(0, exportLength) },
+        ...(names.some((name) => SDK_RECEIVER_NAMES.test(name)) ? {} : { unconfirmed: true }),
+      };
+    }
+    if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global'))
+      return undefined;
+    // Not shown where the client comes from: accept receivers named like one (medium confidence).
+    const root = rootNode(node.callee);
+    const receiverName = consumed > 0 ? names[consumed - 1] : root.type === 'Identifier' ? root.name : undefined;
+    const extra = value.kind === 'unknown' ? [] : value.path;
+    if (receiverName && SDK_RECEIVER_NAMES.test(receiverName))
+      return { flavor: 'unknown', chain: [...extra, ...rest], method, args, argRanges, range };
+    return undefined;
+  }
+
+  /**
+   * Every string value the file builds that could name an API path: the evidence of a usage
+   * whether or not a request is seen around it (the matcher decides whether it names one). Paths
+   * the code's own server defines are not mentions.
+   */
+  private urlMentions(): RequestFact[] {
+    const mentions: RequestFact[] = [];
+    for (const node of mentionCandidates(this.index)) {
+      const scope = this.ev.scopeOf(node);
+      const value = this.ev.value(node, scope);
+      if (value.kind !== 'string' || !value.pattern.some((part) => part.kind === 'text' && part.text.includes('/')))
+        continue;
+      if (!normalizeApiUrl(value.pattern, this.options.apiHosts)) continue;
+      if (isNotOwnMention(node, this.index, this.ev)) continue;
+      const method: MethodValue = { kind: 'unknown' };
+      mentions.push({
+        url: value.pattern,
+        method,
+        range: rangeOf(node),
+        via: 'mention',
+        ...ownerOf(value.pattern, method),
+      });
+    }
+    return mentions;
+  }
+
+  /** The object literal (or header tuple list) a payload is written as. */
+  private payloadLiteral(node: Node, scope: Scope): TSESTree.ObjectExpression | TSESTree.ArrayExpression | undefined {
+    const written = this.payloadExpression(node, scope);
+    const value = this.ev.value(written.node, written.scope);
+    return value.kind === 'object' || value.kind === 'array' ? value.node : undefined;
+  }
+
+  /**
+   * The expression a payload is built by: through `JSON.stringify(x)` and `new Headers(x)`, and
+   * through a constant the evaluator cannot read as a value (`const body = JSON.stringify(pool)`,
+   * `const headers = new Headers([…])`, `const payload = Object.assign({}, a, b)`).
+   */
+  private payloadExpression(node: Node, scope: Scope, depth = 0): { node: Node; scope: Scope } {
+    const inner = unwrap(node);
+    if (depth > 4) return { node: inner, scope };
+    if (
+      (inner.type === 'CallExpression' || inner.type === 'NewExpression') &&
+      inner.arguments[0] &&
+      inner.arguments[0].type !== 'SpreadElement'
+    ) {
+      const name = this.globalName(inner.callee, scope);
+      if (name === 'JSON.stringify' || name === 'Headers')
+        return this.payloadExpression(inner.arguments[0], scope, depth + 1);
+    }
+    if (inner.type === 'Identifier' && this.ev.value(inner, scope).kind === 'unknown') {
+      const binding = lookup(scope, inner.name);
+      if (binding?.kind === 'value' && binding.init && binding.path.length === 0 && !binding.iterates)
+        return this.payloadExpression(binding.init, binding.scope, depth + 1);
+    }
+    return { node: inner, scope };
+  }
+
+  private globalName(callee: Node, scope: Scope): string {
+    const value = this.ev.value(callee, scope);
+    return value.kind === 'global' ? [value.name, ...value.path].join('.') : '';
+  }
+
+  /** Payload keys that matter by endpoint: top-level keys, keys inside `data`, bulk `items[].id`. */
+  private payloadKeys(body: Node, scope: Scope): PayloadKey[] {
+    const written = this.payloadExpression(body, scope);
+    return this.payloadObjects(written.node, written.scope).flatMap((object) => this.objectKeys(object));
+  }
+
+  /** The objects a payload is made of: an object literal, or each source of `Object.assign({}, a, b)`. */
+  private payloadObjects(node: Node, scope: Scope): Array<Extract<Value, { kind: 'object' }>> {
+    if (node.type === 'CallExpression' && this.globalName(node.callee, scope) === 'Object.assign')
+      return node.arguments.flatMap((arg) => (arg.type === 'SpreadElement' ? [] : this.spreadObjects(arg, scope)));
+    const value = this.ev.value(node, scope);
+    return value.kind === 'object' ? [value] : [];
+  }
+
+  /** An object's keys as sent, with those of objects spread into it (`...(email ? { notification_email } : {})`). */
+  private objectKeys(value: Extract<Value, { kind: 'object' }>, depth = 0): PayloadKey[] {
+    const keys: PayloadKey[] = [];
+    for (const property of value.node.properties) {
+      if (property.type === 'SpreadElement') {
+        if (depth < 4)
+          for (const spread of this.spreadObjects(property.argument, value.scope))
+            keys.push(...this.objectKeys(spread, depth + 1));
+        continue;
+      }
+      if (property.type !== 'Property') continue;
+      const name = propertyKeyName(property.key, property.computed);
+      if (name === undefined) continue;
+      keys.push({
+        path: name,
+        range: rangeOf(property.key),
+        removal: propertyRemoval(this.source, rangeOf(property)),
+        ...(property.shorthand ? { shorthand: true } : {}),
+      });
+      const inner = this.ev.value(property.value, value.scope);
+      if (name === 'data' && inner.kind === 'object') {
+        for (const nested of inner.node.properties) {
+          const nestedName = nested.type === 'Property' ? propertyKeyName(nested.key, nested.computed) : undefined;
+          if (nested.type === 'Property' && nestedName !== undefined)
+            keys.push({
+              path: `data.${nestedName}`,
+              range: rangeOf(nested.key),
+              removal: propertyRemoval(this.source, rangeOf(nested)),
+            });
+        }
+      }
+      if (name === 'items' && inner.kind === 'array') {
+        for (const element of inner.node.elements) {
+          const item = element && element.type !== 'SpreadElement' ? this.ev.value(element, inner.scope) : undefined;
+          if (item?.kind !== 'object') continue;
+          const id = item.node.properties.find(
+            (p): p is TSESTree.Property => p.type === 'Property' && propertyKeyName(p.key, p.computed) === 'id',
+          );
+          const idValue = id ? this.ev.pattern(id.value, item.scope) : [];
+          if (id && idValue.length === 1 && idValue[0]!.kind === 'text')
+            keys.push({
+              path: 'items.id',
+              range: rangeOf(id.value),
+              removal: propertyRemoval(this.source, rangeOf(item.node)),
+              value: idValue[0]!.text,
+            });
+        }
+      }
+    }
+    return keys;
+  }
+
+  /** The objects a spread may contribute: both branches of a conditional, the right of `&&`. */
+  private spreadObjects(argument: Node, scope: import('./scope.js').Scope): Array<Extract<Value, { kind: 'object' }>> {
+    const inner = unwrap(argument);
+    if (inner.type === 'ConditionalExpression')
+      return [...this.spreadObjects(inner.consequent, scope), ...this.spreadObjects(inner.alternate, scope)];
+    if (inner.type === 'LogicalExpression') return this.spreadObjects(inner.right, scope);
+    const value = this.ev.value(inner, scope);
+    return value.kind === 'object' ? [value] : [];
+  }
+
+  private imports(): FileFacts['imports'] {
+    const imports: FileFacts['imports'] = {};
+    for (const [name, binding] of this.index.program.bindings) {
+      if (binding.kind === 'import') imports[name] = binding.binding;
+      else if (binding.kind === 'value' && binding.init) {
+        const value = this.ev.value(binding.init, binding.scope);
+        if (value.kind === 'module' && isRelativeModule(value.source))
+          imports[name] = {
+            source: value.source,
+            imported: [...value.path, ...binding.path].filter((p) => p !== '*')[0] ?? '*',
+          };
+      }
+    }
+    return imports;
+  }
+
+  private exports(): Pick<FileFacts, 'exports' | 'exportAll'> {
+    const exports: Record<string, ExportedValue> = {};
+    const exportAll: string[] = [];
+    const program = this.index.program;
+    const put = (name: string, value: ExportedValue | undefined) => {
+      if (value) exports[name] = value;
+    };
+    for (const node of this.index.exportNodes) {
+      if (node.type === 'ExportAllDeclaration') {
+        const source = String(node.source.value);
+        if (node.exported)
+          put(propertyKeyName(node.exported, false) ?? '*', { kind: 'reexport', source, imported: '*' });
+        else exportAll.push(source);
+      } else if (node.type === 'ExportDefaultDeclaration') {
+        const declaration = node.declaration;
+        if (declaration.type === 'FunctionDeclaration') {
+          const fn = this.index.functionOf.get(declaration);
+          put('default', fn ? this.exportFunction(fn) : undefined);
+        } else if (declaration.type === 'ClassDeclaration') {
+          const cls = this.index.classOf.get(declaration);
+          put('default', cls ? this.exportClass(cls) : undefined);
+        } else if (!declaration.type.startsWith('TS')) {
+          put('default', this.exportValue(this.ev.value(declaration, program)));
+        }
+      } else if (node.type === 'ExportNamedDeclaration') {
+        if (node.exportKind === 'type') continue;
+        const declaration = node.declaration;
+        if (declaration?.type === 'VariableDeclaration') {
+          for (const declarator of declaration.declarations) {
+            if (declarator.id.type === 'Identifier' && declarator.init)
+              put(declarator.id.name, this.exportValue(this.ev.value(declarator.init, this.ev.scopeOf(declarator))));
+          }
+        } else if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+          const fn = this.index.functionOf.get(declaration);
+          put(declaration.id.name, fn ? this.exportFunction(fn) : undefined);
+        } else if (declaration?.type === 'ClassDeclaration' && declaration.id) {
+          const cls = this.index.classOf.get(declaration);
+          put(declaration.id.name, cls ? this.exportClass(cls) : undefined);
+        }
+        for (const specifier of node.specifiers) {
+          const exported = propertyKeyName(specifier.exported, false);
+          const local = propertyKeyName(specifier.local, false);
+          if (exported === undefined || local === undefined) continue;
+          if (node.source) put(exported, { kind: 'reexport', source: String(node.source.value), imported: local });
+          else put(exported, this.exportValue(this.ev.identifier(local, program)));
+        }
+      }
+    }
+    for (const assignment of this.index.assignments) this.commonJsExport(assignment, put);
+    return { exports, exportAll };
+  }
+
+  /** `module.exports = …`, `module.exports.x = …`, `exports.x = …`. */
+  private commonJsExport(
+    node: TSESTree.AssignmentExpression,
+    put: (name: string, value: ExportedValue | undefined) => void,
+  ): void {
+    if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
+    const left = node.left;
+    const target = propertyKeyName(left.property, left.computed);
+    const object = unwrap(left.object);
+    const isModuleExports = (n: Node) => {
+      const root = n.type === 'MemberExpression' ? unwrap(n.object) : undefined;
+      return (
+        n.type === 'MemberExpression' &&
+        root?.type === 'Identifier' &&
+        root.name === 'module' &&
+        propertyKeyName(n.property, n.computed) === 'exports'
+      );
+    };
+    const scope = this.ev.scopeOf(node);
+    const value = this.ev.value(node.right, scope);
+    if (object.type === 'Identifier' && object.name === 'module' && target === 'exports') {
+      put('default', this.exportValue(value));
+      if (value.kind === 'object') {
+        for (const property of value.node.properties) {
+          const name = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
+          if (name !== undefined) put(name, this.exportValue(this.ev.member(value, name)));
+        }
+      }
+    } else if (
+      target !== undefined &&
+      ((object.type === 'Identifier' && object.name === 'exports') || isModuleExports(object))
+    ) {
+      put(target, this.exportValue(value));
+    }
+  }
+
+  private exportValue(value: Value): ExportedValue | undefined {
+    switch (value.kind) {
+      case 'string':
+        return { kind: 'string', pattern: value.pattern };
+      case 'object': {
+        const entries: Record<string, PatternPart[]> = {};
+        const methods: Record<string, HelperExport> = {};
+        for (const property of value.node.properties) {
+          const name = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
+          if (name === undefined) continue;
+          const inner = this.ev.member(value, name);
+          if (inner.kind === 'string') entries[name] = inner.pattern;
+          if (inner.kind === 'function') {
+            // Only methods that say something travel: the rest would only grow the index.
+            const helper = this.exportFunction(inner.fn);
+            if (helper.requests.length || helper.returns) methods[name] = helper;
+          }
+        }
+        // Its keys travel too, for a resource another module declares with this object as arguments.
+        const keys = objectKeys(value, this.ev, this.options.catalogue);
+        const hasMethods = Object.keys(methods).length > 0;
+        return Object.keys(entries).length || keys.length || hasMethods
+          ? { kind: 'map', entries, ...(keys.length ? { keys } : {}), ...(hasMethods ? { methods } : {}) }
+          : undefined;
+      }
+      case 'function':
+        return this.exportFunction(value.fn);
+      case 'class':
+        return this.exportClass(value.cls);
+      case 'sdk':
+        return value.chain.length === 0 ? { kind: 'sdk', flavor: value.flavor } : undefined;
+      case 'http-client':
+        return { kind: 'http-client', lib: value.lib, ...(value.base ? { base: value.base } : {}) };
+      case 'module':
+        return isRelativeModule(value.source)
+          ? { kind: 'reexport', source: value.source, imported: value.path.join('.') }
+          : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * A class's methods, its own and those it inherits from classes of this module, as helpers; a
+   * base class from another module is named, for the scanner to follow.
+   */
+  private exportClass(cls: ClassInfo): ExportedValue {
+    const methods: Record<string, HelperExport> = {};
+    let base: Value = { kind: 'class', cls };
+    for (let depth = 0; base.kind === 'class' && depth < 8; depth++) {
+      const current: ClassInfo = base.cls;
+      for (const [name, fn] of current.methods) methods[name] ??= this.exportFunction(fn);
+      base = current.superClass ? this.ev.value(current.superClass.node, current.superClass.scope) : UNKNOWN;
+    }
+    const inherited =
+      base.kind === 'module' && isRelativeModule(base.source) ? { source: base.source, path: base.path } : undefined;
+    return { kind: 'class', methods, ...(inherited ? { extends: inherited } : {}) };
+  }
+
+  private exportFunction(fn: FunctionInfo): HelperExport {
+    const returned = returnedExpression(fn);
+    const returns = returned ? this.ev.value(returned, fn.scope) : undefined;
+    return {
+      kind: 'helper',
+      fn: fn.id,
+      params: fn.params.length,
+      requests: this.summary(fn),
+      ...(returns?.kind === 'string' ? { returns: returns.pattern } : {}),
+    };
+  }
+}
+
+function ownerOfPatterns(patterns: PatternPart[][]): { ownerFn?: number } {
+  for (const pattern of patterns) {
+    const owner = ownerOf(pattern, { kind: 'unknown' });
+    if (owner.ownerFn !== undefined) return owner;
+  }
+  return {};
+}
+
+function rootNode(node: Node): Node {
+  let current = unwrap(node);
+  while (current.type === 'MemberExpression') current = unwrap(current.object);
+  return current;
+}

@@ -1,0 +1,132 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Vocabulary } from '../match/vocabulary.js';
+import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { propertyRemoval } from './edits.js';
+import type { Evaluator } from './evaluate.js';
+import type { HeaderFact, HeaderGroupFact } from './facts.js';
+import { lookup, type Scope, type ScopeIndex } from './scope.js';
+import { staticKeys } from './written-objects.js';
+
+/** What the extractor knows of a file's requests, for what is sent with them. */
+export interface RequestShapes {
+  /** Objects and header tuple lists sent as a request's body or headers. */
+  objects: ReadonlySet<Node>;
+  /** Call expressions recognized as requests (`https.request(…)`), for what is done to their result. */
+  calls: ReadonlySet<Node>;
+}
+
+/**
+ * Watched headers set together: an object literal's keys, then `set`/`append`/`setHeader` calls
+ * grouped by receiver, then `[name, value]` tuple lists. A group is a fact when it holds as many
+ * watched headers as the smallest pair the catalogue names.
+ */
+export function headerGroups(
+  index: ScopeIndex,
+  ev: Evaluator,
+  requests: RequestShapes,
+  vocabulary: Vocabulary,
+): HeaderGroupFact[] {
+  const groups: HeaderGroupFact[] = [];
+  if (vocabulary.headers.size === 0) return groups;
+  const source = ev.source;
+  const add = (sent: boolean, byName: ReadonlyMap<string, HeaderFact>) => {
+    if (byName.size >= vocabulary.fewestHeaders) groups.push({ sent, headers: [...byName.values()] });
+  };
+  for (const object of index.objects) {
+    const byName = new Map<string, HeaderFact>();
+    for (const [name, property] of staticKeys(object)) {
+      const lower = name.toLowerCase();
+      if (vocabulary.headers.has(lower))
+        byName.set(lower, {
+          name: lower,
+          range: rangeOf(property.key),
+          removal: propertyRemoval(source, rangeOf(property)),
+        });
+    }
+    if (byName.size < vocabulary.fewestHeaders) continue;
+    const parent = index.parentOf.get(object);
+    const sent =
+      requests.objects.has(object) ||
+      (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
+    add(sent, byName);
+  }
+  for (const group of headerCalls(index, ev, requests.calls, vocabulary)) add(group.sent, group.byName);
+  for (const list of headerTupleLists(index, requests.objects)) {
+    const byName = new Map<string, HeaderFact>();
+    for (const tuple of list.elements) {
+      const name = tuple?.type === 'ArrayExpression' ? tuple.elements[0] : undefined;
+      if (name?.type !== 'Literal' || typeof name.value !== 'string') continue;
+      const lower = name.value.toLowerCase();
+      if (vocabulary.headers.has(lower))
+        byName.set(lower, { name: lower, range: rangeOf(name), removal: propertyRemoval(source, rangeOf(tuple!)) });
+    }
+    add(requests.objects.has(list), byName);
+  }
+  return groups;
+}
+
+/**
+ * Headers set one call at a time, grouped by the receiver's text: `headers.set(…)`/`append(…)` on
+ * one `Headers` object (not followed into the request), and Node's `req.setHeader(…)` on the result
+ * of a recognized request (sent). `setHeader` on anything else is most often the code's own server
+ * answering (`res.setHeader`), not a request to the API.
+ */
+function headerCalls(
+  index: ScopeIndex,
+  ev: Evaluator,
+  requestCalls: ReadonlySet<Node>,
+  vocabulary: Vocabulary,
+): Array<{ byName: Map<string, HeaderFact>; sent: boolean }> {
+  const groups = new Map<string, { byName: Map<string, HeaderFact>; sent: boolean }>();
+  for (const call of index.calls) {
+    if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') continue;
+    const method = propertyKeyName(call.callee.property, call.callee.computed);
+    const name = call.arguments[0];
+    if (
+      method === undefined ||
+      !HEADER_SETTERS.has(method) ||
+      name?.type !== 'Literal' ||
+      typeof name.value !== 'string'
+    )
+      continue;
+    const receiverNode = call.callee.object;
+    if (method === 'setHeader' && !isRequestResult(receiverNode, ev.scopeOf(call), requestCalls)) continue;
+    const [start, end] = rangeOf(receiverNode);
+    const key = `${method === 'setHeader' ? 'request' : 'headers'}\u0000${ev.source.slice(start, end)}`;
+    const group = groups.get(key) ?? { byName: new Map<string, HeaderFact>(), sent: method === 'setHeader' };
+    groups.set(key, group);
+    const lower = name.value.toLowerCase();
+    if (vocabulary.headers.has(lower)) group.byName.set(lower, { name: lower, range: rangeOf(name) });
+  }
+  return [...groups.values()];
+}
+
+const HEADER_SETTERS = new Set(['set', 'append', 'setHeader']);
+
+/** `req` of `const req = https.request(…)`, or the request call itself. */
+function isRequestResult(receiver: Node, scope: Scope, requestCalls: ReadonlySet<Node>): boolean {
+  const inner = unwrap(receiver);
+  if (requestCalls.has(inner)) return true;
+  if (inner.type !== 'Identifier') return false;
+  const binding = lookup(scope, inner.name);
+  return (
+    binding?.kind === 'value' && !!binding.init && binding.path.length === 0 && requestCalls.has(unwrap(binding.init))
+  );
+}
+
+/**
+ * Header lists written as `[name, value]` tuples: the argument of `new Headers([[…], …])`, or a
+ * tuple list sent as a request's headers (fetch accepts one).
+ */
+function headerTupleLists(index: ScopeIndex, requestObjects: ReadonlySet<Node>): Set<TSESTree.ArrayExpression> {
+  const lists = new Set<TSESTree.ArrayExpression>();
+  for (const call of index.calls) {
+    const list =
+      call.type === 'NewExpression' && call.callee.type === 'Identifier' && call.callee.name === 'Headers'
+        ? call.arguments[0]
+        : undefined;
+    if (list?.type === 'ArrayExpression') lists.add(list);
+  }
+  for (const node of requestObjects) if (node.type === 'ArrayExpression') lists.add(node);
+  return lists;
+}

@@ -1,0 +1,100 @@
+/**
+ * The built-in functions the evaluator follows when code builds a URL, as data: how the code
+ * reaches each one and what it does to the abstract values of its receiver and arguments. One
+ * interpreter reads the table (`Evaluator.builtinCall` in read/evaluate.ts).
+ */
+
+/** What a built-in function makes of its receiver and arguments. */
+export type StringEffect =
+  /** `String(x)`: the argument's own value. */
+  | 'argument'
+  /** `encodeURIComponent(x)`: the argument as text (an id that is a hole stays one). */
+  | 'argument-text'
+  /** `s.trim()`, `s.toString()`, `parts.map(encodeURIComponent)`: the receiver, as far as paths go. */
+  | 'receiver'
+  /** `s.replace('<zone>', id)`: the first occurrence of a literal, non-empty search text replaced. */
+  | 'replace-first'
+  /** `[a, b].join('/')`, `parts.join('/')` on a rest parameter: the elements with the separator (`,` without one). */
+  | 'join'
+  /** `path.join(a, b, c)`: the arguments joined with exactly one slash between each two. */
+  | 'join-paths'
+  /** `new URL(path, base)`: the path joined to the base (the path alone without one). */
+  | 'resolve-url';
+
+/** The values a method is followed on: a string, an array literal, a rest parameter (`...parts`). */
+export type MethodReceiver = 'string' | 'array' | 'rest-parameter';
+
+/** How code reaches a built-in function. */
+export type BuiltinReach =
+  | { readonly global: string }
+  | { readonly globalConstructor: string }
+  | { readonly method: string; readonly on: MethodReceiver }
+  /** An export of a module, as the member path after the module (`posix.join`). */
+  | { readonly modules: readonly string[]; readonly export: string };
+
+export interface BuiltinFunction {
+  readonly reach: BuiltinReach;
+  readonly effect: StringEffect;
+}
+
+/** Node's path modules: `join` builds URL paths too (one slash between the pieces). */
+const PATH_MODULES = ['path', 'node:path', 'path/posix', 'node:path/posix'];
+
+export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
+  { reach: { global: 'String' }, effect: 'argument' },
+  { reach: { global: 'encodeURIComponent' }, effect: 'argument-text' },
+  { reach: { global: 'encodeURI' }, effect: 'argument-text' },
+  { reach: { globalConstructor: 'URL' }, effect: 'resolve-url' },
+  { reach: { method: 'toString', on: 'string' }, effect: 'receiver' },
+  { reach: { method: 'trim', on: 'string' }, effect: 'receiver' },
+  { reach: { method: 'replace', on: 'string' }, effect: 'replace-first' },
+  // Only the first occurrence, as `replace`: a template names each placeholder once.
+  { reach: { method: 'replaceAll', on: 'string' }, effect: 'replace-first' },
+  { reach: { method: 'join', on: 'array' }, effect: 'join' },
+  { reach: { method: 'join', on: 'rest-parameter' }, effect: 'join' },
+  { reach: { method: 'map', on: 'rest-parameter' }, effect: 'receiver' },
+  // `path.join.apply(…)` matches too: the member path is compared by its first names.
+  { reach: { modules: PATH_MODULES, export: 'join' }, effect: 'join-paths' },
+  { reach: { modules: PATH_MODULES, export: 'posix.join' }, effect: 'join-paths' },
+];
+
+// Lookups built once: the evaluator asks them for every call whose value it needs.
+const globals = new Map<string, StringEffect>();
+const constructors = new Map<string, StringEffect>();
+const methods: Record<MethodReceiver, Map<string, StringEffect>> = {
+  string: new Map(),
+  array: new Map(),
+  'rest-parameter': new Map(),
+};
+const moduleExports = new Map<string, Map<string, StringEffect>>();
+for (const { reach, effect } of BUILTIN_FUNCTIONS) {
+  if ('global' in reach) globals.set(reach.global, effect);
+  else if ('globalConstructor' in reach) constructors.set(reach.globalConstructor, effect);
+  else if ('method' in reach) methods[reach.on].set(reach.method, effect);
+  else
+    for (const module of reach.modules) {
+      const exports = moduleExports.get(module) ?? new Map<string, StringEffect>();
+      exports.set(reach.export, effect);
+      moduleExports.set(module, exports);
+    }
+}
+
+export function globalFunctionEffect(name: string): StringEffect | undefined {
+  return globals.get(name);
+}
+
+export function globalConstructorEffect(name: string): StringEffect | undefined {
+  return constructors.get(name);
+}
+
+export function methodEffect(on: MethodReceiver, name: string): StringEffect | undefined {
+  return methods[on].get(name);
+}
+
+/** The function a module's member path names (`['posix', 'join', …]`), by its first one or two names. */
+export function moduleFunctionEffect(source: string, path: readonly string[]): StringEffect | undefined {
+  const exports = moduleExports.get(source);
+  const [head, second] = path;
+  if (!exports || head === undefined) return undefined;
+  return exports.get(head) ?? (second === undefined ? undefined : exports.get(`${head}.${second}`));
+}

@@ -1,0 +1,37 @@
+import type { Vocabulary } from '../match/vocabulary.js';
+import { rangeOf } from './ast.js';
+import type { NameInStringFact, StringLiteralFact } from './facts.js';
+import type { ScopeIndex } from './scope.js';
+
+/** String literals whose whole text is watched (an error message the code checks for). */
+export function watchedLiterals(index: ScopeIndex, vocabulary: Vocabulary): StringLiteralFact[] {
+  const literals: StringLiteralFact[] = [];
+  if (vocabulary.literals.size === 0) return literals;
+  for (const literal of index.strings)
+    if (literal.type === 'Literal' && typeof literal.value === 'string' && vocabulary.literals.has(literal.value))
+      literals.push({ text: literal.value, range: rangeOf(literal) });
+  return literals;
+}
+
+/**
+ * Watched names written as tokens of their own in strings (literals, and each text part of a
+ * template), in the order they are written: a name is a token where no letter, digit, `_` or `-`
+ * touches it (`'A-OLD:B-OLD'` holds both).
+ */
+export function namesInStrings(index: ScopeIndex, source: string, vocabulary: Vocabulary): NameInStringFact[] {
+  const found: NameInStringFact[] = [];
+  // Nearly every file has strings and no watched name: one look at the text spares the regex per string.
+  const names = vocabulary.namesInStrings;
+  if (!names.some((name) => source.includes(name))) return found;
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`(?<![A-Za-z0-9_-])(${escaped.join('|')})(?![A-Za-z0-9_-])`, 'g');
+  for (const literal of index.strings) {
+    const texts =
+      literal.type === 'Literal'
+        ? [String(literal.value)]
+        : literal.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
+    for (const text of texts)
+      for (const hit of text.matchAll(pattern)) found.push({ name: hit[1]!, range: rangeOf(literal) });
+  }
+  return found;
+}

@@ -1,0 +1,95 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Vocabulary } from '../match/vocabulary.js';
+import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { linesOf, propertyRemoval } from './edits.js';
+import type { Evaluator } from './evaluate.js';
+import type { InnerKey, TemplatePiece, WrittenKey, WrittenObjectFact } from './facts.js';
+import type { ScopeIndex } from './scope.js';
+
+/** Object literals that write a watched key, with their shape (`WrittenObjectFact`). */
+export function writtenObjects(index: ScopeIndex, ev: Evaluator, vocabulary: Vocabulary): WrittenObjectFact[] {
+  const facts: WrittenObjectFact[] = [];
+  if (vocabulary.writtenKeys.size === 0) return facts;
+  for (const object of index.objects) {
+    const keys = staticKeys(object);
+    const written: WrittenKey[] = [];
+    for (const [name, property] of keys) {
+      const watched = vocabulary.writtenKeys.get(name);
+      if (!watched) continue;
+      const inner = watched.inner.size ? innerObject(property, ev.source) : undefined;
+      // `data: {…}` is everyone's key: it is a fact only where its object writes a watched key.
+      if (!watched.itself && !inner?.keys.some((key) => watched.inner.has(key.name))) continue;
+      written.push({
+        name,
+        range: rangeOf(property.key),
+        removal: propertyRemoval(ev.source, rangeOf(property)),
+        ...(inner ? { inner } : {}),
+      });
+    }
+    if (written.length === 0) continue;
+    const values: Record<string, string> = {};
+    for (const key of vocabulary.valueKeys) {
+      const property = keys.get(key);
+      const value = property ? stringValue(ev, property.value, object) : undefined;
+      if (value !== undefined) values[key] = value;
+    }
+    facts.push({
+      keys: [...keys.keys()],
+      values,
+      spread: object.properties.some((property) => property.type === 'SpreadElement'),
+      written,
+    });
+  }
+  return facts;
+}
+
+/** An object's properties by static key name; of several of one name, the last (the one that counts). */
+export function staticKeys(object: TSESTree.ObjectExpression): Map<string, TSESTree.Property> {
+  const keys = new Map<string, TSESTree.Property>();
+  for (const property of object.properties) {
+    if (property.type !== 'Property') continue;
+    const name = propertyKeyName(property.key, property.computed);
+    if (name !== undefined) keys.set(name, property);
+  }
+  return keys;
+}
+
+/** The object literal written as a property's value (`data: { … }`), as seen without evaluating it. */
+function innerObject(holder: TSESTree.Property, source: string): WrittenKey['inner'] {
+  const value = unwrap(holder.value);
+  if (value.type !== 'ObjectExpression') return undefined;
+  const keys: InnerKey[] = [];
+  for (const [name, property] of staticKeys(value)) {
+    const piece = templatePiece(unwrap(property.value), source);
+    keys.push({ name, range: rangeOf(property.key), property: rangeOf(property), ...(piece ? { piece } : {}) });
+  }
+  const [start] = rangeOf(holder);
+  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  const before = source.slice(lineStart, start);
+  return {
+    keys,
+    lines: linesOf(source, rangeOf(value)),
+    holder: { start, ...(/^[ \t]*$/.test(before) ? { indent: before } : {}) },
+  };
+}
+
+/** `'_sip'` as text, `` `_${x}` `` as its body, `domain` or `opts.domain` as `${domain}`; other expressions as nothing. */
+function templatePiece(value: Node, source: string): TemplatePiece | undefined {
+  if (value.type === 'Literal' && typeof value.value === 'string') return { text: value.value };
+  if (value.type === 'TemplateLiteral' && value.expressions.length === 0 && value.quasis[0]?.value.cooked != null)
+    return { text: value.quasis[0].value.cooked };
+  if (value.type === 'TemplateLiteral') {
+    const [start, end] = rangeOf(value);
+    return { template: source.slice(start + 1, end - 1) };
+  }
+  if (value.type === 'Identifier' || value.type === 'MemberExpression') {
+    const [start, end] = rangeOf(value);
+    return { template: `\${${source.slice(start, end)}}` };
+  }
+  return undefined;
+}
+
+function stringValue(ev: Evaluator, node: Node, object: TSESTree.ObjectExpression): string | undefined {
+  const pattern = ev.pattern(node, ev.scopeOf(object));
+  return pattern.length === 1 && pattern[0]!.kind === 'text' ? pattern[0]!.text : undefined;
+}
