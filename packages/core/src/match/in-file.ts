@@ -11,5 +11,7 @@ export const IN_FILE_DETECTORS: readonly InFileDetector[] = [fields, errorShapes
 
 /** Matches of a file's in-file facts: fields, error shapes, header pairs, cipher names, entry by entry. */
 export function matchInFileFacts(facts: InFileFacts, entries: readonly CatalogueEntry[]): RawMatch[] {
+  // Most files have none of these facts: no entry needs asking.
+  if (Object.values(facts).every((list: readonly unknown[]) => list.length === 0)) return [];
   return entries.flatMap((entry) => IN_FILE_DETECTORS.flatMap((detector) => detector.match(entry, facts)));
 }

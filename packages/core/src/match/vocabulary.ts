@@ -1,7 +1,7 @@
 import type { Catalogue, CatalogueEntry } from '../catalogue/types.js';
 import { chainReadWords, codeCheckWords } from './error-shapes.js';
 import { endpointWords } from './fields/context.js';
-import { nearbyKey, type NearbyWord } from './nearby-words.js';
+import { nearbyKey, nearbyPattern, type NearbyWord } from './nearby-words.js';
 
 /**
  * What the in-file matchers look for, as plain names: what the reader extracts facts about
@@ -18,8 +18,8 @@ export interface Vocabulary {
   valueKeys: ReadonlySet<string>;
   /** Property paths whose reads are facts (`['data', 'service']`, `['error_chain']`), by their last name. */
   readPaths: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
-  /** Words whose presence in the code around a read or a code check is a fact. */
-  nearbyWords: readonly NearbyWord[];
+  /** Words whose presence in the code around a read or a code check is a fact, with their keys and patterns. */
+  nearbyWords: ReadonlyArray<{ key: string; pattern: RegExp }>;
   /** Numbers whose comparison with a code is a fact. */
   codes: ReadonlySet<number>;
   /** String literals whose whole text is a fact. */
@@ -95,7 +95,7 @@ function buildVocabulary(entries: readonly CatalogueEntry[]): Vocabulary {
     writtenKeys,
     valueKeys,
     readPaths,
-    nearbyWords: [...nearby.values()],
+    nearbyWords: [...nearby].map(([key, word]) => ({ key, pattern: nearbyPattern(word) })),
     codes,
     literals,
     namesInStrings: [...namesInStrings],

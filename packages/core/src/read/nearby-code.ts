@@ -1,4 +1,3 @@
-import { nearbyKey, nearbyPattern, type NearbyWord } from '../match/nearby-words.js';
 import { rangeOf } from './ast.js';
 import type { ScopeIndex } from './scope.js';
 
@@ -15,13 +14,12 @@ const NEARBY_CODE_LIMIT = 8_000;
 export function nearbyWordsFinder(
   index: ScopeIndex,
   source: string,
-  words: readonly NearbyWord[],
+  words: ReadonlyArray<{ key: string; pattern: RegExp }>,
 ): (offset: number) => string[] {
-  const patterns = words.map((word) => ({ key: nearbyKey(word), pattern: nearbyPattern(word) }));
   return (offset) => {
-    if (patterns.length === 0) return [];
+    if (words.length === 0) return [];
     const texts = nearbyTexts(index, source, offset);
-    return patterns.filter(({ pattern }) => texts.some((text) => pattern.test(text))).map(({ key }) => key);
+    return words.filter(({ pattern }) => texts.some((text) => pattern.test(text))).map(({ key }) => key);
   };
 }
 

@@ -9,9 +9,10 @@ import { describeContext, endpointWords, receiverPattern } from './context.js';
  * read in the same function); low elsewhere (a registrar's `locked`).
  */
 export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, reads: PropertyReadFact[]): RawMatch[] {
-  const hint = receiverPattern(field.context);
-  const endpointsNearby = endpointWords(field.endpoints).map(nearbyKey);
   const matches: RawMatch[] = [];
+  if (reads.length === 0) return matches;
+  const hint = receiverPattern(field.context);
+  const endpointsNearby = endpointKeys(field);
   for (const read of reads) {
     // Members and declarations say what they read from; a pattern elsewhere does not.
     if (read.how === 'pattern' || read.path.join('.') !== field.path) continue;
@@ -25,4 +26,13 @@ export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, reads: Pr
     });
   }
   return matches;
+}
+
+const endpointKeysByField = new WeakMap<FieldMatcher, string[]>();
+
+/** The nearby-word keys of the field's endpoints, once per field. */
+function endpointKeys(field: FieldMatcher): string[] {
+  let keys = endpointKeysByField.get(field);
+  if (!keys) endpointKeysByField.set(field, (keys = endpointWords(field.endpoints).map(nearbyKey)));
+  return keys;
 }
