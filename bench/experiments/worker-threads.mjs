@@ -10,10 +10,10 @@ const settingsOf = async () =>
   (await import('../../packages/core/dist/index.js')).resolveSettings({ asOf: '2026-11-21' });
 if (!isMainThread) {
   const settings = await settingsOf();
-  const { loadTypeScriptWithCodeCache } = await import('../../packages/scanner/dist/scan/typescript-code-cache.js');
+  const { loadTypeScriptWithCodeCache } = await import('../../packages/scanner/dist/scan/reader/typescript-code-cache.js');
   loadTypeScriptWithCodeCache();
-  const { parseSource } = await import('../../packages/scanner/dist/scan/parse.js');
-  const { indexFile } = await import('../../packages/scanner/dist/scan/index-file.js');
+  const { parseSource } = await import('../../packages/scanner/dist/scan/reader/parse.js');
+  const { indexFile } = await import('../../packages/scanner/dist/scan/reader/index-file.js');
   const out = [];
   for (const f of workerData.files) out.push(indexFile(f, readFileSync(f, 'utf8'), settings, parseSource));
   parentPort.postMessage(out.length);
@@ -28,17 +28,17 @@ if (!isMainThread) {
     .trim()
     .split('\n');
   const settings = await settingsOf();
-  const { planParsing } = await import('../../packages/scanner/dist/scan/parse-plan.js');
-  const { ModuleResolver } = await import('../../packages/scanner/dist/scan/module-resolution.js');
+  const { planParsing } = await import('../../packages/scanner/dist/scan/plan/parse-plan.js');
+  const { ModuleResolver } = await import('../../packages/scanner/dist/scan/plan/module-resolution.js');
   const known = new Set(files);
   const plan = planParsing(files, settings, new ModuleResolver((f) => known.has(f)));
   const parse = [...plan.parse];
   const t = performance.now();
   if (mode === 'one') {
-    const { loadTypeScriptWithCodeCache } = await import('../../packages/scanner/dist/scan/typescript-code-cache.js');
+    const { loadTypeScriptWithCodeCache } = await import('../../packages/scanner/dist/scan/reader/typescript-code-cache.js');
     loadTypeScriptWithCodeCache();
-    const { parseSource } = await import('../../packages/scanner/dist/scan/parse.js');
-    const { indexFile } = await import('../../packages/scanner/dist/scan/index-file.js');
+    const { parseSource } = await import('../../packages/scanner/dist/scan/reader/parse.js');
+    const { indexFile } = await import('../../packages/scanner/dist/scan/reader/index-file.js');
     for (const f of parse) indexFile(f, readFileSync(f, 'utf8'), settings, parseSource);
   } else {
     const n = Number(mode);

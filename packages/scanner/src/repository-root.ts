@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
-import { statPath } from './scan/file-stats.js';
-import { slashedRelative } from './scan/relative-path.js';
+import { statPath } from './scan/files/file-stats.js';
+import { slashedRelative } from './scan/files/relative-path.js';
 
 /**
  * The current directory relative to the git top level, `/`-separated (`''` at the top level or

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DependencyFingerprints } from '../src/scan/dependency-fingerprint.js';
+import { DependencyFingerprints } from '../src/scan/cache/dependency-fingerprint.js';
 
 // client -> resources -> (zones <-> settings, a cycle) -> util; other stands apart.
 const imports = new Map<string, string[]>([

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { moduleSpecifiersIn } from '../src/scan/module-specifiers.js';
+import { moduleSpecifiersIn } from '../src/scan/plan/module-specifiers.js';
 
 test('every relative or absolute specifier, however it is quoted or escaped', () => {
   const source = [

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Finding, resolveSettings } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
-import { ScanCache } from '../src/scan/cache.js';
+import { ScanCache } from '../src/scan/cache/cache.js';
 import { runScan } from '../src/scan/index.js';
 import { makeProject, runCli } from './scan-cli-support.js';
 

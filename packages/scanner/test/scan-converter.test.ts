@@ -8,7 +8,7 @@ import { resolveSettings } from '@sunset-lint/core';
 import { extractFileFacts } from '@sunset-lint/core/internal';
 import { describe, expect, test } from 'vitest';
 import { parseForTest } from '../../core/test/support/parse.js';
-import { parseSource } from '../src/scan/parse.js';
+import { parseSource } from '../src/scan/reader/parse.js';
 
 const settings = resolveSettings({ asOf: '2026-01-01' });
 const API = 'https://api.cloudflare.com/client/v4';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Finding, resolveSettings } from '@sunset-lint/core';
 import { prefilterFor } from '@sunset-lint/core/internal';
 import { describe, expect, test } from 'vitest';
-import { discoverFiles } from '../src/scan/discovery.js';
+import { discoverFiles } from '../src/scan/files/discovery.js';
 import { runScan } from '../src/scan/index.js';
 import { makeProject } from './scan-cli-support.js';
 

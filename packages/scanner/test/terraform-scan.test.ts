@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { discoverFiles } from '../src/scan/discovery.js';
+import { discoverFiles } from '../src/scan/files/discovery.js';
 import { FIREWALL_RULES_CALL, makeProject, parseJsonReport } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 

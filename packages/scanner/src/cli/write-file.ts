@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { errorCode } from '../scan/error-code.js';
+import { errorCode } from '../scan/files/error-code.js';
 import { UsageError } from './io.js';
 
 /** A report or baseline written to `path` (its folders made), `shown` as the user gave it in the message. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
-import { readSource } from '../scan/read-source.js';
+import { readSource } from '../scan/files/read-source.js';
 import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */

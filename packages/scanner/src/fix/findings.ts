@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
 import type { ScanConfig } from '../config/resolve.js';
-import { discoverFiles } from '../scan/discovery.js';
+import { discoverFiles } from '../scan/files/discovery.js';
 import { runScan } from '../scan/scan.js';
 import type { FindingsOf } from './run.js';
 

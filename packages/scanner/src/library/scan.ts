@@ -9,7 +9,7 @@ import { scanConfigFor, type SettingOverrides } from './config.js';
 import { repositoryPrefix } from '../repository-root.js';
 import { plural } from '../reports/summary.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
-import { discoverFiles, type Discovered } from '../scan/discovery.js';
+import { discoverFiles, type Discovered } from '../scan/files/discovery.js';
 import { buildScanReport } from '../scan/report.js';
 import type { ScanResult } from '../scan/scan.js';
 import { shardMembership, type ShardMembership } from '../shard/membership.js';
@@ -178,12 +178,12 @@ async function typesResolutionFor(files: readonly string[], types: true | { tsco
   const tsconfig = types === true ? undefined : types.tsconfig;
   const given = tsconfig !== undefined ? resolve(cwd, tsconfig) : undefined;
   if (given !== undefined && !existsSync(given)) throw new InputError(`--tsconfig: no such file: ${tsconfig}`);
-  (await import('../scan/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
+  (await import('../scan/reader/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
   return (await import('../types-mode/types-pass.js')).typesResolution(files, given);
 }
 
 async function openCache(directory: string, config: ScanConfig, notice: (notice: ScanNotice) => void) {
-  const { ScanCache } = await import('../scan/cache.js');
+  const { ScanCache } = await import('../scan/cache/cache.js');
   const cache = ScanCache.open(directory, config.settings);
   if (cache.problem) notice({ text: cache.problem, severity: 'warning' });
   return cache;

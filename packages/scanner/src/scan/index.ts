@@ -1,3 +1,3 @@
-export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, discoverFiles, effectiveExcludes } from './discovery.js';
-export { runScan, type ScanOptions, type ScanResult } from './scan.js';
-export { buildScanReport, failsOn } from './report.js';
+// The scan's driver and its discovery, for the library (library/scan.ts) and the tests.
+export { discoverFiles } from './files/discovery.js';
+export { runScan } from './scan.js';

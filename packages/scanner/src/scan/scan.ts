@@ -17,19 +17,19 @@ import {
   withTypedFindings,
 } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
-import type { ScanCache } from './cache.js';
-import { DependencyFingerprints } from './dependency-fingerprint.js';
-import { indexFile, type FileIndex } from './index-file.js';
-import { ModuleResolver } from './module-resolution.js';
-import type { ParseSource } from './parse-outcome.js';
-import { parseEverything, planParsing, type ParsePlan, type ReadProblem } from './parse-plan.js';
-import { readSource } from './read-source.js';
-import { filesToAnalyse } from './shard-plan.js';
-import { withSuppressionComments, type UnusedSuppressions } from './suppressions.js';
+import type { ScanCache } from './cache/cache.js';
+import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
+import { indexFile, type FileIndex } from './reader/index-file.js';
+import { ModuleResolver } from './plan/module-resolution.js';
+import type { ParseSource } from './reader/parse-outcome.js';
+import { parseEverything, planParsing, type ParsePlan, type ReadProblem } from './plan/parse-plan.js';
+import { readSource } from './files/read-source.js';
+import { filesToAnalyse } from './plan/shard-plan.js';
+import { withSuppressionComments, type UnusedSuppressions } from './suppress/suppressions.js';
 import { readTerraformForScan } from './terraform-pass.js';
 import type { TypesResolution } from './types-resolution.js';
-import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
-import { slashedRelative } from './relative-path.js';
+import { loadTypeScriptWithCodeCache } from './reader/typescript-code-cache.js';
+import { slashedRelative } from './files/relative-path.js';
 
 export interface ScanOptions {
   /** Paths in findings and diagnostics are relative to this directory, `/`-separated. */
@@ -145,7 +145,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
 
 async function loadParser(): Promise<ParseSource> {
   loadTypeScriptWithCodeCache();
-  return (await import('./parse.js')).parseSource;
+  return (await import('./reader/parse.js')).parseSource;
 }
 
 /** Thrown when a file must be parsed in a scan that did not load the parser; the scan starts again with it. */

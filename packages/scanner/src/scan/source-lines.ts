@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Finding } from '@sunset-lint/core';
 import type { SourceLines } from '../reports/types.js';
-import { readSource } from './read-source.js';
+import { readSource } from './files/read-source.js';
 
 /**
  * The lines the findings and their related locations point at, read again from the scanned files

@@ -1,6 +1,6 @@
 import type { ResolvedSettings } from '@sunset-lint/core';
 import type { FileFacts, RawMatch } from '@sunset-lint/core/internal';
-import type { ParseSource } from './parse-outcome.js';
+import type { ParseSource } from './reader/parse-outcome.js';
 
 /**
  * What `--types` adds to the scan's per-file step (types-mode/types-pass.ts implements it, loaded

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
 import { InputError } from '../errors.js';
-import { errorCode } from '../scan/error-code.js';
+import { errorCode } from '../scan/files/error-code.js';
 
 /** The OpenAPI document cannot be used at all: the message names the file (and the place). */
 export class OpenApiError extends InputError {

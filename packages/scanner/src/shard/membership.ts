@@ -1,7 +1,7 @@
 import { posix, resolve } from 'node:path';
 import { repositoryPrefix } from '../repository-root.js';
 import { shardOf, type Shard } from './shard.js';
-import { slashedRelative } from '../scan/relative-path.js';
+import { slashedRelative } from '../scan/files/relative-path.js';
 
 /** Whether a file is in this shard, asked by absolute path (the scan) or by report path (findings, baselines). */
 export interface ShardMembership {

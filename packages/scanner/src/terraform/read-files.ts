@@ -1,5 +1,5 @@
 import { mayHoldSuppressions } from '@sunset-lint/core';
-import { DEFAULT_MAX_FILE_SIZE, readSource } from '../scan/read-source.js';
+import { DEFAULT_MAX_FILE_SIZE, readSource } from '../scan/files/read-source.js';
 import { dirname } from 'node:path';
 import { loadHclParser } from './load-parser.js';
 import { declaredResources, type ParsedTerraformFile } from './resources.js';

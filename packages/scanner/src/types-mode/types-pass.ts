@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { type FileFacts, matchFacts, type RawMatch } from '@sunset-lint/core/internal';
-import { convertSourceFile, parseSource } from '../scan/parse.js';
+import { convertSourceFile, parseSource } from '../scan/reader/parse.js';
 import type { TypedMatches, TypesResolution } from '../scan/types-resolution.js';
 import { resolveFactsWithTypes } from './resolve-facts.js';
 import { createTypeResolver, findTsconfig, type TypeResolver } from './type-resolver.js';

@@ -7,7 +7,7 @@ import { countOption, oneOf, parseWithPaths } from '../args.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIo } from '../io.js';
 import { HELP_OPTION, optionsHelp } from '../option-table.js';
 import { writeOutputFile } from '../write-file.js';
-import { errorCode } from '../../scan/error-code.js';
+import { errorCode } from '../../scan/files/error-code.js';
 
 const MERGE_OPTIONS = {
   format: {

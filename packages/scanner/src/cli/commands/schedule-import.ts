@@ -7,7 +7,7 @@ import { renderImportReport } from '../../schedule-sync/render.js';
 import { readOpenApiDocument } from '../../schedule-sync/document.js';
 import { OPENAPI_OPTION, requireOpenApi } from '../openapi-option.js';
 import { HELP_OPTION, optionsHelp } from '../option-table.js';
-import { errorCode } from '../../scan/error-code.js';
+import { errorCode } from '../../scan/files/error-code.js';
 
 const IMPORT_OPTIONS = {
   ...OPENAPI_OPTION,

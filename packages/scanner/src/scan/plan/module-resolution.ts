@@ -1,6 +1,6 @@
 import { dirname, extname, join, resolve } from 'node:path';
 
-import { statPath } from './file-stats.js';
+import { statPath } from '../files/file-stats.js';
 
 /** The order TypeScript tries extensions in, then plain JavaScript. */
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];

@@ -1,6 +1,6 @@
 import ts = require('typescript');
 import type { RawComment } from '@sunset-lint/core';
-import { scriptKindOf } from './parse.js';
+import { scriptKindOf } from '../reader/parse.js';
 
 /**
  * A file's comments from TypeScript's comment ranges: the trivia before and after every node

@@ -1,8 +1,8 @@
 import type { ResolvedSettings } from '@sunset-lint/core';
 import { extractFileFacts, type FileFacts, type IndexedFacts, indexFacts, LineIndex } from '@sunset-lint/core/internal';
-import type { Diagnostic } from '../reports/types.js';
+import type { Diagnostic } from '../../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
-import type { TypedMatches } from './types-resolution.js';
+import type { TypedMatches } from '../types-resolution.js';
 
 /**
  * What one file leaves for the scan once its tree is dropped: a diagnostic, or core's index of it

@@ -7,11 +7,11 @@ import {
   suppressInFile,
   type SuppressionProblem,
 } from '@sunset-lint/core';
-import type { Diagnostic } from '../reports/types.js';
-import type { TerraformSource } from '../terraform/types.js';
-import { readSource } from './read-source.js';
-import type { ScanResult } from './scan.js';
-import { slashedRelative } from './relative-path.js';
+import type { Diagnostic } from '../../reports/types.js';
+import type { TerraformSource } from '../../terraform/types.js';
+import { readSource } from '../files/read-source.js';
+import type { ScanResult } from '../scan.js';
+import { slashedRelative } from '../files/relative-path.js';
 
 /** `--report-unused-suppressions` / `reportUnusedSuppressions`: as ESLint's `--report-unused-disable-directives`. */
 export type UnusedSuppressions = 'off' | 'warn' | 'error';

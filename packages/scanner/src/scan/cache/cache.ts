@@ -5,8 +5,8 @@ import { extname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ResolvedSettings } from '@sunset-lint/core';
 import type { RawMatch, TermSet } from '@sunset-lint/core/internal';
-import { fileStamp, type FileStamp } from './file-stats.js';
-import type { FileIndex } from './index-file.js';
+import { fileStamp, type FileStamp } from '../files/file-stats.js';
+import type { FileIndex } from '../reader/index-file.js';
 import { writtenEntry } from '@sunset-lint/core/schedule';
 
 /** Bumped when what the cache holds changes shape. */
@@ -200,7 +200,7 @@ function writeAtomically(file: string, data: Uint8Array): void {
 }
 
 function cacheKey(settings: ResolvedSettings): string {
-  const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+  const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
   const shaping = {
     format: CACHE_FORMAT,
     version,

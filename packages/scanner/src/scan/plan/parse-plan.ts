@@ -6,10 +6,10 @@ import {
   prefilterFor,
   type TermSet,
 } from '@sunset-lint/core/internal';
-import type { ScanCache, TextFacts } from './cache.js';
+import type { ScanCache, TextFacts } from '../cache/cache.js';
 import { moduleSpecifiersIn } from './module-specifiers.js';
 import type { ModuleResolver } from './module-resolution.js';
-import { readSource, type ReadOutcome } from './read-source.js';
+import { readSource, type ReadOutcome } from '../files/read-source.js';
 
 /** Why a file was not read: `read-error` or `file-too-large`, and the message naming the reason. */
 export type ReadProblem = Extract<ReadOutcome, { ok: false }>;
