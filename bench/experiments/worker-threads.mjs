@@ -10,7 +10,8 @@ const settingsOf = async () =>
   (await import('../../packages/core/dist/index.js')).resolveSettings({ asOf: '2026-11-21' });
 if (!isMainThread) {
   const settings = await settingsOf();
-  const { loadTypeScriptWithCodeCache } = await import('../../packages/scanner/dist/scan/reader/typescript-code-cache.js');
+  const { loadTypeScriptWithCodeCache } =
+    await import('../../packages/scanner/dist/scan/reader/typescript-code-cache.js');
   loadTypeScriptWithCodeCache();
   const { parseSource } = await import('../../packages/scanner/dist/scan/reader/parse.js');
   const { indexFile } = await import('../../packages/scanner/dist/scan/reader/index-file.js');
@@ -35,7 +36,8 @@ if (!isMainThread) {
   const parse = [...plan.parse];
   const t = performance.now();
   if (mode === 'one') {
-    const { loadTypeScriptWithCodeCache } = await import('../../packages/scanner/dist/scan/reader/typescript-code-cache.js');
+    const { loadTypeScriptWithCodeCache } =
+      await import('../../packages/scanner/dist/scan/reader/typescript-code-cache.js');
     loadTypeScriptWithCodeCache();
     const { parseSource } = await import('../../packages/scanner/dist/scan/reader/parse.js');
     const { indexFile } = await import('../../packages/scanner/dist/scan/reader/index-file.js');

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { matchFacts } from './match/match-facts.js';
 import { extractFacts } from './read/extract.js';
-import type { FileFacts } from './read/facts.js';
+import { vocabularyOf } from './match/vocabulary.js';
+import type { FileFacts } from './facts.js';
 import { prefilterFor } from './match/prefilter.js';
 import { buildFindings } from './findings/build.js';
 import type { Finding } from './findings/finding.js';
@@ -9,7 +10,11 @@ import type { ResolvedSettings } from './options.js';
 
 /** Facts of one file under these settings (the catalogue decides which fields and names matter). */
 export function extractFileFacts(program: TSESTree.Program, source: string, settings: ResolvedSettings): FileFacts {
-  return extractFacts(program, source, { catalogue: settings.catalogue, apiHosts: settings.apiHosts });
+  return extractFacts(program, source, {
+    catalogue: settings.catalogue,
+    apiHosts: settings.apiHosts,
+    vocabulary: vocabularyOf(settings.catalogue),
+  });
 }
 
 /**

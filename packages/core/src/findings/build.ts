@@ -1,7 +1,7 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
-import type { RawMatch } from '../read/facts.js';
+import type { RawMatch } from '../facts.js';
 import { compareText } from '../compare-text.js';
-import { LineIndex } from '../read/ast.js';
+import { LineIndex } from '../line-index.js';
 import { formatDay } from '../grading/day.js';
 import { gradeEol } from '../grading/grade.js';
 import type { ResolvedSettings } from '../options.js';

@@ -1,4 +1,4 @@
-import type { RawMatch } from '../read/facts.js';
+import type { RawMatch } from '../facts.js';
 import { words, type InFileDetector } from './detector.js';
 
 /** Draft cipher suite names in strings. */

@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
-import type { InFileFacts, RawMatch } from '../read/facts.js';
+import type { InFileFacts, RawMatch } from '../facts.js';
 
 /** Text a file must contain for a detector to match: as written, in any case, or as a whole word. */
 export interface Term {

@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
-import type { InFileFacts, PropertyReadFact, RawMatch } from '../read/facts.js';
+import type { InFileFacts, PropertyReadFact, RawMatch } from '../facts.js';
 import type { Confidence, FindingFix } from '../findings/finding.js';
 import { words, type InFileDetector, type Route } from './detector.js';
 import { escapeRegExp, nearbyKey, type NearbyWord } from './nearby-words.js';

@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
-import type { HeaderFact, HeaderGroupFact, RawMatch } from '../read/facts.js';
+import type { HeaderFact, HeaderGroupFact, RawMatch } from '../facts.js';
 import type { InFileDetector } from './detector.js';
 
 type HeaderPair = NonNullable<CatalogueEntry['match']['headers']>[number];

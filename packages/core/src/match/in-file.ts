@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
-import type { InFileFacts, RawMatch } from '../read/facts.js';
+import type { InFileFacts, RawMatch } from '../facts.js';
 import { cipherNames } from './cipher-names.js';
 import type { InFileDetector } from './detector.js';
 import { errorShapes } from './error-shapes.js';

@@ -1,5 +1,5 @@
 import { mergeMatchesAtSamePlace, placeKey } from '../place/merge.js';
-import type { FileFacts, RawMatch } from '../read/facts.js';
+import type { FileFacts, RawMatch } from '../facts.js';
 import { matchInFileFacts } from './in-file.js';
 import { matchRequest, type MatchContext } from './requests.js';
 import { matchDeclaredResource } from './resources.js';

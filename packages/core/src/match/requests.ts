@@ -1,7 +1,7 @@
 import { BULK_SETTINGS_TEMPLATE } from '../api-surface.js';
 import type { CatalogueEntry, EndpointMatcher, PathRewrite } from '../catalogue/types.js';
 import type { Confidence, FindingFix } from '../findings/finding.js';
-import type { Range, RawMatch, RequestFact } from '../read/facts.js';
+import type { Range, RawMatch, RequestFact } from '../facts.js';
 import { describeContext, removalFixes } from './fields/context.js';
 import { words, type Detector } from './detector.js';
 import { matchPathTemplate, templateMatch } from '../url/match.js';

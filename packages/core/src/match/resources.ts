@@ -1,8 +1,8 @@
 import type { CatalogueEntry, IacEcosystem, ResourceMatcher } from '../catalogue/types.js';
-import type { DeclaredProperty, DeclaredResourceFact, RawMatch } from '../read/facts.js';
-import { PROVIDER_PACKAGES } from '../read/declared-resources.js';
+import type { DeclaredProperty, DeclaredResourceFact, RawMatch } from '../facts.js';
+import { PROVIDER_PACKAGES } from '../catalogue/iac-packages.js';
 import { words, type Detector } from './detector.js';
-import { camelCase, snakeCase } from './property-names.js';
+import { camelCase, snakeCase } from '../catalogue/property-names.js';
 
 /**
  * Declared infrastructure resources (Pulumi, CDK for Terraform, Terraform) against the catalogue's

@@ -1,5 +1,5 @@
 import { SDK_SETTING_METHODS } from '../api-surface.js';
-import type { RawMatch, SdkCallFact } from '../read/facts.js';
+import type { RawMatch, SdkCallFact } from '../facts.js';
 import { words, type Detector } from './detector.js';
 import type { MatchContext } from './requests.js';
 

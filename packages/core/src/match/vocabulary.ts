@@ -1,36 +1,8 @@
 import type { Catalogue, CatalogueEntry } from '../catalogue/types.js';
+import type { Vocabulary } from '../facts.js';
 import { chainReadWords, codeCheckWords } from './error-shapes.js';
 import { endpointWords } from './fields/context.js';
 import { nearbyKey, nearbyPattern, type NearbyWord } from './nearby-words.js';
-
-/**
- * What the in-file matchers look for, as plain names: what the reader extracts facts about
- * (`InFileFacts`). Derived from the catalogue so that a file's facts stay small: a key is a fact
- * only where some entry watches its name, never for every key of a file. It names no entry.
- */
-export interface Vocabulary {
-  /**
-   * Keys whose writing in an object literal is a fact: watched `itself` (`locked`), or for the keys
-   * watched inside its object value (`data` → `service`, `proto`, `name`).
-   */
-  writtenKeys: ReadonlyMap<string, { itself: boolean; inner: ReadonlySet<string> }>;
-  /** Keys whose static string value tells what an object is (the field contexts' shapes read `type`). */
-  valueKeys: ReadonlySet<string>;
-  /** Property paths whose reads are facts (`['data', 'service']`, `['error_chain']`), by their last name. */
-  readPaths: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
-  /** Words whose presence in the code around a read or a code check is a fact, with their keys and patterns. */
-  nearbyWords: ReadonlyArray<{ key: string; pattern: RegExp }>;
-  /** Numbers whose comparison with a code is a fact. */
-  codes: ReadonlySet<number>;
-  /** String literals whose whole text is a fact. */
-  literals: ReadonlySet<string>;
-  /** Names whose occurrence as a token inside a string is a fact. */
-  namesInStrings: readonly string[];
-  /** Header names in lower case. */
-  headers: ReadonlySet<string>;
-  /** The fewest headers an entry names together: a group with fewer of them is no fact. */
-  fewestHeaders: number;
-}
 
 const vocabularies = new WeakMap<Catalogue, Vocabulary>();
 

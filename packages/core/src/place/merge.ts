@@ -1,4 +1,4 @@
-import type { Range, RawMatch } from '../read/facts.js';
+import type { Range, RawMatch } from '../facts.js';
 import { CONFIDENCE_RANK, type Confidence, type Finding, type FindingFix } from '../findings/finding.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RawMatch } from '../read/facts.js';
+import type { RawMatch } from '../facts.js';
 
 /**
  * A file's matches by the file they point into: a path written in another module (a constant, a

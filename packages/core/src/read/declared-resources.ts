@@ -2,13 +2,13 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue, IacEcosystem } from '../catalogue/types.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { normalizeModulePath, type Evaluator } from './evaluate.js';
-import type { DeclaredProperty, DeclaredResourceFact, PendingProperties, Range } from './facts.js';
+import type { DeclaredProperty, DeclaredResourceFact, PendingProperties, Range } from '../facts.js';
 import { lookup, type Scope } from './scope.js';
 import { isRelativeModule, type Value } from './values.js';
-import { snakeCase } from '../match/property-names.js';
+import { snakeCase } from '../catalogue/property-names.js';
+import { PROVIDER_PACKAGES } from '../catalogue/iac-packages.js';
 
 /** The provider packages whose classes declare resources (CDKTF's also as `lib/<resource>` modules). */
-export const PROVIDER_PACKAGES = { pulumi: '@pulumi/cloudflare', cdktf: '@cdktf/provider-cloudflare' } as const;
 const { pulumi: PULUMI_PACKAGE, cdktf: CDKTF_PACKAGE } = PROVIDER_PACKAGES;
 
 /** Nested argument objects are followed this deep (`settings.minify.css` is three). */

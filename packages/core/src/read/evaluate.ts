@@ -3,6 +3,7 @@ import {
   anyOfTexts,
   concatPatterns,
   hole,
+  joinUrl,
   sliceText,
   substituteParams,
   text,
@@ -10,7 +11,7 @@ import {
 } from '../url/pattern.js';
 import { isFunctionNode, memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { appendsBefore, isAppendedTo } from './appends.js';
-import type { Range } from './facts.js';
+import { ANY_KEY, type Range } from '../facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { httpClientNamed, httpClientOfModule, type HttpClientModel } from './knowledge/http-clients.js';
 import { sdkClientOfModule, sdkFlavorMade, type SdkFlavor } from './knowledge/sdk-clients.js';
@@ -25,8 +26,6 @@ import {
 import { isPlaceholder, isRelativeModule, UNKNOWN, type Value } from './values.js';
 
 const MAX_DEPTH = 40;
-/** Member path element for `map[key]` with a key the file does not show. */
-export const ANY_KEY = '[]';
 
 /**
  * Evaluates expressions to abstract values within one file. Identifiers resolve through the
@@ -512,18 +511,6 @@ function replaceText(pattern: readonly PatternPart[], search: string, replacemen
     [sliceText(part, at + search.length)],
     pattern.slice(index + 1),
   );
-}
-
-/** Joins a base URL and a path the way client libraries do: exactly one slash between them. */
-export function joinUrl(base: PatternPart[], path: PatternPart[]): PatternPart[] {
-  const last = base[base.length - 1];
-  const first = path[0];
-  const baseEndsWithSlash = last?.kind === 'text' && last.text.endsWith('/');
-  const pathStartsWithSlash = first?.kind === 'text' && first.text.startsWith('/');
-  if (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text)) return path; // absolute URL wins
-  if (baseEndsWithSlash && pathStartsWithSlash) return concatPatterns(base, [sliceText(first, 1)], path.slice(1));
-  if (!baseEndsWithSlash && !pathStartsWithSlash && first !== undefined) return concatPatterns(base, [text('/')], path);
-  return concatPatterns(base, path);
 }
 
 /** The receivers built-in methods are followed on: strings, array literals, rest parameters (`...parts`). */

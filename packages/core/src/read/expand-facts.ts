@@ -2,7 +2,7 @@ import { ownerOf } from '../resolve/methods.js';
 import { concatPatterns, substituteParams, type PatternPart } from '../url/pattern.js';
 import { elementPatterns } from './element-params.js';
 import type { Evaluator } from './evaluate.js';
-import type { RequestFact } from './facts.js';
+import type { RequestFact } from '../facts.js';
 import type { FunctionInfo } from './scope.js';
 
 /** A URL with several spelled-out values stays a handful of facts, not a combinatorial explosion. */

@@ -3,7 +3,7 @@ import type { Catalogue } from '../catalogue/types.js';
 import { normalizeApiUrl } from '../url/normalize.js';
 import type { PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
-import { propertyRemoval } from './edits.js';
+import { propertyRemoval } from '../findings/edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
 import { declaredResource, objectKeys } from './declared-resources.js';
 import type {
@@ -17,8 +17,8 @@ import type {
   PayloadKey,
   RequestFact,
   SdkCallFact,
-} from './facts.js';
-import { vocabularyOf } from '../match/vocabulary.js';
+  Vocabulary,
+} from '../facts.js';
 import { codeChecks } from './code-checks.js';
 import { headerGroups } from './header-groups.js';
 import { nearbyWordsFinder } from './nearby-code.js';
@@ -37,6 +37,11 @@ import { SDK_RECEIVER_NAMES } from './knowledge/sdk-clients.js';
 export interface ExtractOptions {
   catalogue: Catalogue;
   apiHosts: readonly string[];
+  /**
+   * What the in-file matchers watch, derived from the catalogue by the match stage (its
+   * `vocabularyOf`): the reader extracts facts about these names only, and knows no matcher.
+   */
+  vocabulary: Vocabulary;
 }
 
 interface CallFacts {
@@ -95,7 +100,7 @@ class FileExtraction {
 
   /** Facts of what the catalogue watches that no other module changes (`InFileFacts`). */
   private inFileFacts(): InFileFacts {
-    const vocabulary = vocabularyOf(this.options.catalogue);
+    const { vocabulary } = this.options;
     const nearby = nearbyWordsFinder(this.index, this.source, vocabulary.nearbyWords);
     return {
       objects: writtenObjects(this.index, this.ev, vocabulary),

@@ -1,9 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Vocabulary } from '../match/vocabulary.js';
+import type { Vocabulary } from '../facts.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
-import { propertyRemoval } from './edits.js';
+import { propertyRemoval } from '../findings/edits.js';
 import type { Evaluator } from './evaluate.js';
-import type { HeaderFact, HeaderGroupFact } from './facts.js';
+import type { HeaderFact, HeaderGroupFact } from '../facts.js';
 import { lookup, type Scope, type ScopeIndex } from './scope.js';
 import { staticKeys } from './written-objects.js';
 

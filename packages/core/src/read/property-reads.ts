@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Vocabulary } from '../match/vocabulary.js';
+import type { Vocabulary } from '../facts.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
-import type { PropertyReadFact, Range } from './facts.js';
+import type { PropertyReadFact, Range } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
 
 /**

@@ -2,8 +2,9 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { isRequestMethod, type RequestMethod } from '../catalogue/types.js';
 import { concatPatterns, hole, text, type PatternPart } from '../url/pattern.js';
 import { propertyKeyName, unwrap, type Node } from './ast.js';
-import { findProperty, joinUrl, normalizeModulePath, type Evaluator } from './evaluate.js';
-import type { MethodValue } from './facts.js';
+import { findProperty, normalizeModulePath, type Evaluator } from './evaluate.js';
+import { joinUrl } from '../url/pattern.js';
+import type { MethodValue } from '../facts.js';
 import { isHandler } from './mentions.js';
 import type { Scope } from './scope.js';
 import {

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import type { ImportBinding } from './facts.js';
+import type { ImportBinding } from '../facts.js';
 import { forEachChild, isFunctionNode, propertyKeyName, type Node } from './ast.js';
 
 export type FunctionNode =

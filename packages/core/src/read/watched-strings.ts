@@ -1,6 +1,6 @@
-import type { Vocabulary } from '../match/vocabulary.js';
+import type { Vocabulary } from '../facts.js';
 import { rangeOf } from './ast.js';
-import type { NameInStringFact, StringLiteralFact } from './facts.js';
+import type { NameInStringFact, StringLiteralFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
 
 /** String literals whose whole text is watched (an error message the code checks for). */

@@ -1,9 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Vocabulary } from '../match/vocabulary.js';
+import type { Vocabulary } from '../facts.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
-import { linesOf, propertyRemoval } from './edits.js';
+import { linesOf, propertyRemoval } from '../findings/edits.js';
 import type { Evaluator } from './evaluate.js';
-import type { InnerKey, TemplatePiece, WrittenKey, WrittenObjectFact } from './facts.js';
+import type { InnerKey, TemplatePiece, WrittenKey, WrittenObjectFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
 
 /** Object literals that write a watched key, with their shape (`WrittenObjectFact`). */

@@ -1,4 +1,3 @@
-import { ANY_KEY, joinUrl } from '../read/evaluate.js';
 import type {
   DeclaredResourceFact,
   ExportedValue,
@@ -6,8 +5,9 @@ import type {
   ImportedCallFact,
   RequestFact,
   SdkCallFact,
-} from '../read/facts.js';
-import { anyOfTexts, concatPatterns, hole, substituteParams, type PatternPart } from '../url/pattern.js';
+} from '../facts.js';
+import { ANY_KEY } from '../facts.js';
+import { anyOfTexts, concatPatterns, hole, substituteParams, type PatternPart, joinUrl } from '../url/pattern.js';
 import { instantiateHelper, sendsThroughParameters } from './helper-call.js';
 
 /** What one module leaves behind for the others once its AST is gone. */

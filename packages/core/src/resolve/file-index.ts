@@ -1,5 +1,5 @@
 import { prefilterFor } from '../match/prefilter.js';
-import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../read/facts.js';
+import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../facts.js';
 import type { ResolvedSettings } from '../options.js';
 import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
 

@@ -1,4 +1,4 @@
-import type { MethodValue, Range, RequestFact } from '../read/facts.js';
+import type { MethodValue, Range, RequestFact } from '../facts.js';
 import { paramsUsed, substituteParams, type PatternPart } from '../url/pattern.js';
 import { methodFromArgument, ownerOf } from './methods.js';
 

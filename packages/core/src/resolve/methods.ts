@@ -1,5 +1,5 @@
 import { isRequestMethod } from '../catalogue/types.js';
-import type { MethodValue } from '../read/facts.js';
+import type { MethodValue } from '../facts.js';
 import type { PatternPart } from '../url/pattern.js';
 
 /** The method a helper's argument names (`'PATCH'`), or the caller's own parameter passed on. */

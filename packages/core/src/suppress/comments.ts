@@ -1,4 +1,4 @@
-import { LineIndex } from '../read/ast.js';
+import { LineIndex } from '../line-index.js';
 
 /**
  * A comment as each engine's parser gives it: ESLint from `sourceCode.getAllComments()`, the

@@ -178,3 +178,15 @@ export function paramsUsed(pattern: UrlPattern, fn: number | undefined): number[
   }
   return [...used];
 }
+
+/** Joins a base URL and a path the way client libraries do: exactly one slash between them. */
+export function joinUrl(base: PatternPart[], path: PatternPart[]): PatternPart[] {
+  const last = base[base.length - 1];
+  const first = path[0];
+  const baseEndsWithSlash = last?.kind === 'text' && last.text.endsWith('/');
+  const pathStartsWithSlash = first?.kind === 'text' && first.text.startsWith('/');
+  if (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text)) return path; // absolute URL wins
+  if (baseEndsWithSlash && pathStartsWithSlash) return concatPatterns(base, [sliceText(first, 1)], path.slice(1));
+  if (!baseEndsWithSlash && !pathStartsWithSlash && first !== undefined) return concatPatterns(base, [text('/')], path);
+  return concatPatterns(base, path);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesOf, propertiesRemoval, propertyRemoval } from '../../src/read/edits.js';
+import { linesOf, propertiesRemoval, propertyRemoval } from '../../src/findings/edits.js';
 import type { Range } from '../../src/internal.js';
 
 describe('removal edits from an excerpt of the text', () => {

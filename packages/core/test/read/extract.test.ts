@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ExportedValue, FileFacts } from '../../src/read/facts.js';
+import type { ExportedValue, FileFacts } from '../../src/facts.js';
 import { describeRequest, factsOf, findingsOf, render } from './support.js';
 
 const API = 'https://api.cloudflare.com/client/v4';

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { analyzeProgram, extractFileFacts } from '../../src/analyze.js';
 import { forEachChild, rangeOf, type Node } from '../../src/read/ast.js';
 import { Evaluator } from '../../src/read/evaluate.js';
-import type { FileFacts, RequestFact } from '../../src/read/facts.js';
+import type { FileFacts, RequestFact } from '../../src/facts.js';
 import { indexScopes, lookup, type Binding, type Scope, type ScopeIndex } from '../../src/read/scope.js';
 import type { Value } from '../../src/read/values.js';
 import { resolveSettings } from '../../src/options.js';

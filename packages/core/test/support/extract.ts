@@ -5,8 +5,8 @@
 import { resolveSettings } from '../../src/index.js';
 import { rangeOf, type Node } from '../../src/read/ast.js';
 import { Evaluator } from '../../src/read/evaluate.js';
-import { extractFacts } from '../../src/read/extract.js';
-import type { FileFacts, MethodValue } from '../../src/read/facts.js';
+import { extractFileFacts } from '../../src/analyze.js';
+import type { FileFacts, MethodValue } from '../../src/facts.js';
 import { recognizeRequest } from '../../src/read/requests.js';
 import { indexScopes } from '../../src/read/scope.js';
 import type { Value } from '../../src/read/values.js';
@@ -51,8 +51,7 @@ export function valueIn(code: string, file = 'snippet.ts'): string {
 
 /** A file's facts, with the built-in catalogue. */
 export function factsIn(code: string, file = 'snippet.ts'): FileFacts {
-  const { catalogue, apiHosts } = resolveSettings({ asOf: '2026-11-21' });
-  return extractFacts(parseForTest(code, file), code, { catalogue, apiHosts });
+  return extractFileFacts(parseForTest(code, file), code, resolveSettings({ asOf: '2026-11-21' }));
 }
 
 export function methodText(method: MethodValue): string {

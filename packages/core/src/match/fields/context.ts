@@ -1,5 +1,5 @@
 import type { FieldContext, FieldMatcher, ReceiverHint } from '../../catalogue/types.js';
-import type { WrittenObjectFact } from '../../read/facts.js';
+import type { WrittenObjectFact } from '../../facts.js';
 import type { FindingFix, TextEdit } from '../../findings/finding.js';
 import { literalSegments } from '../../url/template.js';
 import { escapeRegExp, type NearbyWord } from '../nearby-words.js';

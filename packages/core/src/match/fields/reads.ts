@@ -1,5 +1,5 @@
 import type { CatalogueEntry, FieldMatcher } from '../../catalogue/types.js';
-import type { PropertyReadFact, RawMatch } from '../../read/facts.js';
+import type { PropertyReadFact, RawMatch } from '../../facts.js';
 import { nearbyKey } from '../nearby-words.js';
 import { describeContext, endpointWords, receiverPattern } from './context.js';
 

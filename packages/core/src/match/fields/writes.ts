@@ -1,6 +1,6 @@
 import type { CatalogueEntry, FieldMatcher } from '../../catalogue/types.js';
-import { propertiesRemoval } from '../../read/edits.js';
-import type { InnerObject, RawMatch, TemplatePiece, WrittenKey, WrittenObjectFact } from '../../read/facts.js';
+import { propertiesRemoval } from '../../findings/edits.js';
+import type { InnerObject, RawMatch, TemplatePiece, WrittenKey, WrittenObjectFact } from '../../facts.js';
 import type { Confidence, FindingFix } from '../../findings/finding.js';
 import { describeContext, inContext, kindNoun, removalFixes, shapeOf } from './context.js';
 

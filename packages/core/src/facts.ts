@@ -1,10 +1,13 @@
-import type { IacEcosystem, RequestMethod, RuleName } from '../catalogue/types.js';
-import type { Confidence, FindingFix, TextEdit } from '../findings/finding.js';
-import type { PatternPart } from '../url/pattern.js';
-import type { HttpClientName } from './knowledge/http-clients.js';
-import type { SdkFlavor } from './knowledge/sdk-clients.js';
+import type { IacEcosystem, RequestMethod, RuleName } from './catalogue/types.js';
+import type { Confidence, FindingFix, TextEdit } from './findings/finding.js';
+import type { PatternPart } from './url/pattern.js';
+import type { HttpClientName } from './read/knowledge/http-clients.js';
+import type { SdkFlavor } from './read/knowledge/sdk-clients.js';
 
 export type Range = [number, number];
+
+/** Member path element for `map[key]` with a key the file does not show (a `ModuleRef` path). */
+export const ANY_KEY = '[]';
 
 /**
  * A request's method: known, unknown, or given by a helper's parameter: the parameter itself
@@ -180,7 +183,7 @@ export interface FileFacts {
   inFile: InFileFacts;
   imports: Record<string, ImportBinding>;
   exports: Record<string, ExportedValue>;
-  /** `export * from './x'`. */
+  /** `export * from './read/x'`. */
   exportAll: string[];
 }
 
@@ -332,4 +335,33 @@ export interface HeaderFact {
   range: Range;
   /** The edit that removes the header (the property, the tuple); none for a call. */
   removal?: TextEdit;
+}
+
+/**
+ * What the in-file matchers look for, as plain names: what the reader extracts facts about
+ * (`InFileFacts`). Derived from the catalogue so that a file's facts stay small: a key is a fact
+ * only where some entry watches its name, never for every key of a file. It names no entry.
+ */
+export interface Vocabulary {
+  /**
+   * Keys whose writing in an object literal is a fact: watched `itself` (`locked`), or for the keys
+   * watched inside its object value (`data` → `service`, `proto`, `name`).
+   */
+  writtenKeys: ReadonlyMap<string, { itself: boolean; inner: ReadonlySet<string> }>;
+  /** Keys whose static string value tells what an object is (the field contexts' shapes read `type`). */
+  valueKeys: ReadonlySet<string>;
+  /** Property paths whose reads are facts (`['data', 'service']`, `['error_chain']`), by their last name. */
+  readPaths: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
+  /** Words whose presence in the code around a read or a code check is a fact, with their keys and patterns. */
+  nearbyWords: ReadonlyArray<{ key: string; pattern: RegExp }>;
+  /** Numbers whose comparison with a code is a fact. */
+  codes: ReadonlySet<number>;
+  /** String literals whose whole text is a fact. */
+  literals: ReadonlySet<string>;
+  /** Names whose occurrence as a token inside a string is a fact. */
+  namesInStrings: readonly string[];
+  /** Header names in lower case. */
+  headers: ReadonlySet<string>;
+  /** The fewest headers an entry names together: a group with fewer of them is no fact. */
+  fewestHeaders: number;
 }

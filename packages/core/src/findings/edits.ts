@@ -1,5 +1,5 @@
-import type { TextEdit } from '../findings/finding.js';
-import type { Range, SourceExcerpt } from './facts.js';
+import type { TextEdit } from './finding.js';
+import type { Range, SourceExcerpt } from '../facts.js';
 
 /**
  * The text edits look at: a whole file, or an excerpt of it that starts at a line's start and holds
