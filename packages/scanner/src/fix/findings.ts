@@ -1,6 +1,5 @@
-import { InputError } from '../errors.js';
 import type { ScanConfig } from '../config/resolve.js';
-import { discoverFiles } from '../scan/files/discovery.js';
+import { discoverConfigured } from '../library/scan.js';
 import { runScan } from '../scan/scan.js';
 import type { FindingsOf } from './run.js';
 
@@ -11,14 +10,7 @@ import type { FindingsOf } from './run.js';
  */
 export function findingsFromScan(cwd: string, config: ScanConfig): FindingsOf {
   return async (paths) => {
-    const discovered = await discoverFiles({
-      cwd,
-      paths,
-      include: config.include,
-      exclude: config.exclude,
-      maxFileSize: config.maxFileSize,
-    });
-    if (discovered.missing.length) throw new InputError(`no such file or directory: ${discovered.missing.join(', ')}`);
+    const discovered = await discoverConfigured(cwd, paths, config);
     const result = await runScan({
       cwd,
       files: discovered.files,

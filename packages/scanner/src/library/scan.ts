@@ -108,6 +108,23 @@ export async function scanForReport(
 
 const DEFAULT_CACHE = '.sunset-lint-cache';
 
+/** The files a configuration scans under these paths; a path that does not exist is an input error. */
+export async function discoverConfigured(
+  cwd: string,
+  paths: readonly string[],
+  config: ScanConfig,
+): Promise<Discovered> {
+  const discovered = await discoverFiles({
+    cwd,
+    paths,
+    include: config.include,
+    exclude: config.exclude,
+    maxFileSize: config.maxFileSize,
+  });
+  if (discovered.missing.length) throw new InputError(`no such file or directory: ${discovered.missing.join(', ')}`);
+  return discovered;
+}
+
 /**
  * Discovery, the scan and the type checker's pass, suppression comments applied: the findings of
  * every scanned file (the caller keeps a shard's), unsorted, as `baseline` writes them.
@@ -120,14 +137,7 @@ export async function findUsages(
   const { cwd } = request;
   const paths = request.paths ?? [];
   const notice = request.onNotice ?? (() => {});
-  const discovered = await discoverFiles({
-    cwd,
-    paths,
-    include: config.include,
-    exclude: config.exclude,
-    maxFileSize: config.maxFileSize,
-  });
-  if (discovered.missing.length) throw new InputError(`no such file or directory: ${discovered.missing.join(', ')}`);
+  const discovered = await discoverConfigured(cwd, paths, config);
   for (const given of discovered.empty)
     notice({ text: `${given}: no JavaScript, TypeScript or Terraform file to scan`, severity: 'info' });
   for (const { path, files } of discovered.gitignored)
