@@ -55,7 +55,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
     {
       // A path retired as a whole is deprecated under any method (the row lists GET only).
       code: "fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/waf/packages`, { method: 'POST' });",
-      errors: [{ messageId: 'finding', line: 1 }],
+      errors: [{ messageId: 'finding:waf-managed-rules-legacy', line: 1 }],
     },
     {
       // The whole message: what, the end-of-life date, the grade in words, the replacement. The
@@ -63,7 +63,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
       code: 'export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);',
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'finding:firewall-rules-api',
           data: {
             message: `GET /zones/:zone_id/firewall/rules (Firewall Rules API and Filters API) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: ${replacementOf('firewall-rules-api')}.`,
             entryId: 'firewall-rules-api',
@@ -82,7 +82,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
           return fetch(BASE + '/zones/' + z + '/rate_limits/' + id, { method: 'DELETE' });
         }
       `,
-      errors: [{ messageId: 'finding', line: 3 }],
+      errors: [{ messageId: 'finding:rate-limiting-legacy', line: 3 }],
     },
     {
       // An axios instance with a baseURL; base-relative paths.
@@ -93,8 +93,8 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
         export const overrides = (zoneId: string) => api.request({ method: 'POST', url: \`/zones/\${zoneId}/firewall/waf/overrides\` });
       `,
       errors: [
-        { messageId: 'finding', line: 3 },
-        { messageId: 'finding', line: 4 },
+        { messageId: 'finding:waf-managed-rules-legacy', line: 3 },
+        { messageId: 'finding:waf-managed-rules-legacy', line: 4 },
       ],
     },
     {
@@ -104,7 +104,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
         const cf = got.extend({ prefixUrl: 'https://api.cloudflare.com/client/v4' });
         export const tunnels = (accountId: string) => cf.get(\`accounts/\${accountId}/tunnels\`).json();
       `,
-      errors: [{ messageId: 'finding', line: 3 }],
+      errors: [{ messageId: 'finding:tunnels-legacy-api', line: 3 }],
     },
     {
       // A URL-building helper in the same file: reported at the call that supplies the suffix.
@@ -116,7 +116,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
         export const brotli = (zoneId: string, token: string) => getZoneSetting(zoneId, token, '/settings/brotli');
         export const ssl = (zoneId: string, token: string) => getZoneSetting(zoneId, token, '/settings/ssl');
       `,
-      errors: [{ messageId: 'finding', line: 5, column: 88 }],
+      errors: [{ messageId: 'finding:zone-setting-brotli', line: 5, column: 88 }],
     },
     {
       // A setting id from a map spliced into the settings path, and the bulk edit.
@@ -132,8 +132,8 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
       `,
       errors: [
         // At the id written in the map; the fetch on line 3 is the related location.
-        { messageId: 'finding', line: 1, column: 33 },
-        { messageId: 'finding', line: 7, column: 42 },
+        { messageId: 'finding:zone-setting-brotli', line: 1, column: 33 },
+        { messageId: 'finding:zone-setting-minify', line: 7, column: 42 },
       ],
     },
     {
@@ -146,8 +146,8 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
         export const rulesets = (zoneId: string) => client.rulesets.list({ zone_id: zoneId });
       `,
       errors: [
-        { messageId: 'finding', line: 3 },
-        { messageId: 'finding', line: 4 },
+        { messageId: 'finding:firewall-rules-api', line: 3 },
+        { messageId: 'finding:zone-setting-brotli', line: 4 },
       ],
     },
     {
@@ -160,7 +160,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
       output: null,
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'finding:dns-settings-legacy-endpoints',
           line: 3,
           suggestions: [
             {
@@ -190,7 +190,7 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
       `,
       filename: 'Analytics.tsx',
       languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
-      errors: [{ messageId: 'finding', line: 2 }],
+      errors: [{ messageId: 'finding:zone-analytics-api', line: 2 }],
     },
   ],
 });
@@ -206,7 +206,7 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
       code: 'export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/script_monitor/scripts`);',
       output:
         'export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);',
-      errors: [{ messageId: 'finding', line: 1 }],
+      errors: [{ messageId: 'finding:page-shield-script-monitor-segment', line: 1 }],
     },
     {
       // Images v1 -> v2 direct upload is a suggestion: the response differs.
@@ -225,7 +225,7 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
       output: null,
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'finding:images-direct-upload-v1',
           line: 3,
           suggestions: [
             {
@@ -260,9 +260,9 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
       `,
       output: null,
       errors: [
-        { messageId: 'finding', line: 3 },
+        { messageId: 'finding:organizations-api', line: 3 },
         {
-          messageId: 'finding',
+          messageId: 'finding:dns-settings-legacy-endpoints',
           line: 4,
           suggestions: [
             {
@@ -305,8 +305,8 @@ tsTester.run('no-deprecated-endpoint (declared IaC resources)', testable(rule), 
         new cloudflare.ZoneSettingsOverride('zone', { zoneId: 'z', settings: { ssl: 'strict', mobileRedirect: { status: 'off' } } });
       `,
       errors: [
-        { messageId: 'finding', line: 2, column: 5, endColumn: 28 },
-        { messageId: 'finding', line: 3, column: 87 },
+        { messageId: 'finding:firewall-rules-api', line: 2, column: 5, endColumn: 28 },
+        { messageId: 'finding:zone-setting-mobile-redirect', line: 3, column: 87 },
       ],
     },
     {
@@ -326,14 +326,14 @@ tsTester.run('no-deprecated-endpoint (declared IaC resources)', testable(rule), 
       `,
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'finding:waf-managed-rules-legacy',
           line: 8,
           data: {
             message: `the CDK for Terraform resource \`WafOverride\` (Previous-version WAF managed rules APIs) reached end of life on 2025-01-15 (ended 1 year ago). Use instead: ${successorOf('waf-managed-rules-legacy', 'WafOverride')}.`,
             entryId: 'waf-managed-rules-legacy',
           },
         },
-        { messageId: 'finding', line: 9 },
+        { messageId: 'finding:tunnels-legacy-api', line: 9 },
       ],
     },
   ],

@@ -22,7 +22,7 @@ const withEntry = (extra: Record<string, unknown> = {}) => ({
 
 const payload = "export const record = { type: 'A', name: 'www', content: '192.0.2.1', ttl_auto: true };";
 
-tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
+tsTester.run('no-deprecated-field (TypeScript)', testable(rule, [addedEntry.id]), {
   valid: [
     // Without the added entry the field means nothing.
     payload,
@@ -39,7 +39,7 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
       errors: [
         {
           // A scheduled grade in words; the suggestion comes from the entry's onWrite.
-          messageId: 'findingWarn',
+          messageId: 'findingWarn:dns-record-legacy-ttl-auto',
           data: {
             message:
               '`ttl_auto` sent in a DNS record payload (DNS record `ttl_auto` flag) reaches end of life on 2027-06-30 (ends in 7 months). Use instead: Send `ttl: 1` for automatic TTL.',
@@ -68,7 +68,7 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
       options: [{ grades: ['imminent'] }],
       errors: [
         {
-          messageId: 'findingWarn',
+          messageId: 'findingWarn:dns-record-legacy-ttl-auto',
           data: {
             message:
               '`ttl_auto` read from a DNS record (DNS record `ttl_auto` flag) reaches end of life on 2026-12-03 (ends in 12 days). Use instead: Send `ttl: 1` for automatic TTL.',
@@ -81,13 +81,13 @@ tsTester.run('no-deprecated-field (TypeScript)', testable(rule), {
   ],
 });
 
-jsTester.run('no-deprecated-field (JavaScript)', testable(rule), {
+jsTester.run('no-deprecated-field (JavaScript)', testable(rule, [addedEntry.id]), {
   valid: [{ code: 'export const auto = (zone) => zone.ttl_auto;', settings: withEntry() }],
   invalid: [
     {
       code: 'export const auto = (record) => record.ttl_auto;',
       settings: withEntry(),
-      errors: [{ messageId: 'findingWarn', line: 1 }],
+      errors: [{ messageId: 'findingWarn:dns-record-legacy-ttl-auto', line: 1 }],
     },
   ],
 });

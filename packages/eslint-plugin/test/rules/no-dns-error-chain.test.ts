@@ -39,9 +39,9 @@ tsTester.run('no-dns-error-chain (TypeScript)', testable(rule), {
       output: null,
       errors: [
         // The 1004 check: the wrapper is gone, the code has to change by hand.
-        { messageId: 'finding', line: 3, suggestions: [] },
+        { messageId: 'finding:dns-record-error-chain', line: 3, suggestions: [] },
         {
-          messageId: 'finding',
+          messageId: 'finding:dns-record-error-chain',
           line: 5,
           suggestions: [
             {
@@ -72,7 +72,7 @@ tsTester.run('no-dns-error-chain (TypeScript)', testable(rule), {
           }
         }
       `,
-      errors: [{ messageId: 'finding', line: 3 }],
+      errors: [{ messageId: 'finding:dns-record-error-chain', line: 3 }],
     },
   ],
 });
@@ -92,9 +92,9 @@ jsTester.run('no-dns-error-chain (JavaScript)', testable(rule), {
       `,
       output: null,
       errors: [
-        { messageId: 'finding', line: 2, suggestions: [] },
+        { messageId: 'finding:dns-record-error-chain', line: 2, suggestions: [] },
         {
-          messageId: 'finding',
+          messageId: 'finding:dns-record-error-chain',
           line: 3,
           suggestions: [
             {
@@ -120,7 +120,7 @@ jsTester.run('no-dns-error-chain (JavaScript)', testable(rule), {
         // errors of POST /zones/:zone_id/dns_records
         export const chainOf = (body) => body.errors[0].error_chain;
       `,
-      errors: [{ messageId: 'finding', line: 2, suggestions: [] }],
+      errors: [{ messageId: 'finding:dns-record-error-chain', line: 2, suggestions: [] }],
     },
   ],
 });

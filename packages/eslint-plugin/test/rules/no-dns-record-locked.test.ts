@@ -46,7 +46,7 @@ tsTester.run('no-dns-record-locked (TypeScript)', testable(rule), {
           });
         }
       `,
-      errors: [{ messageId: 'finding', line: 9, column: 7 }],
+      errors: [{ messageId: 'finding:dns-record-locked-field', line: 9, column: 7 }],
     },
     {
       // A read is reported; what to do instead depends on the code, so there is no fix.
@@ -55,7 +55,7 @@ tsTester.run('no-dns-record-locked (TypeScript)', testable(rule), {
         export const editable = (record: DnsRecord) => !record.locked;
       `,
       output: null,
-      errors: [{ messageId: 'finding', line: 2, column: 56 }],
+      errors: [{ messageId: 'finding:dns-record-locked-field', line: 2, column: 56 }],
     },
   ],
 });
@@ -66,7 +66,7 @@ jsTester.run('no-dns-record-locked (JavaScript)', testable(rule), {
     {
       code: "export const record = { type: 'CNAME', name: 'www', content: 'example.com', locked: false };",
       output: "export const record = { type: 'CNAME', name: 'www', content: 'example.com' };",
-      errors: [{ messageId: 'finding', line: 1 }],
+      errors: [{ messageId: 'finding:dns-record-locked-field', line: 1 }],
     },
   ],
 });

@@ -28,11 +28,11 @@ tsTester.run('no-lb-notification-email (TypeScript)', testable(rule), {
         };
       `,
       output: null,
-      errors: [{ messageId: 'finding', line: 4, column: 3 }],
+      errors: [{ messageId: 'finding:lb-notification-email-field', line: 4, column: 3 }],
     },
     {
       code: 'export const alerts = (pool: { notification_email?: string }) => pool.notification_email?.split(",");',
-      errors: [{ messageId: 'finding', line: 1 }],
+      errors: [{ messageId: 'finding:lb-notification-email-field', line: 1 }],
     },
   ],
 });
@@ -45,7 +45,7 @@ jsTester.run('no-lb-notification-email (JavaScript)', testable(rule), {
       code: 'export const Row = ({ pool }) => <td>{pool.notification_email}</td>;',
       filename: 'PoolRow.jsx',
       languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
-      errors: [{ messageId: 'finding', line: 1 }],
+      errors: [{ messageId: 'finding:lb-notification-email-field', line: 1 }],
     },
   ],
 });
@@ -64,7 +64,7 @@ tsTester.run('no-lb-notification-email (declared IaC resources)', testable(rule)
       output: null,
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'finding:lb-notification-email-field',
           line: 3,
           data: {
             message: `\`notificationEmail\` in the CDK for Terraform resource \`LoadBalancerPool\` (Load balancing \`notification_email\` field) reached end of life on 2023-04-03 (ended 3 years ago). Use instead: ${successorOf('lb-notification-email-field', 'LoadBalancerPool')}.`,

@@ -19,9 +19,9 @@ tsTester.run('no-legacy-chacha20-ciphers (TypeScript)', testable(rule), {
       `,
       output: null,
       errors: [
-        { messageId: 'finding', line: 2 },
-        { messageId: 'finding', line: 4 },
-        { messageId: 'finding', line: 4 },
+        { messageId: 'finding:legacy-chacha20-draft-ciphers', line: 2 },
+        { messageId: 'finding:legacy-chacha20-draft-ciphers', line: 4 },
+        { messageId: 'finding:legacy-chacha20-draft-ciphers', line: 4 },
       ],
     },
   ],
@@ -32,7 +32,7 @@ jsTester.run('no-legacy-chacha20-ciphers (JavaScript)', testable(rule), {
   invalid: [
     {
       code: "import https from 'node:https';\nexport const agent = new https.Agent({ ciphers: `TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256_OLD` });",
-      errors: [{ messageId: 'finding', line: 2, column: 49 }],
+      errors: [{ messageId: 'finding:legacy-chacha20-draft-ciphers', line: 2, column: 49 }],
     },
   ],
 });

@@ -47,7 +47,7 @@ tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
       `,
       output: null,
       errors: [8, 9, 10].map((line) => ({
-        messageId: 'finding' as const,
+        messageId: 'finding:srv-record-data-name-fields' as const,
         line,
         suggestions: [
           {
@@ -86,9 +86,9 @@ tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
       `,
       output: null,
       errors: [
-        { column: 7, messageId: 'finding' as const },
-        { column: 24, messageId: 'finding' as const },
-        { column: 39, messageId: 'finding' as const },
+        { column: 7, messageId: 'finding:srv-record-data-name-fields' as const },
+        { column: 24, messageId: 'finding:srv-record-data-name-fields' as const },
+        { column: 39, messageId: 'finding:srv-record-data-name-fields' as const },
       ].map((error) => ({
         ...error,
         line: 7,
@@ -126,8 +126,8 @@ tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
       `,
       output: null,
       errors: [
-        { messageId: 'finding', line: 3, suggestions: [] },
-        { messageId: 'finding', line: 4, suggestions: [] },
+        { messageId: 'finding:srv-record-data-name-fields', line: 3, suggestions: [] },
+        { messageId: 'finding:srv-record-data-name-fields', line: 4, suggestions: [] },
       ],
     },
   ],
@@ -148,7 +148,7 @@ jsTester.run('no-srv-data-name-fields (JavaScript)', testable(rule), {
       `,
       output: null,
       errors: [11, 34, 49].map((column) => ({
-        messageId: 'finding' as const,
+        messageId: 'finding:srv-record-data-name-fields' as const,
         line: 3,
         column,
         suggestions: [
@@ -195,7 +195,7 @@ tsTester.run('no-srv-data-name-fields (declared IaC resources)', testable(rule),
       `,
       output: null,
       errors: (['service', 'proto', 'name'] as const).map((key, i) => ({
-        messageId: 'finding' as const,
+        messageId: 'finding:srv-record-data-name-fields' as const,
         data: {
           message: `\`data.${key}\` in the Pulumi resource \`Record\` (SRV record name fields) reached end of life on 2024-05-31 (ended 2 years ago). Use instead: ${successorOf('srv-record-data-name-fields', 'Record')}.`,
           entryId: 'srv-record-data-name-fields',

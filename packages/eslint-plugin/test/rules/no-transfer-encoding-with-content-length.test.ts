@@ -28,7 +28,7 @@ tsTester.run('no-transfer-encoding-with-content-length (TypeScript)', testable(r
       output: null,
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'finding:transfer-encoding-with-content-length',
           line: 6,
           suggestions: [
             {
@@ -62,7 +62,7 @@ jsTester.run('no-transfer-encoding-with-content-length (JavaScript)', testable(r
       output: null,
       errors: [
         {
-          messageId: 'finding',
+          messageId: 'finding:transfer-encoding-with-content-length',
           line: 1,
           column: 58,
           suggestions: [
