@@ -116,6 +116,12 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   };
   const fnStack: FunctionInfo[] = [];
 
+  /** A name a pattern declares with a value no expression gives (it still hides outer names). */
+  const declareUnknown = (target: Node, scope: Scope) => {
+    if (target.type === 'Identifier')
+      scope.bindings.set(target.name, { kind: 'value', name: target.name, path: [], scope });
+  };
+
   const declarePattern = (
     pattern: Node,
     scope: Scope,
@@ -137,7 +143,11 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
         break;
       case 'ObjectPattern':
         for (const property of pattern.properties) {
-          if (property.type === 'RestElement') continue;
+          if (property.type === 'RestElement') {
+            // `{ a, ...others }`: the other properties, as an object the file does not show.
+            declareUnknown(property.argument, scope);
+            continue;
+          }
           index.patternProperties.push(property);
           const key = propertyKeyName(property.key, property.computed);
           if (key !== undefined) declarePattern(property.value, scope, init, [...path, key], kind);
@@ -152,8 +162,10 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
         declarePattern(pattern.parameter, scope, init, path, kind);
         break;
       case 'RestElement':
-        // `...parts`: the parameter holds the rest of the arguments (read as a list by `join`).
+        // `...parts`: the parameter holds the rest of the arguments (read as a list by `join`); in
+        // a declaration (`const [a, ...others] = list`), the rest of a list the file does not show.
         if (kind !== 'value') declarePattern(pattern.argument, scope, init, path, kind);
+        else declareUnknown(pattern.argument, scope);
         break;
       default:
         break;

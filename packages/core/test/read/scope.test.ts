@@ -84,12 +84,13 @@ describe('declarations', () => {
     expect([at(source, 'first'), at(source, 'third')]).toEqual(['value = list .0', 'value = list .2']);
   });
 
-  // Bug (scope.ts, declarePattern): a rest element of a declaration (`...url` in an object or
-  // array pattern) declares nothing, so the name resolves to an outer binding of the same name
-  // (here the outer '/outer' constant) instead of being shadowed by a value the file does not show.
-  test.fails('a rest element in a declaration shadows an outer binding of the same name', () => {
-    const source = `const url = '/outer'; function f(o) { const { a, ...url } = o; probe(url); }`;
-    expect(at(source, 'url')).not.toBe("value = '/outer'");
+  // A rest element of a declaration (`...url` in an object or array pattern) declares its name,
+  // with a value the file does not show: it hides an outer binding of the same name (here the
+  // outer '/outer' constant), which it once resolved to.
+  test('a rest element in a declaration shadows an outer binding of the same name', () => {
+    const inObject = `const url = '/outer'; function f(o) { const { a, ...url } = o; probe(url); }`;
+    const inArray = `const url = '/outer'; function f(list) { const [a, ...url] = list; probe(url); }`;
+    expect([at(inObject, 'url'), at(inArray, 'url')]).toEqual(['value', 'value']);
   });
 });
 
