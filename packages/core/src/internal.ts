@@ -41,4 +41,4 @@ export { mergeFindingsAtSamePlace, withTypedFindings } from './place/merge.js';
 
 // Where JSON text first breaks the grammar, as a line and column: for the scanner's config and
 // document errors and the client's response errors, in words of ours rather than the parser's.
-export { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
+export { jsonSyntaxErrorPlace } from './json-syntax.js';

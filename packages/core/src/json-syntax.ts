@@ -101,3 +101,11 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   const before = text.slice(0, offset).split(/\r\n|\r|\n/);
   return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
+
+/** `:line:column` of the first syntax error, as compilers name a place in a file; '' when there is none. */
+export function jsonSyntaxErrorPlace(text: string): string {
+  const offset = jsonSyntaxErrorOffset(text);
+  if (offset === undefined) return '';
+  const { line, column } = lineAndColumn(text, offset);
+  return `:${line}:${column}`;
+}

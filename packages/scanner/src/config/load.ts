@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { readSource } from '../scan/files/read-source.js';
-import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
+import { jsonSyntaxErrorPlace } from '@sunset-lint/core/internal';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
 export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;
@@ -80,16 +80,8 @@ function parseJson(path: string, shown: string): unknown {
     const value: unknown = JSON.parse(json);
     return value;
   } catch (error) {
-    throw new ConfigError(`${shown}${syntaxErrorPlace(json)}: not valid JSON: ${parseProblem(error)}`);
+    throw new ConfigError(`${shown}${jsonSyntaxErrorPlace(json)}: not valid JSON: ${parseProblem(error)}`);
   }
-}
-
-/** `:line:column` of the first syntax error, as compilers name a place in a file. */
-function syntaxErrorPlace(json: string): string {
-  const offset = jsonSyntaxErrorOffset(json);
-  if (offset === undefined) return '';
-  const { line, column } = lineAndColumn(json, offset);
-  return `:${line}:${column}`;
 }
 
 /** JSON.parse's message without the offset and the quoted text, which the place replaces. */

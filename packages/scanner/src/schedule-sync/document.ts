@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { jsonSyntaxErrorOffset, lineAndColumn } from '@sunset-lint/core/internal';
+import { jsonSyntaxErrorPlace } from '@sunset-lint/core/internal';
 import { InputError } from '../errors.js';
 import { errorCode } from '../scan/files/error-code.js';
 
@@ -64,10 +64,7 @@ function parseJson(file: string, json: string): unknown {
   try {
     return JSON.parse(json);
   } catch {
-    const offset = jsonSyntaxErrorOffset(json);
-    const place =
-      offset === undefined ? '' : `:${lineAndColumn(json, offset).line}:${lineAndColumn(json, offset).column}`;
-    throw new OpenApiError(`${file}${place}: not valid JSON`);
+    throw new OpenApiError(`${file}${jsonSyntaxErrorPlace(json)}: not valid JSON`);
   }
 }
 
