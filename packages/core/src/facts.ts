@@ -170,6 +170,11 @@ export interface RawMatch {
   related?: Array<{ range: Range; message: string; file?: string }>;
   /** A usage of a path: one finding per place, whichever requests send it. */
   onePerPlace?: boolean;
+  /**
+   * Found by the written text alone (the grep floor, `match/path-floor.ts`): kept only where no
+   * other reading of the same entry lies inside `root`, the whole expression the text is part of.
+   */
+  floor?: { root: Range };
 }
 
 /** The small index a file leaves behind once its AST is dropped. */
@@ -206,7 +211,34 @@ export interface InFileFacts {
   namesInStrings: NameInStringFact[];
   /** Watched headers set together. */
   headerGroups: HeaderGroupFact[];
+  /** Strings, templates and arrays of segments whose text holds a word of a catalogue path. */
+  writtenPaths: WrittenPathFact[];
 }
+
+/**
+ * A path as written: one string, template, `+` chain or array of segments (joined by `/`), its
+ * text with a hole (`\u0000`) for each part the file does not write, and where each stretch of
+ * that text is written. The grep floor reads it (`match/path-floor.ts`).
+ */
+export interface WrittenPathFact {
+  text: string;
+  /** `[from, to, start, end]`: text `[from, to)` is written in the literal or template text at source `[start, end)`. */
+  pieces: Array<[number, number, number, number]>;
+  /** The whole expression. */
+  root: Range;
+  /** Why the text is not a usage, when the code around it says so. */
+  silent?: SilentContext;
+}
+
+/** What the code around a written path says it is, when not a usage of the API. */
+export type SilentContext =
+  | 'prose'
+  | 'message'
+  | 'another host'
+  | 'another base'
+  | 'own route'
+  | 'link'
+  | 'comparison';
 
 /** Part of a file's text: enough of it, from `start`, for edits that look at the text around what they remove. */
 export interface SourceExcerpt {
@@ -364,4 +396,8 @@ export interface Vocabulary {
   headers: ReadonlySet<string>;
   /** The fewest headers an entry names together: a group with fewer of them is no fact. */
   fewestHeaders: number;
+  /** Words of catalogue paths: a string, template or array holding one is a written-path fact. */
+  pathWords: readonly string[];
+  /** The first segments of the catalogue's paths (`zones`, `accounts`, `user`, `organizations`). */
+  pathRoots: ReadonlySet<string>;
 }

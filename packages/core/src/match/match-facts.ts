@@ -4,6 +4,8 @@ import { matchInFileFacts } from './in-file.js';
 import { matchRequest, type MatchContext } from './requests.js';
 import { matchDeclaredResource } from './resources.js';
 import { matchSdkCall } from './sdk.js';
+import { matchWrittenPaths } from './path-floor.js';
+import { withFloorReadings } from '../place/floor.js';
 
 /**
  * All raw matches of a file: its in-file facts, requests, SDK calls and declared resources matched
@@ -21,7 +23,8 @@ export function matchFacts(
     ...facts.sdkCalls.flatMap((call) => matchSdkCall(call, context)),
     ...resources,
   ];
-  return mergeMatchesAtSamePlace(all);
+  const floor = facts.inFile ? matchWrittenPaths(facts.inFile.writtenPaths, context.entries) : [];
+  return withFloorReadings(mergeMatchesAtSamePlace(all), mergeMatchesAtSamePlace(floor), (match) => match.floor?.root);
 }
 
 /**

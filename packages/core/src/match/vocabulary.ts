@@ -3,6 +3,8 @@ import type { Vocabulary } from '../facts.js';
 import { chainReadWords, codeCheckWords } from './error-shapes.js';
 import { endpointWords } from './fields/context.js';
 import { nearbyKey, nearbyPattern, type NearbyWord } from './nearby-words.js';
+import { floorWords } from './path-floor.js';
+import { compileTemplate } from '../url/template.js';
 
 const vocabularies = new WeakMap<Catalogue, Vocabulary>();
 
@@ -73,5 +75,14 @@ function buildVocabulary(entries: readonly CatalogueEntry[]): Vocabulary {
     namesInStrings: [...namesInStrings],
     headers,
     fewestHeaders,
+    pathWords: floorWords(entries),
+    pathRoots: new Set(
+      entries.flatMap((entry) =>
+        (entry.match.endpoints ?? []).flatMap(({ path }) => {
+          const first = compileTemplate(path).segments[0];
+          return first?.kind === 'literal' ? [first.text] : [];
+        }),
+      ),
+    ),
   };
 }

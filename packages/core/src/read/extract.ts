@@ -25,6 +25,7 @@ import { nearbyWordsFinder } from './nearby-code.js';
 import { propertyReads } from './property-reads.js';
 import { namesInStrings, watchedLiterals } from './watched-strings.js';
 import { writtenObjects } from './written-objects.js';
+import { writtenPaths } from './written-paths.js';
 import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
 import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { expandFact } from './expand-facts.js';
@@ -57,7 +58,7 @@ const NO_FACTS: CallFacts = { requests: [] };
  * against the catalogue (the ESLint plugin at once, the scanner after resolving imports).
  */
 export function extractFacts(program: TSESTree.Program, source: string, options: ExtractOptions): FileFacts {
-  return new FileExtraction(indexScopes(program), source, options).run();
+  return new FileExtraction(program, indexScopes(program), source, options).run();
 }
 
 class FileExtraction {
@@ -71,6 +72,7 @@ class FileExtraction {
   private readonly requestCalls = new Set<Node>();
 
   constructor(
+    private readonly program: TSESTree.Program,
     private readonly index: ScopeIndex,
     private readonly source: string,
     private readonly options: ExtractOptions,
@@ -94,12 +96,12 @@ class FileExtraction {
       if (facts.imported) importedCalls.push(facts.imported);
     }
     requests.push(...this.urlMentions().flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
-    const inFile = this.inFileFacts();
+    const inFile = this.inFileFacts(requests);
     return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
   }
 
   /** Facts of what the catalogue watches that no other module changes (`InFileFacts`). */
-  private inFileFacts(): InFileFacts {
+  private inFileFacts(requests: readonly RequestFact[]): InFileFacts {
     const { vocabulary } = this.options;
     const nearby = nearbyWordsFinder(this.index, this.source, vocabulary.nearbyWords);
     return {
@@ -114,6 +116,14 @@ class FileExtraction {
         { objects: this.requestObjects, calls: this.requestCalls },
         vocabulary,
       ),
+      writtenPaths: writtenPaths({
+        program: this.program,
+        source: this.source,
+        ev: this.ev,
+        vocabulary,
+        apiHosts: this.options.apiHosts,
+        sentElsewhere: sentToAnotherHost(requests, this.options.apiHosts),
+      }),
     };
   }
 
@@ -582,4 +592,21 @@ function rootNode(node: Node): Node {
   let current = unwrap(node);
   while (current.type === 'MemberExpression') current = unwrap(current.object);
   return current;
+}
+
+/**
+ * The text of requests sent to a host that is not the API's (`axios.create({ baseURL:
+ * 'https://sentry.io/api/0' })` then `.get('organizations/x/members')`): a path of another API.
+ */
+function sentToAnotherHost(requests: readonly RequestFact[], apiHosts: readonly string[]): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const request of requests) {
+    if (request.via === 'mention') continue;
+    const first = request.url[0];
+    if (first?.kind !== 'text' || !/^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]/i.test(first.text)) continue;
+    if (normalizeApiUrl(request.url, apiHosts)) continue;
+    for (const part of request.url)
+      if (part.kind === 'text') for (const span of part.spans ?? []) if (!span.file) ranges.push(span.written);
+  }
+  return ranges;
 }

@@ -14,6 +14,7 @@ import {
   type ModuleSource,
   type RawMatch,
   resolveAcrossFiles,
+  withFloorReadings,
   withTypedFindings,
 } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
@@ -326,6 +327,8 @@ class ScanModules implements ModuleSource {
 class FindingsByFile {
   private readonly built: Finding[] = [];
   private readonly typed: Finding[] = [];
+  /** The grep floor's findings, with the expression each was found in (see core's `withFloorReadings`). */
+  private readonly floor = new Map<Finding, [number, number]>();
   private readonly lines = new Map<string, LineIndex | undefined>();
 
   constructor(
@@ -336,7 +339,11 @@ class FindingsByFile {
   ) {}
 
   add(file: string, matches: readonly RawMatch[], source?: string): void {
-    this.built.push(...this.build(file, matches, source));
+    const floor = matches.filter((match) => match.floor);
+    this.built.push(...this.build(file, floor.length ? matches.filter((match) => !match.floor) : matches, source));
+    const roots = new Map(floor.map((match) => [`${match.entryId}\u0000${match.range.join(':')}`, match.floor!.root]));
+    for (const finding of this.build(file, floor, source))
+      this.floor.set(finding, roots.get(`${finding.entryId}\u0000${finding.range.join(':')}`)!);
   }
 
   /** Matches only the type checker revealed (`--types`): kept where the code shows nothing by itself. */
@@ -345,7 +352,11 @@ class FindingsByFile {
   }
 
   findings(): Finding[] {
-    return withTypedFindings(mergeFindingsAtSamePlace(this.built), this.typed);
+    return withFloorReadings(
+      withTypedFindings(mergeFindingsAtSamePlace(this.built), this.typed),
+      [...this.floor.keys()],
+      (finding) => this.floor.get(finding),
+    );
   }
 
   private build(file: string, matches: readonly RawMatch[], source?: string): Finding[] {

@@ -1,0 +1,378 @@
+/**
+ * Written paths: every string, template (tagged ones too), `+` chain and array of segments whose
+ * text holds a word of a catalogue path, as text with holes, with the silent context the code
+ * around it gives, if any. The grep floor (`match/path-floor.ts`) matches them; the reader only
+ * says what is written and where it stands.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SilentContext, Vocabulary, WrittenPathFact } from '../facts.js';
+import { forEachChild, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import type { Evaluator } from './evaluate.js';
+import { isHandler } from './mentions.js';
+
+const HOLE = '\u0000';
+
+export interface WrittenPathsInput {
+  program: TSESTree.Program;
+  source: string;
+  ev: Evaluator;
+  vocabulary: Vocabulary;
+  apiHosts: readonly string[];
+  /** Source ranges of text that requests send to a host that is not the API's. */
+  sentElsewhere: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Nodes whose strings are never values of the program: types, module names. */
+const NOT_VALUES = new Set([
+  'TSTypeAnnotation',
+  'TSTypeAliasDeclaration',
+  'TSInterfaceDeclaration',
+  'TSLiteralType',
+  'TSTypeParameterInstantiation',
+  'TSTypeParameterDeclaration',
+  'TSModuleDeclaration',
+  'TSImportType',
+  'TSExternalModuleReference',
+  'ImportDeclaration',
+  'ImportExpression',
+  'ExportAllDeclaration',
+  'JSXText',
+]);
+
+export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
+  const { program, source, vocabulary } = input;
+  if (!vocabulary.pathWords.some((word) => source.includes(word))) return [];
+  const facts: WrittenPathFact[] = [];
+  /** Texts held by a variable: silent when every use of the variable is (`const path = …; console.warn(path)`). */
+  const held = new Map<string, WrittenPathFact[]>();
+  const parents: Node[] = [];
+  const visit = (node: Node): void => {
+    if (NOT_VALUES.has(node.type)) return;
+    // `export { x } from './paths'`: the module name is not a value (its specifiers are).
+    if (node.type === 'ExportNamedDeclaration' && node.source) return;
+    const built = candidate(node, parents[parents.length - 1], input);
+    if (built) {
+      const text = built.text;
+      if (vocabulary.pathWords.some((word) => text.includes(word))) {
+        const silent = silentContext(node, parents, built, input);
+        const fact: WrittenPathFact = { text, pieces: built.pieces, root: rangeOf(node), ...(silent ? { silent } : {}) };
+        facts.push(fact);
+        const variable = silent ? undefined : heldBy(node, parents);
+        if (variable) held.set(variable, [...(held.get(variable) ?? []), fact]);
+      }
+      // An array of segments is one text; its elements are not texts of their own.
+      if (node.type === 'ArrayExpression') return;
+    }
+    parents.push(node);
+    forEachChild(node, visit);
+    parents.pop();
+  };
+  visit(program);
+  if (held.size) silenceHeldByMessages(program, held, input);
+  return facts;
+}
+
+/** The variable a text is the value of (`const path = cond ? 'a' : '/zones/…'`), if any. */
+function heldBy(node: Node, parents: readonly Node[]): string | undefined {
+  let child = node;
+  for (let i = parents.length - 1; i >= 0; i--) {
+    const parent = parents[i]!;
+    if (parent.type === 'ConditionalExpression' || parent.type === 'LogicalExpression' || parent.type === 'TSAsExpression') {
+      child = parent;
+      continue;
+    }
+    return parent.type === 'VariableDeclarator' && parent.init === child && parent.id.type === 'Identifier'
+      ? parent.id.name
+      : undefined;
+  }
+  return undefined;
+}
+
+/** Marks texts silent whose variable is only ever used in messages (one more walk, only when needed). */
+function silenceHeldByMessages(program: Node, held: Map<string, WrittenPathFact[]>, input: WrittenPathsInput): void {
+  const uses = new Map<string, Array<SilentContext | undefined>>();
+  const parents: Node[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'Identifier' && held.has(node.name)) {
+      const parent = parents[parents.length - 1];
+      const declares = parent?.type === 'VariableDeclarator' && parent.id === node;
+      const key = parent?.type === 'MemberExpression' && parent.property === node && !parent.computed;
+      if (!declares && !key) uses.set(node.name, [...(uses.get(node.name) ?? []), silentByPlace(node, parents, input)]);
+    }
+    parents.push(node);
+    forEachChild(node, visit);
+    parents.pop();
+  };
+  visit(program);
+  for (const [name, facts] of held) {
+    const contexts = uses.get(name) ?? [];
+    if (contexts.length > 0 && contexts.every((context) => context === 'message'))
+      for (const fact of facts) fact.silent = 'message';
+  }
+}
+
+interface BuiltText {
+  text: string;
+  pieces: Array<[number, number, number, number]>;
+}
+
+/** The text of an outermost string expression, or of an array of segments; undefined for anything else. */
+function candidate(node: Node, parent: Node | undefined, input: WrittenPathsInput): BuiltText | undefined {
+  if (node.type === 'ArrayExpression') return segmentsOf(node, input.source);
+  const stringy =
+    (node.type === 'Literal' && typeof node.value === 'string') ||
+    node.type === 'TemplateLiteral' ||
+    (node.type === 'BinaryExpression' && node.operator === '+');
+  if (!stringy) return undefined;
+  // Part of a larger string expression: read with it.
+  if (parent?.type === 'BinaryExpression' && parent.operator === '+') return undefined;
+  if (parent?.type === 'TemplateLiteral') return undefined;
+  // A key names a property, not a path (`{ 'firewall/rules': … }` keys are left to the evaluator).
+  if (parent?.type === 'Property' && parent.key === node && !parent.computed) return undefined;
+  const built: BuiltText = { text: '', pieces: [] };
+  if (!appendString(node, built, input.source)) return undefined;
+  return built;
+}
+
+/** Appends a string expression's text; false when the node is no string expression at all. */
+function appendString(node: Node, built: BuiltText, source: string): boolean {
+  if (node.type === 'Literal' && typeof node.value === 'string') {
+    const range = rangeOf(node);
+    built.pieces.push([built.text.length, built.text.length + node.value.length, range[0], range[1]]);
+    built.text += node.value;
+    return true;
+  }
+  if (node.type === 'TemplateLiteral') {
+    node.quasis.forEach((quasi, i) => {
+      const cooked = quasi.value.cooked ?? quasi.value.raw;
+      // As the evaluator places template text: the raw text, without the delimiters.
+      const at = source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+      if (cooked.length) built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
+      built.text += cooked;
+      if (node.expressions[i]) built.text += HOLE;
+    });
+    return true;
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+') {
+    if (!appendString(node.left, built, source)) built.text += HOLE;
+    if (!appendString(node.right, built, source)) built.text += HOLE;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * An array read as path segments joined by `/` (`['zones', zoneId, 'rate_limits']`): two elements
+ * or more, at least one a string, none a path of its own (a list of whole paths is a list of texts).
+ */
+function segmentsOf(node: TSESTree.ArrayExpression, source: string): BuiltText | undefined {
+  if (node.elements.length < 2) return undefined;
+  const built: BuiltText = { text: '', pieces: [] };
+  let strings = 0;
+  for (const [i, element] of node.elements.entries()) {
+    if (!element || element.type === 'SpreadElement' || element.type === 'ObjectExpression') return undefined;
+    if (element.type === 'ArrayExpression' || element.type.endsWith('FunctionExpression')) return undefined;
+    if (i > 0) built.text += '/';
+    const inner = unwrap(element);
+    if (inner.type === 'Literal' && typeof inner.value === 'string') {
+      if (inner.value.includes('/') || /\s/.test(inner.value)) return undefined;
+      strings += 1;
+      appendString(inner, built, source);
+    } else if (inner.type === 'Literal' || inner.type === 'TemplateLiteral') {
+      return undefined;
+    } else {
+      built.text += HOLE;
+    }
+  }
+  return strings > 0 ? built : undefined;
+}
+
+const LOG_METHODS = new Set([
+  'log',
+  'info',
+  'warn',
+  'warning',
+  'error',
+  'debug',
+  'trace',
+  'fatal',
+  'notice',
+  'verbose',
+  'success',
+  'succeed',
+  'fail',
+  'setFailed',
+  'print',
+  'println',
+]);
+const MESSAGE_FUNCTIONS = new Set(['alert', 'confirm', 'print', 'debug', 'log', 'warn', 'info', 'error', 'fail']);
+const TEST_TITLES = new Set(['describe', 'it', 'test', 'suite', 'context', 'bench', 'specify']);
+/** Methods a server or a router registers a route with, given a handler beside the path. */
+const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all', 'use', 'route', 'on']);
+/** Whose values say nothing about where a request goes: a link or a page of the app itself. */
+const LINK_ATTRIBUTES = new Set(['href', 'to', 'src', 'action', 'path', 'link']);
+const COMPARING_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'match', 'test', 'search']);
+const MESSAGE_KEYS = new Set(['message', 'description', 'title', 'label', 'summary', 'help', 'text', 'hint', 'placeholder']);
+const HTTP_WORDS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|curl|wget|https?)$/i;
+
+function silentContext(
+  node: Node,
+  parents: readonly Node[],
+  built: BuiltText,
+  input: WrittenPathsInput,
+): SilentContext | undefined {
+  if (node.type !== 'ArrayExpression') {
+    const byText = silentByText(built.text, input);
+    if (byText) return byText;
+    const value = input.ev.value(node, input.ev.scopeOf(node));
+    if (value.kind === 'string') {
+      const first = value.pattern[0];
+      if (first?.kind === 'text' && otherHost(first.text, input.apiHosts)) return 'another host';
+    }
+    if (built.pieces.some(([, , start, end]) => input.sentElsewhere.some(([s, e]) => s <= start && end <= e)))
+      return 'another host';
+  }
+  return silentByPlace(node, parents, input);
+}
+
+/** What the text itself says: a sentence, another host, or a path under another base. */
+function silentByText(text: string, input: WrittenPathsInput): SilentContext | undefined {
+  const words = text
+    .split(/\s+/)
+    .filter((token) => token && !token.includes('/') && !HTTP_WORDS.test(token) && !token.startsWith('-'))
+    .filter((token) => /[A-Za-z]/.test(token));
+  if (words.length >= 2) return 'prose';
+  if (otherHost(text, input.apiHosts)) return 'another host';
+  // The text before the first path word: a base of another API or of the app itself (`/api/cf/…`).
+  const at = Math.min(...input.vocabulary.pathWords.map((word) => text.indexOf(word)).filter((index) => index >= 0));
+  const before = text.slice(0, at).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  if (/(^|\/)client\/v4(\/|$)/.test(before)) return undefined;
+  const first = before.split('/').find((segment) => segment !== '' && !segment.includes(HOLE));
+  if (first !== undefined && !input.vocabulary.pathRoots.has(first)) return 'another base';
+  return undefined;
+}
+
+/** The text names a host, and it is not an API host (a host spliced in, `https://${host}/…`, is unknown). */
+function otherHost(text: string, apiHosts: readonly string[]): boolean {
+  const origin = /(?:^|[\s(])(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#\s]*)/i.exec(text);
+  if (!origin) return false;
+  const host = origin[1]!.toLowerCase().replace(/:\d+$/, '').replace(/^[^@]*@/, '');
+  if (host.includes(HOLE)) return false;
+  return !apiHosts.includes(host);
+}
+
+/** What the code around the expression says: a message, the code's own route, a link, a comparison. */
+function silentByPlace(node: Node, parents: readonly Node[], input: WrittenPathsInput): SilentContext | undefined {
+  let child = node;
+  for (let i = parents.length - 1; i >= 0; i--) {
+    const parent = parents[i]!;
+    switch (parent.type) {
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'ChainExpression':
+      case 'ConditionalExpression':
+      case 'LogicalExpression':
+      case 'TemplateLiteral':
+      case 'AwaitExpression':
+        break;
+      case 'BinaryExpression':
+        if (parent.operator === '+') break;
+        return ['===', '!==', '==', '!='].includes(parent.operator) ? 'comparison' : undefined;
+      case 'SwitchCase':
+        return parent.test === child ? 'comparison' : undefined;
+      case 'ThrowStatement':
+        return 'message';
+      case 'TaggedTemplateExpression':
+        if (isMessageCallee(parent.tag)) return 'message';
+        break;
+      case 'Decorator':
+        return 'own route';
+      case 'JSXAttribute': {
+        const name = parent.name.type === 'JSXIdentifier' ? parent.name.name : '';
+        return LINK_ATTRIBUTES.has(name) ? 'link' : undefined;
+      }
+      case 'JSXExpressionContainer':
+        if (parents[i - 1]?.type === 'JSXElement' || parents[i - 1]?.type === 'JSXFragment') return 'message';
+        break;
+      case 'Property': {
+        if (parent.value !== child) return undefined;
+        const key = propertyKeyName(parent.key, parent.computed);
+        return key !== undefined && MESSAGE_KEYS.has(key) ? 'message' : routeObject(parent, parents[i - 1]);
+      }
+      case 'CallExpression':
+      case 'NewExpression':
+        if (parent.callee === child) return undefined;
+        // `@Get('zones/:id/filters')`: a route the code serves (NestJS, routing-controllers).
+        if (parents[i - 1]?.type === 'Decorator') return 'own route';
+        return silentArgument(parent, child, input);
+      default:
+        return undefined;
+    }
+    child = parent;
+  }
+  return undefined;
+}
+
+function silentArgument(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  arg: Node,
+  input: WrittenPathsInput,
+): SilentContext | undefined {
+  const callee = unwrap(call.callee);
+  if (isMessageCallee(callee)) return 'message';
+  const name = calleeName(callee);
+  if (name && COMPARING_METHODS.has(name) && callee.type === 'MemberExpression') return 'comparison';
+  // A test's title: `it('GET /zones/:id/rate_limits', …)`, `test.each(…)('…')`.
+  const base = callee.type === 'MemberExpression' ? rootName(callee) : name;
+  if (base && TEST_TITLES.has(base) && call.arguments[0] === arg) return 'message';
+  // A route the code serves: `app.get('/zones/:id/filters', handler)`, `router.route(path)`.
+  if (callee.type === 'MemberExpression' && name && ROUTE_METHODS.has(name)) {
+    if (name === 'route') return 'own route';
+    const scope = input.ev.scopeOf(call);
+    if (call.arguments.some((other) => other !== arg && other.type !== 'SpreadElement' && isHandler(other, input.ev, scope)))
+      return 'own route';
+  }
+  return undefined;
+}
+
+/** `{ path, handler }`, `{ url, component }`: a route object of a server or a client-side router. */
+function routeObject(property: TSESTree.Property, object: Node | undefined): SilentContext | undefined {
+  if (object?.type !== 'ObjectExpression') return undefined;
+  const key = propertyKeyName(property.key, property.computed);
+  if (!key || !['path', 'url', 'route'].includes(key)) return undefined;
+  const targets = ['handler', 'component', 'loadComponent', 'element', 'Component', 'lazy', 'children', 'redirectTo'];
+  return object.properties.some(
+    (other) => other.type === 'Property' && targets.includes(propertyKeyName(other.key, other.computed) ?? ''),
+  )
+    ? 'own route'
+    : undefined;
+}
+
+/** `console.log`, `logger.warn`, `core.setFailed`, `new Error`, `alert`, `chalk.red`. */
+function isMessageCallee(callee: Node): boolean {
+  const inner = unwrap(callee);
+  const name = calleeName(inner);
+  if (!name) return false;
+  if (/(Error|Exception)$/.test(name)) return true;
+  if (inner.type === 'Identifier') return MESSAGE_FUNCTIONS.has(name);
+  if (inner.type !== 'MemberExpression') return false;
+  const root = rootName(inner);
+  if (root === 'console' || root === 'chalk' || root === 'kleur' || root === 'pc' || root === 'colors') return true;
+  if (name === 'write' && /^(process|stdout|stderr)$/.test(root ?? '')) return true;
+  return LOG_METHODS.has(name);
+}
+
+function calleeName(callee: Node): string | undefined {
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression') return propertyKeyName(callee.property, callee.computed);
+  return undefined;
+}
+
+function rootName(node: Node): string | undefined {
+  let current = unwrap(node);
+  while (current.type === 'MemberExpression' || current.type === 'CallExpression') {
+    current = unwrap(current.type === 'MemberExpression' ? current.object : current.callee);
+  }
+  return current.type === 'Identifier' ? current.name : undefined;
+}
