@@ -71,6 +71,11 @@ const schema11 = {
           description:
             "Path template relative to {base_url}; ':name' or '{name}' is one path segment; a leading slash is optional.",
         },
+        subtree: {
+          type: 'boolean',
+          description:
+            'The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first.',
+        },
         rewrite: {
           type: 'object',
           additionalProperties: false,
@@ -522,6 +527,11 @@ const schema13 = {
       description:
         "Path template relative to {base_url}; ':name' or '{name}' is one path segment; a leading slash is optional.",
     },
+    subtree: {
+      type: 'boolean',
+      description:
+        'The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first.',
+    },
     rewrite: {
       type: 'object',
       additionalProperties: false,
@@ -581,7 +591,13 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'methods' || key0 === 'liveMethods' || key0 === 'path' || key0 === 'rewrite')) {
+      if (!(
+        key0 === 'methods' ||
+        key0 === 'liveMethods' ||
+        key0 === 'path' ||
+        key0 === 'subtree' ||
+        key0 === 'rewrite'
+      )) {
         const err2 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -785,31 +801,33 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.subtree !== undefined) {
+      if (typeof data.subtree !== 'boolean') {
+        const err13 = {
+          instancePath: instancePath + '/subtree',
+          schemaPath: '#/properties/subtree/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
     if (data.rewrite !== undefined) {
-      let data5 = data.rewrite;
-      if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
-        if (data5.from === undefined) {
-          const err13 = {
+      let data6 = data.rewrite;
+      if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+        if (data6.from === undefined) {
+          const err14 = {
             instancePath: instancePath + '/rewrite',
             schemaPath: '#/properties/rewrite/required',
             keyword: 'required',
             params: { missingProperty: 'from' },
             message: "must have required property '" + 'from' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (data5.to === undefined) {
-          const err14 = {
-            instancePath: instancePath + '/rewrite',
-            schemaPath: '#/properties/rewrite/required',
-            keyword: 'required',
-            params: { missingProperty: 'to' },
-            message: "must have required property '" + 'to' + "'",
           };
           if (vErrors === null) {
             vErrors = [err14];
@@ -818,13 +836,13 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data5.kind === undefined) {
+        if (data6.to === undefined) {
           const err15 = {
             instancePath: instancePath + '/rewrite',
             schemaPath: '#/properties/rewrite/required',
             keyword: 'required',
-            params: { missingProperty: 'kind' },
-            message: "must have required property '" + 'kind' + "'",
+            params: { missingProperty: 'to' },
+            message: "must have required property '" + 'to' + "'",
           };
           if (vErrors === null) {
             vErrors = [err15];
@@ -833,9 +851,24 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        for (const key1 in data5) {
+        if (data6.kind === undefined) {
+          const err16 = {
+            instancePath: instancePath + '/rewrite',
+            schemaPath: '#/properties/rewrite/required',
+            keyword: 'required',
+            params: { missingProperty: 'kind' },
+            message: "must have required property '" + 'kind' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        for (const key1 in data6) {
           if (!(key1 === 'from' || key1 === 'to' || key1 === 'kind' || key1 === 'note' || key1 === 'renameBodyKey')) {
-            const err16 = {
+            const err17 = {
               instancePath: instancePath + '/rewrite',
               schemaPath: '#/properties/rewrite/additionalProperties',
               keyword: 'additionalProperties',
@@ -843,18 +876,18 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err16];
+              vErrors = [err17];
             } else {
-              vErrors.push(err16);
+              vErrors.push(err17);
             }
             errors++;
           }
         }
-        if (data5.from !== undefined) {
-          let data6 = data5.from;
-          if (typeof data6 === 'string') {
-            if (func3(data6) < 1) {
-              const err17 = {
+        if (data6.from !== undefined) {
+          let data7 = data6.from;
+          if (typeof data7 === 'string') {
+            if (func3(data7) < 1) {
+              const err18 = {
                 instancePath: instancePath + '/rewrite/from',
                 schemaPath: '#/properties/rewrite/properties/from/minLength',
                 keyword: 'minLength',
@@ -862,33 +895,16 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
-                vErrors = [err17];
+                vErrors = [err18];
               } else {
-                vErrors.push(err17);
+                vErrors.push(err18);
               }
               errors++;
             }
           } else {
-            const err18 = {
+            const err19 = {
               instancePath: instancePath + '/rewrite/from',
               schemaPath: '#/properties/rewrite/properties/from/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-        }
-        if (data5.to !== undefined) {
-          if (typeof data5.to !== 'string') {
-            const err19 = {
-              instancePath: instancePath + '/rewrite/to',
-              schemaPath: '#/properties/rewrite/properties/to/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -901,15 +917,14 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data5.kind !== undefined) {
-          let data8 = data5.kind;
-          if (!(data8 === 'fix' || data8 === 'suggestion')) {
+        if (data6.to !== undefined) {
+          if (typeof data6.to !== 'string') {
             const err20 = {
-              instancePath: instancePath + '/rewrite/kind',
-              schemaPath: '#/properties/rewrite/properties/kind/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema13.properties.rewrite.properties.kind.enum },
-              message: 'must be equal to one of the allowed values',
+              instancePath: instancePath + '/rewrite/to',
+              schemaPath: '#/properties/rewrite/properties/to/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
             };
             if (vErrors === null) {
               vErrors = [err20];
@@ -919,14 +934,15 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data5.note !== undefined) {
-          if (typeof data5.note !== 'string') {
+        if (data6.kind !== undefined) {
+          let data9 = data6.kind;
+          if (!(data9 === 'fix' || data9 === 'suggestion')) {
             const err21 = {
-              instancePath: instancePath + '/rewrite/note',
-              schemaPath: '#/properties/rewrite/properties/note/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
+              instancePath: instancePath + '/rewrite/kind',
+              schemaPath: '#/properties/rewrite/properties/kind/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema13.properties.rewrite.properties.kind.enum },
+              message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
               vErrors = [err21];
@@ -936,31 +952,33 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data5.renameBodyKey !== undefined) {
-          let data10 = data5.renameBodyKey;
-          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
-            if (data10.from === undefined) {
-              const err22 = {
+        if (data6.note !== undefined) {
+          if (typeof data6.note !== 'string') {
+            const err22 = {
+              instancePath: instancePath + '/rewrite/note',
+              schemaPath: '#/properties/rewrite/properties/note/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (data6.renameBodyKey !== undefined) {
+          let data11 = data6.renameBodyKey;
+          if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+            if (data11.from === undefined) {
+              const err23 = {
                 instancePath: instancePath + '/rewrite/renameBodyKey',
                 schemaPath: '#/properties/rewrite/properties/renameBodyKey/required',
                 keyword: 'required',
                 params: { missingProperty: 'from' },
                 message: "must have required property '" + 'from' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err22];
-              } else {
-                vErrors.push(err22);
-              }
-              errors++;
-            }
-            if (data10.to === undefined) {
-              const err23 = {
-                instancePath: instancePath + '/rewrite/renameBodyKey',
-                schemaPath: '#/properties/rewrite/properties/renameBodyKey/required',
-                keyword: 'required',
-                params: { missingProperty: 'to' },
-                message: "must have required property '" + 'to' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err23];
@@ -969,9 +987,24 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key2 in data10) {
+            if (data11.to === undefined) {
+              const err24 = {
+                instancePath: instancePath + '/rewrite/renameBodyKey',
+                schemaPath: '#/properties/rewrite/properties/renameBodyKey/required',
+                keyword: 'required',
+                params: { missingProperty: 'to' },
+                message: "must have required property '" + 'to' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+            for (const key2 in data11) {
               if (!(key2 === 'from' || key2 === 'to')) {
-                const err24 = {
+                const err25 = {
                   instancePath: instancePath + '/rewrite/renameBodyKey',
                   schemaPath: '#/properties/rewrite/properties/renameBodyKey/additionalProperties',
                   keyword: 'additionalProperties',
@@ -979,18 +1012,18 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err24];
+                  vErrors = [err25];
                 } else {
-                  vErrors.push(err24);
+                  vErrors.push(err25);
                 }
                 errors++;
               }
             }
-            if (data10.from !== undefined) {
-              let data11 = data10.from;
-              if (typeof data11 === 'string') {
-                if (func3(data11) < 1) {
-                  const err25 = {
+            if (data11.from !== undefined) {
+              let data12 = data11.from;
+              if (typeof data12 === 'string') {
+                if (func3(data12) < 1) {
+                  const err26 = {
                     instancePath: instancePath + '/rewrite/renameBodyKey/from',
                     schemaPath: '#/properties/rewrite/properties/renameBodyKey/properties/from/minLength',
                     keyword: 'minLength',
@@ -998,14 +1031,14 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err25];
+                    vErrors = [err26];
                   } else {
-                    vErrors.push(err25);
+                    vErrors.push(err26);
                   }
                   errors++;
                 }
               } else {
-                const err26 = {
+                const err27 = {
                   instancePath: instancePath + '/rewrite/renameBodyKey/from',
                   schemaPath: '#/properties/rewrite/properties/renameBodyKey/properties/from/type',
                   keyword: 'type',
@@ -1013,18 +1046,18 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
             }
-            if (data10.to !== undefined) {
-              let data12 = data10.to;
-              if (typeof data12 === 'string') {
-                if (func3(data12) < 1) {
-                  const err27 = {
+            if (data11.to !== undefined) {
+              let data13 = data11.to;
+              if (typeof data13 === 'string') {
+                if (func3(data13) < 1) {
+                  const err28 = {
                     instancePath: instancePath + '/rewrite/renameBodyKey/to',
                     schemaPath: '#/properties/rewrite/properties/renameBodyKey/properties/to/minLength',
                     keyword: 'minLength',
@@ -1032,14 +1065,14 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err27];
+                    vErrors = [err28];
                   } else {
-                    vErrors.push(err27);
+                    vErrors.push(err28);
                   }
                   errors++;
                 }
               } else {
-                const err28 = {
+                const err29 = {
                   instancePath: instancePath + '/rewrite/renameBodyKey/to',
                   schemaPath: '#/properties/rewrite/properties/renameBodyKey/properties/to/type',
                   keyword: 'type',
@@ -1047,15 +1080,15 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err28];
+                  vErrors = [err29];
                 } else {
-                  vErrors.push(err28);
+                  vErrors.push(err29);
                 }
                 errors++;
               }
             }
           } else {
-            const err29 = {
+            const err30 = {
               instancePath: instancePath + '/rewrite/renameBodyKey',
               schemaPath: '#/properties/rewrite/properties/renameBodyKey/type',
               keyword: 'type',
@@ -1063,15 +1096,15 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err29];
+              vErrors = [err30];
             } else {
-              vErrors.push(err29);
+              vErrors.push(err30);
             }
             errors++;
           }
         }
       } else {
-        const err30 = {
+        const err31 = {
           instancePath: instancePath + '/rewrite',
           schemaPath: '#/properties/rewrite/type',
           keyword: 'type',
@@ -1079,15 +1112,15 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err31];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err31);
         }
         errors++;
       }
     }
   } else {
-    const err31 = {
+    const err32 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1095,9 +1128,9 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err31];
+      vErrors = [err32];
     } else {
-      vErrors.push(err31);
+      vErrors.push(err32);
     }
     errors++;
   }
@@ -4522,6 +4555,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const catalogueEntryValidator: GeneratedValidator<CatalogueEntryData> = {
   schema:
-    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"oneOf":[{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool)."},{"$ref":"#/definitions/fieldContext"}],"description":"The API resource the field belongs to: how code writes and reads it."},"recordType":{"type":"string","description":"The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: \'SRV\'`), compared in upper case."},"innerEvidence":{"type":"object","additionalProperties":false,"required":["keys","atLeast"],"properties":{"keys":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string"}},"atLeast":{"type":"integer","minimum":1}},"description":"For a path of two names: an outer object that shows no shape of the context is still the resource\'s, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record\'s `port` and `target`)."},"composeOuter":{"type":"object","additionalProperties":false,"required":["key","from"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"from":{"type":"array","minItems":1,"items":{"type":"string"}}},"description":"For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record\'s `name` is `<service>.<proto>.<name>`); where it has it, it is kept."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"fieldContext":{"type":"object","additionalProperties":false,"required":["resource","shapes"],"properties":{"name":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"A name other fields give as their `context` to share this one."},"resource":{"type":"string","minLength":1,"description":"The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records."},"kindNoun":{"type":"string","minLength":1,"description":"What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource\'s words when omitted."},"shapes":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/objectShape"},"description":"An object literal is the resource when it has one of these shapes."},"receivers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["text","where"],"properties":{"text":{"type":"string","pattern":"^[A-Za-z0-9_$]+$"},"where":{"enum":["anywhere","whole","start"]}}},"description":"Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field\'s endpoints in the code around it."}}},"objectShape":{"type":"object","additionalProperties":false,"minProperties":1,"dependencies":{"values":["key"],"key":["values"]},"properties":{"key":{"type":"string","description":"A key whose static string value says the object\'s kind (type)."},"values":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them."},"anyKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has at least one of these keys."},"allKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has every one of these keys."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"},"context":{"type":"object","additionalProperties":false,"properties":{"words":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that tie a check of the code, or a read of the chain field, to the API\'s resource when the code around it holds one: a bare number is everyone\'s code (1004 is also a WebSocket close code)."},"receivers":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that say the receiver a chain field is read from holds the resource\'s error (`dnsError.error_chain`)."}},"description":"What the code around an error check deals with when the check is this API\'s."}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
+    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"subtree":{"type":"boolean","description":"The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"oneOf":[{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool)."},{"$ref":"#/definitions/fieldContext"}],"description":"The API resource the field belongs to: how code writes and reads it."},"recordType":{"type":"string","description":"The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: \'SRV\'`), compared in upper case."},"innerEvidence":{"type":"object","additionalProperties":false,"required":["keys","atLeast"],"properties":{"keys":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string"}},"atLeast":{"type":"integer","minimum":1}},"description":"For a path of two names: an outer object that shows no shape of the context is still the resource\'s, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record\'s `port` and `target`)."},"composeOuter":{"type":"object","additionalProperties":false,"required":["key","from"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"from":{"type":"array","minItems":1,"items":{"type":"string"}}},"description":"For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record\'s `name` is `<service>.<proto>.<name>`); where it has it, it is kept."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"fieldContext":{"type":"object","additionalProperties":false,"required":["resource","shapes"],"properties":{"name":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"A name other fields give as their `context` to share this one."},"resource":{"type":"string","minLength":1,"description":"The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records."},"kindNoun":{"type":"string","minLength":1,"description":"What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource\'s words when omitted."},"shapes":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/objectShape"},"description":"An object literal is the resource when it has one of these shapes."},"receivers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["text","where"],"properties":{"text":{"type":"string","pattern":"^[A-Za-z0-9_$]+$"},"where":{"enum":["anywhere","whole","start"]}}},"description":"Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field\'s endpoints in the code around it."}}},"objectShape":{"type":"object","additionalProperties":false,"minProperties":1,"dependencies":{"values":["key"],"key":["values"]},"properties":{"key":{"type":"string","description":"A key whose static string value says the object\'s kind (type)."},"values":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them."},"anyKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has at least one of these keys."},"allKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has every one of these keys."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"},"context":{"type":"object","additionalProperties":false,"properties":{"words":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that tie a check of the code, or a read of the chain field, to the API\'s resource when the code around it holds one: a bare number is everyone\'s code (1004 is also a WebSocket close code)."},"receivers":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that say the receiver a chain field is read from holds the resource\'s error (`dnsError.error_chain`)."}},"description":"What the code around an error check deals with when the check is this API\'s."}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
   validate: validate10,
 };

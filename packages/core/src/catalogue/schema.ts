@@ -64,6 +64,11 @@ export const CATALOGUE_ENTRY_SCHEMA = {
           description:
             "Path template relative to {base_url}; ':name' or '{name}' is one path segment; a leading slash is optional.",
         },
+        subtree: {
+          type: 'boolean',
+          description:
+            'The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first.',
+        },
         rewrite: {
           type: 'object',
           additionalProperties: false,

@@ -210,7 +210,7 @@ function matchEndpoints(
   let prefix: EndpointMatcher | undefined;
   for (const endpoint of endpoints ?? []) {
     if (!methodAllowed(fact, endpoint)) continue;
-    const how = templateMatch(normalized.path, compileTemplate(endpoint.path));
+    const how = templateMatch(normalized.path, compileTemplate(endpoint.path), { subtree: endpoint.subtree ?? false });
     if (how === 'exact') return { matcher: endpoint, how };
     if (how === 'prefix') prefix ??= endpoint;
   }

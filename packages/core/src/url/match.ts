@@ -19,11 +19,17 @@ export function matchPathTemplate(path: readonly PatternPart[], template: PathTe
  * How `path` matches `template`: `exact`, or `prefix` when only an unknown part after the
  * template's end (`/firewall/waf/packages${rest}`) lets it match; undefined when it does not.
  */
-export function templateMatch(path: readonly PatternPart[], template: PathTemplate): 'exact' | 'prefix' | undefined {
+export function templateMatch(
+  path: readonly PatternPart[],
+  template: PathTemplate,
+  options: { subtree?: boolean } = {},
+): 'exact' | 'prefix' | undefined {
   if (!mayContainLiterals(path, template)) return undefined;
   const tokens = tokensOf(template);
   const end = 2 * tokens.length;
   const tail = end + 1;
+  // Below the template (`subtree`): `/` after its end, then anything.
+  const below = options.subtree ? end + 2 : undefined;
   let states = new Set<number>([0]);
   const last = path.length - 1;
   for (let index = 0; index <= last && states.size > 0; index++) {
@@ -31,17 +37,18 @@ export function templateMatch(path: readonly PatternPart[], template: PathTempla
     if (part.kind === 'text') {
       // A trailing slash does not change the resource.
       const value = index === last ? part.text.replace(/\/+$/, '') : part.text;
-      states = stepText(states, value, tokens, end);
+      states = stepText(states, value, tokens, end, below);
     } else if (part.kind === 'hole') {
-      states = stepHole(states, tokens, end, tail);
+      states = stepHole(states, tokens, end, below ?? tail);
     } else {
       const next = new Set<number>();
       for (const option of part.options)
-        for (const state of stepText(states, index === last ? option.replace(/\/+$/, '') : option, tokens, end))
+        for (const state of stepText(states, index === last ? option.replace(/\/+$/, '') : option, tokens, end, below))
           next.add(state);
       states = next;
     }
   }
+  if (below !== undefined && states.has(below)) return 'exact';
   return states.has(end) ? 'exact' : states.has(tail) ? 'prefix' : undefined;
 }
 
@@ -95,12 +102,15 @@ function close(states: Set<number>): Set<number> {
   return states;
 }
 
-function stepText(start: Set<number>, value: string, tokens: Token[], end: number): Set<number> {
+function stepText(start: Set<number>, value: string, tokens: Token[], end: number, below?: number): Set<number> {
   let states = close(new Set(start));
   for (const char of value) {
     const next = new Set<number>();
     for (const state of states) {
-      if (state >= end) continue;
+      if (state >= end) {
+        if (below !== undefined && (state === below || (state === end && char === '/'))) next.add(below);
+        continue;
+      }
       const token = tokens[state >> 1];
       if (state % 2 === 1) {
         if (char !== '/') next.add(state);
