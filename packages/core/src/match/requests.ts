@@ -208,13 +208,17 @@ function matchEndpoints(
   fact: RequestFact,
 ): { matcher: EndpointMatcher; how: 'exact' | 'prefix' } | undefined {
   let prefix: EndpointMatcher | undefined;
+  let below: EndpointMatcher | undefined;
   for (const endpoint of endpoints ?? []) {
     if (!methodAllowed(fact, endpoint)) continue;
     const how = templateMatch(normalized.path, compileTemplate(endpoint.path), { subtree: endpoint.subtree ?? false });
-    if (how === 'exact') return { matcher: endpoint, how };
-    if (how === 'prefix') prefix ??= endpoint;
+    // A listed endpoint names the request more exactly than the subtree it is in, even as a prefix.
+    if (how === 'exact' && endpoint.subtree) below ??= endpoint;
+    else if (how === 'exact') return { matcher: endpoint, how };
+    else if (how === 'prefix') prefix ??= endpoint;
   }
-  return prefix ? { matcher: prefix, how: 'prefix' } : undefined;
+  if (prefix) return { matcher: prefix, how: 'prefix' };
+  return below ? { matcher: below, how: 'exact' } : undefined;
 }
 
 function hasSegment(path: readonly PatternPart[], segment: string): boolean {

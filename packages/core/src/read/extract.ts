@@ -18,6 +18,7 @@ import type {
   RequestFact,
   SdkCallFact,
   Vocabulary,
+  WrittenPathFact,
 } from '../facts.js';
 import { codeChecks } from './code-checks.js';
 import { headerGroups } from './header-groups.js';
@@ -33,7 +34,7 @@ import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
 import { isRelativeModule, UNKNOWN, type Value } from './values.js';
-import { SDK_RECEIVER_NAMES } from './knowledge/sdk-clients.js';
+import { SDK_RECEIVER_NAMES, sdkClientOfModule, type SdkFlavor } from './knowledge/sdk-clients.js';
 
 export interface ExtractOptions {
   catalogue: Catalogue;
@@ -95,13 +96,25 @@ class FileExtraction {
       if (facts.sdk) sdkCalls.push(facts.sdk);
       if (facts.imported) importedCalls.push(facts.imported);
     }
-    requests.push(...this.urlMentions().flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
-    const inFile = this.inFileFacts(requests);
+    const paths = writtenPaths({
+      program: this.program,
+      source: this.source,
+      ev: this.ev,
+      vocabulary: this.options.vocabulary,
+      apiHosts: this.options.apiHosts,
+      sentElsewhere: sentToAnotherHost(requests, this.options.apiHosts),
+    });
+    // What the code around a string says it is (a message, the code's own route, a path of another
+    // host) holds for the evaluator's reading of it as much as for the floor's.
+    const silent = new Set(paths.flatMap((path) => (path.silent ? [path.root.join(':')] : [])));
+    const mentions = this.urlMentions().filter((mention) => !silent.has(mention.range.join(':')));
+    requests.push(...mentions.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
+    const inFile = this.inFileFacts(paths);
     return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
   }
 
   /** Facts of what the catalogue watches that no other module changes (`InFileFacts`). */
-  private inFileFacts(requests: readonly RequestFact[]): InFileFacts {
+  private inFileFacts(writtenPaths: WrittenPathFact[]): InFileFacts {
     const { vocabulary } = this.options;
     const nearby = nearbyWordsFinder(this.index, this.source, vocabulary.nearbyWords);
     return {
@@ -116,14 +129,7 @@ class FileExtraction {
         { objects: this.requestObjects, calls: this.requestCalls },
         vocabulary,
       ),
-      writtenPaths: writtenPaths({
-        program: this.program,
-        source: this.source,
-        ev: this.ev,
-        vocabulary,
-        apiHosts: this.options.apiHosts,
-        sentElsewhere: sentToAnotherHost(requests, this.options.apiHosts),
-      }),
+      writtenPaths,
     };
   }
 
@@ -137,6 +143,12 @@ class FileExtraction {
   }
 
   private computeCall(node: TSESTree.CallExpression | TSESTree.NewExpression): CallFacts {
+    // In a file that knows the SDK's types, `getClient().zones.settings.get(id)` is the SDK's `get`,
+    // not an HTTP verb on a client the file does not show.
+    if (node.type === 'CallExpression' && this.sdkTypesImported()) {
+      const sdk = this.sdkCall(node);
+      if (sdk && sdk.chain.length > 0) return { requests: [], sdk };
+    }
     const request = recognizeRequest(node, this.ev);
     if (request) {
       const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
@@ -235,6 +247,18 @@ class FileExtraction {
     const argRanges = node.arguments.map((arg) => rangeOf(arg));
     if (value.kind === 'sdk')
       return { flavor: value.flavor, chain: [...value.chain, ...rest], method, args, argRanges, range };
+    // The file knows the SDK's types (`import type Cloudflare from 'cloudflare'`) and reaches a client
+    // it does not show: through an accessor (`getClient().firewall.rules.list()`), an imported
+    // instance, a parameter or a field set elsewhere. A chain of the SDK read on it is a call of it.
+    const typedBy = this.sdkTypesImported();
+    const notShown =
+      ['unknown', 'param', 'global', 'module'].includes(value.kind) ||
+      // An imported function's result: a value of another module, a hole until resolved.
+      (value.kind === 'string' && value.pattern.length === 1 && value.pattern[0]!.kind === 'hole');
+    if (typedBy && rest.length > 0 && notShown) {
+      const extra = value.kind === 'param' || value.kind === 'global' ? value.path : [];
+      return { flavor: typedBy, chain: [...extra, ...rest], method, args, argRanges, range };
+    }
     if (value.kind === 'module' && isRelativeModule(value.source)) {
       const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
       const chainFromModule = [...value.path.slice(exportLength), ...rest];
@@ -263,6 +287,20 @@ class FileExtraction {
     if (receiverName && SDK_RECEIVER_NAMES.test(receiverName))
       return { flavor: 'unknown', chain: [...extra, ...rest], method, args, argRanges, range };
     return undefined;
+  }
+
+  private sdkTypes: SdkFlavor | null | undefined;
+
+  /** The flavor of the SDK module the file imports, types only included (`typed` of its model). */
+  private sdkTypesImported(): SdkFlavor | undefined {
+    if (this.sdkTypes === undefined) {
+      this.sdkTypes = null;
+      for (const statement of this.program.body) {
+        const model = statement.type === 'ImportDeclaration' ? sdkClientOfModule(statement.source.value) : undefined;
+        if (model) this.sdkTypes = model.typed;
+      }
+    }
+    return this.sdkTypes ?? undefined;
   }
 
   /**

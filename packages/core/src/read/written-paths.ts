@@ -329,6 +329,8 @@ function silentArgument(
   // A route the code serves: `app.get('/zones/:id/filters', handler)`, `router.route(path)`.
   if (callee.type === 'MemberExpression' && name && ROUTE_METHODS.has(name)) {
     if (name === 'route') return 'own route';
+    // `app.use('/zones/:id/filters', filtersRouter)`: a mount point of the code's own server.
+    if (name === 'use' && call.arguments.length > 1 && call.arguments[0] === arg) return 'own route';
     const scope = input.ev.scopeOf(call);
     if (call.arguments.some((other) => other !== arg && other.type !== 'SpreadElement' && isHandler(other, input.ev, scope)))
       return 'own route';

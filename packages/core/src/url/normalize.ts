@@ -76,6 +76,8 @@ function apiPrefixAt(value: string, behindProxy: boolean): number | undefined {
 function cutQuery(pattern: UrlPattern): PatternPart[] {
   const out: PatternPart[] = [];
   for (const part of pattern) {
+    // `${url}${url.includes('?') ? '&' : '?'}${query}`: a choice of query separators starts the query.
+    if (part.kind === 'choice' && part.options.every((option) => /^[?&#]/.test(option))) return out;
     if (part.kind === 'text') {
       const at = part.text.search(/[?#]/);
       if (at >= 0) {
