@@ -231,14 +231,7 @@ export interface WrittenPathFact {
 }
 
 /** What the code around a written path says it is, when not a usage of the API. */
-export type SilentContext =
-  | 'prose'
-  | 'message'
-  | 'another host'
-  | 'another base'
-  | 'own route'
-  | 'link'
-  | 'comparison';
+export type SilentContext = 'prose' | 'message' | 'another host' | 'another base' | 'own route' | 'link' | 'comparison';
 
 /** Part of a file's text: enough of it, from `start`, for edits that look at the text around what they remove. */
 export interface SourceExcerpt {

@@ -5,6 +5,7 @@ import { matchRequest, type MatchContext } from './requests.js';
 import { matchDeclaredResource } from './resources.js';
 import { matchSdkCall } from './sdk.js';
 import { matchWrittenPaths } from './path-floor.js';
+import { sentToAnotherHost } from '../url/normalize.js';
 import { withFloorReadings } from '../place/floor.js';
 
 /**
@@ -23,7 +24,12 @@ export function matchFacts(
     ...facts.sdkCalls.flatMap((call) => matchSdkCall(call, context)),
     ...resources,
   ];
-  const floor = facts.inFile ? matchWrittenPaths(facts.inFile.writtenPaths, context.entries) : [];
+  // Text that a request (resolved across files, for the scanner) sends to another host is that host's path.
+  const elsewhere = sentToAnotherHost(facts.requests, context.apiHosts);
+  const written = (facts.inFile?.writtenPaths ?? []).filter(
+    (path) => !path.pieces.some(([, , start, end]) => elsewhere.some(([s, e]) => s <= start && end <= e)),
+  );
+  const floor = matchWrittenPaths(written, context.entries, context.apiHosts);
   return withFloorReadings(mergeMatchesAtSamePlace(all), mergeMatchesAtSamePlace(floor), (match) => match.floor?.root);
 }
 

@@ -15,6 +15,10 @@
 import type { CatalogueEntry } from '../catalogue/types.js';
 import type { RawMatch, WrittenPathFact } from '../facts.js';
 import { compileTemplate, type PathTemplate, type TemplateSegment } from '../url/template.js';
+import { words, type Route } from './detector.js';
+import { hole, text, type PatternPart } from '../url/pattern.js';
+import { normalizeApiUrl } from '../url/normalize.js';
+import { templateMatch } from '../url/match.js';
 
 /** The hole marker in a written path's text (`WrittenPathFact.text`). */
 export const HOLE = '\u0000';
@@ -41,7 +45,10 @@ export function floorWindows(entries: readonly CatalogueEntry[]): Map<string, Fl
       entries.map((entry) => [
         entry.id,
         [
-          ...(entry.match.endpoints ?? []).map((endpoint) => windowOf(compileTemplate(endpoint.path), roots)),
+          // A path that stays live under other methods is evidence only with a request's method.
+          ...(entry.match.endpoints ?? [])
+            .filter((endpoint) => !endpoint.liveMethods)
+            .map((endpoint) => windowOf(compileTemplate(endpoint.path), roots)),
           ...(entry.match.segments ?? []).map((segment) => segmentWindow(segment.segment)),
         ],
       ]),
@@ -163,15 +170,21 @@ export function floorHit(fact: WrittenPathFact, window: FloorWindow): { at: numb
 }
 
 /** The floor's matches: one medium finding per entry and written text, where no silent context explains it. */
-export function matchWrittenPaths(facts: readonly WrittenPathFact[], entries: readonly CatalogueEntry[]): RawMatch[] {
-  const live = facts.filter((fact) => !fact.silent);
-  if (live.length === 0) return [];
+export function matchWrittenPaths(
+  facts: readonly WrittenPathFact[],
+  entries: readonly CatalogueEntry[],
+  apiHosts: readonly string[],
+): RawMatch[] {
+  const written = facts.filter((fact) => !fact.silent);
+  if (written.length === 0) return [];
   const windowsByEntry = floorWindows(entries);
   const matches: RawMatch[] = [];
   for (const entry of entries) {
     const windows = windowsByEntry.get(entry.id);
     if (!windows?.length) continue;
-    for (const fact of live) {
+    const live = liveTemplates(entry);
+    for (const fact of written) {
+      if (namesLivePath(fact, live, apiHosts)) continue;
       let chosen: { window: FloorWindow; at: number; length: number } | undefined;
       for (const window of windows) {
         const hit = floorHit(fact, window);
@@ -193,6 +206,33 @@ export function matchWrittenPaths(facts: readonly WrittenPathFact[], entries: re
     }
   }
   return matches;
+}
+
+function liveTemplates(entry: CatalogueEntry): PathTemplate[] {
+  return (entry.match.endpoints ?? []).filter((e) => e.liveMethods).map((e) => compileTemplate(e.path));
+}
+
+/** The text names a path that stays live under other methods: only a request's method could make it deprecated. */
+function namesLivePath(fact: WrittenPathFact, live: readonly PathTemplate[], apiHosts: readonly string[]): boolean {
+  if (live.length === 0) return false;
+  const pattern: PatternPart[] = [];
+  fact.text.split(HOLE).forEach((piece, i) => {
+    if (i > 0) pattern.push(hole());
+    if (piece) pattern.push(text(piece));
+  });
+  const normalized = normalizeApiUrl(pattern, apiHosts);
+  return normalized !== undefined && live.some((template) => templateMatch(normalized.path, template) === 'exact');
+}
+
+/**
+ * What a file must contain for the floor to find anything (the prefilter's routes): every literal
+ * word of a window, digits left out (a number can write them: `v${1}`).
+ */
+export function floorRoutes(entries: readonly CatalogueEntry[]): Route[] {
+  const routes: Route[] = [];
+  for (const windows of floorWindows(entries).values())
+    for (const window of windows) routes.push(words(...window.words.filter((word) => !/\d/.test(word))));
+  return routes;
 }
 
 function endpointMethods(entry: CatalogueEntry, template: PathTemplate): string {

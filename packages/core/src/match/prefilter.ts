@@ -7,6 +7,7 @@ import { IN_FILE_DETECTORS } from './in-file.js';
 import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
 import { sdkCalls } from './sdk.js';
+import { floorRoutes } from './path-floor.js';
 
 /** Every detector: each states its own routes beside its matcher. */
 const DETECTORS: readonly Detector[] = [requests, sdkCalls, declaredResources, ...IN_FILE_DETECTORS];
@@ -56,9 +57,11 @@ export const prefilterFor = perCatalogue(buildPrefilter);
 
 function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefilter {
   const options = { lowConfidenceToo: CONFIDENCE_RANK[minConfidence] >= CONFIDENCE_RANK.low };
-  const routes = catalogue.entries
-    .flatMap((entry) => DETECTORS.flatMap((detector) => detector.routes(entry, options)))
-    .map(byRarity);
+  const routes = [
+    ...catalogue.entries.flatMap((entry) => DETECTORS.flatMap((detector) => detector.routes(entry, options))),
+    // The grep floor: a window of a path written in the file.
+    ...floorRoutes(catalogue.entries),
+  ].map(byRarity);
   // A route without terms (a template of parameters only) could match anything.
   if (routes.some((route) => route.length === 0)) return { mayMatch: () => true };
   // One regular-expression pass finds which routes' rarest terms the file has (in any case: a

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
-import { normalizeApiUrl } from '../url/normalize.js';
+import { normalizeApiUrl, sentToAnotherHost } from '../url/normalize.js';
 import type { PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
@@ -630,21 +630,4 @@ function rootNode(node: Node): Node {
   let current = unwrap(node);
   while (current.type === 'MemberExpression') current = unwrap(current.object);
   return current;
-}
-
-/**
- * The text of requests sent to a host that is not the API's (`axios.create({ baseURL:
- * 'https://sentry.io/api/0' })` then `.get('organizations/x/members')`): a path of another API.
- */
-function sentToAnotherHost(requests: readonly RequestFact[], apiHosts: readonly string[]): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  for (const request of requests) {
-    if (request.via === 'mention') continue;
-    const first = request.url[0];
-    if (first?.kind !== 'text' || !/^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]/i.test(first.text)) continue;
-    if (normalizeApiUrl(request.url, apiHosts)) continue;
-    for (const part of request.url)
-      if (part.kind === 'text') for (const span of part.spans ?? []) if (!span.file) ranges.push(span.written);
-  }
-  return ranges;
 }

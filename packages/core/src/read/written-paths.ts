@@ -55,7 +55,12 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
       const text = built.text;
       if (vocabulary.pathWords.some((word) => text.includes(word))) {
         const silent = silentContext(node, parents, built, input);
-        const fact: WrittenPathFact = { text, pieces: built.pieces, root: rangeOf(node), ...(silent ? { silent } : {}) };
+        const fact: WrittenPathFact = {
+          text,
+          pieces: built.pieces,
+          root: rangeOf(node),
+          ...(silent ? { silent } : {}),
+        };
         facts.push(fact);
         const variable = silent ? undefined : heldBy(node, parents);
         if (variable) held.set(variable, [...(held.get(variable) ?? []), fact]);
@@ -77,7 +82,11 @@ function heldBy(node: Node, parents: readonly Node[]): string | undefined {
   let child = node;
   for (let i = parents.length - 1; i >= 0; i--) {
     const parent = parents[i]!;
-    if (parent.type === 'ConditionalExpression' || parent.type === 'LogicalExpression' || parent.type === 'TSAsExpression') {
+    if (
+      parent.type === 'ConditionalExpression' ||
+      parent.type === 'LogicalExpression' ||
+      parent.type === 'TSAsExpression'
+    ) {
       child = parent;
       continue;
     }
@@ -147,7 +156,8 @@ function appendString(node: Node, built: BuiltText, source: string): boolean {
       const cooked = quasi.value.cooked ?? quasi.value.raw;
       // As the evaluator places template text: the raw text, without the delimiters.
       const at = source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
-      if (cooked.length) built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
+      if (cooked.length)
+        built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
       built.text += cooked;
       if (node.expressions[i]) built.text += HOLE;
     });
@@ -208,11 +218,43 @@ const LOG_METHODS = new Set([
 const MESSAGE_FUNCTIONS = new Set(['alert', 'confirm', 'print', 'debug', 'log', 'warn', 'info', 'error', 'fail']);
 const TEST_TITLES = new Set(['describe', 'it', 'test', 'suite', 'context', 'bench', 'specify']);
 /** Methods a server or a router registers a route with, given a handler beside the path. */
-const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all', 'use', 'route', 'on']);
+const ROUTE_METHODS = new Set([
+  'get',
+  'post',
+  'put',
+  'patch',
+  'delete',
+  'del',
+  'head',
+  'options',
+  'all',
+  'use',
+  'route',
+  'on',
+]);
 /** Whose values say nothing about where a request goes: a link or a page of the app itself. */
 const LINK_ATTRIBUTES = new Set(['href', 'to', 'src', 'action', 'path', 'link']);
-const COMPARING_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'match', 'test', 'search']);
-const MESSAGE_KEYS = new Set(['message', 'description', 'title', 'label', 'summary', 'help', 'text', 'hint', 'placeholder']);
+const COMPARING_METHODS = new Set([
+  'startsWith',
+  'endsWith',
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'match',
+  'test',
+  'search',
+]);
+const MESSAGE_KEYS = new Set([
+  'message',
+  'description',
+  'title',
+  'label',
+  'summary',
+  'help',
+  'text',
+  'hint',
+  'placeholder',
+]);
 const HTTP_WORDS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|curl|wget|https?)$/i;
 
 function silentContext(
@@ -256,7 +298,10 @@ function silentByText(text: string, input: WrittenPathsInput): SilentContext | u
 function otherHost(text: string, apiHosts: readonly string[]): boolean {
   const origin = /(?:^|[\s(])(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#\s]*)/i.exec(text);
   if (!origin) return false;
-  const host = origin[1]!.toLowerCase().replace(/:\d+$/, '').replace(/^[^@]*@/, '');
+  const host = origin[1]!
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^[^@]*@/, '');
   if (host.includes(HOLE)) return false;
   return !apiHosts.includes(host);
 }
@@ -332,7 +377,11 @@ function silentArgument(
     // `app.use('/zones/:id/filters', filtersRouter)`: a mount point of the code's own server.
     if (name === 'use' && call.arguments.length > 1 && call.arguments[0] === arg) return 'own route';
     const scope = input.ev.scopeOf(call);
-    if (call.arguments.some((other) => other !== arg && other.type !== 'SpreadElement' && isHandler(other, input.ev, scope)))
+    if (
+      call.arguments.some(
+        (other) => other !== arg && other.type !== 'SpreadElement' && isHandler(other, input.ev, scope),
+      )
+    )
       return 'own route';
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { concatPatterns, sliceText, type PatternPart, type UrlPattern } from './pattern.js';
 import { holesForEnginePlaceholders } from './placeholders.js';
+import type { RequestFact } from '../facts.js';
 
 export const DEFAULT_API_HOSTS: readonly string[] = ['api.cloudflare.com'];
 const API_PREFIX = '/client/v4';
@@ -88,4 +89,24 @@ function cutQuery(pattern: UrlPattern): PatternPart[] {
     out.push(part);
   }
   return out;
+}
+
+/**
+ * The text of requests sent to a host that is not the API's (`axios.create({ baseURL:
+ * 'https://sentry.io/api/0' })` then `.get('organizations/x/members')`): a path of another API.
+ */
+export function sentToAnotherHost(
+  requests: readonly RequestFact[],
+  apiHosts: readonly string[],
+): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const request of requests) {
+    if (request.via === 'mention') continue;
+    const first = request.url[0];
+    if (first?.kind !== 'text' || !/^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]/i.test(first.text)) continue;
+    if (normalizeApiUrl(request.url, apiHosts)) continue;
+    for (const part of request.url)
+      if (part.kind === 'text') for (const span of part.spans ?? []) if (!span.file) ranges.push(span.written);
+  }
+  return ranges;
 }

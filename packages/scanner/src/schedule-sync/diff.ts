@@ -91,6 +91,8 @@ export function diffSchedule(
     const absent: Array<{ method: string; path: string }> = [];
     let total = 0;
     for (const endpoint of entry.match.endpoints ?? []) {
+      // An area retired as a whole (`subtree`) is no operation of its own: its listed endpoints are.
+      if (endpoint.subtree) continue;
       for (const method of endpoint.methods) {
         total++;
         const operation = byKey.get(`${method} ${pathKey(endpoint.path)}`);
@@ -111,7 +113,7 @@ export function diffSchedule(
 function claims(entry: CatalogueEntry, method: string, key: string): boolean {
   return (entry.match.endpoints ?? []).some(
     (endpoint) =>
-      pathKey(endpoint.path) === key &&
+      (pathKey(endpoint.path) === key || (endpoint.subtree === true && key.startsWith(`${pathKey(endpoint.path)}/`))) &&
       (endpoint.liveMethods === undefined || endpoint.methods.some((listed) => listed === method)),
   );
 }
