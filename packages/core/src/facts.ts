@@ -391,6 +391,8 @@ export interface Vocabulary {
   fewestHeaders: number;
   /** Words of catalogue paths: a string, template or array holding one is a written-path fact. */
   pathWords: readonly string[];
+  /** Every literal segment of the floor's windows: where a written path starts (`access` of `access/bookmarks`). */
+  pathSegments: readonly string[];
   /** The first segments of the catalogue's paths (`zones`, `accounts`, `user`, `organizations`). */
   pathRoots: ReadonlySet<string>;
 }

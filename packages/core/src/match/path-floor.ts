@@ -66,6 +66,11 @@ export function floorWords(entries: readonly CatalogueEntry[]): string[] {
   return [...words];
 }
 
+/** Every literal word of every window. */
+export function floorSegments(entries: readonly CatalogueEntry[]): string[] {
+  return [...new Set([...floorWindows(entries).values()].flatMap((windows) => windows.flatMap((w) => w.words)))];
+}
+
 /**
  * First segments that start templates of more than one entry (`zones`, `accounts`): they begin
  * every path, so they never make a window distinctive on their own.

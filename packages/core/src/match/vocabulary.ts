@@ -3,7 +3,7 @@ import type { Vocabulary } from '../facts.js';
 import { chainReadWords, codeCheckWords } from './error-shapes.js';
 import { endpointWords } from './fields/context.js';
 import { nearbyKey, nearbyPattern, type NearbyWord } from './nearby-words.js';
-import { floorWords } from './path-floor.js';
+import { floorSegments, floorWords } from './path-floor.js';
 import { compileTemplate } from '../url/template.js';
 
 const vocabularies = new WeakMap<Catalogue, Vocabulary>();
@@ -76,6 +76,7 @@ function buildVocabulary(entries: readonly CatalogueEntry[]): Vocabulary {
     headers,
     fewestHeaders,
     pathWords: floorWords(entries),
+    pathSegments: floorSegments(entries),
     pathRoots: new Set(
       entries.flatMap((entry) =>
         (entry.match.endpoints ?? []).flatMap(({ path }) => {

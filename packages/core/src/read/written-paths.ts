@@ -135,7 +135,6 @@ function candidate(node: Node, parent: Node | undefined, input: WrittenPathsInpu
   if (!stringy) return undefined;
   // Part of a larger string expression: read with it.
   if (parent?.type === 'BinaryExpression' && parent.operator === '+') return undefined;
-  if (parent?.type === 'TemplateLiteral') return undefined;
   // A key names a property, not a path (`{ 'firewall/rules': … }` keys are left to the evaluator).
   if (parent?.type === 'Property' && parent.key === node && !parent.computed) return undefined;
   const built: BuiltText = { text: '', pieces: [] };
@@ -286,12 +285,25 @@ function silentByText(text: string, input: WrittenPathsInput): SilentContext | u
   if (words.length >= 2) return 'prose';
   if (otherHost(text, input.apiHosts)) return 'another host';
   // The text before the first path word: a base of another API or of the app itself (`/api/cf/…`).
-  const at = Math.min(...input.vocabulary.pathWords.map((word) => text.indexOf(word)).filter((index) => index >= 0));
+  const at = Math.min(
+    ...input.vocabulary.pathSegments.map((word) => segmentAt(text, word)).filter((index) => index >= 0),
+  );
   const before = text.slice(0, at).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   if (/(^|\/)client\/v4(\/|$)/.test(before)) return undefined;
   const first = before.split('/').find((segment) => segment !== '' && !segment.includes(HOLE));
   if (first !== undefined && !input.vocabulary.pathRoots.has(first)) return 'another base';
   return undefined;
+}
+
+/** Where `word` first stands as a whole segment of the text, or -1. */
+function segmentAt(text: string, word: string): number {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + word.length];
+    if ((before === undefined || before === '/' || before === HOLE) && (after === undefined || /[/?#\s\u0000]/.test(after)))
+      return at;
+  }
+  return -1;
 }
 
 /** The text names a host, and it is not an API host (a host spliced in, `https://${host}/…`, is unknown). */

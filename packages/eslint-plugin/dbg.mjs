@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { parseForESLint } from '@typescript-eslint/parser';
+import { resolveSettings, analyzeProgram } from '@sunset-lint/core';
+import { extractFileFacts } from '@sunset-lint/core/internal';
+const file = process.argv[2];
+const source = readFileSync(file, 'utf8');
+const { ast } = parseForESLint(source, { range: true, loc: true, jsx: file.endsWith('x'), sourceType: 'module' });
+const settings = resolveSettings({});
+const facts = extractFileFacts(ast, source, settings);
+console.log(JSON.stringify({ paths: facts.inFile.writtenPaths.map(p => [p.text, p.silent]) }));
