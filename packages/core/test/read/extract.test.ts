@@ -152,7 +152,7 @@ zoneSetting(z, 'http3', 'GET');`;
 
 describe('mentions', () => {
   test('an API URL that is never sent is a mention: unknown method, the range of the string', () => {
-    const source = `const docs = '${API}/zones/:zone_id/filters'; console.log(docs);`;
+    const source = `const docs = '${API}/zones/:zone_id/filters'; keep(docs);`;
     const facts = factsOf(source);
     expect(facts.requests.map(describeRequest)).toEqual([`mention ? ${API}/zones/:zone_id/filters`]);
     expect(written(source, facts.requests[0]!.range)).toBe(`'${API}/zones/:zone_id/filters'`);
