@@ -9,11 +9,17 @@ import type { Finding } from './findings/finding.js';
 import type { ResolvedSettings } from './options.js';
 
 /** Facts of one file under these settings (the catalogue decides which fields and names matter). */
-export function extractFileFacts(program: TSESTree.Program, source: string, settings: ResolvedSettings): FileFacts {
+export function extractFileFacts(
+  program: TSESTree.Program,
+  source: string,
+  settings: ResolvedSettings,
+  projectModule?: (specifier: string) => boolean,
+): FileFacts {
   return extractFacts(program, source, {
     catalogue: settings.catalogue,
     apiHosts: settings.apiHosts,
     vocabulary: vocabularyOf(settings.catalogue),
+    ...(projectModule ? { projectModule } : {}),
   });
 }
 

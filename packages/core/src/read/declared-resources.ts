@@ -4,7 +4,7 @@ import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { normalizeModulePath, type Evaluator } from './evaluate.js';
 import type { DeclaredProperty, DeclaredResourceFact, PendingProperties, Range } from '../facts.js';
 import { lookup, type Scope } from './scope.js';
-import { isRelativeModule, type Value } from './values.js';
+import type { Value } from './values.js';
 import { snakeCase } from '../catalogue/property-names.js';
 import { PROVIDER_PACKAGES } from '../catalogue/iac-packages.js';
 
@@ -133,7 +133,7 @@ function objectValues(
   if (inner.type === 'LogicalExpression') return objectValues(inner.right, scope, ev, at, pending);
   const value = ev.value(inner, scope);
   if (value.kind === 'object') return [value];
-  if (value.kind === 'module' && isRelativeModule(value.source))
+  if (value.kind === 'module' && ev.isProjectModule(value.source))
     pending.push({ at, from: { source: value.source, path: value.path }, range: rangeOf(inner) });
   return [];
 }

@@ -39,6 +39,8 @@ export class Evaluator {
   constructor(
     readonly index: ScopeIndex,
     readonly source: string,
+    /** Whether a module specifier names a module of the project (relative, or a workspace package or alias the scanner found). */
+    readonly isProjectModule: (source: string) => boolean = isRelativeModule,
   ) {}
 
   scopeOf(node: Node): Scope {
@@ -264,7 +266,7 @@ export class Evaluator {
     if (!cls.superClass || depth > MAX_DEPTH) return UNKNOWN;
     const base = this.value(cls.superClass.node, cls.superClass.scope);
     if (base.kind === 'class') return this.classMember(base.cls, name, depth + 1);
-    if (base.kind === 'module' && isRelativeModule(base.source)) return this.member(base, name);
+    if (base.kind === 'module' && this.isProjectModule(base.source)) return this.member(base, name);
     return UNKNOWN;
   }
 
@@ -405,8 +407,8 @@ export class Evaluator {
     if (client && path.length === 1 && client.instanceFactories.includes(path[0]!))
       return this.clientFromOptions(client, node.arguments[0], scope);
     // `new CloudflareApi(token)` of another module: its members are read from the class's export.
-    if (isRelativeModule(callee.source) && isNew) return callee;
-    if (isRelativeModule(callee.source)) {
+    if (this.isProjectModule(callee.source) && isNew) return callee;
+    if (this.isProjectModule(callee.source)) {
       return {
         kind: 'string',
         pattern: [

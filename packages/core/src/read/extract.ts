@@ -44,6 +44,12 @@ export interface ExtractOptions {
    * `vocabularyOf`): the reader extracts facts about these names only, and knows no matcher.
    */
   vocabulary: Vocabulary;
+  /**
+   * Whether a bare module specifier names a module of the project: a workspace package
+   * (`@acme/cf-client`) or a tsconfig `paths` alias (`@/lib/cfapi`) the scanner found. Relative
+   * specifiers always do; without this, no bare one does (the ESLint plugin sees one file).
+   */
+  projectModule?: (source: string) => boolean;
 }
 
 interface CallFacts {
@@ -64,6 +70,7 @@ export function extractFacts(program: TSESTree.Program, source: string, options:
 
 class FileExtraction {
   private readonly ev: Evaluator;
+  private readonly isProjectModule: (source: string) => boolean;
   private readonly callFacts = new Map<Node, CallFacts>();
   private readonly summaries = new Map<FunctionInfo, RequestFact[]>();
   private readonly summarizing = new Set<FunctionInfo>();
@@ -78,7 +85,11 @@ class FileExtraction {
     private readonly source: string,
     private readonly options: ExtractOptions,
   ) {
-    this.ev = new Evaluator(index, source);
+    const projectModule = options.projectModule;
+    this.isProjectModule = projectModule
+      ? (specifier) => isRelativeModule(specifier) || projectModule(specifier)
+      : isRelativeModule;
+    this.ev = new Evaluator(index, source, this.isProjectModule);
   }
 
   run(): FileFacts {
@@ -174,7 +185,7 @@ class FileExtraction {
     const callee = this.ev.value(node.callee, scope);
     const args = node.arguments.map((arg) => (arg.type === 'SpreadElement' ? undefined : arg));
     if (callee.kind === 'function') return { requests: this.helperCall(node, callee.fn, args) };
-    if (callee.kind === 'module' && isRelativeModule(callee.source)) {
+    if (callee.kind === 'module' && this.isProjectModule(callee.source)) {
       const argPatterns = args.map((arg) => (arg ? this.ev.pattern(arg, scope) : []));
       const exportLength = callee.path[0] === '*' ? 2 : 1;
       const verb = callee.path.length > exportLength ? callee.path[callee.path.length - 1] : undefined;
@@ -259,7 +270,7 @@ class FileExtraction {
       const extra = value.kind === 'param' || value.kind === 'global' ? value.path : [];
       return { flavor: typedBy, chain: [...extra, ...rest], method, args, argRanges, range };
     }
-    if (value.kind === 'module' && isRelativeModule(value.source)) {
+    if (value.kind === 'module' && this.isProjectModule(value.source)) {
       const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
       const chainFromModule = [...value.path.slice(exportLength), ...rest];
       if (chainFromModule.length === 0) return undefined;
@@ -448,7 +459,7 @@ class FileExtraction {
       if (binding.kind === 'import') imports[name] = binding.binding;
       else if (binding.kind === 'value' && binding.init) {
         const value = this.ev.value(binding.init, binding.scope);
-        if (value.kind === 'module' && isRelativeModule(value.source))
+        if (value.kind === 'module' && this.isProjectModule(value.source))
           imports[name] = {
             source: value.source,
             imported: [...value.path, ...binding.path].filter((p) => p !== '*')[0] ?? '*',
@@ -580,7 +591,7 @@ class FileExtraction {
       case 'http-client':
         return { kind: 'http-client', lib: value.lib, ...(value.base ? { base: value.base } : {}) };
       case 'module':
-        return isRelativeModule(value.source)
+        return this.isProjectModule(value.source)
           ? { kind: 'reexport', source: value.source, imported: value.path.join('.') }
           : undefined;
       default:
@@ -601,7 +612,9 @@ class FileExtraction {
       base = current.superClass ? this.ev.value(current.superClass.node, current.superClass.scope) : UNKNOWN;
     }
     const inherited =
-      base.kind === 'module' && isRelativeModule(base.source) ? { source: base.source, path: base.path } : undefined;
+      base.kind === 'module' && this.isProjectModule(base.source)
+        ? { source: base.source, path: base.path }
+        : undefined;
     return { kind: 'class', methods, ...(inherited ? { extends: inherited } : {}) };
   }
 

@@ -300,7 +300,10 @@ function segmentAt(text: string, word: string): number {
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
     const before = text[at - 1];
     const after = text[at + word.length];
-    if ((before === undefined || before === '/' || before === HOLE) && (after === undefined || /[/?#\s\u0000]/.test(after)))
+    if (
+      (before === undefined || before === '/' || before === HOLE) &&
+      (after === undefined || /[/?#\s\u0000]/.test(after))
+    )
       return at;
   }
   return -1;

@@ -152,12 +152,15 @@ export async function findUsages(
   const { runScan } = await import('../scan/scan.js');
   const types = request.types ? await typesResolutionFor(discovered.files, request.types, cwd) : undefined;
   const cacheLocation = typeof request.cache === 'object' ? request.cache.location : undefined;
+  const { ProjectModules } = await import('../scan/plan/project-modules.js');
+  const projectModules = ProjectModules.find(discovered.files);
   const cache = request.cache
-    ? await openCache(resolve(cwd, cacheLocation ?? DEFAULT_CACHE), config, notice)
+    ? await openCache(resolve(cwd, cacheLocation ?? DEFAULT_CACHE), config, notice, projectModules.fingerprint)
     : undefined;
   const result = await runScan({
     cwd,
     files: discovered.files,
+    projectModules,
     terraformFiles: discovered.terraformFiles,
     settings: config.settings,
     ...(request.verbose ? { verbose: true } : {}),
@@ -192,9 +195,9 @@ async function typesResolutionFor(files: readonly string[], types: true | { tsco
   return (await import('../types-mode/types-pass.js')).typesResolution(files, given);
 }
 
-async function openCache(directory: string, config: ScanConfig, notice: (notice: ScanNotice) => void) {
+async function openCache(directory: string, config: ScanConfig, notice: (notice: ScanNotice) => void, modules: string) {
   const { ScanCache } = await import('../scan/cache/cache.js');
-  const cache = ScanCache.open(directory, config.settings);
+  const cache = ScanCache.open(directory, config.settings, modules);
   if (cache.problem) notice({ text: cache.problem, severity: 'warning' });
   return cache;
 }

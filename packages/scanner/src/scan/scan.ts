@@ -22,6 +22,7 @@ import type { ScanCache } from './cache/cache.js';
 import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
 import { indexFile, type FileIndex } from './reader/index-file.js';
 import { ModuleResolver } from './plan/module-resolution.js';
+import { ProjectModules } from './plan/project-modules.js';
 import type { ParseSource } from './reader/parse-outcome.js';
 import { parseEverything, planParsing, type ParsePlan, type ReadProblem } from './plan/parse-plan.js';
 import { readSource } from './files/read-source.js';
@@ -69,6 +70,8 @@ export interface ScanOptions {
   reportUnusedSuppressions?: UnusedSuppressions;
   /** Files larger than this many bytes are skipped with a `file-too-large` diagnostic (`--max-file-size`). */
   maxFileSize?: number;
+  /** Workspace packages and tsconfig `paths` aliases that bare imports name (found from the files when absent). */
+  projectModules?: ProjectModules;
 }
 
 export interface ScanResult {
@@ -98,7 +101,10 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const prefilter = options.prefilter ?? true;
   const cache = prefilter && !options.types ? options.cache : undefined;
   const scanned = new Set(options.files);
-  const resolver = new ModuleResolver((file) => scanned.has(file));
+  const resolver = new ModuleResolver(
+    (file) => scanned.has(file),
+    options.projectModules ?? ProjectModules.find(options.files),
+  );
   const plan =
     prefilter && !options.types
       ? planParsing(options.files, options.settings, resolver, cache, options.maxFileSize)
@@ -184,7 +190,7 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
     if (cached) return { index: cached };
     // The type checker answers only for files the scan reports on, not for modules read for their exports.
     const types = scannedHere ? options.types : undefined;
-    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types);
+    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types, pass.resolver.project);
     if ('index' in indexed) parsed++;
     return indexed;
   };
@@ -425,10 +431,12 @@ function indexFromDisk(
   prefilter: boolean,
   maxFileSize: number | undefined,
   types: TypesResolution | undefined,
+  project: ProjectModules,
 ): ReturnType<Indexer> {
   const read = readSource(file, maxFileSize);
   if (!read.ok) return { problem: read };
   if (!parse) throw new ParserNeeded();
   const typed = types ? (facts: FileFacts) => types.typedMatches(facts, file, settings) : undefined;
-  return { index: indexFile(file, read.source, settings, parse, prefilter, typed), source: read.source };
+  const projectModule = project.empty ? undefined : project.isProjectModule;
+  return { index: indexFile(file, read.source, settings, parse, prefilter, typed, projectModule), source: read.source };
 }

@@ -72,8 +72,9 @@ export class ScanCache {
     readonly problem: string | undefined,
   ) {}
 
-  static open(directory: string, settings: ResolvedSettings): ScanCache {
-    const key = cacheKey(settings);
+  /** `modules`: the fingerprint of what bare imports name (`ProjectModules`), which facts depend on. */
+  static open(directory: string, settings: ResolvedSettings, modules = ''): ScanCache {
+    const key = cacheKey(settings, modules);
     const entriesFile = join(directory, `scan-${key}.bin`);
     const indexFolder = join(directory, `index-${key}`);
     if (!existsSync(entriesFile)) return new ScanCache(entriesFile, indexFolder, new Map(), undefined);
@@ -199,7 +200,7 @@ function writeAtomically(file: string, data: Uint8Array): void {
   renameSync(temporary, file);
 }
 
-function cacheKey(settings: ResolvedSettings): string {
+function cacheKey(settings: ResolvedSettings, modules: string): string {
   const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
   const shaping = {
     format: CACHE_FORMAT,
@@ -208,6 +209,7 @@ function cacheKey(settings: ResolvedSettings): string {
     apiHosts: settings.apiHosts,
     minConfidence: settings.minConfidence,
     entries: settings.catalogue.entries.map(writtenEntry),
+    modules,
   };
   return createHash('sha1').update(JSON.stringify(shaping)).digest('hex').slice(0, 16);
 }

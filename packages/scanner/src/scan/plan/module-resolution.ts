@@ -1,6 +1,7 @@
 import { dirname, extname, join, resolve } from 'node:path';
 
 import { statPath } from '../files/file-stats.js';
+import { ProjectModules } from './project-modules.js';
 
 /** The order TypeScript tries extensions in, then plain JavaScript. */
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -15,9 +16,9 @@ const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = {
 /**
  * Resolves relative module specifiers the way bundlers and TypeScript do for source files: the
  * file as written, its TypeScript twin (`./paths.js` -> `paths.ts`), extensionless (`./zone-http`),
- * and a directory's `index.*` (`../lib` -> `lib/index.ts`). Bare specifiers (packages) are never
- * resolved: a package's code is not the user's client code. `package.json` `main`/`exports` of a
- * local directory and tsconfig `paths` aliases are not followed (documented limits).
+ * and a directory's `index.*` (`../lib` -> `lib/index.ts`). A bare specifier is resolved when it
+ * names a module of the project (`ProjectModules`: a workspace package, a tsconfig `paths` alias);
+ * an installed package's code is not the user's client code and is never read.
  */
 export class ModuleResolver {
   private readonly cache = new Map<string, string | null>();
@@ -25,14 +26,19 @@ export class ModuleResolver {
   private readonly isDirectoryCache = new Map<string, boolean>();
 
   /** `known` answers for files already in the scan without touching the disk. */
-  constructor(private readonly known: (file: string) => boolean) {}
+  constructor(
+    private readonly known: (file: string) => boolean,
+    readonly project: ProjectModules = ProjectModules.none,
+  ) {}
 
   resolve(fromFile: string, specifier: string): string | undefined {
-    if (!specifier.startsWith('.') && !specifier.startsWith('/')) return undefined;
+    const relative = specifier.startsWith('.') || specifier.startsWith('/');
+    if (!relative && !this.project.isProjectModule(specifier)) return undefined;
     const key = `${dirname(fromFile)}\u0000${specifier}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached ?? undefined;
-    const found = this.candidates(resolve(dirname(fromFile), specifier)).find((file) => this.isFile(file));
+    const bases = relative ? [resolve(dirname(fromFile), specifier)] : this.project.candidates(fromFile, specifier);
+    const found = bases.flatMap((base) => this.candidates(base)).find((file) => this.isFile(file));
     this.cache.set(key, found ?? null);
     return found;
   }

@@ -20,8 +20,11 @@ const PATH_LIKE = ["'", '"', '`'].map(
  * `require()` and `import()` (the only ones the scanner resolves). More than the imports (any such
  * string) is harmless; fewer would lose findings, so escapes are read.
  */
-export function moduleSpecifiersIn(source: string): string[] {
+export function moduleSpecifiersIn(source: string, isProjectModule?: (specifier: string) => boolean): string[] {
   const found = new Set<string>();
+  // Bare specifiers that name a module of the project (`'@acme/cf-client'`, `'@/lib/cfapi'`).
+  if (isProjectModule)
+    for (const hit of source.matchAll(/(['"`])([^'"`\s\\]+)\1/g)) if (isProjectModule(hit[2]!)) found.add(hit[2]!);
   for (const pattern of PATH_LIKE) {
     pattern.lastIndex = 0;
     for (let hit = pattern.exec(source); hit; hit = pattern.exec(source)) {

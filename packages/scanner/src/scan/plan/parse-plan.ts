@@ -66,7 +66,7 @@ export function planParsing(
         unreadable.set(file, read);
         continue;
       }
-      const compute = () => textFactsOf(read.source, own, cross);
+      const compute = () => textFactsOf(read.source, own, cross, resolver.project.isProjectModule);
       text = cache
         ? cache.textFacts(file, read.source, known && 'stats' in known ? known.stats : undefined, compute)
         : compute();
@@ -103,14 +103,19 @@ export function parseEverything(files: readonly string[]): ParsePlan {
   return { parse: new Set(files), unreadable: new Map(), imports: new Map() };
 }
 
-function textFactsOf(source: string, own: Prefilter, cross: CrossFilePrefilter): TextFacts {
+function textFactsOf(
+  source: string,
+  own: Prefilter,
+  cross: CrossFilePrefilter,
+  isProjectModule: (specifier: string) => boolean,
+): TextFacts {
   return {
     ownMayMatch: own.mayMatch(source),
     // Suppressions only remove findings, so a file without any needs no comment parse, except
     // to report a comment naming our rules or entries as unused: this bit finds those files.
     namesSunsetLint: source.includes('sunset-lint'),
     terms: cross.termsOf(source),
-    specifiers: moduleSpecifiersIn(source),
+    specifiers: moduleSpecifiersIn(source, isProjectModule),
   };
 }
 

@@ -25,6 +25,8 @@ export function indexFile(
   prefilter = true,
   /** `--types`: what the type checker adds to these facts (before the prefilter, which cannot see types). */
   typedMatches?: (facts: FileFacts) => TypedMatches,
+  /** Bare specifiers that name modules of the project (workspace packages, tsconfig aliases). */
+  projectModule?: (specifier: string) => boolean,
 ): FileIndex {
   const parsed = parseSource(file, source);
   if (!parsed.ok) {
@@ -42,7 +44,7 @@ export function indexFile(
   }
   let facts: FileFacts;
   try {
-    facts = extractFileFacts(parsed.program, source, settings);
+    facts = extractFileFacts(parsed.program, source, settings, projectModule);
   } catch (error) {
     if (isStackOverflow(error)) return diagnostic('too-deeply-nested', TOO_DEEP);
     const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+import { statPath } from '../files/file-stats.js';
+
+/** A `package.json` or `tsconfig.json` larger than this is not read (it is no configuration a person wrote). */
+const MAX_CONFIG_BYTES = 1 << 20;
+
+/** A workspace package: its name and folder, and the file its `exports['.']`, `main` or `module` names. */
+interface WorkspacePackage {
+  name: string;
+  dir: string;
+  entries: string[];
+  /** `exports` subpaths (`./client` → `./src/client.ts`). */
+  subpaths: Record<string, string>;
+}
+
+/** `compilerOptions.paths` of one tsconfig: patterns with at most one `*`, and where each maps. */
+interface PathAliases {
+  dir: string;
+  base: string;
+  paths: Array<{ pattern: string; targets: string[] }>;
+}
+
+/**
+ * The modules of the project that bare specifiers name: workspace packages (a `package.json` with
+ * a `name` in a folder of the scanned files, or above one) and tsconfig/jsconfig `paths` aliases
+ * (`@/lib/cfapi`). Found once per scan from the folders of the scanned files, up to the repository
+ * root (the folder holding `.git`) or the filesystem root. `extends` of a tsconfig and `paths`
+ * patterns with several `*` are not followed (docs/cross-file.md).
+ */
+export class ProjectModules {
+  private constructor(
+    private readonly packages: ReadonlyMap<string, WorkspacePackage>,
+    /** By folder: the aliases of the tsconfig in that folder. */
+    private readonly aliases: ReadonlyMap<string, PathAliases>,
+  ) {}
+
+  static readonly none = new ProjectModules(new Map(), new Map());
+
+  static find(files: readonly string[]): ProjectModules {
+    const packages = new Map<string, WorkspacePackage>();
+    const aliases = new Map<string, PathAliases>();
+    const seen = new Set<string>();
+    for (const file of files) {
+      for (let dir = dirname(file); !seen.has(dir); dir = dirname(dir)) {
+        seen.add(dir);
+        const pkg = readPackage(dir);
+        if (pkg && !packages.has(pkg.name)) packages.set(pkg.name, pkg);
+        for (const name of ['tsconfig.json', 'jsconfig.json']) {
+          const found = readAliases(dir, name);
+          if (found && !aliases.has(dir)) aliases.set(dir, found);
+        }
+        if (statPath(join(dir, '.git'), false) || dirname(dir) === dir) break;
+      }
+    }
+    return packages.size || aliases.size ? new ProjectModules(packages, aliases) : ProjectModules.none;
+  }
+
+  /** What the facts of a file depend on (the scan cache keys its entries by it). */
+  get fingerprint(): string {
+    const shape = {
+      packages: [...this.packages.values()].map(({ name, dir, entries, subpaths }) => [name, dir, entries, subpaths]),
+      aliases: [...this.aliases.values()].map(({ dir, base, paths }) => [dir, base, paths]),
+    };
+    return createHash('sha1').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
+  }
+
+  get empty(): boolean {
+    return this.packages.size === 0 && this.aliases.size === 0;
+  }
+
+  /** Whether a bare specifier names a module of the project. */
+  readonly isProjectModule = (specifier: string): boolean =>
+    this.packageOf(specifier) !== undefined ||
+    [...this.aliases.values()].some((found) => found.paths.some(({ pattern }) => matchPattern(pattern, specifier)));
+
+  /**
+   * The candidate paths (without extension rules: the resolver tries its own) a bare specifier
+   * names from `fromFile`: the nearest tsconfig's aliases first, then a workspace package.
+   */
+  candidates(fromFile: string, specifier: string): string[] {
+    const out: string[] = [];
+    for (let dir = dirname(fromFile); ; dir = dirname(dir)) {
+      const found = this.aliases.get(dir);
+      if (found) {
+        for (const { pattern, targets } of found.paths) {
+          const star = matchPattern(pattern, specifier);
+          if (star === undefined) continue;
+          for (const target of targets) out.push(resolve(found.base, target.replace('*', star)));
+        }
+        break;
+      }
+      if (dirname(dir) === dir) break;
+    }
+    const pkg = this.packageOf(specifier);
+    if (pkg) {
+      const rest = specifier.slice(pkg.name.length);
+      if (rest === '') out.push(...pkg.entries, join(pkg.dir, 'src', 'index'), join(pkg.dir, 'index'));
+      else {
+        const subpath = pkg.subpaths[`.${rest}`];
+        if (subpath) out.push(resolve(pkg.dir, subpath));
+        out.push(join(pkg.dir, rest), join(pkg.dir, 'src', rest));
+      }
+    }
+    return out;
+  }
+
+  private packageOf(specifier: string): WorkspacePackage | undefined {
+    const parts = specifier.split('/');
+    const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+    return this.packages.get(name);
+  }
+}
+
+/** The text `*` stands for when `specifier` matches `pattern` (`''` for a pattern without `*`). */
+function matchPattern(pattern: string, specifier: string): string | undefined {
+  const star = pattern.indexOf('*');
+  if (star < 0) return pattern === specifier ? '' : undefined;
+  const prefix = pattern.slice(0, star);
+  const suffix = pattern.slice(star + 1);
+  if (suffix.includes('*')) return undefined;
+  if (specifier.length < prefix.length + suffix.length) return undefined;
+  return specifier.startsWith(prefix) && specifier.endsWith(suffix)
+    ? specifier.slice(prefix.length, specifier.length - suffix.length)
+    : undefined;
+}
+
+function readPackage(dir: string): WorkspacePackage | undefined {
+  const json = readConfig(join(dir, 'package.json'));
+  if (!isRecord(json) || typeof json.name !== 'string' || json.name === '') return undefined;
+  const entries: string[] = [];
+  const subpaths: Record<string, string> = {};
+  const exported = json.exports;
+  const target = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value;
+    if (!isRecord(value)) return undefined;
+    // Conditions in the order a source reader wants them: the source itself, then what runs.
+    for (const condition of ['source', 'types', 'import', 'default', 'require', 'node'])
+      if (typeof value[condition] === 'string') return value[condition];
+    return undefined;
+  };
+  if (typeof exported === 'string') entries.push(resolve(dir, exported));
+  else if (isRecord(exported)) {
+    const keys = Object.keys(exported);
+    if (keys.length > 0 && keys.every((key) => key.startsWith('.'))) {
+      for (const key of keys) {
+        const path = target(exported[key]);
+        if (!path) continue;
+        if (key === '.') entries.push(resolve(dir, path));
+        else subpaths[key] = path;
+      }
+    } else {
+      const path = target(exported);
+      if (path) entries.push(resolve(dir, path));
+    }
+  }
+  for (const field of ['source', 'module', 'main', 'types'])
+    if (typeof json[field] === 'string') entries.push(resolve(dir, json[field]));
+  return { name: json.name, dir, entries, subpaths };
+}
+
+function readAliases(dir: string, name: string): PathAliases | undefined {
+  const json = readConfig(join(dir, name), true);
+  const options = isRecord(json) && isRecord(json.compilerOptions) ? json.compilerOptions : undefined;
+  if (!options || !isRecord(options.paths)) return undefined;
+  const base = resolve(dir, typeof options.baseUrl === 'string' ? options.baseUrl : '.');
+  const paths = Object.entries(options.paths).flatMap(([pattern, targets]) =>
+    Array.isArray(targets) && targets.every((t) => typeof t === 'string')
+      ? [{ pattern, targets: targets as string[] }]
+      : [],
+  );
+  return paths.length ? { dir, base, paths } : undefined;
+}
+
+/**
+ * A small configuration file's JSON (comments and trailing commas allowed with `jsonc`), or
+ * undefined: missing, not a regular file (a FIFO or a link to a device is never opened for
+ * reading), too large, or not JSON. A broken one is no module map; the scan goes on without it.
+ */
+function readConfig(file: string, jsonc = false): unknown {
+  const stats = statPath(file);
+  if (!stats?.isFile() || stats.size > BigInt(MAX_CONFIG_BYTES)) return undefined;
+  let text: string;
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(Number(stats.size));
+      const read = readSync(fd, buffer, 0, buffer.length, 0);
+      text = buffer.subarray(0, read).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  try {
+    return JSON.parse(jsonc ? withoutComments(text) : text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON with comments (`//`, `/* … *\/`) and trailing commas, as tsconfig files are written, made plain JSON. */
+function withoutComments(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      out += text.slice(i, end + 1);
+      i = end;
+    } else if (char === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (char === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else out += char;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
