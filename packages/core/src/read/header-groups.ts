@@ -53,14 +53,26 @@ export function headerGroups(
   for (const group of headerCalls(index, ev, requests.calls, vocabulary)) add(group.sent, group.byName);
   for (const list of headerTupleLists(index, requests.objects)) {
     const byName = new Map<string, HeaderFact>();
-    for (const tuple of list.elements) {
-      const name = tuple?.type === 'ArrayExpression' ? tuple.elements[0] : undefined;
-      if (name?.type !== 'Literal' || typeof name.value !== 'string') continue;
+    // `[[name, value], …]`, or undici's flat raw headers `[name, value, name, value, …]`.
+    const flat = list.elements.length % 2 === 0 && list.elements.every((e) => e?.type !== 'ArrayExpression');
+    list.elements.forEach((element, i) => {
+      if (flat && i % 2 === 1) return;
+      const name = flat ? element : element?.type === 'ArrayExpression' ? element.elements[0] : undefined;
+      if (name?.type !== 'Literal' || typeof name.value !== 'string') return;
       const lower = name.value.toLowerCase();
-      if (vocabulary.headers.has(lower))
-        byName.set(lower, { name: lower, range: rangeOf(name), removal: propertyRemoval(source, rangeOf(tuple!)) });
-    }
-    add(requests.objects.has(list), byName);
+      if (!vocabulary.headers.has(lower)) return;
+      const value = flat ? list.elements[i + 1] : undefined;
+      // A flat pair is removed as two elements: from the name to the comma after the value.
+      const removal = value
+        ? propertyRemoval(source, [rangeOf(name)[0], rangeOf(value)[1]])
+        : propertyRemoval(source, rangeOf(element!));
+      byName.set(lower, { name: lower, range: rangeOf(name), removal });
+    });
+    const parent = index.parentOf.get(list);
+    const sent =
+      requests.objects.has(list) ||
+      (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
+    add(sent, byName);
   }
   return groups;
 }
@@ -91,9 +103,17 @@ function headerCalls(
       continue;
     const receiverNode = call.callee.object;
     if (method === 'setHeader' && !isRequestResult(receiverNode, ev.scopeOf(call), requestCalls)) continue;
-    const [start, end] = rangeOf(receiverNode);
-    const key = `${method === 'setHeader' ? 'request' : 'headers'}\u0000${ev.source.slice(start, end)}`;
-    const group = groups.get(key) ?? { byName: new Map<string, HeaderFact>(), sent: method === 'setHeader' };
+    // `superagent.put(url).set(a, x).set(b, y)`: one request's headers set along a chain.
+    const chained = method === 'set' ? chainRoot(receiverNode) : undefined;
+    const [start, end] = rangeOf(chained ?? receiverNode);
+    // A chain is one request (its root call, by place); a receiver is a Headers object or request by its name.
+    const key = chained
+      ? `chain\u0000${start}:${end}`
+      : `${method === 'setHeader' ? 'request' : 'headers'}\u0000${ev.source.slice(start, end)}`;
+    const group = groups.get(key) ?? {
+      byName: new Map<string, HeaderFact>(),
+      sent: method === 'setHeader' || (chained !== undefined && (requestCalls.has(chained) || isVerbCall(chained))),
+    };
     groups.set(key, group);
     const lower = name.value.toLowerCase();
     if (vocabulary.headers.has(lower)) group.byName.set(lower, { name: lower, range: rangeOf(name) });
@@ -102,6 +122,28 @@ function headerCalls(
 }
 
 const HEADER_SETTERS = new Set(['set', 'append', 'setHeader']);
+/** Calls a request builder chains between its verb call and its headers (superagent, supertest-like clients). */
+const CHAINED = new Set(['set', 'query', 'type', 'accept', 'auth', 'timeout', 'retry', 'field', 'attach', 'send', 'ok']);
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head']);
+
+/** The call a chain of builder calls starts from (`superagent.put(url)`), when the receiver is such a chain. */
+function chainRoot(receiver: Node): Node | undefined {
+  let current = unwrap(receiver);
+  let root: Node | undefined;
+  while (current.type === 'CallExpression' && current.callee.type === 'MemberExpression') {
+    root = current;
+    const name = propertyKeyName(current.callee.property, current.callee.computed);
+    if (!name || !CHAINED.has(name)) break;
+    current = unwrap(current.callee.object);
+  }
+  return root;
+}
+
+function isVerbCall(call: Node): boolean {
+  if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') return false;
+  const name = propertyKeyName(call.callee.property, call.callee.computed);
+  return name !== undefined && VERBS.has(name);
+}
 
 /** `req` of `const req = https.request(…)`, or the request call itself. */
 function isRequestResult(receiver: Node, scope: Scope, requestCalls: ReadonlySet<Node>): boolean {
@@ -128,5 +170,13 @@ function headerTupleLists(index: ScopeIndex, requestObjects: ReadonlySet<Node>):
     if (list?.type === 'ArrayExpression') lists.add(list);
   }
   for (const node of requestObjects) if (node.type === 'ArrayExpression') lists.add(node);
+  for (const object of index.objects)
+    for (const property of object.properties)
+      if (
+        property.type === 'Property' &&
+        propertyKeyName(property.key, property.computed) === 'headers' &&
+        property.value.type === 'ArrayExpression'
+      )
+        lists.add(property.value);
   return lists;
 }
