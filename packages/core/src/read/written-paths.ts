@@ -43,6 +43,10 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   const { program, source, vocabulary } = input;
   if (!vocabulary.pathWords.some((word) => source.includes(word))) return [];
   const facts: WrittenPathFact[] = [];
+  /** Templates that splice `this.x` into a path (`zones/${this.zoneId}/${this.segment}`), for the fields below. */
+  const splicing: Array<{ node: TSESTree.TemplateLiteral; parents: Node[] }> = [];
+  /** String values written for a name (`segment = 'filters'`, `{ path: 'filters' }`, `this.path = 'filters'`). */
+  const fieldValues = new Map<string, TSESTree.StringLiteral[]>();
   /** Texts held by a variable: silent when every use of the variable is (`const path = …; console.warn(path)`). */
   const held = new Map<string, WrittenPathFact[]>();
   const parents: Node[] = [];
@@ -50,6 +54,9 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
     if (NOT_VALUES.has(node.type)) return;
     // `export { x } from './paths'`: the module name is not a value (its specifiers are).
     if (node.type === 'ExportNamedDeclaration' && node.source) return;
+    collectField(node, fieldValues);
+    if (node.type === 'TemplateLiteral' && node.expressions.some((e) => thisMember(e) !== undefined))
+      splicing.push({ node, parents: [...parents] });
     const built = candidate(node, parents[parents.length - 1], input);
     if (built) {
       const text = built.text;
@@ -74,6 +81,60 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   };
   visit(program);
   if (held.size) silenceHeldByMessages(program, held, input);
+  for (const { node, parents: around } of splicing) facts.push(...fieldsSpliced(node, around, fieldValues, input));
+  return facts;
+}
+
+/** `this.segment` (not computed): the name read from the instance. */
+function thisMember(node: Node): string | undefined {
+  const inner = unwrap(node);
+  if (inner.type !== 'MemberExpression' || inner.computed || unwrap(inner.object).type !== 'ThisExpression') return undefined;
+  return inner.property.type === 'Identifier' ? inner.property.name : undefined;
+}
+
+function collectField(node: Node, values: Map<string, TSESTree.StringLiteral[]>): void {
+  const put = (name: string | undefined, value: Node | null | undefined) => {
+    const inner = value ? unwrap(value) : undefined;
+    if (name === undefined || inner?.type !== 'Literal' || typeof inner.value !== 'string') return;
+    values.set(name, [...(values.get(name) ?? []), inner as TSESTree.StringLiteral]);
+  };
+  if (node.type === 'PropertyDefinition' && !node.computed) put(propertyKeyName(node.key, false), node.value);
+  else if (node.type === 'Property' && !node.computed) put(propertyKeyName(node.key, false), node.value);
+  else if (node.type === 'AssignmentExpression' && node.operator === '=') put(thisMember(node.left), node.right);
+}
+
+/**
+ * A resource class or object whose methods splice a field into a path (`zones/${id}/${this.segment}`
+ * in a base class, `segment = 'filters'` in each subclass): each string written for that field,
+ * read in the template's place, is a written path of its own, placed at the field's string.
+ */
+function fieldsSpliced(
+  template: TSESTree.TemplateLiteral,
+  parents: readonly Node[],
+  values: ReadonlyMap<string, TSESTree.StringLiteral[]>,
+  input: WrittenPathsInput,
+): WrittenPathFact[] {
+  const facts: WrittenPathFact[] = [];
+  template.expressions.forEach((expression, hole) => {
+    for (const literal of values.get(thisMember(expression) ?? '') ?? []) {
+      const built: BuiltText = { text: '', pieces: [] };
+      template.quasis.forEach((quasi, i) => {
+        const cooked = quasi.value.cooked ?? quasi.value.raw;
+        const at = input.source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+        if (cooked.length)
+          built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
+        built.text += cooked;
+        if (i === hole) appendString(literal, built, input.source);
+        else if (template.expressions[i]) built.text += HOLE;
+      });
+      if (!input.vocabulary.pathWords.some((word) => built.text.includes(word))) continue;
+      // Only the field's own string is placed: the template's text is reported where it stands.
+      const range = rangeOf(literal);
+      built.pieces = built.pieces.filter(([, , start]) => start === range[0]);
+      const silent = silentByText(built.text, input) ?? silentByPlace(template, parents, input);
+      facts.push({ text: built.text, pieces: built.pieces, root: range, ...(silent ? { silent } : {}) });
+    }
+  });
   return facts;
 }
 
