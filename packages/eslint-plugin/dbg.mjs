@@ -7,4 +7,4 @@ const source = readFileSync(file, 'utf8');
 const { ast } = parseForESLint(source, { range: true, loc: true, jsx: file.endsWith('x'), sourceType: 'module' });
 const settings = resolveSettings({});
 const facts = extractFileFacts(ast, source, settings);
-console.log(JSON.stringify({ paths: facts.inFile.writtenPaths.map(p => [p.text, p.silent]) }));
+console.log(JSON.stringify({ paths: facts.inFile.writtenPaths.map((p) => [p.text, p.silent]) }));

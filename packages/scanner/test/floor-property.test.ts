@@ -89,8 +89,9 @@ const SILENT: Record<string, Place> = {
   'a comparison': (p) => `if (request.path === ${p.code}) respond();`,
   'a comment': (p) => `// GET ${p.text} is retired`,
   'a type': (p, n) => `type Route${n} = '${p.text}';`,
-  'another host': (p, n) => `export const docs${n} = 'https://developers.example.com${p.text.startsWith('/') ? '' : '/'}${p.text}';`,
-  'prose': (p, n) => `export const help${n} = 'This command reads ${p.text} before the migration';`,
+  'another host': (p, n) =>
+    `export const docs${n} = 'https://developers.example.com${p.text.startsWith('/') ? '' : '/'}${p.text}';`,
+  prose: (p, n) => `export const help${n} = 'This command reads ${p.text} before the migration';`,
 };
 
 const PRELUDE = [
@@ -119,10 +120,10 @@ async function reported(generated: GeneratedProgram): Promise<{ plugin: string[]
 }
 
 const placed = (places: Record<string, Place>) =>
-  fc.array(
-    fc.record({ path: fc.constantFrom(...PATHS), place: fc.constantFrom(...Object.keys(places)) }),
-    { minLength: 1, maxLength: 3 },
-  );
+  fc.array(fc.record({ path: fc.constantFrom(...PATHS), place: fc.constantFrom(...Object.keys(places)) }), {
+    minLength: 1,
+    maxLength: 3,
+  });
 
 describe(`the grep floor (seed ${property.seed})`, () => {
   test(

@@ -100,6 +100,10 @@ export class Evaluator {
         if (typeof node.value === 'number' || typeof node.value === 'boolean')
           return { kind: 'string', pattern: [text(String(node.value))] };
         return UNKNOWN;
+      // `path\`/zones/${id}/firewall/rules\``, `String.raw\`…\``: whatever a tag does to the values,
+      // the text written between them is the path.
+      case 'TaggedTemplateExpression':
+        return { kind: 'string', pattern: this.templatePattern(node.quasi, scope) };
       case 'TemplateLiteral':
         return { kind: 'string', pattern: this.templatePattern(node, scope) };
       case 'BinaryExpression':

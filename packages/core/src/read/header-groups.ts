@@ -112,7 +112,8 @@ function headerCalls(
       : `${method === 'setHeader' ? 'request' : 'headers'}\u0000${ev.source.slice(start, end)}`;
     const group = groups.get(key) ?? {
       byName: new Map<string, HeaderFact>(),
-      sent: method === 'setHeader' || (chained !== undefined && (requestCalls.has(chained) || isVerbCall(chained))),
+      // A chain of a client the core does not model (superagent) is a request at medium confidence.
+      sent: method === 'setHeader' || (chained !== undefined && requestCalls.has(chained)),
     };
     groups.set(key, group);
     const lower = name.value.toLowerCase();
@@ -123,8 +124,19 @@ function headerCalls(
 
 const HEADER_SETTERS = new Set(['set', 'append', 'setHeader']);
 /** Calls a request builder chains between its verb call and its headers (superagent, supertest-like clients). */
-const CHAINED = new Set(['set', 'query', 'type', 'accept', 'auth', 'timeout', 'retry', 'field', 'attach', 'send', 'ok']);
-const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head']);
+const CHAINED = new Set([
+  'set',
+  'query',
+  'type',
+  'accept',
+  'auth',
+  'timeout',
+  'retry',
+  'field',
+  'attach',
+  'send',
+  'ok',
+]);
 
 /** The call a chain of builder calls starts from (`superagent.put(url)`), when the receiver is such a chain. */
 function chainRoot(receiver: Node): Node | undefined {
@@ -137,12 +149,6 @@ function chainRoot(receiver: Node): Node | undefined {
     current = unwrap(current.callee.object);
   }
   return root;
-}
-
-function isVerbCall(call: Node): boolean {
-  if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') return false;
-  const name = propertyKeyName(call.callee.property, call.callee.computed);
-  return name !== undefined && VERBS.has(name);
 }
 
 /** `req` of `const req = https.request(…)`, or the request call itself. */

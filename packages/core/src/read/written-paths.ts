@@ -88,7 +88,8 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
 /** `this.segment` (not computed): the name read from the instance. */
 function thisMember(node: Node): string | undefined {
   const inner = unwrap(node);
-  if (inner.type !== 'MemberExpression' || inner.computed || unwrap(inner.object).type !== 'ThisExpression') return undefined;
+  if (inner.type !== 'MemberExpression' || inner.computed || unwrap(inner.object).type !== 'ThisExpression')
+    return undefined;
   return inner.property.type === 'Identifier' ? inner.property.name : undefined;
 }
 
