@@ -6,7 +6,11 @@ export function describeMatchers(entry: CatalogueEntry): string[] {
   const m = entry.match;
   const lines: string[] = [];
   for (const endpoint of m.endpoints ?? [])
-    lines.push(`${endpoint.methods.join(', ')} ${compileTemplate(endpoint.path).path}`);
+    lines.push(
+      endpoint.subtree
+        ? `any method on ${compileTemplate(endpoint.path).path} and every path below it (the area is retired as a whole)`
+        : `${endpoint.methods.join(', ')} ${compileTemplate(endpoint.path).path}`,
+    );
   for (const segment of m.segments ?? [])
     lines.push(`path segment \`${segment.segment}\` (→ \`${segment.replacement}\`)`);
   for (const field of m.fields ?? [])

@@ -18,16 +18,27 @@ export function matchFacts(
   context: MatchContext,
 ): RawMatch[] {
   const resources = (facts.resources ?? []).flatMap((resource) => matchDeclaredResource(resource, context.entries));
+  // Text that a request (resolved across files, for the scanner) sends to another host is that
+  // host's path: neither a mention of ours nor a floor reading.
+  const elsewhere = sentToAnotherHost(facts.requests, context.apiHosts);
+  const sentElsewhere = (start: number, end: number) => elsewhere.some(([s, e]) => s <= start && end <= e);
+  const requests = elsewhere.length
+    ? facts.requests.filter(
+        (request) =>
+          request.via !== 'mention' ||
+          !request.url.some(
+            (part) => part.kind === 'text' && part.spans?.some((span) => !span.file && sentElsewhere(...span.written)),
+          ),
+      )
+    : facts.requests;
   const all = [
     ...withoutPayloadReadings(facts.inFile ? matchInFileFacts(facts.inFile, context.entries) : [], resources),
-    ...facts.requests.flatMap((request) => matchRequest(request, context)),
+    ...requests.flatMap((request) => matchRequest(request, context)),
     ...facts.sdkCalls.flatMap((call) => matchSdkCall(call, context)),
     ...resources,
   ];
-  // Text that a request (resolved across files, for the scanner) sends to another host is that host's path.
-  const elsewhere = sentToAnotherHost(facts.requests, context.apiHosts);
   const written = (facts.inFile?.writtenPaths ?? []).filter(
-    (path) => !path.pieces.some(([, , start, end]) => elsewhere.some(([s, e]) => s <= start && end <= e)),
+    (path) => !path.pieces.some(([, , start, end]) => sentElsewhere(start, end)),
   );
   const floor = matchWrittenPaths(written, context.entries, context.apiHosts);
   return withFloorReadings(mergeMatchesAtSamePlace(all), mergeMatchesAtSamePlace(floor), (match) => match.floor?.root);

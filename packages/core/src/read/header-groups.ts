@@ -51,7 +51,8 @@ export function headerGroups(
     add(sent, byName);
   }
   for (const group of headerCalls(index, ev, requests.calls, vocabulary)) add(group.sent, group.byName);
-  for (const list of headerTupleLists(index, requests.objects)) {
+  const underHeadersKey = new Set<Node>();
+  for (const list of headerTupleLists(index, requests.objects, underHeadersKey)) {
     const byName = new Map<string, HeaderFact>();
     // `[[name, value], …]`, or undici's flat raw headers `[name, value, name, value, …]`.
     const flat = list.elements.length % 2 === 0 && list.elements.every((e) => e?.type !== 'ArrayExpression');
@@ -68,11 +69,7 @@ export function headerGroups(
         : propertyRemoval(source, rangeOf(element!));
       byName.set(lower, { name: lower, range: rangeOf(name), removal });
     });
-    const parent = index.parentOf.get(list);
-    const sent =
-      requests.objects.has(list) ||
-      (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
-    add(sent, byName);
+    add(requests.objects.has(list) || underHeadersKey.has(list), byName);
   }
   return groups;
 }
@@ -166,7 +163,11 @@ function isRequestResult(receiver: Node, scope: Scope, requestCalls: ReadonlySet
  * Header lists written as `[name, value]` tuples: the argument of `new Headers([[…], …])`, or a
  * tuple list sent as a request's headers (fetch accepts one).
  */
-function headerTupleLists(index: ScopeIndex, requestObjects: ReadonlySet<Node>): Set<TSESTree.ArrayExpression> {
+function headerTupleLists(
+  index: ScopeIndex,
+  requestObjects: ReadonlySet<Node>,
+  underHeadersKey: Set<Node>,
+): Set<TSESTree.ArrayExpression> {
   const lists = new Set<TSESTree.ArrayExpression>();
   for (const call of index.calls) {
     const list =
@@ -182,7 +183,9 @@ function headerTupleLists(index: ScopeIndex, requestObjects: ReadonlySet<Node>):
         property.type === 'Property' &&
         propertyKeyName(property.key, property.computed) === 'headers' &&
         property.value.type === 'ArrayExpression'
-      )
+      ) {
         lists.add(property.value);
+        underHeadersKey.add(property.value);
+      }
   return lists;
 }

@@ -350,7 +350,9 @@ function silentByText(text: string, input: WrittenPathsInput): SilentContext | u
   const at = Math.min(
     ...input.vocabulary.pathSegments.map((word) => segmentAt(text, word)).filter((index) => index >= 0),
   );
-  const before = text.slice(0, at).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  // Only the token the path is written in (`GET zones/…`: the method before it is no base).
+  const token = text.slice(0, at);
+  const before = token.slice(token.search(/\S*$/)).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   if (/(^|\/)client\/v4(\/|$)/.test(before)) return undefined;
   const first = before.split('/').find((segment) => segment !== '' && !segment.includes(HOLE));
   if (first !== undefined && !input.vocabulary.pathRoots.has(first)) return 'another base';

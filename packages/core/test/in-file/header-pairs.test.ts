@@ -73,3 +73,32 @@ describe('header pairs (matcher)', () => {
     expect(loose!.fixes).toBeUndefined();
   });
 });
+
+describe('header groups written as client libraries write them', () => {
+  it("undici's flat raw headers: names at even places, removed with their value", () => {
+    const code = [
+      "request(url, { method: 'PUT', headers: ['authorization', token, 'transfer-encoding', 'chunked', 'content-length', String(n)] });",
+      "const other = ['transfer-encoding', 'content-length'];",
+    ].join('\n');
+    const groups = inFileFactsOf(code, 'snippet.mjs').headerGroups;
+    expect(groups.map((g) => [g.sent, g.headers.map((h) => h.name)])).toEqual([
+      [true, ['transfer-encoding', 'content-length']],
+    ]);
+    const removal = groups[0]!.headers[0]!.removal!;
+    expect(code.slice(removal.start, removal.end)).toMatch(/^'transfer-encoding', 'chunked',\s*$/);
+  });
+
+  it('a chain of .set() calls is one request; two chains are two', () => {
+    const code = [
+      "import superagent from 'superagent';",
+      "superagent.put(a).set('Transfer-Encoding', 'chunked').set('Content-Length', '3').send(body);",
+      "superagent.put(b).set('Transfer-Encoding', 'chunked');",
+      "superagent.put(c).set('Content-Length', '3');",
+    ].join('\n');
+    const groups = inFileFactsOf(code, 'snippet.mjs').headerGroups;
+    // superagent is not a modelled client: the group is not known to be sent (medium).
+    expect(groups.map((g) => [g.sent, g.headers.map((h) => h.name).sort()])).toEqual([
+      [false, ['content-length', 'transfer-encoding']],
+    ]);
+  });
+});

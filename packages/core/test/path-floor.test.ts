@@ -1,0 +1,132 @@
+/**
+ * The grep floor (match/path-floor.ts, read/written-paths.ts, place/floor.ts): the written path
+ * is a finding by its text, where the evaluator does not follow it, unless the code around it is
+ * silent; the evaluator's reading of the same expression wins.
+ */
+import { describe, expect, test } from 'vitest';
+import { analyzeSnippet } from './support/snippets.js';
+import { factsOf } from './read/support.js';
+
+/** `line:entry:confidence` of each single-file finding. */
+function found(code: string, file?: string): string[] {
+  return analyzeSnippet(code, {}, file).map((f) => `${f.line}:${f.entryId}:${f.confidence}`);
+}
+
+const silentOf = (code: string) => factsOf(code).inFile.writtenPaths.map((path) => path.silent ?? 'used');
+
+describe('written paths nobody is seen sending are findings (medium)', () => {
+  test.each([
+    ['an array of segments', "client._get(['zones', zoneId, 'rate_limits']);", 'rate-limiting-legacy'],
+    ['a generic word with its neighbours', "client._get(['zones', zoneId, 'filters', id]);", 'firewall-rules-api'],
+    ['a resource class path property', "class Rules { path = 'zones/:zoneId/firewall/rules'; }", 'firewall-rules-api'],
+    [
+      'a suffix in an options table',
+      "export const paths = { list: '/access/bookmarks' };",
+      'access-bookmark-applications',
+    ],
+    ['a tagged template', 'export const u = path`zones/${id}/analytics/dashboard`;', 'zone-analytics-api'],
+    [
+      'an organizations path 9.4 does not list',
+      'export const p = `organizations/${org}/virtual_dns`;',
+      'organizations-api',
+    ],
+    [
+      'a default parameter',
+      "export function list(p = '/firewall/waf/overrides') { return api.call(p); }",
+      'waf-managed-rules-legacy',
+    ],
+  ])('%s', (_, code, entryId) => {
+    expect(
+      found(
+        `declare const client: any, api: any, zoneId: string, id: string, org: string; declare function path(s: TemplateStringsArray, ...v: unknown[]): string;\n${code}`,
+      ),
+    ).toEqual([`2:${entryId}:medium`]);
+  });
+
+  test('a generic word alone, with no path around it, is not evidence', () => {
+    expect(found("export const tab = 'filters'; export const word = 'tunnels';")).toEqual([]);
+  });
+
+  test("a field spliced into a path by a base class's method is placed at the field's string", () => {
+    const code = [
+      'abstract class Collection {',
+      '  protected abstract readonly segment: string;',
+      '  constructor(private readonly http: { get(url: string): unknown }, private readonly zoneId: string) {}',
+      '  list() { return this.http.get(`zones/${this.zoneId}/${this.segment}`); }',
+      '}',
+      "export class Filters extends Collection { protected readonly segment = 'filters'; }",
+      "export class Pages extends Collection { protected readonly segment = 'pagerules'; }",
+    ].join('\n');
+    expect(found(code)).toEqual(['6:firewall-rules-api:medium']);
+  });
+
+  test("where a request sends the text, the evaluator's reading (high) is the finding, once", () => {
+    expect(
+      found(
+        'export const list = (z: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${z}/firewall/rules`);',
+      ),
+    ).toEqual(['1:firewall-rules-api:high']);
+  });
+});
+
+describe('silent contexts', () => {
+  test.each([
+    ['a log message', "console.warn('/zones/x/rate_limits retired');", 'message'],
+    ['a log message without words', "logger.info('/zones/x/rate_limits');", 'message'],
+    ['an error', 'throw new Error(`GET zones/${id}/firewall/rules failed`);', 'message'],
+    ['a test title', "it('lists zones/:id/firewall/rules', () => {});", 'message'],
+    [
+      'a variable only logged',
+      "const p = cond ? 'filters' : 'firewall/waf/packages'; console.warn(`/zones/${z}/${p}`);",
+      'message',
+    ],
+    ['prose', "export const help = 'This command reads firewall/rules before the migration';", 'prose'],
+    ['a docs URL', "export const docs = 'https://developers.cloudflare.com/firewall/rules/';", 'another host'],
+    ["the app's own route", 'fetch(`/api/cf/zones/${id}/firewall/rules`);', 'another base'],
+    ['a route it serves', "app.get('/zones/:id/rate_limits', (req, res) => res.json([]));", 'own route'],
+    ['a router mount', "app.use('/zones/:zoneId/filters', filtersRouter);", 'own route'],
+    ['a decorator', "class C { @Get('firewall/rules') list() {} }", 'own route'],
+    ['a comparison', "if (url.pathname === '/zones/x/rate_limits') respond();", 'comparison'],
+    ['a startsWith test', "if (path.startsWith('/firewall/rules')) respond();", 'comparison'],
+  ])('%s', (_, code, silent) => {
+    expect(silentOf(code)).toContain(silent);
+    expect(silentOf(code)).not.toContain('used');
+  });
+
+  test('types and comments are never texts', () => {
+    expect(silentOf("// GET /zones/:id/rate_limits\ntype P = '/zones/:id/firewall/rules';")).toEqual([]);
+  });
+
+  test('a path a request sends to another host is that host’s, for the floor and for mentions', () => {
+    const code = [
+      "import axios from 'axios';",
+      "const sentry = axios.create({ baseURL: 'https://sentry.io/api/0/' });",
+      'export const members = (org: string) => sentry.get(`organizations/${org}/members/`);',
+    ].join('\n');
+    expect(found(code)).toEqual([]);
+  });
+
+  test('the same path with a base the file does not show is ours (medium)', () => {
+    expect(
+      found(
+        'declare const api: any;\nexport const members = (org: string) => api.get(`organizations/${org}/members/`);',
+      ),
+    ).toEqual(['2:organizations-api:medium']);
+  });
+});
+
+describe('the organizations area is matched as a whole', () => {
+  test('a listed endpoint names the finding; an unlisted one is under the area', () => {
+    const messages = analyzeSnippet(
+      [
+        "const API = 'https://api.cloudflare.com/client/v4';",
+        'export const a = (o: string) => fetch(`${API}/organizations/${o}/roles`);',
+        'export const b = (o: string) => fetch(`${API}/organizations/${o}/load_balancers/pools`);',
+      ].join('\n'),
+    ).map((f) => `${f.line}:${f.confidence} ${f.message.split(' (')[0]}`);
+    expect(messages).toEqual([
+      '2:high GET /organizations/:organization_identifier/roles',
+      '3:high GET /organizations/:organization_identifier',
+    ]);
+  });
+});
