@@ -215,6 +215,9 @@ export interface InFileFacts {
   writtenPaths: WrittenPathFact[];
 }
 
+/** The hole in a written path's text: a part the file does not write (`${id}`, an identifier). */
+export const HOLE = '\u0000';
+
 /**
  * A path as written: one string, template, `+` chain or array of segments (joined by `/`), its
  * text with a hole (`\u0000`) for each part the file does not write, and where each stretch of
@@ -389,8 +392,11 @@ export interface Vocabulary {
   headers: ReadonlySet<string>;
   /** The fewest headers an entry names together: a group with fewer of them is no fact. */
   fewestHeaders: number;
-  /** Words of catalogue paths: a string, template or array holding one is a written-path fact. */
-  pathWords: readonly string[];
+  /**
+   * The words of each window of the grep floor (`['firewall', 'rules']`, `['zones', 'filters']`): a
+   * string, template or array holding every word of one window is a written-path fact.
+   */
+  pathWords: ReadonlyArray<readonly string[]>;
   /** Every literal segment of the floor's windows: where a written path starts (`access` of `access/bookmarks`). */
   pathSegments: readonly string[];
   /** The first segments of the catalogue's paths (`zones`, `accounts`, `user`, `organizations`). */

@@ -11,7 +11,8 @@ export const IN_FILE_DETECTORS: readonly InFileDetector[] = [fields, errorShapes
 
 /** Matches of a file's in-file facts: fields, error shapes, header pairs, cipher names, entry by entry. */
 export function matchInFileFacts(facts: InFileFacts, entries: readonly CatalogueEntry[]): RawMatch[] {
-  // Most files have none of these facts: no entry needs asking.
-  if (Object.values(facts).every((list: readonly unknown[]) => list.length === 0)) return [];
+  // Most files have none of these facts: no entry needs asking (written paths are the floor's).
+  const { writtenPaths: _floors, ...read } = facts;
+  if (Object.values(read).every((list: readonly unknown[]) => list.length === 0)) return [];
   return entries.flatMap((entry) => IN_FILE_DETECTORS.flatMap((detector) => detector.match(entry, facts)));
 }

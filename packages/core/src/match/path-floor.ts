@@ -13,15 +13,12 @@
  * entry inside the same expression, its reading wins (`place/floor.ts`).
  */
 import type { CatalogueEntry } from '../catalogue/types.js';
-import type { RawMatch, WrittenPathFact } from '../facts.js';
+import { HOLE, type RawMatch, type WrittenPathFact } from '../facts.js';
 import { compileTemplate, type PathTemplate, type TemplateSegment } from '../url/template.js';
 import { words, type Route } from './detector.js';
 import { hole, text, type PatternPart } from '../url/pattern.js';
 import { normalizeApiUrl } from '../url/normalize.js';
 import { templateMatch } from '../url/match.js';
-
-/** The hole marker in a written path's text (`WrittenPathFact.text`). */
-export const HOLE = '\u0000';
 
 /** A run of a template the floor looks for, with the rest of the template it may extend over. */
 interface FloorWindow {
@@ -37,7 +34,7 @@ interface FloorWindow {
 const windowsByEntry = new WeakMap<readonly CatalogueEntry[], Map<string, FloorWindow[]>>();
 
 /** Every entry's floor windows, by entry id. */
-export function floorWindows(entries: readonly CatalogueEntry[]): Map<string, FloorWindow[]> {
+function floorWindows(entries: readonly CatalogueEntry[]): Map<string, FloorWindow[]> {
   let windows = windowsByEntry.get(entries);
   if (!windows) {
     const roots = scopeRoots(entries);
@@ -58,12 +55,12 @@ export function floorWindows(entries: readonly CatalogueEntry[]): Map<string, Fl
   return windows;
 }
 
-/** The literal words a written text must contain to be kept as a fact: each window's longest word. */
-export function floorWords(entries: readonly CatalogueEntry[]): string[] {
-  const words = new Set<string>();
+/** The literal words of each window, once each (digits too: a text writes `v1` as it is). */
+export function floorWords(entries: readonly CatalogueEntry[]): string[][] {
+  const byKey = new Map<string, string[]>();
   for (const windows of floorWindows(entries).values())
-    for (const window of windows) words.add(window.words.reduce((a, b) => (b.length > a.length ? b : a)));
-  return [...words];
+    for (const window of windows) byKey.set(window.words.join('/'), window.words);
+  return [...byKey.values()];
 }
 
 /** Every literal word of every window. */
@@ -155,7 +152,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Where a window matched: its template and the text offset of the last literal segment the match
  * covers (the segment a finding points at, as for a request: `rules` of `firewall/rules/<id>`).
  */
-export function floorHit(fact: WrittenPathFact, window: FloorWindow): { at: number; length: number } | undefined {
+function floorHit(fact: WrittenPathFact, window: FloorWindow): { at: number; length: number } | undefined {
   window.pattern.lastIndex = 0;
   let best: { at: number; length: number } | undefined;
   for (const found of fact.text.matchAll(window.pattern)) {
@@ -192,6 +189,7 @@ export function matchWrittenPaths(
       if (namesLivePath(fact, live, apiHosts)) continue;
       let chosen: { window: FloorWindow; at: number; length: number } | undefined;
       for (const window of windows) {
+        if (!window.words.every((word) => fact.text.includes(word))) continue;
         const hit = floorHit(fact, window);
         if (hit && (!chosen || hit.at > chosen.at)) chosen = { window, ...hit };
       }

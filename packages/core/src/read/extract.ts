@@ -156,10 +156,8 @@ class FileExtraction {
   private computeCall(node: TSESTree.CallExpression | TSESTree.NewExpression): CallFacts {
     // In a file that knows the SDK's types, `getClient().zones.settings.get(id)` is the SDK's `get`,
     // not an HTTP verb on a client the file does not show.
-    if (node.type === 'CallExpression' && this.sdkTypesImported()) {
-      const sdk = this.sdkCall(node);
-      if (sdk && sdk.chain.length > 0) return { requests: [], sdk };
-    }
+    const early = node.type === 'CallExpression' && this.sdkTypesImported() ? this.sdkCall(node) : undefined;
+    if (early && early.chain.length > 0) return { requests: [], sdk: early };
     const request = recognizeRequest(node, this.ev);
     if (request) {
       const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
@@ -180,7 +178,7 @@ class FileExtraction {
     }
     if (node.type !== 'CallExpression') return NO_FACTS;
     const scope = this.ev.scopeOf(node);
-    const sdk = this.sdkCall(node);
+    const sdk = this.sdkTypesImported() ? early : this.sdkCall(node);
     if (sdk) return { requests: [], sdk };
     const callee = this.ev.value(node.callee, scope);
     const args = node.arguments.map((arg) => (arg.type === 'SpreadElement' ? undefined : arg));

@@ -5,12 +5,10 @@
  * says what is written and where it stands.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SilentContext, Vocabulary, WrittenPathFact } from '../facts.js';
+import { HOLE, type SilentContext, type Vocabulary, type WrittenPathFact } from '../facts.js';
 import { forEachChild, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import type { Evaluator } from './evaluate.js';
 import { isHandler } from './mentions.js';
-
-const HOLE = '\u0000';
 
 export interface WrittenPathsInput {
   program: TSESTree.Program;
@@ -41,7 +39,7 @@ const NOT_VALUES = new Set([
 
 export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   const { program, source, vocabulary } = input;
-  if (!vocabulary.pathWords.some((word) => source.includes(word))) return [];
+  if (!holdsWindowWords(source, vocabulary)) return [];
   const facts: WrittenPathFact[] = [];
   /** Templates that splice `this.x` into a path (`zones/${this.zoneId}/${this.segment}`), for the fields below. */
   const splicing: Array<{ node: TSESTree.TemplateLiteral; parents: Node[] }> = [];
@@ -50,8 +48,10 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   /** Texts held by a variable: silent when every use of the variable is (`const path = …; console.warn(path)`). */
   const held = new Map<string, WrittenPathFact[]>();
   const parents: Node[] = [];
+  // Only subtrees holding a word of a window can hold a written path: the others are not walked.
+  const within = occurrences(source, [...new Set(vocabulary.pathWords.flat())]);
   const visit = (node: Node): void => {
-    if (NOT_VALUES.has(node.type)) return;
+    if (NOT_VALUES.has(node.type) || !within(rangeOf(node))) return;
     // `export { x } from './paths'`: the module name is not a value (its specifiers are).
     if (node.type === 'ExportNamedDeclaration' && node.source) return;
     collectField(node, fieldValues);
@@ -60,7 +60,7 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
     const built = candidate(node, parents[parents.length - 1], input);
     if (built) {
       const text = built.text;
-      if (vocabulary.pathWords.some((word) => text.includes(word))) {
+      if (holdsWindowWords(text, vocabulary)) {
         const silent = silentContext(node, parents, built, input);
         const fact: WrittenPathFact = {
           text,
@@ -128,7 +128,7 @@ function fieldsSpliced(
         if (i === hole) appendString(literal, built, input.source);
         else if (template.expressions[i]) built.text += HOLE;
       });
-      if (!input.vocabulary.pathWords.some((word) => built.text.includes(word))) continue;
+      if (!holdsWindowWords(built.text, input.vocabulary)) continue;
       // Only the field's own string is placed: the template's text is reported where it stands.
       const range = rangeOf(literal);
       built.pieces = built.pieces.filter(([, , start]) => start === range[0]);
@@ -137,6 +137,30 @@ function fieldsSpliced(
     }
   });
   return facts;
+}
+
+/** Whether a source range holds an occurrence of one of the words (a sorted list of their offsets). */
+function occurrences(source: string, words: readonly string[]): (range: readonly [number, number]) => boolean {
+  const offsets: number[] = [];
+  for (const word of words)
+    for (let at = source.indexOf(word); at >= 0; at = source.indexOf(word, at + 1)) offsets.push(at);
+  offsets.sort((a, b) => a - b);
+  return ([start, end]) => {
+    // The first offset at or after `start`: a binary search.
+    let lo = 0;
+    let hi = offsets.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (offsets[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < offsets.length && offsets[lo]! < end;
+  };
+}
+
+/** Every word of some window of the floor is in the text: what can match one. */
+function holdsWindowWords(text: string, vocabulary: Vocabulary): boolean {
+  return vocabulary.pathWords.some((words) => words.every((word) => text.includes(word)));
 }
 
 /** The variable a text is the value of (`const path = cond ? 'a' : '/zones/…'`), if any. */
@@ -163,7 +187,9 @@ function heldBy(node: Node, parents: readonly Node[]): string | undefined {
 function silenceHeldByMessages(program: Node, held: Map<string, WrittenPathFact[]>, input: WrittenPathsInput): void {
   const uses = new Map<string, Array<SilentContext | undefined>>();
   const parents: Node[] = [];
+  const within = occurrences(input.source, [...held.keys()]);
   const visit = (node: Node): void => {
+    if (!within(rangeOf(node))) return;
     if (node.type === 'Identifier' && held.has(node.name)) {
       const parent = parents[parents.length - 1];
       const declares = parent?.type === 'VariableDeclarator' && parent.id === node;
@@ -327,9 +353,10 @@ function silentContext(
   if (node.type !== 'ArrayExpression') {
     const byText = silentByText(built.text, input);
     if (byText) return byText;
-    const value = input.ev.value(node, input.ev.scopeOf(node));
-    if (value.kind === 'string') {
-      const first = value.pattern[0];
+    // A base the text does not write (`${SENTRY}/organizations/…`): what the evaluator knows of it.
+    if (built.text.startsWith(HOLE)) {
+      const value = input.ev.value(node, input.ev.scopeOf(node));
+      const first = value.kind === 'string' ? value.pattern[0] : undefined;
       if (first?.kind === 'text' && otherHost(first.text, input.apiHosts)) return 'another host';
     }
     if (built.pieces.some(([, , start, end]) => input.sentElsewhere.some(([s, e]) => s <= start && end <= e)))

@@ -135,8 +135,15 @@ export function grepHits(sources, terms) {
     lines.forEach((_text, index) => {
       const byEntry = new Map();
       for (const term of terms)
-        if (term.test(lines, index)) byEntry.set(term.entryId, (byEntry.get(term.entryId) ?? new Set()).add(term.term));
-      for (const [entryId, matched] of byEntry) hits.push({ file, line: index + 1, entryId, terms: [...matched] });
+        if (term.test(lines, index)) byEntry.set(term.entryId, [...(byEntry.get(term.entryId) ?? []), term]);
+      for (const [entryId, matched] of byEntry)
+        hits.push({
+          file,
+          line: index + 1,
+          entryId,
+          terms: [...new Set(matched.map((term) => term.term))],
+          kinds: [...new Set(matched.map((term) => term.kind))],
+        });
     });
   return hits;
 }

@@ -5,6 +5,7 @@ import { runPlugin, runScanner } from './engines.mjs';
 import { fixtureDirectories, readExpectations, sourceFiles } from './expectations.mjs';
 import { grepHits, grepTerms } from './grep-baseline.mjs';
 import { grepFindsEngineMisses, score } from './score.mjs';
+import { explainGrepHits } from './grep-silent.mjs';
 
 /** The engines the acceptance bar is about; grep is the baseline they are held against. */
 export const ENGINES = ['eslint-plugin', 'scanner'];
@@ -57,6 +58,7 @@ export async function measure({ root, asOf, only }) {
       ENGINES.map((name) => [name, grepFindsEngineMisses(contenders.grep, contenders[name])]),
     ),
     terms: terms.map(({ entryId, kind, term }) => ({ entryId, kind, term })),
+    grepPathHitsLeftOut: Object.fromEntries(countReasons(explainGrepHits(root, contenders.grep.falsePositives, asOf))),
   };
 }
 
@@ -71,4 +73,10 @@ export function failures(result) {
     if (gap) problems.push(`${name} misses ${gap} finding(s) that grep finds`);
     return problems;
   });
+}
+
+function countReasons(reasons) {
+  const counts = new Map();
+  for (const reason of reasons.values()) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }

@@ -91,6 +91,9 @@ export function renderText(result, lines, { fixtures, verbose }) {
   const grep = result.contenders.grep;
   out.push('', `${TITLES.grep}: ${grep.missed.length} missed, ${grep.falsePositives.length} false`);
   for (const f of grep.missed) out.push(`  missed  ${located(f, lines)}`);
+  out.push("  false hits on a path, by why the engines leave them out (the reader's silent contexts):");
+  for (const [reason, count] of Object.entries(result.grepPathHitsLeftOut))
+    out.push(`    ${String(count).padStart(4)}  ${reason}`);
   out.push(`  false by entry${verbose ? '' : ' (--verbose lists them)'}:`);
   for (const [entryId, count] of countBy(grep.falsePositives, (f) => f.entryId))
     out.push(`    ${String(count).padStart(4)}  ${entryId}`);
@@ -152,6 +155,7 @@ export function renderJson(result, lines) {
       grepFindsEngineMisses: Object.fromEntries(
         Object.entries(result.grepFindsEngineMisses).map(([name, gap]) => [name, gap.map(item)]),
       ),
+      grepPathHitsLeftOut: result.grepPathHitsLeftOut,
       grepTerms: result.terms,
     },
     null,
