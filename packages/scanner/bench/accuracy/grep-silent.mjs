@@ -35,6 +35,8 @@ export function explainGrepHits(root, falsePositives, asOf) {
       paths = [];
     }
     const lines = new LineIndex(source);
+    // A file with suppression comments: what the engines leave out there, they were told to.
+    const suppressing = /sunset-lint-ignore|eslint-disable/.test(source);
     const text = source.split(/\r?\n/);
     for (const hit of hits) {
       const onLine = paths.filter(
@@ -45,7 +47,14 @@ export function explainGrepHits(root, falsePositives, asOf) {
       const comment = /^(\/\/|\/\*|\*)/.test(line);
       reasons.set(
         `${hit.file}:${hit.line}:${hit.entryId}`,
-        silent ?? (comment ? 'comment' : onLine.length ? 'a path of another entry or shape' : 'no path text'),
+        silent ??
+          (comment
+            ? 'comment'
+            : onLine.length
+              ? suppressing
+                ? 'suppressed by a comment'
+                : 'a path of another entry or shape'
+              : 'no path text'),
       );
     }
   }
