@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseForESLint } from '@typescript-eslint/parser';
-import { resolveSettings, analyzeProgram } from '@sunset-lint/core';
+import { resolveSettings } from '@sunset-lint/core';
 import { extractFileFacts } from '@sunset-lint/core/internal';
 const file = process.argv[2];
 const source = readFileSync(file, 'utf8');
 const { ast } = parseForESLint(source, { range: true, loc: true, jsx: file.endsWith('x'), sourceType: 'module' });
-const settings = resolveSettings({});
-const facts = extractFileFacts(ast, source, settings);
-console.log(JSON.stringify({ paths: facts.inFile.writtenPaths.map((p) => [p.text, p.silent]) }));
+const facts = extractFileFacts(ast, source, resolveSettings({}));
+for (const r of facts.requests) console.log(r.via, r.method.kind, r.ownerFn, JSON.stringify(r.url.map(p => p.kind === 'text' ? p.text : p.kind === 'hole' ? `<${p.param ?? p.ref ?? '?'}>` : p.options)));

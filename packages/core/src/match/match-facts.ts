@@ -1,7 +1,7 @@
 import { mergeMatchesAtSamePlace, placeKey } from '../place/merge.js';
 import type { FileFacts, RawMatch } from '../facts.js';
 import { matchInFileFacts } from './in-file.js';
-import { matchRequest, type MatchContext } from './requests.js';
+import { apiRoots, matchRequest, type MatchContext } from './requests.js';
 import { matchDeclaredResource } from './resources.js';
 import { matchSdkCall } from './sdk.js';
 import { matchWrittenPaths } from './path-floor.js';
@@ -20,7 +20,8 @@ export function matchFacts(
   const resources = (facts.resources ?? []).flatMap((resource) => matchDeclaredResource(resource, context.entries));
   // Text that a request (resolved across files, for the scanner) sends to another host is that
   // host's path: neither a mention of ours nor a floor reading.
-  const elsewhere = sentToAnotherHost(facts.requests, context.apiHosts);
+  const roots = apiRoots(context.entries);
+  const elsewhere = sentToAnotherHost(facts.requests, context.apiHosts, (segment) => roots.has(segment));
   const sentElsewhere = (start: number, end: number) => elsewhere.some(([s, e]) => s <= start && end <= e);
   const requests = elsewhere.length
     ? facts.requests.filter(

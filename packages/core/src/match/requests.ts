@@ -117,7 +117,7 @@ function readsAsApiPath(normalized: NormalizedPath, context: MatchContext): bool
 const apiRootCache = new WeakMap<readonly CatalogueEntry[], Set<string>>();
 
 /** The first segments of the catalogue's path templates: `zones`, `accounts`, `user`, `organizations`. */
-function apiRoots(entries: readonly CatalogueEntry[]): Set<string> {
+export function apiRoots(entries: readonly CatalogueEntry[]): Set<string> {
   let roots = apiRootCache.get(entries);
   if (!roots) {
     roots = new Set();

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
-import { normalizeApiUrl, sentToAnotherHost } from '../url/normalize.js';
+import { normalizeApiUrl } from '../url/normalize.js';
 import type { PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
@@ -70,6 +70,8 @@ export function extractFacts(program: TSESTree.Program, source: string, options:
 
 class FileExtraction {
   private readonly ev: Evaluator;
+  /** URL mentions of the file (read before its calls; see `run`). */
+  private mentions: RequestFact[] = [];
   private readonly isProjectModule: (source: string) => boolean;
   private readonly callFacts = new Map<Node, CallFacts>();
   private readonly summaries = new Map<FunctionInfo, RequestFact[]>();
@@ -97,6 +99,19 @@ class FileExtraction {
     const sdkCalls: SdkCallFact[] = [];
     const importedCalls: ImportedCallFact[] = [];
     const resources: DeclaredResourceFact[] = [];
+    const paths = writtenPaths({
+      program: this.program,
+      source: this.source,
+      ev: this.ev,
+      vocabulary: this.options.vocabulary,
+      apiHosts: this.options.apiHosts,
+    });
+    // What the code around a string says it is (a message, the code's own route, a path of another
+    // host) holds for the evaluator's reading of it as much as for the floor's. Mentions are read
+    // before calls: a function that builds an API path from its parameters (and hands it to
+    // something the file does not show) is a helper whose callers name the path.
+    const silent = new Set(paths.flatMap((path) => (path.silent ? [path.root.join(':')] : [])));
+    this.mentions = this.urlMentions().filter((mention) => !silent.has(mention.range.join(':')));
     for (const call of this.index.calls) {
       if (call.type === 'NewExpression') {
         const resource = declaredResource(call, this.ev, this.options.catalogue);
@@ -107,19 +122,7 @@ class FileExtraction {
       if (facts.sdk) sdkCalls.push(facts.sdk);
       if (facts.imported) importedCalls.push(facts.imported);
     }
-    const paths = writtenPaths({
-      program: this.program,
-      source: this.source,
-      ev: this.ev,
-      vocabulary: this.options.vocabulary,
-      apiHosts: this.options.apiHosts,
-      sentElsewhere: sentToAnotherHost(requests, this.options.apiHosts),
-    });
-    // What the code around a string says it is (a message, the code's own route, a path of another
-    // host) holds for the evaluator's reading of it as much as for the floor's.
-    const silent = new Set(paths.flatMap((path) => (path.silent ? [path.root.join(':')] : [])));
-    const mentions = this.urlMentions().filter((mention) => !silent.has(mention.range.join(':')));
-    requests.push(...mentions.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
+    requests.push(...this.mentions.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
     const inFile = this.inFileFacts(paths);
     return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
   }
@@ -226,9 +229,12 @@ class FileExtraction {
     if (cached) return cached;
     if (this.summarizing.has(fn)) return [];
     this.summarizing.add(fn);
-    const requests = fn.calls
-      .flatMap((call) => this.analyzeCall(call).requests)
-      .filter((request) => sendsThroughParameters(request, fn.id));
+    const requests = [
+      ...fn.calls.flatMap((call) => this.analyzeCall(call).requests),
+      // A path built from the parameters and handed to what the file does not show (`this._request`
+      // of a mixin's base): each caller's arguments complete it.
+      ...this.mentions.filter((mention) => mention.ownerFn === fn.id),
+    ].filter((request) => sendsThroughParameters(request, fn.id));
     this.summarizing.delete(fn);
     this.summaries.set(fn, requests);
     return requests;

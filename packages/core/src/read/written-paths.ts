@@ -16,8 +16,6 @@ export interface WrittenPathsInput {
   ev: Evaluator;
   vocabulary: Vocabulary;
   apiHosts: readonly string[];
-  /** Source ranges of text that requests send to a host that is not the API's. */
-  sentElsewhere: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Nodes whose strings are never values of the program: types, module names. */
@@ -359,8 +357,6 @@ function silentContext(
       const first = value.kind === 'string' ? value.pattern[0] : undefined;
       if (first?.kind === 'text' && otherHost(first.text, input.apiHosts)) return 'another host';
     }
-    if (built.pieces.some(([, , start, end]) => input.sentElsewhere.some(([s, e]) => s <= start && end <= e)))
-      return 'another host';
   }
   return silentByPlace(node, parents, input);
 }

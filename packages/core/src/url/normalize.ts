@@ -94,17 +94,28 @@ function cutQuery(pattern: UrlPattern): PatternPart[] {
 /**
  * The text of requests sent to a host that is not the API's (`axios.create({ baseURL:
  * 'https://sentry.io/api/0' })` then `.get('organizations/x/members')`): a path of another API.
+ * A host the code splices in (`https://${AUTH0_DOMAIN}/api/v2`) is another API's when the path
+ * after it starts where none of ours does (`isApiRoot`: `zones`, `accounts`, …; `/client/v4`).
  */
 export function sentToAnotherHost(
   requests: readonly RequestFact[],
   apiHosts: readonly string[],
+  isApiRoot: (segment: string) => boolean,
 ): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   for (const request of requests) {
     if (request.via === 'mention') continue;
-    const first = request.url[0];
-    if (first?.kind !== 'text' || !/^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]/i.test(first.text)) continue;
-    if (normalizeApiUrl(request.url, apiHosts)) continue;
+    const [first, second, third] = request.url;
+    if (first?.kind !== 'text') continue;
+    const namedHost = /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]/i.test(first.text);
+    const splicedHost =
+      /^([a-z][a-z0-9+.-]*:)?\/\/$/i.test(first.text) && second?.kind === 'hole' && third?.kind === 'text';
+    if (namedHost && normalizeApiUrl(request.url, apiHosts)) continue;
+    if (!namedHost && !splicedHost) continue;
+    if (splicedHost) {
+      const segment = /^\/([^/?#]+)/.exec(third.text)?.[1];
+      if (segment === undefined || segment === 'client' || isApiRoot(segment)) continue;
+    }
     for (const part of request.url)
       if (part.kind === 'text') for (const span of part.spans ?? []) if (!span.file) ranges.push(span.written);
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 import { statPath } from '../files/file-stats.js';
 
@@ -32,7 +32,8 @@ interface PathAliases {
  */
 export class ProjectModules {
   private constructor(
-    private readonly packages: ReadonlyMap<string, WorkspacePackage>,
+    /** By name; several folders of one tree may hold packages of one name (two repositories side by side). */
+    private readonly packages: ReadonlyMap<string, WorkspacePackage[]>,
     /** By folder: the aliases of the tsconfig in that folder. */
     private readonly aliases: ReadonlyMap<string, PathAliases>,
   ) {}
@@ -40,14 +41,14 @@ export class ProjectModules {
   static readonly none = new ProjectModules(new Map(), new Map());
 
   static find(files: readonly string[]): ProjectModules {
-    const packages = new Map<string, WorkspacePackage>();
+    const packages = new Map<string, WorkspacePackage[]>();
     const aliases = new Map<string, PathAliases>();
     const seen = new Set<string>();
     for (const file of files) {
       for (let dir = dirname(file); !seen.has(dir); dir = dirname(dir)) {
         seen.add(dir);
         const pkg = readPackage(dir);
-        if (pkg && !packages.has(pkg.name)) packages.set(pkg.name, pkg);
+        if (pkg) packages.set(pkg.name, [...(packages.get(pkg.name) ?? []), pkg]);
         for (const name of ['tsconfig.json', 'jsconfig.json']) {
           const found = readAliases(dir, name);
           if (found && !aliases.has(dir)) aliases.set(dir, found);
@@ -61,7 +62,7 @@ export class ProjectModules {
   /** What the facts of a file depend on (the scan cache keys its entries by it). */
   get fingerprint(): string {
     const shape = {
-      packages: [...this.packages.values()].map(({ name, dir, entries, subpaths }) => [name, dir, entries, subpaths]),
+      packages: [...this.packages.values()].flat().map(({ name, dir, entries, subpaths }) => [name, dir, entries, subpaths]),
       aliases: [...this.aliases.values()].map(({ dir, base, paths }) => [dir, base, paths]),
     };
     return createHash('sha1').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
@@ -73,7 +74,7 @@ export class ProjectModules {
 
   /** Whether a bare specifier names a module of the project. */
   readonly isProjectModule = (specifier: string): boolean =>
-    this.packageOf(specifier) !== undefined ||
+    this.packages.has(packageName(specifier)) ||
     [...this.aliases.values()].some((found) => found.paths.some(({ pattern }) => matchPattern(pattern, specifier)));
 
   /**
@@ -94,7 +95,7 @@ export class ProjectModules {
       }
       if (dirname(dir) === dir) break;
     }
-    const pkg = this.packageOf(specifier);
+    const pkg = this.packageOf(fromFile, specifier);
     if (pkg) {
       const rest = specifier.slice(pkg.name.length);
       if (rest === '') out.push(...pkg.entries, join(pkg.dir, 'src', 'index'), join(pkg.dir, 'index'));
@@ -107,11 +108,31 @@ export class ProjectModules {
     return out;
   }
 
-  private packageOf(specifier: string): WorkspacePackage | undefined {
-    const parts = specifier.split('/');
-    const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-    return this.packages.get(name);
+  /** The package of that name nearest the importing file: the longest folder path they share. */
+  private packageOf(fromFile: string, specifier: string): WorkspacePackage | undefined {
+    const found = this.packages.get(packageName(specifier)) ?? [];
+    let best: WorkspacePackage | undefined;
+    let bestShared = -1;
+    for (const pkg of found) {
+      const shared = sharedLength(pkg.dir, fromFile);
+      if (shared > bestShared) [best, bestShared] = [pkg, shared];
+    }
+    return best;
   }
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** How many leading path segments two paths share. */
+function sharedLength(a: string, b: string): number {
+  const left = a.split(sep);
+  const right = b.split(sep);
+  let n = 0;
+  while (n < left.length && n < right.length && left[n] === right[n]) n++;
+  return n;
 }
 
 /** The text `*` stands for when `specifier` matches `pattern` (`''` for a pattern without `*`). */
