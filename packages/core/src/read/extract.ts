@@ -229,12 +229,20 @@ class FileExtraction {
     if (cached) return cached;
     if (this.summarizing.has(fn)) return [];
     this.summarizing.add(fn);
-    const requests = [
-      ...fn.calls.flatMap((call) => this.analyzeCall(call).requests),
-      // A path built from the parameters and handed to what the file does not show (`this._request`
-      // of a mixin's base): each caller's arguments complete it.
-      ...this.mentions.filter((mention) => mention.ownerFn === fn.id),
-    ].filter((request) => sendsThroughParameters(request, fn.id));
+    const sent = fn.calls
+      .flatMap((call) => this.analyzeCall(call).requests)
+      .filter((request) => sendsThroughParameters(request, fn.id));
+    // A function that sends nothing the file recognizes but builds a path from its parameters and
+    // hands it on (`this._request` of a mixin's base): each caller's arguments complete the path.
+    // A path it returns is its value (`returns`), which callers read as such.
+    const returned = returnedExpression(fn);
+    const [start, end] = returned ? rangeOf(unwrap(returned)) : [0, -1];
+    const inReturn = (range: readonly [number, number]) => range[0] === start && range[1] === end;
+    const requests = sent.length
+      ? sent
+      : this.mentions.filter(
+          (mention) => mention.ownerFn === fn.id && !inReturn(mention.range) && sendsThroughParameters(mention, fn.id),
+        );
     this.summarizing.delete(fn);
     this.summaries.set(fn, requests);
     return requests;

@@ -62,7 +62,9 @@ export class ProjectModules {
   /** What the facts of a file depend on (the scan cache keys its entries by it). */
   get fingerprint(): string {
     const shape = {
-      packages: [...this.packages.values()].flat().map(({ name, dir, entries, subpaths }) => [name, dir, entries, subpaths]),
+      packages: [...this.packages.values()]
+        .flat()
+        .map(({ name, dir, entries, subpaths }) => [name, dir, entries, subpaths]),
       aliases: [...this.aliases.values()].map(({ dir, base, paths }) => [dir, base, paths]),
     };
     return createHash('sha1').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
