@@ -15,6 +15,9 @@ const target = fileURLToPath(new URL('../../../docs/schedule.md', import.meta.ur
 const check = process.argv.includes('--check');
 
 const escape = (value) => value.replaceAll('|', '\\|');
+// The schema files first: the catalogue is checked against rules/schema.json, so a field just added
+// to the schema must be in that file before the entries that use it load.
+const staleValidators = [...(await generateValidators({ check })), ...(await generateSchemaFiles({ check }))];
 const { entries, sources } = loadCatalogue();
 
 const lines = [
@@ -51,7 +54,6 @@ for (const entry of entries) {
 }
 const rendered = lines.join('\n');
 
-const staleValidators = [...(await generateValidators({ check })), ...(await generateSchemaFiles({ check }))];
 const rulePages = generateRuleStubs({ check });
 for (const problem of rulePages.problems) process.stderr.write(`${problem}\n`);
 if (check) {

@@ -19,7 +19,16 @@ export function entry(id: string): CatalogueEntry {
 
 /** In-file facts with only the lists given. */
 export function facts(some: Partial<InFileFacts>): InFileFacts {
-  return { objects: [], reads: [], codeChecks: [], literals: [], namesInStrings: [], headerGroups: [], ...some };
+  return {
+    objects: [],
+    reads: [],
+    codeChecks: [],
+    literals: [],
+    namesInStrings: [],
+    headerGroups: [],
+    writtenPaths: [],
+    ...some,
+  };
 }
 
 /** A detector's matches as `confidence subject @start` lines. */
