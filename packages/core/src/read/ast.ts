@@ -96,3 +96,12 @@ export function isFunctionNode(
     node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression'
   );
 }
+
+/** A string-valued expression as written: a string literal, a template, or a `+` chain. */
+export function isStringExpression(node: Node): boolean {
+  return (
+    (node.type === 'Literal' && typeof node.value === 'string') ||
+    node.type === 'TemplateLiteral' ||
+    (node.type === 'BinaryExpression' && node.operator === '+')
+  );
+}

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { ImportBinding } from '../facts.js';
-import { forEachChild, isFunctionNode, propertyKeyName, type Node } from './ast.js';
+import { forEachChild, isFunctionNode, isStringExpression, propertyKeyName, type Node } from './ast.js';
 
 export type FunctionNode =
   TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
@@ -442,11 +442,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
 }
 
 function isStringRoot(node: Node, parent: Node | undefined): boolean {
-  const stringy =
-    (node.type === 'Literal' && typeof node.value === 'string') ||
-    node.type === 'TemplateLiteral' ||
-    (node.type === 'BinaryExpression' && node.operator === '+');
-  if (!stringy) return false;
+  if (!isStringExpression(node)) return false;
   if (parent?.type === 'BinaryExpression' && parent.operator === '+') return false;
   if (parent?.type === 'TemplateLiteral' || parent?.type === 'TaggedTemplateExpression') return false;
   if (

@@ -6,7 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { HOLE, type SilentContext, type Vocabulary, type WrittenPathFact } from '../facts.js';
-import { forEachChild, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { forEachChild, isStringExpression, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import type { Evaluator } from './evaluate.js';
 import { isHandler } from './mentions.js';
 
@@ -117,15 +117,7 @@ function fieldsSpliced(
   template.expressions.forEach((expression, hole) => {
     for (const literal of values.get(thisMember(expression) ?? '') ?? []) {
       const built: BuiltText = { text: '', pieces: [] };
-      template.quasis.forEach((quasi, i) => {
-        const cooked = quasi.value.cooked ?? quasi.value.raw;
-        const at = input.source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
-        if (cooked.length)
-          built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
-        built.text += cooked;
-        if (i === hole) appendString(literal, built, input.source);
-        else if (template.expressions[i]) built.text += HOLE;
-      });
+      appendTemplate(template, built, input.source, { hole, literal });
       if (!holdsWindowWords(built.text, input.vocabulary)) continue;
       // Only the field's own string is placed: the template's text is reported where it stands.
       const range = rangeOf(literal);
@@ -214,11 +206,7 @@ interface BuiltText {
 /** The text of an outermost string expression, or of an array of segments; undefined for anything else. */
 function candidate(node: Node, parent: Node | undefined, input: WrittenPathsInput): BuiltText | undefined {
   if (node.type === 'ArrayExpression') return segmentsOf(node, input.source);
-  const stringy =
-    (node.type === 'Literal' && typeof node.value === 'string') ||
-    node.type === 'TemplateLiteral' ||
-    (node.type === 'BinaryExpression' && node.operator === '+');
-  if (!stringy) return undefined;
+  if (!isStringExpression(node)) return undefined;
   // Part of a larger string expression: read with it.
   if (parent?.type === 'BinaryExpression' && parent.operator === '+') return undefined;
   // A key names a property, not a path (`{ 'firewall/rules': … }` keys are left to the evaluator).
@@ -237,15 +225,7 @@ function appendString(node: Node, built: BuiltText, source: string): boolean {
     return true;
   }
   if (node.type === 'TemplateLiteral') {
-    node.quasis.forEach((quasi, i) => {
-      const cooked = quasi.value.cooked ?? quasi.value.raw;
-      // As the evaluator places template text: the raw text, without the delimiters.
-      const at = source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
-      if (cooked.length)
-        built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
-      built.text += cooked;
-      if (node.expressions[i]) built.text += HOLE;
-    });
+    appendTemplate(node, built, source);
     return true;
   }
   if (node.type === 'BinaryExpression' && node.operator === '+') {
@@ -254,6 +234,28 @@ function appendString(node: Node, built: BuiltText, source: string): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * A template's text, a hole for each expression, or the string `spliced` stands for at `hole`
+ * (a field read by the template, `fieldsSpliced`).
+ */
+function appendTemplate(
+  node: TSESTree.TemplateLiteral,
+  built: BuiltText,
+  source: string,
+  spliced?: { hole: number; literal: TSESTree.StringLiteral },
+): void {
+  node.quasis.forEach((quasi, i) => {
+    const cooked = quasi.value.cooked ?? quasi.value.raw;
+    // As the evaluator places template text: the raw text, without the delimiters.
+    const at = source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+    if (cooked.length)
+      built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
+    built.text += cooked;
+    if (spliced?.hole === i) appendString(spliced.literal, built, source);
+    else if (node.expressions[i]) built.text += HOLE;
+  });
 }
 
 /**
