@@ -13,10 +13,19 @@ if (!isSupportedNode(process.versions.node)) {
   );
   process.exitCode = 2;
 } else {
+  // No silent pass: if the event loop empties before the command has answered (a promise of a
+  // user's module that never settles, and nothing left to wait on), Node would end with exit 0.
+  let answered = false;
+  process.on('exit', (code) => {
+    if (answered || code !== 0) return;
+    process.stderr.write('sunset-lint: stopped before the command finished (nothing was left to wait on)\n');
+    process.exitCode = 2;
+  });
   import('../dist/cli/main.js')
     .then(({ main }) => main(process.argv.slice(2)))
     .then(
       (code) => {
+        answered = true;
         process.exitCode = code;
       },
       (error) => {
@@ -24,6 +33,7 @@ if (!isSupportedNode(process.versions.node)) {
         process.stderr.write(
           `sunset-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         );
+        answered = true;
         process.exitCode = 2;
       },
     );

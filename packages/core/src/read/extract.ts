@@ -61,6 +61,13 @@ interface CallFacts {
 const NO_FACTS: CallFacts = { requests: [] };
 
 /**
+ * The most requests a helper's summary keeps: helpers calling helpers (each twice, sixteen deep)
+ * would otherwise multiply them; past the budget the rest are not instantiated at the callers (the
+ * helpers' own paths are still reported where they are written).
+ */
+const MAX_SUMMARY_REQUESTS = 64;
+
+/**
  * Walks a program once and returns its facts: the small, AST-free index that both engines match
  * against the catalogue (the ESLint plugin at once, the scanner after resolving imports).
  */
@@ -238,11 +245,14 @@ class FileExtraction {
     const returned = returnedExpression(fn);
     const [start, end] = returned ? rangeOf(unwrap(returned)) : [0, -1];
     const inReturn = (range: readonly [number, number]) => range[0] === start && range[1] === end;
-    const requests = sent.length
-      ? sent
-      : this.mentions.filter(
-          (mention) => mention.ownerFn === fn.id && !inReturn(mention.range) && sendsThroughParameters(mention, fn.id),
-        );
+    const requests = (
+      sent.length
+        ? sent
+        : this.mentions.filter(
+            (mention) =>
+              mention.ownerFn === fn.id && !inReturn(mention.range) && sendsThroughParameters(mention, fn.id),
+          )
+    ).slice(0, MAX_SUMMARY_REQUESTS);
     this.summarizing.delete(fn);
     this.summaries.set(fn, requests);
     return requests;

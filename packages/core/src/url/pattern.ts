@@ -109,24 +109,47 @@ export function sourceRangeOf(part: TextPart, at: number, length: number, file?:
 /** Joins parts, merging adjacent text so matching sees whole words. */
 export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
   const out: PatternPart[] = [];
+  // The text part being joined: its pieces and spans gathered, made one part when something else
+  // follows (one copy, not one per piece: a `.join('/')` of thousands of strings stays linear).
+  let texts: string[] = [];
+  let spans: TextSpan[] = [];
+  let length = 0;
+  let total = 0;
+  let anySpans = false;
+  const flush = () => {
+    if (texts.length === 0) return;
+    out.push({ kind: 'text', text: texts.join(''), ...(anySpans ? { spans } : {}) });
+    texts = [];
+    spans = [];
+    length = 0;
+    anySpans = false;
+  };
   for (const pattern of patterns) {
     for (const part of pattern) {
       // Empty text carries nothing and would hide a leading hole (`${base}/zones/…`).
       if (part.kind === 'text' && part.text === '') continue;
-      const last = out[out.length - 1];
-      if (part.kind === 'text' && last?.kind === 'text') {
-        const spans = [
-          ...(last.spans ?? []),
-          ...(part.spans ?? []).map((span) => ({ ...span, at: span.at + last.text.length })),
-        ];
-        out[out.length - 1] = { kind: 'text', text: last.text + part.text, ...(spans.length ? { spans } : {}) };
+      if (part.kind === 'text') {
+        for (const span of part.spans ?? []) spans.push(length === 0 ? span : { ...span, at: span.at + length });
+        anySpans ||= (part.spans?.length ?? 0) > 0;
+        texts.push(part.text);
+        length += part.text.length;
+        total += part.text.length;
       } else {
+        flush();
         out.push(part);
       }
+      // A value past the budget is no URL any code sends (`a1 = a0 + a0` doubling forty times):
+      // unknown here, so that time and memory stay linear in the file whatever its shape.
+      if (total > MAX_PATTERN_TEXT || out.length + texts.length > MAX_PATTERN_PARTS) return [hole()];
     }
   }
+  flush();
   return out;
 }
+
+/** The most text (characters) and parts a value built by concatenation keeps; past them it is unknown. */
+export const MAX_PATTERN_TEXT = 64 * 1024;
+export const MAX_PATTERN_PARTS = 512;
 
 /**
  * Any one of several values, when each is plain text or already a choice of texts; undefined when

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../scan/files/read-source.js';
 import type { Finding } from '@sunset-lint/core';
 import { InputError } from '../errors.js';
 import type { BaselineSummary } from '../reports/types.js';
@@ -40,17 +40,14 @@ export function renderBaseline(findings: readonly Finding[]): string {
 }
 
 export function readBaseline(path: string, shown: string): BaselineEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+  const read = readInputFile(path);
+  if (!read.ok)
     throw new BaselineError(
-      code === 'ENOENT'
+      read.errno === 'ENOENT'
         ? `baseline file not found: ${shown} (write one with 'sunset-lint baseline')`
-        : `cannot read the baseline ${shown}: ${code ?? String(error)}`,
+        : `cannot read the baseline ${shown}: ${read.errno ?? read.message}`,
     );
-  }
+  const text = read.text;
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -47,8 +47,9 @@ async function readConfigFile(path: string, shown: string): Promise<object> {
   if (/\.(mjs|cjs|js)$/i.test(path)) {
     let module: unknown;
     try {
-      module = await import(pathToFileURL(path).href);
+      module = await withinLimit(import(pathToFileURL(path).href), CONFIG_LOAD_MS, shown);
     } catch (error) {
+      if (error instanceof ConfigError) throw error;
       throw new ConfigError(
         `${shown}: cannot load the config module: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -59,6 +60,29 @@ async function readConfigFile(path: string, shown: string): Promise<object> {
     );
   }
   throw new ConfigError(`${shown}: a config file must be .json, .js or .mjs`);
+}
+
+/**
+ * How long a configuration module may take to load. A top-level `await` that never settles would
+ * otherwise leave nothing for Node to wait on, and the process would end with exit 0 and no report:
+ * a CI gate passing with nothing checked. The timer keeps the process alive and fails the run.
+ */
+const CONFIG_LOAD_MS = 10_000;
+
+function withinLimit<T>(promise: Promise<T>, ms: number, shown: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConfigError(
+            `${shown}: the config module did not finish loading within ${ms / 1000} s (a top-level await that never settles?)`,
+          ),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
 function fromPackageJson(path: string, shown: string, required: boolean): LoadedConfig {

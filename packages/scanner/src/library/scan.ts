@@ -192,7 +192,16 @@ async function typesResolutionFor(files: readonly string[], types: true | { tsco
   const given = tsconfig !== undefined ? resolve(cwd, tsconfig) : undefined;
   if (given !== undefined && !existsSync(given)) throw new InputError(`--tsconfig: no such file: ${tsconfig}`);
   (await import('../scan/reader/typescript-code-cache.js')).loadTypeScriptWithCodeCache();
-  return (await import('../types-mode/types-pass.js')).typesResolution(files, given);
+  const [{ typesResolution }, { RefusedConfigError }] = await Promise.all([
+    import('../types-mode/types-pass.js'),
+    import('../types-mode/typed-program.js'),
+  ]);
+  try {
+    return typesResolution(files, given);
+  } catch (error) {
+    if (error instanceof RefusedConfigError) throw new InputError(error.message);
+    throw error;
+  }
 }
 
 async function openCache(directory: string, config: ScanConfig, notice: (notice: ScanNotice) => void, modules: string) {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../scan/files/read-source.js';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { jsonSyntaxErrorPlace } from '@sunset-lint/core/internal';
 import { InputError } from '../errors.js';
-import { errorCode } from '../scan/files/error-code.js';
 
 /** The OpenAPI document cannot be used at all: the message names the file (and the place). */
 export class OpenApiError extends InputError {
@@ -28,12 +27,9 @@ export function isObject(value: unknown): value is JsonObject {
  * provider publishes both). The YAML parser is loaded only for a YAML document.
  */
 export function readOpenApiDocument(cwd: string, file: string): OpenApiDocument {
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new OpenApiError(`${file}: cannot read the OpenAPI document: ${errorCode(error) ?? 'error'}`);
-  }
+  const read = readInputFile(resolve(cwd, file));
+  if (!read.ok) throw new OpenApiError(`${file}: cannot read the OpenAPI document: ${read.errno ?? read.message}`);
+  const text = read.text;
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const root = /\.ya?ml$/i.test(file) ? parseYaml(file, source) : parseJson(file, source);
   if (!isObject(root)) throw new OpenApiError(`${file}: not an OpenAPI document (the top level is not an object)`);

@@ -1,5 +1,12 @@
 import { dirname } from 'node:path';
 import ts = require('typescript');
+import { readInputFile } from '../scan/files/read-source.js';
+
+/**
+ * A tsconfig (or what it extends) the guarded reader refused: a FIFO, a device, a file over the
+ * limit. Not a broken configuration to scan past: the scan stops and says so.
+ */
+export class RefusedConfigError extends Error {}
 
 /** A source file of the program and the checker that knows its types. */
 export interface CheckedFile {
@@ -25,9 +32,21 @@ export class TypedProgram {
 
   /** The files and options of a tsconfig.json, as `tsc -p` reads them (`extends`, `include`, `files`). */
   static fromTsconfig(path: string): TypedProgram {
-    const read = ts.readConfigFile(path, (file) => ts.sys.readFile(file));
+    // The tsconfig and what it `extends` are the repository's files: read through the guarded
+    // reader (a FIFO or a link to /dev/zero named tsconfig.json must not hang or fill memory).
+    const refused: string[] = [];
+    const readFile = (file: string): string | undefined => {
+      const read = readInputFile(file);
+      if (read.ok) return read.text;
+      if (read.errno !== 'ENOENT') refused.push(`${file}: ${read.message}`);
+      return undefined;
+    };
+    const read = ts.readConfigFile(path, readFile);
+    if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
     if (read.error) throw new Error(`--types: ${path}: ${messageOf(read.error)}`);
-    const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path), undefined, path);
+    const host: ts.ParseConfigHost = { ...ts.sys, readFile, useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames };
+    const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(path), undefined, path);
+    if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
     return new TypedProgram(parsed.fileNames, parsed.options);
   }
 
@@ -80,6 +99,12 @@ export class TypedProgram {
  */
 function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
+  // Every file the program reads (sources, `files` entries, declaration files) through the guarded
+  // reader: a FIFO or a device is no file of the program.
+  host.readFile = (fileName) => {
+    const read = readInputFile(fileName);
+    return read.ok ? read.text : undefined;
+  };
   // As the default host parses, but through the `ts.createSourceFile` export: a test counts the
   // parses of a `--types` scan there (each scanned file once: the scan reads the program's parse).
   const parse: ts.CompilerHost['getSourceFile'] = (fileName, languageVersionOrOptions, onError) => {

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { RefusedConfigError } from './typed-program.js';
 import { type FileFacts, matchFacts, type RawMatch } from '@sunset-lint/core/internal';
 import { convertSourceFile, parseSource } from '../scan/reader/parse.js';
 import type { TypedMatches, TypesResolution } from '../scan/types-resolution.js';
@@ -24,6 +25,8 @@ export function typesResolution(files: readonly string[], tsconfig?: string): Ty
       try {
         resolver = createTypeResolver(config || undefined);
       } catch (error) {
+        // A tsconfig that cannot be read safely (a FIFO, a device) stops the run: no silent pass.
+        if (error instanceof RefusedConfigError) throw error;
         // A broken tsconfig costs the type checker's answers for its files, never the scan.
         resolver = error instanceof Error ? error : new Error(String(error));
       }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../../scan/files/read-source.js';
 import { resolve } from 'node:path';
 import { GRADES, GRADE_RANK, type Grade } from '@sunset-lint/core/schedule';
 import { isJsonReport, mergeJsonReports } from '../../merge/json.js';
@@ -7,7 +7,6 @@ import { countOption, oneOf, parseWithPaths } from '../args.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIo } from '../io.js';
 import { HELP_OPTION, optionsHelp } from '../option-table.js';
 import { writeOutputFile } from '../write-file.js';
-import { errorCode } from '../../scan/files/error-code.js';
 
 const MERGE_OPTIONS = {
   format: {
@@ -87,12 +86,9 @@ export async function runMergeCommand(argv: readonly string[], io: CliIo): Promi
 }
 
 function readReport(path: string, shown: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${shown}: ${errorCode(error) ?? String(error)}`);
-  }
+  const read = readInputFile(path);
+  if (!read.ok) throw new UsageError(`cannot read ${shown}: ${read.errno ?? read.message}`);
+  const text = read.text;
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -46,6 +46,31 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): Read
   }
 }
 
+/**
+ * The most a file the tool reads as input may hold (a baseline, a shard report, an OpenAPI
+ * document, a tsconfig and what it extends, a TypeScript file of a `--types` program): far above
+ * any real one, far below what a link to `/dev/zero` would feed.
+ */
+export const MAX_INPUT_FILE_SIZE = 256 * 1024 * 1024;
+
+/**
+ * Every file the tool opens that is not a source it scans goes through here: the same guarded read
+ * (regular files only, opened without blocking, at most `maxBytes`), with a message that names the
+ * problem in words (`not a regular file (a FIFO)`, `the file is 300 MiB, more than 256 MiB`).
+ */
+export function readInputFile(
+  file: string,
+  maxBytes = MAX_INPUT_FILE_SIZE,
+): { ok: true; text: string } | { ok: false; message: string; errno?: string } {
+  const read = readSource(file, maxBytes);
+  if (read.ok) return { ok: true, text: read.source };
+  const message =
+    read.code === 'file-too-large'
+      ? read.message.replace(/^skipped: /, '').replace('more than --max-file-size', 'more than the limit of')
+      : read.message;
+  return { ok: false, message, ...(read.errno ? { errno: read.errno } : {}) };
+}
+
 /** Reads to the end of the file, but never more than one byte past `maxBytes` (enough to tell it is over). */
 function readAtMost(fd: number, expected: number, maxBytes: number): Buffer {
   const chunks: Buffer[] = [];
