@@ -1,10 +1,13 @@
-/** 1-based line and column from source offsets, computed once per file. */
+/**
+ * 1-based line and column from source offsets, computed once per file. Lines end as ESLint ends
+ * them (`\r\n`, `\r`, `\n`, U+2028, U+2029), so both engines name the same line.
+ */
 export class LineIndex {
   private readonly starts: number[] = [0];
   constructor(text: string) {
     for (let i = 0; i < text.length; i++) {
       const char = text.charCodeAt(i);
-      if (char === 10) this.starts.push(i + 1);
+      if (char === 10 || char === 0x2028 || char === 0x2029) this.starts.push(i + 1);
       else if (char === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
     }
   }

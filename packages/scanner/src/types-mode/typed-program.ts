@@ -44,7 +44,11 @@ export class TypedProgram {
     const read = ts.readConfigFile(path, readFile);
     if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
     if (read.error) throw new Error(`--types: ${path}: ${messageOf(read.error)}`);
-    const host: ts.ParseConfigHost = { ...ts.sys, readFile, useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames };
+    const host: ts.ParseConfigHost = {
+      ...ts.sys,
+      readFile,
+      useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    };
     const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(path), undefined, path);
     if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
     return new TypedProgram(parsed.fileNames, parsed.options);

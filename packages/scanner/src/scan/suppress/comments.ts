@@ -3,10 +3,12 @@ import type { RawComment } from '@sunset-lint/core';
 import { scriptKindOf } from '../reader/parse.js';
 
 /**
- * A file's comments from TypeScript's comment ranges: the trivia before and after every node
- * (leading and trailing ranges at each node's start and end cover every gap between tokens that
- * has a node on either side). Only read for a file that has findings or names sunset-lint, and
- * holds a directive word (the text test of core's suppress module), so most files never get here.
+ * A file's comments, as ESLint finds them: the trivia before every token (TypeScript gives each
+ * token the comments written before it, so every gap between two tokens is read, `f(/* … *\/)`,
+ * `{ /* … *\/ }` and `return /* … *\/;` included), and before the end of the file. JSX text is
+ * not trivia: `// x` there is text, not a comment. Only read for a file that has findings or names
+ * sunset-lint, and holds a directive word (the text test of core's suppress module), so most files
+ * never get here.
  */
 export function commentsOf(file: string, text: string, parsed?: ts.SourceFile): RawComment[] {
   // A tree the scan already has (with parent pointers) serves as well as a new parse.
@@ -28,25 +30,23 @@ export function commentsOf(file: string, text: string, parsed?: ts.SourceFile): 
       found.set(range.pos, { kind: line ? 'line' : 'block', value, start: range.pos, end: range.end });
     }
   };
-  const around = (pos: number) => {
-    add(ts.getLeadingCommentRanges(text, pos));
-    add(ts.getTrailingCommentRanges(text, pos));
-  };
   const visit = (node: ts.Node): void => {
-    // JSX text is not trivia: `// x` there is text, not a comment.
-    const inJsxText = node.kind === ts.SyntaxKind.JsxText || (node.parent !== undefined && isJsxParent(node.parent));
-    if (!inJsxText) {
-      around(node.pos);
-      around(node.end);
+    // JSDoc is a comment's inside (a program built with JSDoc parsing has such nodes).
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
+    const children = node.getChildren(sourceFile);
+    if (children.length === 0) {
+      if (node.kind !== ts.SyntaxKind.JsxText && node.kind !== ts.SyntaxKind.JsxTextAllWhiteSpaces) {
+        // TypeScript splits a gap's comments at its first line break: those before it "trail" the
+        // token before, those after it "lead" this one. Both are the gap's.
+        add(ts.getTrailingCommentRanges(text, node.pos));
+        add(ts.getLeadingCommentRanges(text, node.pos));
+      }
+      return;
     }
-    // `{/* eslint-disable-next-line … */}`: a comment alone in a JSX expression has no node around it.
-    if (ts.isJsxExpression(node) && !node.expression) around(node.getStart(sourceFile) + 1);
-    ts.forEachChild(node, visit);
+    for (const child of children) visit(child);
   };
   visit(sourceFile);
-  return [...found.values()];
-}
-
-function isJsxParent(node: ts.Node): boolean {
-  return node.kind === ts.SyntaxKind.JsxElement || node.kind === ts.SyntaxKind.JsxFragment;
+  add(ts.getTrailingCommentRanges(text, sourceFile.endOfFileToken.pos));
+  add(ts.getLeadingCommentRanges(text, sourceFile.endOfFileToken.pos));
+  return [...found.values()].sort((a, b) => a.start - b.start);
 }

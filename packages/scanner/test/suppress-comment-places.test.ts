@@ -1,0 +1,70 @@
+/**
+ * Engine parity on suppression comments (issue 27): a directive written where there is no token
+ * on one side of it (an empty argument list, an empty block, before `;`, at the end of the file…)
+ * is found by the scanner as by ESLint, so the editor and CI silence the same findings.
+ */
+import { describe, expect, test } from 'vitest';
+import { ParityEngines } from './support/engines.js';
+
+const API = 'https://api.cloudflare.com/client/v4';
+const NEXT = 'eslint-disable-next-line sunset-lint/no-deprecated-endpoint';
+/** The request each case silences, on the line after the comment. */
+const REQUEST = `fetch(\`${API}/zones/\${zone}/rate_limits\`);`;
+
+const places: Record<string, string> = {
+  'an empty argument list': `f(/* ${NEXT} */);`,
+  'an empty block': `{ /* ${NEXT} */ }`,
+  'an empty array': `[/* ${NEXT} */];`,
+  'an empty object': `({ /* ${NEXT} */ });`,
+  'before a semicolon': `f() /* ${NEXT} */;`,
+  'after a return': `function g() { return /* ${NEXT} */; }`,
+  'an empty parameter list': `function h(/* ${NEXT} */) {}`,
+  'an empty class body': `class K { /* ${NEXT} */ }`,
+  'an empty template hole': `void \`\${/* ${NEXT} */ 0}\`;`,
+  'after a comma': `f(1, /* ${NEXT} */);`,
+  'a line comment after an opening brace': `if (zone) { // ${NEXT}`,
+  'a line comment after a statement': `f(); // ${NEXT}`,
+  'a block comment after a closing brace': `if (zone) {} /* ${NEXT} */`,
+  'a line comment after an arrow': `const k = () => // ${NEXT}`,
+};
+
+const engines = new ParityEngines({ minConfidence: 'medium', userEntries: false });
+
+describe('a directive in an empty place silences the next line in both engines', () => {
+  test.each(Object.entries(places))('%s', async (_, line) => {
+    const closing = line.endsWith('{ // ' + NEXT) ? '}\n' : line.endsWith('=> // ' + NEXT) ? '' : '';
+    const code = [
+      'declare function f(...a: unknown[]): void;',
+      'declare const zone: string;',
+      line,
+      line.endsWith(`=> // ${NEXT}`) ? `  ${REQUEST}` : REQUEST,
+      closing,
+    ].join('\n');
+    const program = { fileName: 'snippet.ts' as const, code };
+    const file = engines.write(program);
+    const plugin = engines.plugin(program, file);
+    const scanner = await engines.scanner(program, file);
+    expect({ plugin: plugin.problems, scanner: scanner.problems }).toEqual({ plugin: [], scanner: [] });
+    expect(plugin.findings).toEqual([]);
+    expect(scanner.findings).toEqual([]);
+  });
+});
+
+test('U+2028 and U+2029 end lines in both engines, as ESLint counts them', async () => {
+  const code = [
+    "const s = 'a\u2028b';",
+    "const t = 'c\u2029d';",
+    `declare const zone: string;`,
+    REQUEST,
+    `// ${NEXT}`,
+    REQUEST,
+  ].join('\n');
+  const program = { fileName: 'snippet.ts' as const, code };
+  const file = engines.write(program);
+  const lines = (findings: string[]) => findings.map((line) => line.split(':').slice(0, 1).join());
+  const plugin = engines.plugin(program, file);
+  const scanner = await engines.scanner(program, file);
+  // Line 4 of the text holds the first request: lines 6 as ESLint counts (two more breaks).
+  expect(lines(plugin.findings)).toEqual(['6']);
+  expect(lines(scanner.findings)).toEqual(['6']);
+});
