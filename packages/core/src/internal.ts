@@ -6,7 +6,7 @@
 // One file's facts, and the steps from them to findings.
 export { extractFileFacts } from './analyze.js';
 export type * from './facts.js';
-export { LineIndex } from './line-index.js';
+export { LINE_BREAK, LineIndex } from './line-index.js';
 export { prefilterFor, type Prefilter } from './match/prefilter.js';
 export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './match/cross-file-prefilter.js';
 export { decodeEscapes } from './match/text-terms.js';

@@ -1,3 +1,6 @@
+/** Where a line ends, as ESLint ends lines: `\r\n`, `\r`, `\n`, U+2028, U+2029. */
+export const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/;
+
 /**
  * 1-based line and column from source offsets, computed once per file. Lines end as ESLint ends
  * them (`\r\n`, `\r`, `\n`, U+2028, U+2029), so both engines name the same line.

@@ -42,7 +42,7 @@ function arrayElements(input: Node, scope: Scope, ev: Evaluator, depth: number):
       const spread =
         element.type === 'SpreadElement' ? arrayElements(element.argument, scope, ev, depth + 1) : undefined;
       if (element.type === 'SpreadElement' && !spread) return undefined;
-      elements.push(...(spread ?? [ev.pattern(element, scope)]));
+      for (const one of spread ?? [ev.pattern(element, scope)]) elements.push(one);
     }
     return elements.length <= MAX_ELEMENTS ? elements : undefined;
   }
@@ -54,7 +54,7 @@ function arrayElements(input: Node, scope: Scope, ev: Evaluator, depth: number):
     const elements = [...receiver];
     for (const arg of node.arguments) {
       if (arg.type === 'SpreadElement') return undefined;
-      elements.push(...(arrayElements(arg, scope, ev, depth + 1) ?? [ev.pattern(arg, scope)]));
+      for (const one of arrayElements(arg, scope, ev, depth + 1) ?? [ev.pattern(arg, scope)]) elements.push(one);
     }
     return elements.length <= MAX_ELEMENTS ? elements : undefined;
   }

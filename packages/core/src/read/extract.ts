@@ -125,11 +125,14 @@ class FileExtraction {
         if (resource) resources.push(resource);
       }
       const facts = this.analyzeCall(call);
-      requests.push(...facts.requests.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
+      for (const fact of facts.requests)
+        for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(one);
       if (facts.sdk) sdkCalls.push(facts.sdk);
       if (facts.imported) importedCalls.push(facts.imported);
     }
-    requests.push(...this.mentions.flatMap((fact) => expandFact(fact, this.index.functions, this.ev)));
+    // One at a time: a file of 150,000 paths would overflow a spread's argument list.
+    for (const fact of this.mentions)
+      for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(one);
     const inFile = this.inFileFacts(paths);
     return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
   }
@@ -420,7 +423,7 @@ class FileExtraction {
       if (property.type === 'SpreadElement') {
         if (depth < 4)
           for (const spread of this.spreadObjects(property.argument, value.scope))
-            keys.push(...this.objectKeys(spread, depth + 1));
+            for (const key of this.objectKeys(spread, depth + 1)) keys.push(key);
         continue;
       }
       if (property.type !== 'Property') continue;

@@ -79,7 +79,8 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   };
   visit(program);
   if (held.size) silenceHeldByMessages(program, held, input);
-  for (const { node, parents: around } of splicing) facts.push(...fieldsSpliced(node, around, fieldValues, input));
+  for (const { node, parents: around } of splicing)
+    for (const fact of fieldsSpliced(node, around, fieldValues, input)) facts.push(fact);
   return facts;
 }
 

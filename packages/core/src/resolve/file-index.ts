@@ -78,7 +78,8 @@ export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileRe
   const requests: RequestFact[] = deferred.facts.requests.map((request) =>
     holdsImport(request) ? resolver.resolveRequest(request, deferred.file) : request,
   );
-  for (const call of deferred.importedCalls) requests.push(...resolver.resolveImportedCall(call, deferred.file));
+  for (const call of deferred.importedCalls)
+    for (const request of resolver.resolveImportedCall(call, deferred.file)) requests.push(request);
   const sdkCalls = deferred.facts.sdkCalls
     .map((call) => resolver.resolveSdkCall(call, deferred.file))
     .filter((call): call is SdkCallFact => call !== undefined);

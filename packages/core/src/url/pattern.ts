@@ -162,7 +162,7 @@ export function anyOfTexts(values: ReadonlyArray<UrlPattern>): PatternPart[] | u
   for (const pattern of values) {
     const only = pattern.length === 1 ? pattern[0] : undefined;
     if (only?.kind === 'text') options.push(only.text);
-    else if (only?.kind === 'choice') options.push(...only.options);
+    else if (only?.kind === 'choice') for (const option of only.options) options.push(option);
     else return undefined;
   }
   if (options.length === 0) return undefined;

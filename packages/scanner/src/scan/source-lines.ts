@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Finding } from '@sunset-lint/core';
+import { LINE_BREAK } from '@sunset-lint/core/internal';
 import type { SourceLines } from '../reports/types.js';
 import { readSource } from './files/read-source.js';
 
@@ -7,7 +8,7 @@ import { readSource } from './files/read-source.js';
  * The lines the findings and their related locations point at, read again from the scanned files
  * (only files with findings, only the lines needed): cheaper than carrying every file's text
  * through the scan and its cache for the one report that shows code. Lines break where core's
- * `LineIndex` breaks them (`\n`, `\r\n`, a lone `\r`), so line numbers agree with the findings.
+ * `LineIndex` breaks them (`LINE_BREAK`: as ESLint does), so line numbers agree with the findings.
  * Files are read as the scan read them (`readSource`: regular files only, within `maxFileSize`, without
  * a byte-order mark, so columns on line 1 agree). A file that cannot be read any more is left out;
  * its findings are shown without excerpts.
@@ -27,7 +28,7 @@ export function readSourceLines(findings: readonly Finding[], cwd: string, maxFi
   for (const [file, lineNumbers] of wanted) {
     const read = readSource(resolve(cwd, file), maxFileSize);
     if (!read.ok) continue;
-    const lines = read.source.split(/\r\n|\n|\r/);
+    const lines = read.source.split(LINE_BREAK);
     const picked = new Map<number, string>();
     for (const line of lineNumbers) {
       const content = lines[line - 1];

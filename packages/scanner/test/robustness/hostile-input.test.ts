@@ -163,3 +163,18 @@ test(
   },
   HEAVY_TEST_MS,
 );
+
+test(
+  'a flat array of 100,000 paths: both engines read it and report the finding beside it (ESLint threw RangeError, the scanner said too-deeply-nested)',
+  async () => {
+    const code = `export const paths = [${Array.from({ length: 100_000 }, (_, i) => `'/zones/z${i}/dns'`).join(', ')}];\n${UNRELATED}`;
+    const program: GeneratedProgram = { fileName: 'snippet.js', code };
+    const file = engines.write(program);
+    const plugin = engines.plugin(program, file);
+    const scanner = await engines.scanner(program, file);
+    expect({ plugin: plugin.problems, scanner: scanner.problems }).toEqual({ plugin: [], scanner: [] });
+    expect(plugin.findings.map((line) => line.split(':')[4])).toEqual(['firewall-rules-api']);
+    expect(scanner.findings.map((line) => line.split(':')[4])).toEqual(['firewall-rules-api']);
+  },
+  HEAVY_TEST_MS,
+);

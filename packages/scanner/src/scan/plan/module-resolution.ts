@@ -73,7 +73,10 @@ export class ModuleResolver {
   private isDirectory(dir: string): boolean {
     let answer = this.isDirectoryCache.get(dir);
     if (answer === undefined) {
-      answer = statPath(dir)?.isDirectory() ?? false;
+      // A folder whose parent is none is none: `/zones/z1`, `/zones/z2`, … (text that only looks
+      // like a path) cost one look at `/zones`, not one each.
+      const parent = dirname(dir);
+      answer = (parent === dir || this.isDirectory(parent)) && (statPath(dir)?.isDirectory() ?? false);
       this.isDirectoryCache.set(dir, answer);
     }
     return answer;
