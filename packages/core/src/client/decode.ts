@@ -44,8 +44,10 @@ function decodeRules<T extends { id: string }>(
   where: string,
   required: readonly string[],
 ): Decoded<T[]> {
-  // A ruleset without rules may omit the field; treat it as empty rather than fail.
-  if (rules === undefined) return { ok: true, value: [] };
+  // A single ruleset comes with its rules (spec 2.2: present when one ruleset is fetched). Without
+  // them nothing says what the zone runs: read as empty, a deploy would add an execute rule beside
+  // one that exists, and a write would replace rules nobody saw.
+  if (rules === undefined) return fail(`${where} has no 'rules' field`);
   if (!Array.isArray(rules)) return fail(`${where}.rules is not an array`);
   for (const [index, rule] of rules.entries()) {
     if (!isRecord(rule)) return fail(`${where}.rules[${index}] is not an object`);

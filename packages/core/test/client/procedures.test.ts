@@ -428,6 +428,18 @@ describe('not deployed', () => {
     expect((fake.state.entrypoint?.['rules'] as JsonObject[])[0]?.['id']).toBe(IDS.executeManaged);
   });
 
+  test('an entry point answered without its rules is an error, never a reason to deploy (it added a second execute rule)', async () => {
+    // The OWASP rule exists; the answer to endpoint 3 leaves `rules` out.
+    const entrypoint = fake.state.entrypoint!;
+    const kept = entrypoint['rules'];
+    delete entrypoint['rules'];
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
+    entrypoint['rules'] = kept;
+    expect((error as Error).message).toContain("unexpected result: entry point ruleset has no 'rules' field");
+    expect(fake.calls()).not.toContain(`POST ${PATHS.createRule}`);
+    expect(fake.calls().every((call) => call.startsWith('GET '))).toBe(true);
+  });
+
   test('with deploy and nothing else to change: deploys with no overrides', async () => {
     removeOwaspRule();
     await applyManagedRulesetChange(current.client, target, {}, { deploy: true });
