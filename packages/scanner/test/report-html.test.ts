@@ -156,7 +156,7 @@ describe('source lines for the excerpts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sunset-lint-lines-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('lines break where the findings count them (\\n, \\r\\n, a lone \\r; never U+2028)', () => {
+  test('lines break where the findings count them (\\n, \\r\\n, a lone \\r, U+2028 and U+2029, as ESLint)', () => {
     writeFileSync(join(dir, 'a.ts'), 'one\r\ntwo\rthree\u2028still three\nfour');
     const finding = fixtureReport({ files: ['fixtures/dns-records/locked-field.ts'] }).findings[0]!;
     const lines = readSourceLines(
@@ -176,8 +176,8 @@ describe('source lines for the excerpts', () => {
         [
           'a.ts',
           new Map([
-            [3, 'three\u2028still three'],
-            [4, 'four'],
+            [3, 'three'],
+            [4, 'still three'],
           ]),
         ],
       ]),

@@ -65,7 +65,7 @@ const NO_FACTS: CallFacts = { requests: [] };
  * would otherwise multiply them; past the budget the rest are not instantiated at the callers (the
  * helpers' own paths are still reported where they are written).
  */
-const MAX_SUMMARY_REQUESTS = 64;
+const MAX_SUMMARY_REQUESTS = 16;
 
 /**
  * Walks a program once and returns its facts: the small, AST-free index that both engines match

@@ -431,7 +431,7 @@ describe('not deployed', () => {
   test('an entry point answered without its rules is an error, never a reason to deploy (it added a second execute rule)', async () => {
     // The OWASP rule exists; the answer to endpoint 3 leaves `rules` out.
     const entrypoint = fake.state.entrypoint!;
-    const kept = entrypoint['rules'];
+    const kept = entrypoint['rules']!;
     delete entrypoint['rules'];
     const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
     entrypoint['rules'] = kept;
