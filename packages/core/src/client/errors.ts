@@ -121,11 +121,12 @@ export class EdgeNetworkError extends EdgeClientError {
   override readonly name = 'EdgeNetworkError';
   readonly method: string;
   readonly path: string;
-  readonly reason: 'timeout' | 'connection';
+  /** `refused`: an answer the client will not take (a redirect, a body over the limit); never retried. */
+  readonly reason: 'timeout' | 'connection' | 'refused';
 
   readonly #detail: string;
 
-  constructor(request: RequestLine, reason: 'timeout' | 'connection', detail: string) {
+  constructor(request: RequestLine, reason: 'timeout' | 'connection' | 'refused', detail: string) {
     super(`${request.method} ${request.path} failed: ${detail}`);
     this.method = request.method;
     this.path = request.path;

@@ -8,6 +8,7 @@ export {
   DEFAULT_BASE_URL,
   DEFAULT_TIMEOUT_MS,
   HttpTransport,
+  MAX_RESPONSE_BYTES,
   type FetchFunction,
   type RetryMode,
   type TransportOptions,

@@ -128,7 +128,9 @@ export class HttpTransport {
         if (waitMs === undefined) return { ...response, retryNote: this.#tooLongNote(askedMs) };
         outcome = `HTTP ${response.status}`;
       } catch (error) {
-        if (!(error instanceof EdgeNetworkError) || request.retry !== 'idempotent') throw error;
+        // A redirect or an oversized body is the same answer again: reported at once.
+        if (!(error instanceof EdgeNetworkError) || request.retry !== 'idempotent' || error.reason === 'refused')
+          throw error;
         if (lastAttempt) throw maxAttempts > 1 ? error.withNote(gaveUp(maxAttempts)) : error;
         waitMs = retryDelayMs(this.retryPolicy, attempt, undefined, () => this.#random());
         outcome = error.reason === 'timeout' ? 'timeout' : 'connection failure';
@@ -170,11 +172,23 @@ export class HttpTransport {
         ...(body === undefined ? {} : { body }),
         signal,
         // The API does not redirect; following one would send the bearer token somewhere unplanned.
-        redirect: 'error',
+        // Taken as an answer (not a failed connection) so that it is reported, not retried.
+        redirect: 'manual',
       });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        const to = response.headers.get('location');
+        throw new EdgeNetworkError(
+          line,
+          'refused',
+          this.redact(
+            `HTTP ${response.status}: a redirect${to ? ` to ${to}` : ''} (the API does not redirect; not followed)`,
+          ),
+        );
+      }
       // Read the body under the same signal: a server that sends headers and then stalls must time
-      // out too.
-      const text = await response.text();
+      // out too. At most MAX_RESPONSE_BYTES: no answer of this API is near it.
+      const text = await readAtMost(response, MAX_RESPONSE_BYTES, line);
       this.log(`${line.method} ${line.path}: HTTP ${response.status} (${Math.round(this.#now() - started)} ms)`);
       return {
         response: {
@@ -185,6 +199,7 @@ export class HttpTransport {
         retryAfter: response.headers.get('retry-after'),
       };
     } catch (error) {
+      if (error instanceof EdgeNetworkError) throw error;
       throw this.#networkError(line, error, signal);
     }
   }
@@ -203,4 +218,35 @@ export class HttpTransport {
       this.redact(`connection failed: ${message}${code ? ` (${code})` : ''}`),
     );
   }
+}
+
+/** The most a response body may hold (the largest answer of these endpoints is a ruleset's rules). */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** The body as text, refused (and the connection dropped) once it passes `limit` bytes. */
+async function readAtMost(response: Response, limit: number, line: RequestLine): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  const refuse = (size: string) => {
+    return new EdgeNetworkError(
+      line,
+      'refused',
+      `the response is ${size}, more than the ${limit / 1024 / 1024} MiB allowed`,
+    );
+  };
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel();
+    throw refuse(`${declared} bytes`);
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > limit) {
+      await response.body.cancel().catch(() => undefined);
+      throw refuse(`over ${limit} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }

@@ -238,6 +238,10 @@ export type Failure =
   | { readonly kind: 'html'; readonly status: number; readonly echoAuthorization?: boolean; readonly apply?: boolean }
   /** Close the connection without any response. */
   | { readonly kind: 'drop'; readonly apply?: boolean }
+  /** A redirect to another host (the API never redirects; a client following it would send the token there). */
+  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
+  /** A 200 whose body is `bytes` long, declared (`Content-Length`) or streamed (chunked). */
+  | { readonly kind: 'huge'; readonly bytes: number; readonly declared: boolean }
   /** Keep the connection open and never send a byte of the response. */
   | { readonly kind: 'silent'; readonly apply?: boolean }
   /**
@@ -558,6 +562,32 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
         case 'drop':
           incoming.socket.destroy();
           return;
+        case 'redirect':
+          response.writeHead(failure.status, { Location: failure.location });
+          response.end();
+          return;
+        case 'huge': {
+          const chunk = Buffer.alloc(64 * 1024, 0x20);
+          response.writeHead(200, {
+            'Content-Type': 'application/json',
+            ...(failure.declared ? { 'Content-Length': String(failure.bytes) } : {}),
+          });
+          let sent = 0;
+          const more = (): void => {
+            while (sent < failure.bytes && !response.destroyed) {
+              const piece = chunk.subarray(0, Math.min(chunk.length, failure.bytes - sent));
+              sent += piece.length;
+              if (!response.write(piece)) {
+                response.once('drain', more);
+                return;
+              }
+            }
+            if (!response.destroyed) response.end();
+          };
+          response.on('close', () => (sent = failure.bytes));
+          more();
+          return;
+        }
         case 'silent':
           // The socket stays open until the client gives up or the fake closes.
           return;

@@ -7,6 +7,7 @@ import {
   EdgeNetworkError,
   EdgeResponseError,
   InvalidInputError,
+  MAX_RESPONSE_BYTES,
   REDACTED,
   type ExecuteRuleBody,
 } from '../../src/client/index.js';
@@ -213,6 +214,31 @@ describe('retries of reads', () => {
       /^GET \/accounts\/\w+\/rulesets failed: connection failed: .+; gave up after 4 attempts$/,
     );
   });
+
+  test('a redirect is reported at once, not retried and not followed (the token stays here)', async () => {
+    const { client } = testClient(fake);
+    fake.failNext({ path: PATHS.list }, { kind: 'redirect', status: 302, location: 'https://elsewhere.example/x' });
+    const error = await rejectionOf(client.listAccountRulesets(IDS.account));
+    expect(error).toBeInstanceOf(EdgeNetworkError);
+    expect((error as EdgeNetworkError).reason).toBe('refused');
+    expect((error as Error).message).toBe(
+      `GET /accounts/${IDS.account}/rulesets failed: HTTP 302: a redirect to https://elsewhere.example/x (the API does not redirect; not followed)`,
+    );
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test.each([true, false])(
+    'a body over the limit is refused once it passes it, not read whole and not retried (Content-Length declared: %s)',
+    async (declared) => {
+      const { client } = testClient(fake);
+      fake.failNext({ path: PATHS.list }, { kind: 'huge', bytes: MAX_RESPONSE_BYTES + 1024 * 1024, declared });
+      const error = await rejectionOf(client.listAccountRulesets(IDS.account));
+      expect(error).toBeInstanceOf(EdgeNetworkError);
+      expect((error as EdgeNetworkError).reason).toBe('refused');
+      expect((error as Error).message).toMatch(/the response is .+, more than the 16 MiB allowed$/);
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
 
   test('an HTML error page is retried as a 5xx, and reported as EdgeResponseError with the token redacted', async () => {
     const { client, logs } = testClient(fake);
