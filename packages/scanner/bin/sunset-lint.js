@@ -13,6 +13,13 @@ if (!isSupportedNode(process.versions.node)) {
   );
   process.exitCode = 2;
 } else {
+  // A report that cannot be written (stdout on a full disk, a closed pipe) is a failed run: one
+  // line on stderr and exit 2, never a stack trace and exit 1.
+  process.stdout.on('error', (error) => {
+    if (error.code !== 'EPIPE')
+      process.stderr.write(`sunset-lint: cannot write the output: ${error.code ?? error.message}\n`);
+    process.exit(2);
+  });
   // No silent pass: if the event loop empties before the command has answered (a promise of a
   // user's module that never settles, and nothing left to wait on), Node would end with exit 0.
   let answered = false;

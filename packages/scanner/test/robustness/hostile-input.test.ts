@@ -7,7 +7,7 @@
  * the run instead of passing it silently.
  */
 import { spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { closeSync, openSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HEAVY_TEST_MS, PROCESS_HANG_MS } from '../../../core/test/support/time-limits.js';
@@ -178,3 +178,18 @@ test(
   },
   HEAVY_TEST_MS,
 );
+
+test('a report that cannot be written (stdout on a full disk) is exit 2 and one line, not a stack trace and exit 1', () => {
+  const full = openSync('/dev/full', 'w');
+  try {
+    const run = spawnSync(process.execPath, [BIN, 'schedule'], {
+      stdio: ['ignore', full, 'pipe'],
+      encoding: 'utf8',
+      timeout: PROCESS_HANG_MS,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('sunset-lint: cannot write the output: ENOSPC\n');
+  } finally {
+    closeSync(full);
+  }
+});
