@@ -4,7 +4,7 @@ import { chainReadWords, codeCheckWords } from './error-shapes.js';
 import { endpointWords } from './fields/context.js';
 import { nearbyKey, nearbyPattern, type NearbyWord } from './nearby-words.js';
 import { floorSegments, floorWords } from './path-floor.js';
-import { compileTemplate } from '../url/template.js';
+import { apiRoots } from './requests.js';
 
 const vocabularies = new WeakMap<Catalogue, Vocabulary>();
 
@@ -77,13 +77,6 @@ function buildVocabulary(entries: readonly CatalogueEntry[]): Vocabulary {
     fewestHeaders,
     pathWords: floorWords(entries),
     pathSegments: floorSegments(entries),
-    pathRoots: new Set(
-      entries.flatMap((entry) =>
-        (entry.match.endpoints ?? []).flatMap(({ path }) => {
-          const first = compileTemplate(path).segments[0];
-          return first?.kind === 'literal' ? [first.text] : [];
-        }),
-      ),
-    ),
+    pathRoots: apiRoots(entries),
   };
 }

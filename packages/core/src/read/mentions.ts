@@ -1,3 +1,4 @@
+import type { TSESTree } from '@typescript-eslint/types';
 import { propertyKeyName, unwrap, type Node } from './ast.js';
 import type { Evaluator } from './evaluate.js';
 import type { ScopeIndex } from './scope.js';
@@ -60,21 +61,22 @@ export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): b
     const scope = ev.scopeOf(parent);
     return parent.arguments.some((arg) => arg !== node && arg.type !== 'SpreadElement' && isHandler(arg, ev, scope));
   }
-  if (parent.type === 'Property' && parent.value === node) {
-    const key = propertyKeyName(parent.key, parent.computed);
-    const object = index.parentOf.get(parent);
-    return (
-      key !== undefined &&
-      ROUTE_OBJECT_PATH_KEYS.has(key) &&
-      object?.type === 'ObjectExpression' &&
-      object.properties.some(
-        (property) =>
-          property.type === 'Property' &&
-          ROUTE_OBJECT_TARGET_KEYS.has(propertyKeyName(property.key, property.computed) ?? ''),
-      )
-    );
-  }
+  if (parent.type === 'Property' && parent.value === node) return isRouteObjectPath(parent, index.parentOf.get(parent));
   return false;
+}
+
+/** `{ path, handler }`, `{ url, component }`: the path of a route object of a server or a client-side router. */
+export function isRouteObjectPath(property: TSESTree.Property, object: Node | undefined): boolean {
+  const key = propertyKeyName(property.key, property.computed);
+  return (
+    key !== undefined &&
+    ROUTE_OBJECT_PATH_KEYS.has(key) &&
+    object?.type === 'ObjectExpression' &&
+    object.properties.some(
+      (other) =>
+        other.type === 'Property' && ROUTE_OBJECT_TARGET_KEYS.has(propertyKeyName(other.key, other.computed) ?? ''),
+    )
+  );
 }
 
 /** A function given as an argument: a route's (or an event's) handler. */

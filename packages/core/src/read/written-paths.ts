@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { HOLE, type SilentContext, type Vocabulary, type WrittenPathFact } from '../facts.js';
 import { forEachChild, isStringExpression, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import type { Evaluator } from './evaluate.js';
-import { isHandler } from './mentions.js';
+import { isHandler, isRouteObjectPath } from './mentions.js';
 
 export interface WrittenPathsInput {
   program: TSESTree.Program;
@@ -448,7 +448,8 @@ function silentByPlace(node: Node, parents: readonly Node[], input: WrittenPaths
       case 'Property': {
         if (parent.value !== child) return undefined;
         const key = propertyKeyName(parent.key, parent.computed);
-        return key !== undefined && MESSAGE_KEYS.has(key) ? 'message' : routeObject(parent, parents[i - 1]);
+        if (key !== undefined && MESSAGE_KEYS.has(key)) return 'message';
+        return isRouteObjectPath(parent, parents[i - 1]) ? 'own route' : undefined;
       }
       case 'CallExpression':
       case 'NewExpression':
@@ -490,19 +491,6 @@ function silentArgument(
       return 'own route';
   }
   return undefined;
-}
-
-/** `{ path, handler }`, `{ url, component }`: a route object of a server or a client-side router. */
-function routeObject(property: TSESTree.Property, object: Node | undefined): SilentContext | undefined {
-  if (object?.type !== 'ObjectExpression') return undefined;
-  const key = propertyKeyName(property.key, property.computed);
-  if (!key || !['path', 'url', 'route'].includes(key)) return undefined;
-  const targets = ['handler', 'component', 'loadComponent', 'element', 'Component', 'lazy', 'children', 'redirectTo'];
-  return object.properties.some(
-    (other) => other.type === 'Property' && targets.includes(propertyKeyName(other.key, other.computed) ?? ''),
-  )
-    ? 'own route'
-    : undefined;
 }
 
 /** `console.log`, `logger.warn`, `core.setFailed`, `new Error`, `alert`, `chalk.red`. */

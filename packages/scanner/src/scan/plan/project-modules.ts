@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
 import { statPath } from '../files/file-stats.js';
+import { readInputFile } from '../files/read-source.js';
 
 /** A `package.json` or `tsconfig.json` larger than this is not read (it is no configuration a person wrote). */
 const MAX_CONFIG_BYTES = 1 << 20;
@@ -203,23 +203,10 @@ function readAliases(dir: string, name: string): PathAliases | undefined {
  * reading), too large, or not JSON. A broken one is no module map; the scan goes on without it.
  */
 function readConfig(file: string, jsonc = false): unknown {
-  const stats = statPath(file);
-  if (!stats?.isFile() || stats.size > BigInt(MAX_CONFIG_BYTES)) return undefined;
-  let text: string;
+  const read = readInputFile(file, MAX_CONFIG_BYTES);
+  if (!read.ok) return undefined;
   try {
-    const fd = openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(Number(stats.size));
-      const read = readSync(fd, buffer, 0, buffer.length, 0);
-      text = buffer.subarray(0, read).toString('utf8');
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-  try {
-    return JSON.parse(jsonc ? withoutComments(text) : text);
+    return JSON.parse(jsonc ? withoutComments(read.text) : read.text);
   } catch {
     return undefined;
   }
