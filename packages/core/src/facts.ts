@@ -23,7 +23,14 @@ export type MethodValue =
  * How a URL was seen: sent by a recognized client (`fetch`, `axios`, …), through a URL-building
  * helper, by a verb call on a receiver the file does not show, or only written down (a mention).
  */
-export type RequestVia = HttpClientName | 'unknown-client' | 'helper' | 'mention';
+export type RequestVia = HttpClientName | OtherLanguageClient | 'unknown-client' | 'helper' | 'mention';
+
+/**
+ * The clients the scanner's readers of other languages recognize (shell commands, Python and Go
+ * libraries, an SDK whose calls are translated to the request they send): a request they make is
+ * as well known as one `fetch` makes.
+ */
+export type OtherLanguageClient = 'curl' | 'wget' | 'httpie' | 'python-http' | 'go-http' | 'sdk';
 
 /** A request (or a URL that names the API) whose target is matched against endpoint templates. */
 export interface RequestFact {

@@ -6,11 +6,15 @@
 // One file's facts, and the steps from them to findings.
 export { extractFileFacts } from './analyze.js';
 export type * from './facts.js';
+export { HOLE } from './facts.js';
 export { LINE_BREAK, LineIndex } from './line-index.js';
 export { prefilterFor, type Prefilter } from './match/prefilter.js';
 export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './match/cross-file-prefilter.js';
 export { decodeEscapes } from './match/text-terms.js';
 export { matchFacts } from './match/match-facts.js';
+export { vocabularyOf } from './match/vocabulary.js';
+export { otherHost, silentByText } from './read/written-paths.js';
+export { SDK_RECEIVER_NAMES } from './read/knowledge/sdk-clients.js';
 export { matchDeclaredResource } from './match/resources.js';
 export type { MatchContext } from './match/requests.js';
 export { buildFindings, type LocateInFile } from './findings/build.js';
@@ -33,6 +37,7 @@ export {
   substituteParams,
   text,
   type PatternPart,
+  type TextSpan,
 } from './url/pattern.js';
 
 // Placing matches in the file their text is written in, and one finding per place across files.

@@ -61,4 +61,10 @@ export interface Finding {
   subject: string;
   /** Other places of the same usage (the request call when it is not where the text is written). */
   related?: RelatedLocation[];
+  /**
+   * The language the file was read as, when it is not JavaScript, TypeScript or Terraform
+   * (`shell`, `python`, `go`, or `docs` for documentation): the scanner's readers of other
+   * languages set it.
+   */
+  language?: 'shell' | 'python' | 'go' | 'docs';
 }

@@ -364,8 +364,14 @@ function silentContext(
   return silentByPlace(node, parents, input);
 }
 
-/** What the text itself says: a sentence, another host, or a path under another base. */
-function silentByText(text: string, input: WrittenPathsInput): SilentContext | undefined {
+/**
+ * What the text itself says: a sentence, another host, or a path under another base. The readers of
+ * other languages ask the same question of their strings (one rule for every language).
+ */
+export function silentByText(
+  text: string,
+  input: Pick<WrittenPathsInput, 'apiHosts' | 'vocabulary'>,
+): SilentContext | undefined {
   const words = text
     .split(/\s+/)
     .filter((token) => token && !token.includes('/') && !HTTP_WORDS.test(token) && !token.startsWith('-'))
@@ -400,7 +406,7 @@ function segmentAt(text: string, word: string): number {
 }
 
 /** The text names a host, and it is not an API host (a host spliced in, `https://${host}/…`, is unknown). */
-function otherHost(text: string, apiHosts: readonly string[]): boolean {
+export function otherHost(text: string, apiHosts: readonly string[]): boolean {
   const origin = /(?:^|[\s(])(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#\s]*)/i.exec(text);
   if (!origin) return false;
   const host = origin[1]!

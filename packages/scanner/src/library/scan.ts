@@ -139,14 +139,14 @@ export async function findUsages(
   const notice = request.onNotice ?? (() => {});
   const discovered = await discoverConfigured(cwd, paths, config);
   for (const given of discovered.empty)
-    notice({ text: `${given}: no JavaScript, TypeScript or Terraform file to scan`, severity: 'info' });
+    notice({ text: `${given}: no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go or documentation)`, severity: 'info' });
   for (const { path, files } of discovered.gitignored)
     notice({
       text: `${path}: ${plural(files, 'file')} to scan, all ignored by .gitignore (files named one by one are scanned even so)`,
       severity: 'info',
     });
   const skipped = discoveryDiagnostics(discovered);
-  if (discovered.files.length === 0 && discovered.terraformFiles.length === 0)
+  if (discovered.files.length === 0 && discovered.terraformFiles.length === 0 && discovered.scriptFiles.length === 0)
     return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../scan/scan.js');
@@ -162,6 +162,7 @@ export async function findUsages(
     files: discovered.files,
     projectModules,
     terraformFiles: discovered.terraformFiles,
+    scriptFiles: discovered.scriptFiles,
     settings: config.settings,
     ...(request.verbose ? { verbose: true } : {}),
     ...(cache ? { cache } : {}),

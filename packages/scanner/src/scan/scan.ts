@@ -17,6 +17,7 @@ import {
   withFloorReadings,
   withTypedFindings,
 } from '@sunset-lint/core/internal';
+import { resolve } from 'node:path';
 import type { Diagnostic } from '../reports/types.js';
 import type { ScanCache } from './cache/cache.js';
 import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
@@ -29,6 +30,8 @@ import { readSource } from './files/read-source.js';
 import { filesToAnalyse } from './plan/shard-plan.js';
 import { withSuppressionComments, type UnusedSuppressions } from './suppress/suppressions.js';
 import { readTerraformForScan } from './terraform-pass.js';
+import { readScriptsForScan } from './languages-pass.js';
+import type { Language } from '../languages/kinds.js';
 import type { TypesResolution } from './types-resolution.js';
 import { loadTypeScriptWithCodeCache } from './reader/typescript-code-cache.js';
 import { slashedRelative } from './files/relative-path.js';
@@ -40,6 +43,10 @@ export interface ScanOptions {
   files: readonly string[];
   /** Absolute paths of the Terraform files to read (discovery's `terraformFiles`). */
   terraformFiles?: readonly string[];
+  /** Absolute paths of the shell, Python, Go and documentation files to read (discovery's `scriptFiles`). */
+  scriptFiles?: readonly string[];
+  /** `--languages`: the languages read (default every one). */
+  languages?: ReadonlySet<Language>;
   settings: ResolvedSettings;
   /** Also report relative imports that name no file (`unresolved-import` warnings). */
   verbose?: boolean;
@@ -131,11 +138,22 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     (file) => slashedRelative(options.cwd, file),
     options.maxFileSize,
   );
+  // Shell, Python, Go and documentation: read by their own readers, matched by core as any file.
+  const scripts = await readScriptsForScan(
+    options.scriptFiles ?? [],
+    options.settings,
+    (file) => slashedRelative(options.cwd, file),
+    {
+      maxFileSize: options.maxFileSize,
+      languages: options.languages,
+      reportable: (key) => own(resolve(options.cwd, key)),
+    },
+  );
   result = {
     ...result,
-    findings: [...result.findings, ...terraform.findings],
-    diagnostics: [...result.diagnostics, ...terraform.diagnostics],
-    filesScanned: result.filesScanned + terraformFiles.length,
+    findings: [...result.findings, ...terraform.findings, ...scripts.findings],
+    diagnostics: [...result.diagnostics, ...terraform.diagnostics, ...scripts.diagnostics],
+    filesScanned: result.filesScanned + terraformFiles.length + scripts.filesScanned,
   };
   // Suppression comments apply once, to every finding of the scan. A shard reads those of its own
   // files only: the others are another shard's.
@@ -146,6 +164,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     reportUnused: options.reportUnusedSuppressions,
     namingFiles,
     terraformSources: terraform.sources,
+    scriptSources: scripts.sources,
     ...(options.types ? { parsedTree: options.types.parsedTree } : {}),
   });
 }

@@ -3,8 +3,14 @@ import { relative, resolve } from 'node:path';
 
 import { forgetLastStat, statPath } from './file-stats.js';
 import { readSource } from './read-source.js';
+import { kindOfPath, SCRIPT_INCLUDE } from '../../languages/kinds.js';
 
-export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}', '**/*.tf'];
+export const DEFAULT_INCLUDE: readonly string[] = [
+  '**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}',
+  '**/*.tf',
+  // Shell, Python, Go and documentation (languages/kinds.ts).
+  ...SCRIPT_INCLUDE,
+];
 
 /**
  * Dependencies, build output, minified bundles, declaration files, version control and package
@@ -61,6 +67,11 @@ export interface Discovered {
   files: string[];
   /** Terraform files (`*.tf`): absolute paths, sorted, each once. */
   terraformFiles: string[];
+  /**
+   * Shell, Python, Go and documentation files (languages/kinds.ts), and executables without an
+   * extension whose shebang decides: absolute paths, sorted, each once.
+   */
+  scriptFiles: string[];
   /** Explicit arguments that were skipped (neither a JS/TS nor a Terraform file). */
   skipped: string[];
   /** Arguments that do not exist (and are no glob pattern). */
@@ -148,8 +159,9 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   const sorted = [...files].sort();
   return {
     // What an `include` pattern names goes to the parser, as before; only `.tf` files are set apart.
-    files: sorted.filter((file) => !TERRAFORM_FILE.test(file)),
+    files: sorted.filter((file) => !TERRAFORM_FILE.test(file) && !isScript(file)),
     terraformFiles: sorted.filter((file) => TERRAFORM_FILE.test(file)),
+    scriptFiles: sorted.filter((file) => isScript(file)),
     skipped,
     missing,
     empty,
@@ -165,7 +177,12 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
 }
 
 function isScannable(file: string): boolean {
-  return SOURCE_FILE.test(file) || TERRAFORM_FILE.test(file);
+  return SOURCE_FILE.test(file) || TERRAFORM_FILE.test(file) || kindOfPath(file) !== undefined;
+}
+
+/** A file one of the other languages' readers takes (JavaScript and TypeScript names never are). */
+function isScript(file: string): boolean {
+  return !SOURCE_FILE.test(file) && kindOfPath(file) !== undefined;
 }
 
 /** What a walk found: regular files, and FIFOs, sockets and devices (absolute paths). */

@@ -28,6 +28,8 @@ export interface SuppressionPass {
    * read again): their comments come only from here.
    */
   terraformSources?: ReadonlyMap<string, TerraformSource>;
+  /** Shell, Python, Go and documentation files as their readers read them, by absolute path (languages-pass.ts). */
+  scriptSources?: ReadonlyMap<string, TerraformSource>;
   /** A tree the scan already has for a file (`--types`: the type checker's), read for its comments instead of parsing again. */
   parsedTree?: (file: string, text: string) => import('typescript').SourceFile | undefined;
 }
@@ -77,16 +79,16 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
   let commentsOf: typeof import('./comments.js').commentsOf | undefined;
   for (const [file, list] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const path = resolve(pass.cwd, file);
-    const terraform = pass.terraformSources?.get(path);
+    const terraform = pass.terraformSources?.get(path) ?? pass.scriptSources?.get(path);
     const read = terraform ? { ok: true as const, source: terraform.text } : readSource(path);
     if (!read.ok || !mayHoldSuppressions(read.source)) {
       kept.push(...list);
       continue;
     }
     let result: ReturnType<typeof suppressInFile>;
-    if (path.endsWith('.tf')) {
-      // Terraform: `sunset-lint-ignore` in `#`, `//` or `/* */` comments, collected by the parse that read
-      // the file's resources; ESLint's directives mean nothing there.
+    if (terraform) {
+      // Terraform, shell, Python, Go and documentation: `sunset-lint-ignore` in the comments the
+      // reader collected (`#`, `//`, `/* */`, `<!-- -->`); ESLint's directives mean nothing there.
       const comments = terraform?.comments ?? [];
       result = suppressInFile(list, read.source, () => comments, pass.settings, { eslintDirectives: false });
     } else {

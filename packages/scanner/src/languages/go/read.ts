@@ -1,0 +1,577 @@
+import type { Node } from 'web-tree-sitter';
+import type { MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
+import { concatPatterns, hole } from '@sunset-lint/core/internal';
+import { FactsBuilder, knownText, writtenValue, type ObjectEntry, type ObjectLiteral, type Value } from '../facts-builder.js';
+import { objectsInJsonText } from '../json-text.js';
+import { joinValues, replaceInValue, snakeCase } from '../values.js';
+import { GO_SDK_METHODS } from './cloudflare-go.js';
+
+/**
+ * The Go reader: a file's syntax tree (tree-sitter-go) to core's facts. Strings are evaluated where
+ * the package shows their parts (`fmt.Sprintf`, `+`, `url.JoinPath`, `path.Join`, `strings.Join`,
+ * constants and variables of any file of the package, locals, parameters of a helper called with
+ * known arguments); requests of `net/http` (`http.NewRequest[WithContext]`, `http.Get/Post`, a
+ * client's `Get/Post`), the provider's Go SDK (each method read as the request it sends,
+ * go/cloudflare-go.ts) and `api.Raw`; struct and map literals with their keys in the API's
+ * spelling (`NotificationEmail` is `notification_email`), and reads of such fields.
+ */
+export interface GoModule {
+  key: string;
+  root: Node;
+  text: string;
+}
+
+export interface GoReadInput {
+  module: GoModule;
+  builder: FactsBuilder;
+  /** The other files of the package (same folder). */
+  packageFiles: readonly GoModule[];
+}
+
+interface Frame {
+  params?: Map<string, Value>;
+  fn?: Node;
+  depth: number;
+}
+
+const MAX_DEPTH = 4;
+const MESSAGE_FUNCTIONS = /^(fmt\.(Print|Println|Printf|Fprint|Fprintf|Fprintln|Errorf|Sprint|Sprintln)|errors\.(New|Wrap|Wrapf)|log\.\w+|panic|t\.(Log|Logf|Error|Errorf|Fatal|Fatalf|Skip|Skipf|Run)|.*\.(Info|Infof|Infow|Warn|Warnf|Warnw|Warning|Warningf|Error|Errorf|Errorw|Debug|Debugf|Debugw|Fatal|Fatalf|Print|Printf|Println|Msg|Msgf|Trace|Tracef|Log|Logf|Event|Eventf|Str|Wrap|Wrapf))$/;
+const MESSAGE_KEYS = new Set(['Short', 'Long', 'Example', 'Usage', 'UsageText', 'Description', 'Help', 'Message', 'Msg', 'Title', 'Summary']);
+const ROUTE_METHODS = /^(Handle|HandleFunc|Get|Post|Put|Patch|Delete|Head|Options|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|Route|Mount|Method|MethodFunc|Path|PathPrefix|Static)$/;
+const HTTP_VERB_FUNCTIONS = new Map<string, 'GET' | 'POST' | 'HEAD'>([
+  ['http.Get', 'GET'],
+  ['http.Post', 'POST'],
+  ['http.Head', 'HEAD'],
+  ['http.PostForm', 'POST'],
+]);
+const CLIENT_NAMES = /^(client|httpClient|hc|c\.client|c\.httpClient|c\.http|c\.hc|http\.DefaultClient|cl|api)$/i;
+
+export function readGo(input: GoReadInput): void {
+  new GoReader(input).run();
+}
+
+class GoReader {
+  private readonly builder: FactsBuilder;
+  private readonly resolving = new Set<number>();
+  private readonly modules: GoModule[];
+  private readonly usesSdk: boolean;
+
+  constructor(private readonly input: GoReadInput) {
+    this.builder = input.builder;
+    this.modules = [input.module, ...input.packageFiles];
+    this.usesSdk = this.modules.some((module) => module.text.includes('cloudflare-go'));
+  }
+
+  run(): void {
+    this.walk(this.input.module.root, { depth: 0 }, true);
+    this.headerGroups();
+  }
+
+  private walk(node: Node, frame: Frame, emit: boolean, silent?: SilentContext): void {
+    switch (node.type) {
+      case 'comment':
+      case 'type_declaration':
+      case 'import_declaration':
+      case 'field_declaration_list':
+        return;
+      case 'function_declaration':
+      case 'method_declaration':
+      case 'func_literal': {
+        const body = node.childForFieldName('body');
+        if (body && emit) this.walk(body, { depth: frame.depth, fn: node }, true, silent);
+        return;
+      }
+      case 'interpreted_string_literal':
+      case 'raw_string_literal':
+        if (emit) this.builder.written(this.stringValue(node), range(node), silent);
+        return;
+      case 'binary_expression': {
+        const operator = node.childForFieldName('operator')?.text;
+        if (operator === '==' || operator === '!=') {
+          for (const side of [node.childForFieldName('left'), node.childForFieldName('right')]) {
+            if (!side) continue;
+            if (side.type === 'int_literal') this.builder.codeCheck(Number(side.text), range(side), this.around(node));
+            else this.walk(side, frame, emit, 'comparison');
+          }
+          return;
+        }
+        break;
+      }
+      case 'expression_case': {
+        const list = node.childForFieldName('value');
+        if (list && emit) for (const value of list.namedChildren) if (value) this.walk(value, frame, emit, 'comparison');
+        for (const child of node.namedChildren) if (child && child !== list) this.walk(child, frame, emit, silent);
+        return;
+      }
+      case 'call_expression':
+        this.call(node, frame, emit, silent);
+        return;
+      case 'keyed_element': {
+        const [key, value] = node.namedChildren;
+        const name = key?.namedChildren[0]?.type === 'identifier' || key?.namedChildren[0]?.type === 'field_identifier' ? key.namedChildren[0].text : undefined;
+        if (value) this.walk(value, frame, emit, name && MESSAGE_KEYS.has(name) ? 'message' : silent);
+        return;
+      }
+      case 'composite_literal':
+        if (emit) {
+          const object = this.objectOf(node, frame);
+          if (object && object.entries.some((entry) => this.builder.watchesKey(entry.key))) this.builder.object(object);
+        }
+        break;
+      case 'selector_expression':
+        if (emit) this.fieldRead(node);
+        break;
+    }
+    for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
+  }
+
+  private call(node: Node, frame: Frame, emit: boolean, silent?: SilentContext): void {
+    const fn = node.childForFieldName('function');
+    const name = fn ? selectorName(fn) : undefined;
+    const args = argumentsOf(node);
+    let context = silent;
+    if (name && MESSAGE_FUNCTIONS.test(name)) context = 'message';
+    if (name && /^strings\.(HasPrefix|HasSuffix|Contains|EqualFold|Index)$/.test(name)) context = 'comparison';
+    const last = name?.split('.').pop();
+    const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
+    // `r.Get("/zones/…", handler)`, `http.HandleFunc(p, h)`: routes the program serves.
+    const route =
+      last !== undefined &&
+      ROUTE_METHODS.test(last) &&
+      receiver !== 'http' &&
+      args.length >= 2 &&
+      args.slice(1).some((arg) => arg.type === 'func_literal' || arg.type === 'identifier' || arg.type === 'selector_expression') &&
+      !HTTP_VERB_FUNCTIONS.has(name!);
+    if (route || name === 'http.HandleFunc' || name === 'http.Handle') context = 'own route';
+    if (fn) this.walk(fn, frame, emit, silent);
+    for (const arg of args) this.walk(arg, frame, emit, context);
+    if (context === 'message' || context === 'own route' || !name) return;
+    this.requestOf(node, name, args, frame);
+  }
+
+  private requestOf(node: Node, name: string, args: Node[], frame: Frame): void {
+    const last = name.split('.').pop()!;
+    if (name === 'http.NewRequest' || name === 'http.NewRequestWithContext') {
+      const offset = name === 'http.NewRequest' ? 0 : 1;
+      const [methodNode, urlNode, bodyNode] = args.slice(offset);
+      if (!urlNode) return;
+      const payload = bodyNode ? this.bodyObjects(bodyNode, frame) : [];
+      this.builder.request({
+        url: this.value(urlNode, frame),
+        method: methodNode ? methodOf(this.known(methodNode, frame)) : { kind: 'unknown' },
+        range: range(node),
+        via: 'go-http',
+        ...(payload.length ? { payload } : {}),
+      });
+      return;
+    }
+    const verb = HTTP_VERB_FUNCTIONS.get(name);
+    const receiver = name.slice(0, Math.max(0, name.lastIndexOf('.')));
+    if (verb || (/^(Get|Post|Head)$/.test(last) && CLIENT_NAMES.test(receiver))) {
+      const urlNode = args[0];
+      if (!urlNode) return;
+      const payload = args[2] ? this.bodyObjects(args[2], frame) : [];
+      this.builder.request({
+        url: this.value(urlNode, frame),
+        method: { kind: 'known', method: verb ?? (last.toUpperCase() as never) },
+        range: range(node),
+        via: verb ? 'go-http' : 'unknown-client',
+        ...(payload.length ? { payload } : {}),
+      });
+      return;
+    }
+    const sdk = GO_SDK_METHODS.get(last);
+    if (sdk && receiver && this.usesSdk && !this.definedHere(last)) {
+      this.sdkRequest(node, sdk, args.slice(1), frame);
+      return;
+    }
+    if (last === 'Raw' && receiver && this.usesSdk && args.length >= 3) {
+      this.builder.request({
+        url: concatPatterns([{ kind: 'text', text: '/client/v4' }], this.value(args[2]!, frame)),
+        method: methodOf(this.known(args[1]!, frame)),
+        range: range(node),
+        via: 'sdk',
+      });
+      return;
+    }
+    this.callWrapper(node, last, args, frame);
+  }
+
+  private definedHere(name: string): boolean {
+    return this.modules.some((module) => new RegExp(`^func\\s*(\\([^)]*\\)\\s*)?${name}\\s*\\(`, 'm').test(module.text));
+  }
+
+  private sdkRequest(node: Node, sdk: (typeof GO_SDK_METHODS extends ReadonlyMap<string, infer V> ? V : never), args: Node[], frame: Frame): void {
+    const parts: Value[] = [[{ kind: 'text', text: '/client/v4' }]];
+    for (const segment of sdk.path.split('/').filter(Boolean)) {
+      parts.push([{ kind: 'text', text: '/' }]);
+      if (segment === '{}') parts.push([hole()]);
+      else if (segment === 'setting' && sdk.settingArg !== undefined) {
+        const arg = args[sdk.settingArg];
+        parts.push(arg ? this.value(arg, frame) : [hole()]);
+      } else parts.push([{ kind: 'text', text: segment }]);
+    }
+    let payload: ObjectLiteral[] = [];
+    const body = sdk.bodyArg !== undefined ? args[sdk.bodyArg] : undefined;
+    if (body) {
+      const objects = this.literalObjects(body, frame);
+      payload = sdk.bodyList ? [{ range: range(body), entries: [{ key: sdk.bodyList, keyRange: range(body), property: range(body), elements: objects }] }] : objects;
+    }
+    this.builder.request({
+      url: concatPatterns(...parts),
+      method: { kind: 'known', method: sdk.method },
+      range: range(node),
+      via: 'sdk',
+      ...(payload.length ? { payload } : {}),
+    });
+  }
+
+  /** A function or method of the package run with the call's arguments (`c.do(ctx, "GET", "/zones/…")`). */
+  private callWrapper(node: Node, name: string, args: Node[], frame: Frame): void {
+    if (frame.depth >= MAX_DEPTH) return;
+    const target = this.functionNamed(name);
+    if (!target || target === frame.fn) return;
+    if (!/\b(NewRequest|NewRequestWithContext|http\.(Get|Post|Head)|\.Do\(|\.Raw\(|\.(Get|Post)\()/.test(target.text)) return;
+    const values = new Map<string, Value>();
+    let index = 0;
+    for (const declaration of target.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (!declaration) continue;
+      const names = declaration.childrenForFieldName('name').filter((n): n is Node => !!n);
+      for (const param of names.length ? names : [undefined]) {
+        const arg = args[index++];
+        if (param && arg) values.set(param.text, this.value(arg, frame));
+      }
+    }
+    const body = target.childForFieldName('body');
+    if (body) this.walk(body, { params: values, fn: target, depth: frame.depth + 1 }, false);
+  }
+
+  private functionNamed(name: string): Node | undefined {
+    for (const module of this.modules)
+      for (const child of module.root.namedChildren)
+        if ((child?.type === 'function_declaration' || child?.type === 'method_declaration') && child.childForFieldName('name')?.text === name)
+          return child;
+    return undefined;
+  }
+
+  // --- Values.
+
+  private known(node: Node, frame: Frame): string | undefined {
+    return knownText(this.value(node, frame));
+  }
+
+  private value(node: Node, frame: Frame, depth = 0): Value {
+    if (depth > 12) return [hole()];
+    switch (node.type) {
+      case 'interpreted_string_literal':
+      case 'raw_string_literal':
+        return this.stringValue(node);
+      case 'int_literal':
+        return [{ kind: 'text', text: node.text }];
+      case 'parenthesized_expression':
+        return node.namedChildren[0] ? this.value(node.namedChildren[0], frame, depth + 1) : [hole()];
+      case 'binary_expression': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        if (node.childForFieldName('operator')?.text !== '+' || !left || !right) return [hole()];
+        return concatPatterns(this.value(left, frame, depth + 1), this.value(right, frame, depth + 1));
+      }
+      case 'identifier':
+      case 'selector_expression': {
+        const name = selectorName(node);
+        if (!name) return [hole()];
+        const param = frame.params?.get(name);
+        if (param) return param;
+        if (/^http\.Method[A-Z][a-z]+$/.test(name)) return [{ kind: 'text', text: name.slice('http.Method'.length).toUpperCase() }];
+        const found = this.declaration(name, node, frame);
+        if (found && !this.resolving.has(found.node.id)) {
+          this.resolving.add(found.node.id);
+          try {
+            return this.value(found.value, found.fn === frame.fn ? frame : { depth: frame.depth }, depth + 1);
+          } finally {
+            this.resolving.delete(found.node.id);
+          }
+        }
+        return [hole({ ref: name })];
+      }
+      case 'call_expression': {
+        const fn = node.childForFieldName('function');
+        const name = fn ? selectorName(fn) : undefined;
+        const args = argumentsOf(node);
+        if (name === 'fmt.Sprintf' && args[0]) {
+          let i = 1;
+          return replaceInValue(this.value(args[0], frame, depth + 1), /%[-+# 0]*\d*(?:\.\d+)?[svdqx]/g, () => {
+            const arg = args[i++];
+            return arg ? this.value(arg, frame, depth + 1) : [hole()];
+          });
+        }
+        if ((name === 'url.JoinPath' || name === 'path.Join') && args.length) {
+          const values = args.filter((arg) => arg.type !== 'variadic_argument').map((arg) => this.value(arg, frame, depth + 1));
+          return values.slice(1).reduce((joined, next) => joinValues(joined, next), values[0]!);
+        }
+        if (name === 'strings.Join' && args[0]?.type === 'composite_literal' && args[1]) {
+          const separator = this.known(args[1], frame) ?? '/';
+          const items = (args[0].childForFieldName('body')?.namedChildren ?? [])
+            .filter((c): c is Node => !!c)
+            .map((c) => this.value(c.namedChildren[0] ?? c, frame, depth + 1));
+          return concatPatterns(...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])));
+        }
+        if ((name === 'url.PathEscape' || name === 'url.QueryEscape' || name === 'string') && args[0]) return this.value(args[0], frame, depth + 1);
+        return [hole()];
+      }
+      default:
+        return [hole()];
+    }
+  }
+
+  private stringValue(node: Node): Value {
+    if (node.type === 'raw_string_literal') return writtenValue(node.text.slice(1, -1), node.startIndex + 1, true, this.fileKey(node));
+    const inner = node.text.slice(1, -1);
+    return writtenValue(inner.replace(/\\(["\\/])/g, '$1'), node.startIndex + 1, !inner.includes('\\'), this.fileKey(node));
+  }
+
+  private fileKey(node: Node): string | undefined {
+    const module = this.modules.find((candidate) => candidate.root.tree === node.tree);
+    return module && module !== this.input.module ? module.key : undefined;
+  }
+
+  /** A name's value: a local (`u := …`), a package constant or variable of any file of the package. */
+  private declaration(name: string, at: Node, frame: Frame): { node: Node; value: Node; fn?: Node } | undefined {
+    if (frame.fn && !name.includes('.')) {
+      const local = findDeclaration(frame.fn, name, at);
+      if (local) return { ...local, fn: frame.fn };
+    }
+    let current: Node | null = at;
+    while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration') current = current.parent;
+    if (current && current !== frame.fn && !name.includes('.')) {
+      const local = findDeclaration(current, name, at);
+      if (local) return { ...local, fn: current };
+    }
+    const simple = name.startsWith('c.') || name.startsWith('s.') ? undefined : name;
+    for (const module of this.modules) {
+      const found = findDeclaration(module.root, simple ?? name, undefined, true);
+      if (found) return found;
+    }
+    // A struct field set where the client is made (`&Client{baseURL: "https://…"}`): any keyed element of that name.
+    const field = name.split('.').pop()!;
+    for (const module of this.modules) {
+      const found = findKeyed(module.root, field);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  // --- Objects.
+
+  private bodyObjects(node: Node, frame: Frame, depth = 0): ObjectLiteral[] {
+    if (depth > 6) return [];
+    if (node.type === 'call_expression') {
+      const name = selectorName(node.childForFieldName('function')!);
+      const first = argumentsOf(node)[0];
+      if (!first) return [];
+      if (name === 'strings.NewReader' || name === 'bytes.NewBufferString') return objectsInJsonText(this.value(first, frame));
+      if (name === 'bytes.NewBuffer' || name === 'bytes.NewReader' || name === 'json.Marshal') return this.bodyObjects(first, frame, depth + 1);
+      if (name === '[]byte') return objectsInJsonText(this.value(first, frame));
+      return [];
+    }
+    if (node.type === 'type_conversion_expression') {
+      const operand = node.childForFieldName('operand');
+      return operand ? objectsInJsonText(this.value(operand, frame)) : [];
+    }
+    return this.literalObjects(node, frame, depth);
+  }
+
+  /** Struct and map literals a value holds: written here, or in the declaration of a name (`payload := map…`, `b, _ := json.Marshal(p)`). */
+  private literalObjects(node: Node, frame: Frame, depth = 0): ObjectLiteral[] {
+    if (depth > 6) return [];
+    if (node.type === 'unary_expression') return node.namedChildren[0] ? this.literalObjects(node.namedChildren[0], frame, depth + 1) : [];
+    if (node.type === 'composite_literal') {
+      const object = this.objectOf(node, frame);
+      if (!object) return [];
+      // A slice of structs (`[]cloudflare.ZoneSetting{{ID: "brotli"}}`) is its elements.
+      if (node.childForFieldName('type')?.type === 'slice_type')
+        return object.entries.length ? [object] : (this.elementsOf(node, frame) ?? []);
+      return [object];
+    }
+    if (node.type === 'identifier') {
+      const found = this.declaration(node.text, node, frame);
+      if (!found) return [];
+      if (found.value.type === 'call_expression') return this.bodyObjects(found.value, frame, depth + 1);
+      return this.literalObjects(found.value, frame, depth + 1);
+    }
+    if (node.type === 'call_expression') return this.bodyObjects(node, frame, depth + 1);
+    return [];
+  }
+
+  private elementsOf(node: Node, frame: Frame): ObjectLiteral[] | undefined {
+    const body = node.childForFieldName('body');
+    return body?.namedChildren
+      .filter((c): c is Node => !!c && c.type === 'literal_element')
+      .flatMap((element) => {
+        const inner = element.namedChildren[0];
+        if (inner?.type === 'literal_value') return [this.entriesOf(inner, frame, range(inner))];
+        if (inner?.type === 'composite_literal') return this.literalObjects(inner, frame);
+        return [];
+      });
+  }
+
+  private objectOf(node: Node, frame: Frame): ObjectLiteral | undefined {
+    const body = node.childForFieldName('body');
+    if (!body) return undefined;
+    return this.entriesOf(body, frame, range(node));
+  }
+
+  private entriesOf(body: Node, frame: Frame, at: Range): ObjectLiteral {
+    const entries: ObjectEntry[] = [];
+    for (const element of body.namedChildren) {
+      if (element?.type !== 'keyed_element') continue;
+      const [keyElement, valueElement] = element.namedChildren;
+      const key = keyElement?.namedChildren[0] ?? keyElement;
+      const value = valueElement?.namedChildren[0] ?? valueElement;
+      if (!key || !value) continue;
+      const name =
+        key.type === 'interpreted_string_literal' || key.type === 'raw_string_literal'
+          ? knownText(this.stringValue(key))
+          : key.type === 'identifier' || key.type === 'field_identifier'
+            ? snakeCase(key.text)
+            : undefined;
+      if (name === undefined) continue;
+      const entry: ObjectEntry = { key: name, keyRange: range(key), property: range(element) };
+      if (value.type === 'composite_literal') {
+        if (value.childForFieldName('type')?.type === 'slice_type') entry.elements = this.elementsOf(value, frame) ?? [];
+        else entry.object = this.objectOf(value, frame)!;
+      } else if (value.type === 'literal_value') entry.object = this.entriesOf(value, frame, range(value));
+      else if (value.type === 'unary_expression' && value.namedChildren[0]?.type === 'composite_literal') entry.object = this.objectOf(value.namedChildren[0], frame)!;
+      else entry.value = this.value(value, frame);
+      entries.push(entry);
+    }
+    return { range: at, entries };
+  }
+
+  // --- Reads and headers.
+
+  /** `rec.Locked`, `pool.NotificationEmail`, `e.ErrorChain`: a read of the field in the API's spelling. */
+  private fieldRead(node: Node): void {
+    const parent = node.parent;
+    if (parent?.type === 'selector_expression' && parent.childForFieldName('operand')?.equals(node)) return;
+    if (parent?.type === 'call_expression' && parent.childForFieldName('function')?.equals(node)) return;
+    if (parent?.type === 'assignment_statement' && parent.childForFieldName('left')?.namedChildren.some((c) => c?.equals(node))) return;
+    const path: string[] = [];
+    let current: Node | null = node;
+    let field: Node | undefined;
+    while (current?.type === 'selector_expression') {
+      const name = current.childForFieldName('field');
+      if (name) {
+        path.unshift(snakeCase(name.text));
+        field ??= name;
+      }
+      current = current.childForFieldName('operand');
+    }
+    if (!field) return;
+    const receiver = current?.type === 'identifier' ? current.text : current?.type === 'index_expression' ? current.childForFieldName('operand')?.text : undefined;
+    this.builder.read(path, range(field), receiver, this.around(node));
+  }
+
+  /** `req.Header.Set("Transfer-Encoding", …)` calls on one request, and `http.Header{…}` literals. */
+  private headerGroups(): void {
+    const byReceiver = new Map<string, Array<{ name: string; range: Range }>>();
+    const visit = (node: Node, fn: string): void => {
+      if (node.type === 'function_declaration' || node.type === 'method_declaration') fn = String(node.id);
+      if (node.type === 'call_expression') {
+        const name = selectorName(node.childForFieldName('function')!) ?? '';
+        const found = /^(.+)\.Header\.(Set|Add)$/.exec(name);
+        const first = argumentsOf(node)[0];
+        const header = first && (first.type === 'interpreted_string_literal' || first.type === 'raw_string_literal') ? knownText(this.stringValue(first)) : undefined;
+        if (found && header) {
+          const key = `${fn}:${found[1]}`;
+          byReceiver.set(key, [...(byReceiver.get(key) ?? []), { name: header, range: range(first!) }]);
+        }
+      }
+      if (node.type === 'composite_literal' && /Header$/.test(node.childForFieldName('type')?.text ?? '')) {
+        const object = this.objectOf(node, { depth: 0 });
+        if (object) this.builder.headers(object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange })), true);
+      }
+      for (const child of node.namedChildren) if (child) visit(child, fn);
+    };
+    visit(this.input.module.root, '');
+    for (const headers of byReceiver.values()) this.builder.headers(headers, true);
+  }
+
+  private around(node: Node): string {
+    let current: Node | null = node;
+    while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration') current = current.parent;
+    return (current ?? this.input.module.root).text;
+  }
+}
+
+function findDeclaration(scope: Node, name: string, before: Node | undefined, topLevelOnly = false): { node: Node; value: Node } | undefined {
+  let best: { node: Node; value: Node } | undefined;
+  let first: { node: Node; value: Node } | undefined;
+  const consider = (node: Node, names: Node[], values: Node[]) => {
+    names.forEach((candidate, i) => {
+      if (selectorName(candidate) !== name) return;
+      const value = values[i] ?? values[0];
+      if (!value) return;
+      const found = { node, value };
+      first ??= found;
+      if (!before || (node.startIndex < before.startIndex && node.tree === before.tree)) best = found;
+    });
+  };
+  const visit = (node: Node, depth: number): void => {
+    if (node.type === 'const_spec' || node.type === 'var_spec') {
+      const names = node.childrenForFieldName('name').filter((n): n is Node => !!n);
+      const values = (node.childForFieldName('value')?.namedChildren ?? []).filter((n): n is Node => !!n);
+      consider(node, names, values);
+    } else if (node.type === 'short_var_declaration' || node.type === 'assignment_statement') {
+      const names = (node.childForFieldName('left')?.namedChildren ?? []).filter((n): n is Node => !!n);
+      const values = (node.childForFieldName('right')?.namedChildren ?? []).filter((n): n is Node => !!n);
+      consider(node, names, values);
+    }
+    if (topLevelOnly && depth > 0 && (node.type === 'function_declaration' || node.type === 'method_declaration')) return;
+    for (const child of node.namedChildren) if (child) visit(child, depth + 1);
+  };
+  visit(scope, 0);
+  return best ?? first;
+}
+
+function findKeyed(root: Node, field: string): { node: Node; value: Node } | undefined {
+  let found: { node: Node; value: Node } | undefined;
+  const visit = (node: Node): void => {
+    if (found) return;
+    if (node.type === 'keyed_element') {
+      const [key, value] = node.namedChildren;
+      const inner = value?.namedChildren[0] ?? value;
+      if (key?.text === field && inner && (inner.type === 'interpreted_string_literal' || inner.type === 'raw_string_literal' || inner.type === 'binary_expression' || inner.type === 'identifier'))
+        found = { node, value: inner };
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(root);
+  return found;
+}
+
+function methodOf(text: string | undefined): MethodValue {
+  const upper = text?.toUpperCase();
+  return upper && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(upper) ? { kind: 'known', method: upper as never } : { kind: 'unknown' };
+}
+
+function argumentsOf(call: Node): Node[] {
+  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is Node => !!c && c.type !== 'comment');
+}
+
+/** `a.b.c` of an identifier or selector chain. */
+function selectorName(node: Node): string | undefined {
+  if (node.type === 'identifier' || node.type === 'field_identifier' || node.type === 'package_identifier') return node.text;
+  if (node.type === 'selector_expression') {
+    const operand = node.childForFieldName('operand');
+    const field = node.childForFieldName('field');
+    const inner = operand ? selectorName(operand) : undefined;
+    return inner && field ? `${inner}.${field.text}` : undefined;
+  }
+  if (node.type === 'slice_type' || node.type === 'array_type') return `[]${node.childForFieldName('element')?.text ?? ''}`;
+  return undefined;
+}
+
+function range(node: Node): Range {
+  return [node.startIndex, node.endIndex];
+}

@@ -1,0 +1,44 @@
+import { createRequire } from 'node:module';
+import type { Parser } from 'web-tree-sitter';
+
+/**
+ * tree-sitter grammars compiled to WebAssembly, run by web-tree-sitter: no native build at install
+ * time (the native bindings do not load everywhere), a few tens of milliseconds to start. Each is
+ * loaded, and its package resolved, only when a scan has a file of its language that passes the
+ * text prefilter: a JavaScript-only scan never loads one.
+ */
+export type GrammarName = 'bash' | 'python' | 'go' | 'hcl';
+
+const WASM: Record<GrammarName, string> = {
+  bash: 'tree-sitter-bash/tree-sitter-bash.wasm',
+  python: 'tree-sitter-python/tree-sitter-python.wasm',
+  go: 'tree-sitter-go/tree-sitter-go.wasm',
+  hcl: '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm',
+};
+
+const loading = new Map<GrammarName, Promise<Parser>>();
+let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
+
+/** The grammars loaded so far in this process (the start-up test reads it). */
+export function loadedGrammars(): GrammarName[] {
+  return [...loading.keys()];
+}
+
+export function loadGrammar(name: GrammarName): Promise<Parser> {
+  let parser = loading.get(name);
+  if (!parser) loading.set(name, (parser = load(name)));
+  return parser;
+}
+
+async function load(name: GrammarName): Promise<Parser> {
+  const require = createRequire(import.meta.url);
+  runtime ??= import('web-tree-sitter').then(async (module) => {
+    await module.Parser.init();
+    return module;
+  });
+  const { Parser, Language } = await runtime;
+  const grammar = await Language.load(require.resolve(WASM[name]));
+  const parser = new Parser();
+  parser.setLanguage(grammar);
+  return parser;
+}

@@ -1,0 +1,70 @@
+/**
+ * The languages the scanner reads besides JavaScript/TypeScript and Terraform, and how a file is
+ * recognized as one: by its name, or (for an executable without an extension) by its shebang. Some
+ * files hold shell inside another format (a Dockerfile's `RUN`, a Makefile's recipes, a CI
+ * workflow's `run:` steps); documentation holds code blocks of several languages.
+ */
+export type ScriptLanguage = 'shell' | 'python' | 'go' | 'docs';
+
+/** Every language `--languages` names, in the order the help lists them. */
+export const LANGUAGES = ['javascript', 'terraform', 'shell', 'python', 'go', 'docs'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The format shell is written in, when it is not a script of its own. */
+export type ShellHost = 'script' | 'dockerfile' | 'makefile' | 'github-actions' | 'gitlab-ci';
+
+export type FileKind =
+  | { language: 'shell'; host: ShellHost }
+  | { language: 'python' }
+  | { language: 'go' }
+  | { language: 'docs'; format: 'markdown' | 'rst' };
+
+/** Globs of the files these readers take (discovery adds them to its default include). */
+export const SCRIPT_INCLUDE: readonly string[] = [
+  '**/*.{sh,bash,zsh,ksh,py,pyw,go,md,mdx,markdown,rst}',
+  '**/{Dockerfile,Containerfile,Makefile,GNUmakefile,makefile}',
+  '**/*.{dockerfile,Dockerfile,mk}',
+  '**/{Dockerfile,Containerfile}.*',
+  '**/.github/workflows/*.{yml,yaml}',
+  '**/.gitlab-ci.{yml,yaml}',
+  '**/.gitlab/ci/**/*.{yml,yaml}',
+  // Executables without an extension (`bin/deploy`): read when their shebang names a shell.
+  '**/bin/!(*.*)',
+  '**/scripts/!(*.*)',
+  '**/script/!(*.*)',
+  '**/hooks/!(*.*)',
+  '**/tools/!(*.*)',
+];
+
+/** The kind of a file by its path alone; `shebang` when only its first line can tell. */
+export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
+  const normalized = path.replace(/\\/g, '/');
+  const name = normalized.slice(normalized.lastIndexOf('/') + 1);
+  const lower = name.toLowerCase();
+  if (/\.(sh|bash|zsh|ksh)$/.test(lower)) return { language: 'shell', host: 'script' };
+  if (/\.pyw?$/.test(lower)) return { language: 'python' };
+  if (/\.go$/.test(lower)) return { language: 'go' };
+  if (/\.(md|mdx|markdown)$/.test(lower)) return { language: 'docs', format: 'markdown' };
+  if (/\.rst$/.test(lower)) return { language: 'docs', format: 'rst' };
+  if (/^(dockerfile|containerfile)(\..+)?$/.test(lower) || lower.endsWith('.dockerfile'))
+    return { language: 'shell', host: 'dockerfile' };
+  if (lower === 'makefile' || lower === 'gnumakefile' || lower.endsWith('.mk')) return { language: 'shell', host: 'makefile' };
+  if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(normalized)) return { language: 'shell', host: 'github-actions' };
+  if (/^\.gitlab-ci\.ya?ml$/.test(lower) || /(^|\/)\.gitlab\/ci\/.+\.ya?ml$/.test(normalized))
+    return { language: 'shell', host: 'gitlab-ci' };
+  if (!name.includes('.')) return 'shebang';
+  return undefined;
+}
+
+/** A file without an extension is a shell script when its shebang says so (`#!/bin/sh`, `#!/usr/bin/env bash`). */
+export function kindOfShebang(firstLine: string): FileKind | undefined {
+  if (!firstLine.startsWith('#!')) return undefined;
+  if (/^#!\s*\S*\/(env\s+(-\S+\s+)*)?(ba|z|k|da)?sh\b/.test(firstLine)) return { language: 'shell', host: 'script' };
+  if (/^#!\s*\S*\/(env\s+(-\S+\s+)*)?python[\d.]*\b/.test(firstLine)) return { language: 'python' };
+  return undefined;
+}
+
+/** The `--languages` name of a kind. */
+export function languageOf(kind: FileKind): Language {
+  return kind.language;
+}

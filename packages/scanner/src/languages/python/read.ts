@@ -1,0 +1,759 @@
+import type { Node } from 'web-tree-sitter';
+import type { MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
+import { concatPatterns, hole, SDK_RECEIVER_NAMES } from '@sunset-lint/core/internal';
+import { FactsBuilder, knownText, writtenValue, type ObjectEntry, type ObjectLiteral, type Value } from '../facts-builder.js';
+import { objectsInJsonText } from '../json-text.js';
+import { camelCase, formatPlaceholders, joinValues, replaceInValue } from '../values.js';
+
+/**
+ * The Python reader: a module's syntax tree (tree-sitter-python) to core's facts. Strings are
+ * evaluated where the module shows their parts (f-strings, `.format`, `%`, `+`, `urljoin`,
+ * `"/".join`, names assigned in the module, in the function, on `self`, or imported from another
+ * module of the project); requests of `requests`, `httpx`, `aiohttp` and `urllib` (their sessions
+ * and clients with a `base_url`), wrappers called with known arguments, and the provider's SDKs: the
+ * old `CloudFlare` package, whose attribute chains are the URL's segments, and the current
+ * `cloudflare` package, whose chains are the TypeScript SDK's.
+ */
+export interface PythonModule {
+  key: string;
+  root: Node;
+  text: string;
+}
+
+export interface PythonReadInput {
+  module: PythonModule;
+  builder: FactsBuilder;
+  /** The project's modules this one imports, by the name written in the import (`.endpoints`, `pkg.api`). */
+  imported: ReadonlyMap<string, PythonModule>;
+}
+
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+const MESSAGE_CALLS =
+  /^(print|pprint|echo|secho|info|warning|warn|error|exception|critical|debug|fatal|log|abort|fail|exit|flash|notify|send_message|post_message|set_description)$/;
+const MESSAGE_RECEIVERS = /^(logging|logger|log|LOG|LOGGER|_log|_logger|click|typer|console|sys|self\.log|self\.logger|module|st|rich)$/;
+const MESSAGE_KEYWORDS = new Set(['help', 'description', 'epilog', 'msg', 'message', 'short_help', 'title', 'summary', 'detail', 'text', 'usage']);
+const ROUTE_METHODS = new Set(['route', 'get', 'post', 'put', 'patch', 'delete', 'api_route', 'websocket', 'add_url_rule', 'add_get', 'add_post', 'add_route', 'add_put', 'add_patch', 'add_delete']);
+const ROUTE_FUNCTIONS = new Set(['path', 're_path', 'url', 'include']);
+const HTTP_MODULES = new Set(['requests', 'httpx', 'aiohttp', 'urllib3']);
+const CLIENT_CONSTRUCTORS = /^(requests\.Session|requests\.session|Session|httpx\.Client|httpx\.AsyncClient|Client|AsyncClient|aiohttp\.ClientSession|ClientSession|urllib3\.PoolManager|PoolManager)$/;
+const CLIENT_NAMES = /^(session|sess|s|http|client|http_client|_session|_client|_http|conn|api_session)$/i;
+
+interface Frame {
+  /** Values of the parameters of the function run with known arguments, by name. */
+  params?: Map<string, Value>;
+  fn?: Node;
+  depth: number;
+}
+
+const MAX_DEPTH = 4;
+
+export function readPython(input: PythonReadInput): void {
+  new PythonReader(input).run();
+}
+
+class PythonReader {
+  private readonly builder: FactsBuilder;
+  private readonly text: string;
+  private readonly resolving = new Set<number>();
+  private readonly sdk: 'legacy' | 'v4' | undefined;
+
+  constructor(private readonly input: PythonReadInput) {
+    this.builder = input.builder;
+    this.text = input.module.text;
+    this.sdk = /^\s*(import\s+CloudFlare|from\s+CloudFlare\s+import)/m.test(this.text)
+      ? 'legacy'
+      : /^\s*(import\s+cloudflare|from\s+cloudflare\s+import)/m.test(this.text)
+        ? 'v4'
+        : undefined;
+  }
+
+  run(): void {
+    this.walk(this.input.module.root, { depth: 0 }, true);
+  }
+
+  // --- Statements and expressions.
+
+  private walk(node: Node, frame: Frame, emit: boolean, silent?: SilentContext): void {
+    switch (node.type) {
+      case 'comment':
+        return;
+      case 'expression_statement': {
+        const only = node.namedChildren[0];
+        // A docstring, or a string standing alone: prose.
+        if (node.namedChildCount === 1 && only && (only.type === 'string' || only.type === 'concatenated_string')) {
+          if (emit) this.writeString(only, frame, 'prose');
+          return;
+        }
+        break;
+      }
+      case 'decorator': {
+        const call = node.namedChildren[0];
+        if (call?.type === 'call' && emit) {
+          const name = calleeName(call);
+          const route = name && ROUTE_METHODS.has(name.split('.').pop()!) ? 'own route' : undefined;
+          for (const arg of argumentsOf(call)) this.strings(arg, frame, route ?? silent);
+        }
+        return;
+      }
+      case 'string':
+      case 'concatenated_string':
+        if (emit) this.writeString(node, frame, silent);
+        for (const child of node.namedChildren) if (child?.type === 'interpolation') this.walk(child, frame, emit, silent);
+        return;
+      case 'comparison_operator':
+        this.comparison(node, frame, emit);
+        return;
+      case 'call':
+        this.call(node, frame, emit, silent);
+        return;
+      case 'raise_statement':
+      case 'assert_statement':
+        for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, 'message');
+        return;
+      case 'subscript':
+        this.subscriptRead(node, frame);
+        break;
+      case 'attribute':
+        this.attributeRead(node, frame);
+        break;
+      case 'dictionary':
+        if (emit) {
+          const object = this.objectOf(node, frame);
+          if (object && object.entries.some((entry) => this.builder.watchesKey(entry.key))) this.builder.object(object);
+        }
+        break;
+    }
+    for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
+  }
+
+  private strings(node: Node, frame: Frame, silent?: SilentContext): void {
+    this.walk(node, frame, true, silent);
+  }
+
+  private writeString(node: Node, frame: Frame, silent?: SilentContext): void {
+    const value = this.stringValue(node, frame, true);
+    this.builder.written(value, range(node), silent);
+  }
+
+  private comparison(node: Node, frame: Frame, emit: boolean): void {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'integer') {
+        this.builder.codeCheck(Number(child.text), range(child), this.around(node));
+        continue;
+      }
+      this.walk(child, frame, emit, 'comparison');
+    }
+  }
+
+  private call(node: Node, frame: Frame, emit: boolean, silent?: SilentContext): void {
+    const fn = node.childForFieldName('function');
+    const args = node.childForFieldName('arguments');
+    const name = fn ? dotted(fn) : undefined;
+    const last = name?.split('.').pop();
+    const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
+    let context = silent;
+    if (last && (MESSAGE_CALLS.test(last) && (!receiver || MESSAGE_RECEIVERS.test(receiver) || last === 'print')))
+      context = 'message';
+    if (last === 'startswith' || last === 'endswith' || last === 'match' || last === 'search' || last === 'fullmatch')
+      context = 'comparison';
+    if (last && ROUTE_FUNCTIONS.has(last) && !receiver) context = 'own route';
+    if (receiver && last && /^(add_url_rule|add_get|add_post|add_put|add_patch|add_delete|add_route)$/.test(last)) context = 'own route';
+    // Walk the callee (a request inside `resp = requests.get(…).json()`), then the arguments with
+    // their context; keyword arguments named like text for a person are messages.
+    if (fn) this.walk(fn, frame, emit, context === 'message' ? undefined : silent);
+    for (const arg of args?.namedChildren ?? []) {
+      if (!arg) continue;
+      if (arg.type === 'keyword_argument') {
+        const key = arg.childForFieldName('name')?.text;
+        const value = arg.childForFieldName('value');
+        if (value) this.walk(value, frame, emit, key && MESSAGE_KEYWORDS.has(key) ? 'message' : context);
+      } else this.walk(arg, frame, emit, context);
+    }
+    if (context === 'message' || context === 'own route') return;
+    if (!fn || !name) return;
+    this.requestOf(node, fn, name, frame);
+  }
+
+  // --- Requests.
+
+  private requestOf(node: Node, fn: Node, name: string, frame: Frame): void {
+    const parts = name.split('.');
+    const last = parts[parts.length - 1]!;
+    const receiver = parts.slice(0, -1);
+    const positional = argumentsOf(node).filter((arg) => arg.type !== 'keyword_argument');
+    const keyword = keywordArguments(node);
+    // The SDKs first: their chains are not HTTP verbs on a client.
+    if (this.sdkCall(node, parts, positional, keyword, frame)) return;
+    const urllibRequest = last === 'Request' && (receiver.length === 0 || receiver.join('.').endsWith('request'));
+    if (urllibRequest) {
+      const url = positional[0] ?? keyword.get('url');
+      if (!url) return;
+      const methodArg = keyword.get('method');
+      const data = positional[1] ?? keyword.get('data');
+      const method = methodArg ? methodOf(this.known(methodArg, frame)) : { kind: 'known' as const, method: data ? ('POST' as const) : ('GET' as const) };
+      this.sendRequest(node, url, method, 'python-http', keyword, frame, data);
+      return;
+    }
+    const kind = this.clientKind(receiver, frame);
+    if (kind && (VERBS.has(last) || last === 'request' || last === 'fetch' || last === 'open' || last === 'urlopen')) {
+      let urlArg: Node | undefined;
+      let method: MethodValue;
+      if (last === 'request' || last === 'fetch' || last === 'open') {
+        const methodNode = positional[0] ?? keyword.get('method');
+        urlArg = positional[1] ?? keyword.get('url');
+        method = methodNode ? methodOf(this.known(methodNode, frame)) : { kind: 'unknown' };
+      } else if (last === 'urlopen') {
+        urlArg = positional[0] ?? keyword.get('url');
+        method = { kind: 'known', method: 'GET' };
+      } else {
+        urlArg = positional[0] ?? keyword.get('url');
+        method = { kind: 'known', method: last.toUpperCase() as never };
+      }
+      if (urlArg) this.sendRequest(node, urlArg, method, kind.via, keyword, frame, undefined, kind.base);
+      return;
+    }
+    // A function or method of the project called with known arguments: run it with them.
+    this.callWrapper(node, parts, positional, keyword, frame);
+  }
+
+  private sendRequest(
+    node: Node,
+    urlArg: Node,
+    method: MethodValue,
+    via: 'python-http' | 'unknown-client',
+    keyword: Map<string, Node>,
+    frame: Frame,
+    data?: Node,
+    base?: Value,
+  ): void {
+    let url = this.value(urlArg, frame);
+    if (base && !/^[a-z]+:\/\//i.test(knownText(url.slice(0, 1)) ?? '')) url = joinValues(base, url);
+    const payload: ObjectLiteral[] = [];
+    for (const key of ['json', 'data', 'params']) {
+      const value = keyword.get(key) ?? (key === 'data' ? data : undefined);
+      if (value) payload.push(...this.objectsOf(value, frame));
+    }
+    const headers = keyword.get('headers');
+    const headerNames = headers ? this.headerNames(headers, frame) : [];
+    this.builder.request({
+      url,
+      method,
+      range: range(node),
+      via,
+      ...(payload.length ? { payload } : {}),
+      ...(headerNames.length ? { headers: headerNames } : {}),
+    });
+  }
+
+  /** `requests`, `httpx`, a session or client made from them (with its `base_url`), or a receiver named like one. */
+  private clientKind(receiver: string[], frame: Frame): { via: 'python-http' | 'unknown-client'; base?: Value } | undefined {
+    if (receiver.length === 0) return undefined;
+    const joined = receiver.join('.');
+    if (receiver.length === 1 && HTTP_MODULES.has(joined)) return { via: 'python-http' };
+    if (joined === 'urllib.request' || joined === 'request') return { via: 'python-http' };
+    const made = this.constructorOf(receiver, frame);
+    if (made) {
+      const base = made.keyword.get('base_url');
+      return { via: 'python-http', ...(base ? { base: this.value(base, frame) } : {}) };
+    }
+    const name = receiver[receiver.length - 1]!;
+    if (CLIENT_NAMES.test(name)) return { via: 'unknown-client' };
+    return undefined;
+  }
+
+  /** The client constructor a receiver was assigned (`s = requests.Session()`, `self.client = httpx.Client(base_url=…)`). */
+  private constructorOf(receiver: string[], frame: Frame): { keyword: Map<string, Node> } | undefined {
+    const assigned = this.assignmentOf(receiver.join('.'), undefined, frame);
+    const value = assigned?.value;
+    const call = value?.type === 'await' ? value.namedChildren[0] : value;
+    if (call?.type !== 'call') {
+      // `async with aiohttp.ClientSession() as session:`
+      const withItem = this.withTarget(receiver.join('.'));
+      return withItem ? { keyword: keywordArguments(withItem) } : undefined;
+    }
+    const name = dotted(call.childForFieldName('function')!);
+    if (!name || !CLIENT_CONSTRUCTORS.test(name)) return undefined;
+    return { keyword: keywordArguments(call) };
+  }
+
+  private withTarget(name: string): Node | undefined {
+    let found: Node | undefined;
+    const visit = (node: Node): void => {
+      if (found) return;
+      if (node.type === 'as_pattern') {
+        const target = node.childForFieldName('alias')?.text ?? node.namedChildren[node.namedChildCount - 1]?.text;
+        const value = node.namedChildren[0];
+        if (target === name && value?.type === 'call' && CLIENT_CONSTRUCTORS.test(dotted(value.childForFieldName('function')!) ?? '')) found = value;
+      }
+      for (const child of node.namedChildren) if (child) visit(child);
+    };
+    visit(this.input.module.root);
+    return found;
+  }
+
+  private sdkCall(node: Node, parts: string[], positional: Node[], keyword: Map<string, Node>, frame: Frame): boolean {
+    if (parts.length < 3) return false;
+    const client = parts[0]!;
+    const chain = parts.slice(1, -1);
+    const method = parts[parts.length - 1]!;
+    const isClient = client === 'self' ? SDK_RECEIVER_NAMES.test(parts[1] ?? '') : SDK_RECEIVER_NAMES.test(client) || this.isSdkClient(client);
+    if (!isClient) return false;
+    const segments = client === 'self' ? chain.slice(1) : chain;
+    if (segments.length === 0) return false;
+    const legacy = this.sdk === 'legacy' || (this.sdk === undefined && VERBS.has(method) && method !== 'get' ? true : this.sdk === undefined && method === 'get' && positional.length > 0 && segments.length > 1);
+    const fnNode = node.childForFieldName('function')!;
+    if (legacy && VERBS.has(method)) {
+      // The old package: `cf.zones.firewall.rules.get(zone_id)` is GET /zones/<zone_id>/firewall/rules.
+      const names = attributeNodes(fnNode).slice(client === 'self' ? 2 : 1, -1);
+      const url: Value[] = [];
+      names.forEach((name, i) => {
+        url.push([{ kind: 'text', text: '/' }], writtenValue(name.text, name.startIndex));
+        if (i === 0 && positional.length >= 1) url.push([{ kind: 'text', text: '/' }], [hole()]);
+      });
+      if (positional.length >= 2) url.push([{ kind: 'text', text: '/' }], [hole()]);
+      const data = keyword.get('data');
+      const payload = data ? this.objectsOf(data, frame) : [];
+      this.builder.request({
+        url: concatPatterns([{ kind: 'text', text: '/client/v4' }], ...url),
+        method: { kind: 'known', method: method.toUpperCase() as never },
+        range: range(node),
+        via: this.sdk === 'legacy' ? 'sdk' : 'unknown-client',
+        ...(payload.length ? { payload } : {}),
+      });
+      return true;
+    }
+    if (this.sdk === 'legacy') return false;
+    // The current package mirrors the TypeScript SDK: `client.firewall.rules.list(zone_id=…)`.
+    const settingId = keyword.get('setting_id') ?? positional[0];
+    const id = settingId ? knownText(this.value(settingId, frame)) : undefined;
+    this.builder.sdkCall({
+      flavor: this.sdk === 'v4' ? 'v4' : 'unknown',
+      chain: segments.map(camelCase),
+      method: camelCase(method),
+      args: [id],
+      range: range(node),
+    });
+    return true;
+  }
+
+  private isSdkClient(name: string): boolean {
+    const assigned = this.assignmentOf(name, undefined, { depth: 0 });
+    const value = assigned?.value;
+    if (value?.type !== 'call') return false;
+    const callee = dotted(value.childForFieldName('function')!) ?? '';
+    return /^(CloudFlare\.CloudFlare|CloudFlare|Cloudflare|AsyncCloudflare|cloudflare\.Cloudflare|cloudflare\.AsyncCloudflare)$/.test(callee);
+  }
+
+  /** A function or method of this module or an imported one, run with the call's arguments. */
+  private callWrapper(node: Node, parts: string[], positional: Node[], keyword: Map<string, Node>, frame: Frame): void {
+    if (frame.depth >= MAX_DEPTH) return;
+    const name = parts[parts.length - 1]!;
+    const target = this.functionNamed(name, parts.length > 1);
+    if (!target || target === frame.fn) return;
+    const params = target.childForFieldName('parameters');
+    const values = new Map<string, Value>();
+    let index = 0;
+    for (const param of params?.namedChildren ?? []) {
+      if (!param) continue;
+      const paramName = paramNameOf(param);
+      if (!paramName || paramName === 'self' || paramName === 'cls') continue;
+      if (param.type === 'list_splat_pattern' || param.type === 'dictionary_splat_pattern') break;
+      const arg = keyword.get(paramName) ?? positional[index];
+      index++;
+      const fallback = param.type === 'default_parameter' || param.type === 'typed_default_parameter' ? param.childForFieldName('value') : undefined;
+      const given = arg ?? fallback;
+      if (given) values.set(paramName, this.value(given, frame));
+    }
+    // Not a wrapper of a request: nothing to run.
+    if (!/\b(request|get|post|put|patch|delete|urlopen|Request|fetch_url|open_url|_call|_api|call)\b/.test(target.text)) return;
+    const body = target.childForFieldName('body');
+    if (body) this.walk(body, { params: values, fn: target, depth: frame.depth + 1 }, false);
+  }
+
+  private functionNamed(name: string, method: boolean): Node | undefined {
+    const modules = [this.input.module, ...this.input.imported.values()];
+    for (const module of modules) {
+      let found: Node | undefined;
+      const visit = (node: Node, inClass: boolean): void => {
+        if (found) return;
+        if (node.type === 'function_definition' && node.childForFieldName('name')?.text === name && (method ? true : !inClass)) {
+          found = node;
+          return;
+        }
+        for (const child of node.namedChildren) if (child) visit(child, inClass || node.type === 'class_definition');
+      };
+      visit(module.root, false);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  // --- Values.
+
+  private known(node: Node, frame: Frame): string | undefined {
+    return knownText(this.value(node, frame));
+  }
+
+  private value(node: Node, frame: Frame, depth = 0): Value {
+    if (depth > 12) return [hole()];
+    switch (node.type) {
+      case 'string':
+      case 'concatenated_string':
+        return this.stringValue(node, frame, false);
+      case 'integer':
+        return [{ kind: 'text', text: node.text }];
+      case 'parenthesized_expression':
+        return node.namedChildren[0] ? this.value(node.namedChildren[0], frame, depth + 1) : [hole()];
+      case 'binary_operator': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        const operator = node.childForFieldName('operator')?.text;
+        if (!left || !right) return [hole()];
+        if (operator === '+') return concatPatterns(this.value(left, frame, depth + 1), this.value(right, frame, depth + 1));
+        if (operator === '%') {
+          const values =
+            right.type === 'tuple' ? right.namedChildren.filter((c): c is Node => !!c).map((c) => this.value(c, frame, depth + 1)) : [this.value(right, frame, depth + 1)];
+          let i = 0;
+          return replaceInValue(this.value(left, frame, depth + 1), /%[-#0 +]*\d*(?:\.\d+)?[sdrif]/g, () => values[i++] ?? [hole()]);
+        }
+        return [hole()];
+      }
+      case 'identifier': {
+        const param = frame.params?.get(node.text);
+        if (param) return param;
+        const assigned = this.assignmentOf(node.text, node, frame);
+        if (assigned?.value) return this.evaluateAssigned(assigned, frame, depth);
+        return [hole({ ref: node.text })];
+      }
+      case 'attribute': {
+        const name = dotted(node);
+        if (!name) return [hole()];
+        const env = /^os\.environ\./.test(name) ? undefined : this.assignmentOf(name, node, frame);
+        if (env?.value) return this.evaluateAssigned(env, frame, depth);
+        return [hole({ ref: name })];
+      }
+      case 'call': {
+        const fn = node.childForFieldName('function');
+        const name = fn ? dotted(fn) : undefined;
+        const positional = argumentsOf(node).filter((arg) => arg.type !== 'keyword_argument');
+        const keyword = keywordArguments(node);
+        if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'format') {
+          const object = fn.childForFieldName('object');
+          if (!object) return [hole()];
+          let i = 0;
+          return formatPlaceholders(this.value(object, frame, depth + 1), (field) => {
+            const named = field && !/^\d+$/.test(field) ? keyword.get(field) : undefined;
+            const arg = named ?? positional[field && /^\d+$/.test(field) ? Number(field) : i++];
+            return arg ? this.value(arg, frame, depth + 1) : [hole()];
+          });
+        }
+        if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'join') {
+          const separator = knownText(this.value(fn.childForFieldName('object')!, frame, depth + 1));
+          const list = positional[0];
+          if (separator !== undefined && list && (list.type === 'list' || list.type === 'tuple')) {
+            const items = list.namedChildren.filter((c): c is Node => !!c).map((c) => this.value(c, frame, depth + 1));
+            return concatPatterns(...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])));
+          }
+          return [hole()];
+        }
+        if (name && /(^|\.)urljoin$/.test(name) && positional.length >= 2)
+          return joinValues(this.value(positional[0]!, frame, depth + 1), this.value(positional[1]!, frame, depth + 1));
+        if (name && /(^|\.)(getenv|environ\.get|get)$/.test(name) && /getenv|environ/.test(name) && positional[1])
+          return this.value(positional[1], frame, depth + 1);
+        if (name && /^(str|quote|quote_plus)$/.test(name.split('.').pop()!) && positional[0]) return this.value(positional[0], frame, depth + 1);
+        return [hole()];
+      }
+      default:
+        return [hole()];
+    }
+  }
+
+  private evaluateAssigned(assigned: { node: Node; value: Node; fn?: Node }, frame: Frame, depth: number): Value {
+    if (this.resolving.has(assigned.node.id)) return [hole()];
+    this.resolving.add(assigned.node.id);
+    try {
+      const scope = assigned.fn && assigned.fn === frame.fn ? frame : { depth: frame.depth };
+      return this.value(assigned.value, scope, depth + 1);
+    } finally {
+      this.resolving.delete(assigned.node.id);
+    }
+  }
+
+  /** A string literal: its text, f-string fields evaluated (or holes, `literalOnly`: as written). */
+  private stringValue(node: Node, frame: Frame, literalOnly: boolean): Value {
+    if (node.type === 'concatenated_string')
+      return concatPatterns(...node.namedChildren.filter((c): c is Node => !!c).map((c) => this.stringValue(c, frame, literalOnly)));
+    const parts: Value[] = [];
+    const start = node.namedChildren.find((c) => c?.type === 'string_start');
+    const end = node.namedChildren.find((c) => c?.type === 'string_end');
+    const raw = start?.text.toLowerCase().includes('r') ?? false;
+    let at = start ? start.endIndex : node.startIndex;
+    const stop = end ? end.startIndex : node.endIndex;
+    for (const child of node.namedChildren) {
+      if (!child || child.type !== 'interpolation') continue;
+      if (child.startIndex > at) parts.push(this.literal(at, child.startIndex, raw));
+      const expression = child.namedChildren.find((c) => c && c.type !== 'format_specifier' && c.type !== 'type_conversion');
+      parts.push(literalOnly || !expression ? [hole()] : this.value(expression, frame));
+      at = child.endIndex;
+    }
+    if (stop > at) parts.push(this.literal(at, stop, raw));
+    return concatPatterns(...parts);
+  }
+
+  private literal(from: number, to: number, raw: boolean): Value {
+    const written = this.text.slice(from, to);
+    if (raw || !written.includes('\\')) return writtenValue(written, from);
+    return writtenValue(written.replace(/\\(["'\\/])/g, '$1'), from, false);
+  }
+
+  /** The last assignment of a name (`BASE = …`, `self.base = …`, an import of another module's name). */
+  private assignmentOf(name: string, at: Node | undefined, frame: Frame): { node: Node; value: Node; fn?: Node } | undefined {
+    const local = frame.fn ? findAssignment(frame.fn, name, at) : undefined;
+    if (local) return { ...local, fn: frame.fn! };
+    const here = findAssignment(this.input.module.root, name, at, name.startsWith('self.') ? undefined : 'module');
+    if (here) return here;
+    if (name.startsWith('self.')) return findAssignment(this.input.module.root, name, undefined);
+    // `from .endpoints import RULES as R`, `import config` + `config.BASE`.
+    const imported = this.importedName(name);
+    if (imported) {
+      const found = findAssignment(imported.module.root, imported.name, undefined, 'module');
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private importedName(name: string): { module: PythonModule; name: string } | undefined {
+    const root = this.input.module.root;
+    for (const statement of root.namedChildren) {
+      if (statement?.type === 'import_from_statement') {
+        const source = statement.childForFieldName('module_name')?.text ?? '';
+        const module = this.input.imported.get(source);
+        if (!module) continue;
+        for (const imported of statement.childrenForFieldName('name')) {
+          if (!imported) continue;
+          const original = imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
+          const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : imported.text;
+          if (alias === name && original) return { module, name: original };
+        }
+      } else if (statement?.type === 'import_statement') {
+        for (const imported of statement.namedChildren) {
+          const moduleName = imported?.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported?.text;
+          const alias = imported?.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : imported?.text;
+          if (!moduleName || !alias || !name.startsWith(`${alias}.`)) continue;
+          const module = this.input.imported.get(moduleName);
+          if (module) return { module, name: name.slice(alias.length + 1) };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  // --- Payloads, headers, reads.
+
+  private objectsOf(node: Node, frame: Frame, depth = 0): ObjectLiteral[] {
+    if (depth > 6) return [];
+    if (node.type === 'dictionary') {
+      const object = this.objectOf(node, frame);
+      return object ? [object] : [];
+    }
+    if (node.type === 'identifier' || node.type === 'attribute') {
+      const assigned = this.assignmentOf(dotted(node) ?? node.text, node, frame);
+      return assigned?.value ? this.objectsOf(assigned.value, frame, depth + 1) : [];
+    }
+    if (node.type === 'call') {
+      // `json.dumps({…})`, `dict(…)`.
+      const first = argumentsOf(node)[0];
+      const name = dotted(node.childForFieldName('function')!) ?? '';
+      if (/(^|\.)dumps$/.test(name) && first) return this.objectsOf(first, frame, depth + 1);
+      if (name === 'dict') return this.objectOfKeywords(node, frame);
+      return [];
+    }
+    if (node.type === 'string') return objectsInJsonText(this.stringValue(node, frame, false));
+    if (node.type === 'list') return node.namedChildren.flatMap((c) => (c ? this.objectsOf(c, frame, depth + 1) : []));
+    return [];
+  }
+
+  private objectOfKeywords(call: Node, frame: Frame): ObjectLiteral[] {
+    const entries: ObjectEntry[] = [];
+    for (const arg of argumentsOf(call)) {
+      if (arg.type !== 'keyword_argument') continue;
+      const name = arg.childForFieldName('name');
+      const value = arg.childForFieldName('value');
+      if (!name || !value) continue;
+      entries.push(this.entryOf(name.text, range(name), range(arg), value, frame));
+    }
+    return [{ range: range(call), entries }];
+  }
+
+  private objectOf(node: Node, frame: Frame): ObjectLiteral | undefined {
+    const entries: ObjectEntry[] = [];
+    for (const pair of node.namedChildren) {
+      if (pair?.type !== 'pair') continue;
+      const key = pair.childForFieldName('key');
+      const value = pair.childForFieldName('value');
+      const name = key && key.type === 'string' ? knownText(this.stringValue(key, frame, true)) : undefined;
+      if (!key || !value || name === undefined) continue;
+      entries.push(this.entryOf(name, range(key), range(pair), value, frame));
+    }
+    return { range: range(node), entries };
+  }
+
+  private entryOf(key: string, keyRange: Range, property: Range, value: Node, frame: Frame): ObjectEntry {
+    const entry: ObjectEntry = { key, keyRange, property };
+    if (value.type === 'dictionary') entry.object = this.objectOf(value, frame)!;
+    else if (value.type === 'list') entry.elements = value.namedChildren.flatMap((c) => (c?.type === 'dictionary' ? [this.objectOf(c, frame)!] : []));
+    else if (value.type === 'call' && dotted(value.childForFieldName('function')!) === 'dict') entry.object = this.objectOfKeywords(value, frame)[0]!;
+    else entry.value = this.value(value, frame);
+    return entry;
+  }
+
+  private headerNames(node: Node, frame: Frame): Array<{ name: string; range: Range }> {
+    return this.objectsOf(node, frame).flatMap((object) => object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange })));
+  }
+
+  /** `record["data"]["service"]`, `rec.get("locked")`: a read of the path of string keys. */
+  private subscriptRead(node: Node, frame: Frame): void {
+    if (node.parent?.type === 'subscript' && node.parent.childForFieldName('value')?.equals(node)) return;
+    const { path, receiver, last } = this.keyPath(node);
+    if (last && path.length) this.builder.read(path, range(last), receiver, this.around(node));
+    void frame;
+  }
+
+  private attributeRead(node: Node, frame: Frame): void {
+    // `x.get("locked")` is read in `call`; a plain attribute read `record.locked`.
+    const parent = node.parent;
+    if (parent?.type === 'attribute' && parent.childForFieldName('object')?.equals(node)) return;
+    if (parent?.type === 'call' && parent.childForFieldName('function')?.equals(node)) {
+      if (node.childForFieldName('attribute')?.text === 'get') {
+        const key = argumentsOf(parent)[0];
+        const name = key?.type === 'string' ? knownText(this.stringValue(key, frame, true)) : undefined;
+        if (name && key) {
+          const inner = this.keyPath(node.childForFieldName('object')!);
+          this.builder.read([...inner.path, name], range(key), inner.path.length ? inner.receiver : inner.receiver, this.around(node));
+        }
+      }
+      return;
+    }
+    const attribute = node.childForFieldName('attribute');
+    const object = node.childForFieldName('object');
+    if (!attribute || !object) return;
+    const inner = this.keyPath(object);
+    this.builder.read([...inner.path, attribute.text], range(attribute), inner.receiver, this.around(node));
+  }
+
+  private keyPath(node: Node): { path: string[]; receiver?: string; last?: Node } {
+    const path: string[] = [];
+    let current: Node | null = node;
+    let last: Node | undefined;
+    while (current) {
+      if (current.type === 'subscript') {
+        const key = current.childForFieldName('subscript');
+        const name = key?.type === 'string' ? key.text.replace(/^[rbuf]*['"]+|['"]+$/gi, '') : undefined;
+        if (name !== undefined) {
+          path.unshift(name);
+          last ??= key!;
+        }
+        current = current.childForFieldName('value');
+      } else if (current.type === 'attribute') {
+        const attribute = current.childForFieldName('attribute');
+        if (attribute && attribute.text !== 'get') path.unshift(attribute.text);
+        current = current.childForFieldName('object');
+      } else if (current.type === 'call') {
+        const fn = current.childForFieldName('function');
+        if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'get') {
+          const key = argumentsOf(current)[0];
+          if (key?.type === 'string') path.unshift(key.text.replace(/^[rbuf]*['"]+|['"]+$/gi, ''));
+          current = fn.childForFieldName('object');
+        } else if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'json') current = fn.childForFieldName('object');
+        else break;
+      } else break;
+    }
+    return { path, ...(current?.type === 'identifier' ? { receiver: current.text } : {}), ...(last ? { last } : {}) };
+  }
+
+  /** The code around a node: its function, or the module. */
+  private around(node: Node): string {
+    let current: Node | null = node;
+    while (current && current.type !== 'function_definition') current = current.parent;
+    return (current ?? this.input.module.root).text;
+  }
+}
+
+function findAssignment(scope: Node, name: string, before: Node | undefined, level?: 'module'): { node: Node; value: Node } | undefined {
+  let best: { node: Node; value: Node } | undefined;
+  let first: { node: Node; value: Node } | undefined;
+  const visit = (node: Node, depth: number): void => {
+    if (node.type === 'assignment') {
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      if (left && right && dotted(left) === name) {
+        const found = { node, value: right };
+        first ??= found;
+        if (!before || (node.startIndex < before.startIndex && node.tree === before.tree)) best = found;
+      }
+    }
+    if (level === 'module' && depth > 0 && (node.type === 'function_definition' || node.type === 'class_definition')) return;
+    for (const child of node.namedChildren) if (child) visit(child, depth + 1);
+  };
+  visit(scope, 0);
+  return best ?? first;
+}
+
+function methodOf(text: string | undefined): MethodValue {
+  const upper = text?.toUpperCase();
+  return upper && VERBS.has(upper.toLowerCase()) ? { kind: 'known', method: upper as never } : { kind: 'unknown' };
+}
+
+function argumentsOf(call: Node): Node[] {
+  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is Node => !!c && c.type !== 'comment');
+}
+
+function keywordArguments(call: Node): Map<string, Node> {
+  const map = new Map<string, Node>();
+  for (const arg of argumentsOf(call)) {
+    if (arg.type !== 'keyword_argument') continue;
+    const name = arg.childForFieldName('name')?.text;
+    const value = arg.childForFieldName('value');
+    if (name && value) map.set(name, value);
+  }
+  return map;
+}
+
+function calleeName(call: Node): string | undefined {
+  const fn = call.childForFieldName('function');
+  return fn ? dotted(fn) : undefined;
+}
+
+/** `a.b.c` of an identifier or attribute chain; undefined for anything else. */
+function dotted(node: Node): string | undefined {
+  if (node.type === 'identifier') return node.text;
+  if (node.type === 'attribute') {
+    const object = node.childForFieldName('object');
+    const attribute = node.childForFieldName('attribute');
+    const inner = object ? dotted(object) : undefined;
+    return inner && attribute ? `${inner}.${attribute.text}` : undefined;
+  }
+  return undefined;
+}
+
+/** The identifiers of an attribute chain, outermost first (`cf`, `zones`, `firewall`, `rules`, `get`). */
+function attributeNodes(node: Node): Node[] {
+  if (node.type === 'identifier') return [node];
+  if (node.type === 'attribute') {
+    const object = node.childForFieldName('object');
+    const attribute = node.childForFieldName('attribute');
+    return [...(object ? attributeNodes(object) : []), ...(attribute ? [attribute] : [])];
+  }
+  return [];
+}
+
+function paramNameOf(param: Node): string | undefined {
+  if (param.type === 'identifier') return param.text;
+  const name = param.childForFieldName('name') ?? param.namedChildren.find((c) => c?.type === 'identifier');
+  return name?.text;
+}
+
+function range(node: Node): Range {
+  return [node.startIndex, node.endIndex];
+}

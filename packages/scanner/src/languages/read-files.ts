@@ -1,0 +1,288 @@
+import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
+import type { RawComment } from '@sunset-lint/core';
+import type { FileFacts, Vocabulary } from '@sunset-lint/core/internal';
+import type { Node, Parser } from 'web-tree-sitter';
+import { readSource } from '../scan/files/read-source.js';
+import { FactsBuilder } from './facts-builder.js';
+import { loadGrammar, type GrammarName } from './grammars.js';
+import { kindOfShebang, type FileKind, type ScriptLanguage } from './kinds.js';
+import { shellOf } from './hosts/shell-hosts.js';
+import { readShell, type ShellModule } from './shell/read.js';
+import { readPython, type PythonModule } from './python/read.js';
+import { readGo, type GoModule } from './go/read.js';
+import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
+import { readReferenceLines } from './docs/reference-lines.js';
+
+/**
+ * The files of the languages other than JavaScript/TypeScript and Terraform, read into core's
+ * facts: each file's text, its kind (by name, or its shebang), the grammar of its language (loaded
+ * on the first file that needs it), and the reader that walks the tree. Cross-file values stay in
+ * the language's own terms: a shell script's `source`d files, a Python module's imports of the
+ * project, a Go package's other files.
+ */
+export interface ScriptFile {
+  /** Absolute path. */
+  file: string;
+  /** The path findings name (relative to the scan's directory). */
+  key: string;
+  language: ScriptLanguage;
+  text: string;
+  facts: FileFacts;
+  /** Comments, for `sunset-lint-ignore` (`#`, `//`, `<!-- -->`). */
+  comments: RawComment[];
+}
+
+export interface ScriptFileProblem {
+  file: string;
+  code: 'read-error' | 'file-too-large';
+  message: string;
+}
+
+export interface ReadScriptsInput {
+  files: ReadonlyArray<{ file: string; kind: FileKind | 'shebang' }>;
+  vocabulary: Vocabulary;
+  apiHosts: readonly string[];
+  relativePath: (file: string) => string;
+  /** Whether a file's text may hold anything the catalogue names (core's prefilter). */
+  mayMatch: (text: string) => boolean;
+  maxFileSize?: number;
+  /** Only these languages are read. */
+  languages?: ReadonlySet<string>;
+  /** The JavaScript pipeline's facts of a text (a documentation's JavaScript and TypeScript blocks). */
+  javascriptFacts?: (text: string, key: string) => Promise<FileFacts | undefined>;
+}
+
+interface Parsed {
+  file: string;
+  key: string;
+  kind: FileKind;
+  text: string;
+  /** The text the grammar parsed (the file's own, or its shell/code blocks in place). */
+  trees: Partial<Record<GrammarName, { root: Node; text: string }>>;
+  predefined?: ShellModule['predefined'];
+  docs?: DocsBlocks;
+}
+
+const GRAMMAR_OF: Record<'shell' | 'python' | 'go', GrammarName> = { shell: 'bash', python: 'python', go: 'go' };
+
+export async function readScriptFiles(
+  input: ReadScriptsInput,
+): Promise<{ files: ScriptFile[]; problems: ScriptFileProblem[]; skipped: number }> {
+  const problems: ScriptFileProblem[] = [];
+  const texts = new Map<string, { kind: FileKind; text: string }>();
+  for (const { file, kind } of input.files) {
+    const read = readSource(file, input.maxFileSize);
+    if (!read.ok) {
+      problems.push({ file, code: read.code === 'file-too-large' ? 'file-too-large' : 'read-error', message: read.message });
+      continue;
+    }
+    const known = kind === 'shebang' ? kindOfShebang(read.source.slice(0, read.source.indexOf('\n') >>> 0)) : kind;
+    if (!known || (input.languages && !input.languages.has(known.language))) continue;
+    texts.set(file, { kind: known, text: read.source });
+  }
+  const parsers = new Map<GrammarName, Parser>();
+  const parser = async (name: GrammarName) => {
+    let found = parsers.get(name);
+    if (!found) parsers.set(name, (found = await loadGrammar(name)));
+    return found;
+  };
+  const parsed = new Map<string, Parsed>();
+  const parse = async (file: string): Promise<Parsed | undefined> => {
+    const known = parsed.get(file);
+    if (known) return known;
+    const entry = texts.get(file);
+    if (!entry) return undefined;
+    const result: Parsed = { file, key: input.relativePath(file), kind: entry.kind, text: entry.text, trees: {} };
+    const language = entry.kind.language;
+    if (language === 'shell') {
+      const shell = shellOf(entry.text, entry.kind.language === 'shell' ? entry.kind.host : 'script');
+      result.trees.bash = { root: (await parser('bash')).parse(shell.text)!.rootNode, text: shell.text };
+      result.predefined = shell.predefined;
+    } else if (language === 'python' || language === 'go') {
+      result.trees[GRAMMAR_OF[language]] = { root: (await parser(GRAMMAR_OF[language])).parse(entry.text)!.rootNode, text: entry.text };
+    } else {
+      const blocks = docsBlocks(entry.text, entry.kind.language === 'docs' ? entry.kind.format : 'markdown');
+      result.docs = blocks;
+      for (const [grammar, text] of Object.entries(blocks.byGrammar) as Array<[GrammarName, string]>)
+        result.trees[grammar] = { root: (await parser(grammar)).parse(text)!.rootNode, text };
+    }
+    parsed.set(file, result);
+    return result;
+  };
+  const files: ScriptFile[] = [];
+  /** Files of these languages read and ruled out by the prefilter: scanned, with nothing to find. */
+  let skipped = 0;
+  // Shell files a script sources are parsed when it names them, whether or not they pass the prefilter.
+  const shellFiles = [...texts.keys()].filter((file) => texts.get(file)!.kind.language === 'shell');
+  for (const [file, { kind, text }] of texts) {
+    const sources = kind.language === 'shell' && /(^|[\s;&|])(source|\.)\s+\S/m.test(text);
+    const imports = kind.language === 'python' && /^\s*(from|import)\s+\S/m.test(text);
+    if (!input.mayMatch(text) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) {
+      skipped++;
+      continue;
+    }
+    const read = await parse(file);
+    if (!read) continue;
+    const builder = new FactsBuilder(input.vocabulary, input.apiHosts, read.key);
+    const comments: RawComment[] = [];
+    if (read.trees.bash) {
+      const sourcedModules = new Map<string, ShellModule>();
+      const module: ShellModule = { key: read.key, root: read.trees.bash.root, text: read.trees.bash.text, ...(read.predefined ? { predefined: read.predefined } : {}) };
+      const sourced = (written: string, from: ShellModule): ShellModule | undefined => {
+        const fromFile = from === module ? file : [...sourcedModules.entries()].find(([, m]) => m === from)?.[0] ?? file;
+        const target = findSourced(written, fromFile, shellFiles);
+        if (!target) return undefined;
+        const existing = sourcedModules.get(target);
+        if (existing) return existing;
+        const other = parsed.get(target);
+        if (!other?.trees.bash) return undefined;
+        const found: ShellModule = { key: other.key, root: other.trees.bash.root, text: other.trees.bash.text, ...(other.predefined ? { predefined: other.predefined } : {}) };
+        sourcedModules.set(target, found);
+        return found;
+      };
+      // Files it may source: parsed first, so that `sourced` finds their trees.
+      for (const candidate of shellFiles) if (candidate !== file && sources && sourcedName(text, candidate)) await parse(candidate);
+      readShell({ module, builder, sourced });
+      comments.push(...hashComments(read.trees.bash.root));
+    }
+    if (read.trees.python) {
+      const modules = await pythonModules(read, texts, parse);
+      readPython({ module: { key: read.key, root: read.trees.python.root, text: read.trees.python.text }, builder, imported: modules });
+      comments.push(...hashComments(read.trees.python.root));
+    }
+    if (read.trees.go) {
+      const packageFiles: GoModule[] = [];
+      for (const [other, entry] of texts)
+        if (other !== file && entry.kind.language === 'go' && dirname(other) === dirname(file) && kind.language === 'go') {
+          const sibling = await parse(other);
+          if (sibling?.trees.go) packageFiles.push({ key: sibling.key, root: sibling.trees.go.root, text: sibling.trees.go.text });
+        }
+      readGo({ module: { key: read.key, root: read.trees.go.root, text: read.trees.go.text }, builder, packageFiles });
+      comments.push(...goComments(read.trees.go.root));
+    }
+    const facts = builder.facts();
+    if (kind.language === 'docs' && read.docs) {
+      readReferenceLines(text, builder, read.docs.parsed, read.docs.json, read.key);
+      comments.push(...htmlComments(text));
+      for (const block of read.docs.javascript) {
+        const more = await input.javascriptFacts?.(block, read.key);
+        if (!more) continue;
+        facts.requests.push(...more.requests);
+        facts.sdkCalls.push(...more.sdkCalls);
+        for (const key of Object.keys(facts.inFile) as Array<keyof typeof facts.inFile>)
+          (facts.inFile[key] as unknown[]).push(...(more.inFile[key] as unknown[]));
+      }
+    }
+    files.push({ file, key: read.key, language: kind.language, text, facts, comments });
+  }
+  return { files, problems, skipped };
+}
+
+/** Any segment word of the catalogue's paths: a file that imports or sources may get the rest from there. */
+function mentionsPathWord(text: string, vocabulary: Vocabulary): boolean {
+  return vocabulary.pathSegments.some((segment) => segment.length > 3 && text.includes(segment));
+}
+
+/** The script names the candidate's file name after `source` or `.`. */
+function sourcedName(text: string, candidate: string): boolean {
+  const name = candidate.slice(candidate.lastIndexOf(sep) + 1);
+  return text.includes(name);
+}
+
+/**
+ * The file a `source` or `.` names: relative to the sourcing script's folder, else (a path built
+ * from `$(dirname "$0")` or `$SCRIPT_DIR` the reader cannot evaluate) the scanned shell file whose
+ * path ends as written, nearest first.
+ */
+function findSourced(written: string, from: string, shellFiles: readonly string[]): string | undefined {
+  const cleaned = written.replace(/^\.\//, '');
+  if (!cleaned || cleaned.includes('\u0000')) return undefined;
+  const direct = normalize(join(dirname(from), cleaned.replace(/^\//, '')));
+  if (shellFiles.includes(direct)) return direct;
+  const tail = cleaned.replace(/^\/+/, '').split('/').join(sep);
+  const matching = shellFiles.filter((file) => file.endsWith(sep + tail) && file !== from);
+  matching.sort((a, b) => relative(dirname(from), a).length - relative(dirname(from), b).length);
+  return matching[0] ?? (shellFiles.includes(resolve(cleaned)) ? resolve(cleaned) : undefined);
+}
+
+/** The project's modules a Python file imports (`from .endpoints import X`, `from pkg.api import Client`). */
+async function pythonModules(
+  read: Parsed,
+  texts: ReadonlyMap<string, { kind: FileKind; text: string }>,
+  parse: (file: string) => Promise<Parsed | undefined>,
+): Promise<Map<string, PythonModule>> {
+  const modules = new Map<string, PythonModule>();
+  for (const found of read.text.matchAll(/^\s*from\s+(\.*)([\w.]*)\s+import\b|^\s*import\s+([\w.]+)/gm)) {
+    const dots = found[1] ?? '';
+    const name = found[2] ?? found[3] ?? '';
+    const candidates = pythonModuleFiles(read.file, dots, name);
+    for (const candidate of candidates) {
+      if (!texts.has(candidate)) continue;
+      const other = await parse(candidate);
+      if (other?.trees.python)
+        modules.set(`${dots}${name}`, { key: other.key, root: other.trees.python.root, text: other.trees.python.text });
+      break;
+    }
+  }
+  return modules;
+}
+
+function pythonModuleFiles(from: string, dots: string, name: string): string[] {
+  const parts = name ? name.split('.') : [];
+  const bases: string[] = [];
+  if (dots) {
+    let base = dirname(from);
+    for (let i = 1; i < dots.length; i++) base = dirname(base);
+    bases.push(base);
+  } else {
+    // An absolute import of the project: from the file's folder up to the filesystem root.
+    let base = dirname(from);
+    for (let i = 0; i < 8; i++) {
+      bases.push(base);
+      const up = dirname(base);
+      if (up === base) break;
+      base = up;
+    }
+  }
+  return bases.flatMap((base) =>
+    parts.length ? [join(base, ...parts) + '.py', join(base, ...parts, '__init__.py')] : [join(base, '__init__.py')],
+  );
+}
+
+function hashComments(root: Node): RawComment[] {
+  const comments: RawComment[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'comment') {
+      const text = node.text.replace(/\r?\n$/, '');
+      comments.push({ kind: 'line', value: text.replace(/^#/, ''), start: node.startIndex, end: node.startIndex + text.length });
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(root);
+  return comments;
+}
+
+function goComments(root: Node): RawComment[] {
+  const comments: RawComment[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'comment') {
+      const text = node.text;
+      if (text.startsWith('/*'))
+        comments.push({ kind: 'block', value: text.slice(2, -2), start: node.startIndex, end: node.endIndex });
+      else comments.push({ kind: 'line', value: text.slice(2), start: node.startIndex, end: node.endIndex });
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(root);
+  return comments;
+}
+
+/** `<!-- … -->` in documentation, and `#` lines of its shell blocks are read with them. */
+function htmlComments(text: string): RawComment[] {
+  return [...text.matchAll(/<!--([\s\S]*?)-->/g)].map((found) => ({
+    kind: 'block' as const,
+    value: found[1]!,
+    start: found.index,
+    end: found.index + found[0].length,
+  }));
+}

@@ -1,0 +1,522 @@
+import type { Node } from 'web-tree-sitter';
+import type { Range, SilentContext } from '@sunset-lint/core/internal';
+import { concatPatterns, hole } from '@sunset-lint/core/internal';
+import { FactsBuilder, knownText, textOf, writtenValue, type Value } from '../facts-builder.js';
+import { objectsInJsonText } from '../json-text.js';
+import {
+  COMPARING_COMMANDS,
+  MESSAGE_COMMANDS,
+  PREFIX_COMMANDS,
+  REQUEST_COMMANDS,
+  type Argument,
+} from './commands.js';
+
+/**
+ * The shell reader: a script's syntax tree (tree-sitter-bash) to core's facts. Values are
+ * evaluated as the shell would expand them where the script shows them: variables assigned in the
+ * script or in a file it `source`s, `${VAR:-default}`, positional parameters of a function called
+ * with known arguments (a wrapper `cf_api PATCH "zones/$Z/settings/brotli"` is read as the curl it
+ * runs), and `"$@"` forwarded to curl. What it does not show (command substitution, `read`) is a
+ * hole. Every word and string is also handed on as written text (the grep floor), silent where
+ * the script prints it, compares it or searches for it.
+ */
+export interface ShellModule {
+  /** The file's key in the scan (relative path); undefined for the file being read. */
+  key: string;
+  root: Node;
+  /** The text the tree was parsed from (offsets are into it). */
+  text: string;
+  /** Variables set before the script runs (a Makefile's or a workflow's, a Dockerfile's `ENV`). */
+  predefined?: ReadonlyMap<string, Value>;
+}
+
+export interface ShellReadInput {
+  module: ShellModule;
+  builder: FactsBuilder;
+  /** The modules a `source`/`.` command names, resolved by the caller (undefined when not scanned). */
+  sourced: (written: string, from: ShellModule) => ShellModule | undefined;
+}
+
+interface Frame {
+  /** The arguments of the function being run with known arguments; undefined at top level or in a summary. */
+  args?: Value[];
+  /** Loop variables set to one of their words. */
+  bindings?: Map<string, Value>;
+  /** The call's words, for a body that runs them (`"$@"` as a command). */
+  forwarded?: { words: Argument[]; at: Range; stdin: Argument | undefined };
+  fn?: Node;
+  depth: number;
+}
+
+const MAX_CALL_DEPTH = 4;
+const MAX_RESOLVE_DEPTH = 12;
+
+export function readShell(input: ShellReadInput): void {
+  new ShellReader(input).run();
+}
+
+class ShellReader {
+  private readonly builder: FactsBuilder;
+  private readonly modules: ShellModule[] = [];
+  private readonly assignments = new Map<string, Array<{ node: Node; module: ShellModule; fn?: Node }>>();
+  private readonly functions = new Map<string, { node: Node; module: ShellModule }>();
+  private readonly resolving = new Set<number>();
+  private readonly fileText: string;
+
+  constructor(private readonly input: ShellReadInput) {
+    this.builder = input.builder;
+    this.fileText = input.module.text;
+    this.collect(input.module, new Set());
+  }
+
+  run(): void {
+    this.walk(this.input.module.root, { depth: 0 }, true);
+  }
+
+  // --- Definitions: assignments and functions of the file and of what it sources.
+
+  private collect(module: ShellModule, seen: Set<string>): void {
+    if (seen.has(module.key)) return;
+    seen.add(module.key);
+    this.modules.push(module);
+    const visit = (node: Node, fn: Node | undefined): void => {
+      if (node.type === 'variable_assignment') {
+        const name = node.childForFieldName('name')?.text;
+        if (name) {
+          const list = this.assignments.get(name) ?? [];
+          list.push({ node, module, ...(fn ? { fn } : {}) });
+          this.assignments.set(name, list);
+        }
+      } else if (node.type === 'function_definition') {
+        const name = node.childForFieldName('name')?.text;
+        if (name && !this.functions.has(name)) this.functions.set(name, { node, module });
+        fn = node;
+      } else if (node.type === 'command') {
+        const name = commandName(node);
+        if (name === 'source' || name === '.') {
+          const target = node.childrenForFieldName('argument')[0];
+          const written = target ? literalText(target) : undefined;
+          const found = written ? this.input.sourced(written, module) : undefined;
+          if (found) this.collect(found, seen);
+        }
+      }
+      for (const child of node.namedChildren) if (child) visit(child, fn);
+    };
+    visit(module.root, undefined);
+  }
+
+  // --- Statements.
+
+  private walk(node: Node, frame: Frame, emit: boolean, silent?: SilentContext): void {
+    switch (node.type) {
+      case 'comment':
+        return;
+      case 'function_definition': {
+        // Read once as a summary (its own texts and requests, parameters unknown); calls with known
+        // arguments run it again (`callFunction`).
+        if (!emit) return;
+        const body = node.childForFieldName('body');
+        if (body) this.walk(body, { depth: frame.depth, fn: node }, true);
+        return;
+      }
+      case 'command':
+        this.command(node, frame, emit, undefined, silent);
+        return;
+      case 'redirected_statement': {
+        const body = node.childForFieldName('body');
+        const heredoc = node.namedChildren.find((child) => child?.type === 'heredoc_redirect')?.namedChildren.find((child) => child?.type === 'heredoc_body');
+        const herestring = node.namedChildren.find((child) => child?.type === 'herestring_redirect');
+        const stdinNode = heredoc ?? herestring?.namedChildren[0] ?? undefined;
+        if (body?.type === 'command') this.command(body, frame, emit, stdinNode ?? undefined, silent);
+        else if (body) this.walk(body, frame, emit, silent);
+        for (const child of node.namedChildren)
+          if (child && child !== body && child.type !== 'heredoc_redirect' && child.type !== 'herestring_redirect') this.walk(child, frame, emit, silent);
+        return;
+      }
+      case 'variable_assignment': {
+        const value = node.childForFieldName('value');
+        if (value) {
+          if (emit) this.writeText(value, frame, silent);
+          this.walkInside(value, frame, emit);
+        }
+        return;
+      }
+      case 'for_statement': {
+        // `for s in brotli minify; do curl … "settings/$s"; done`: the body once as written, then
+        // once for each word of the list with the variable set to it.
+        const variable = node.childForFieldName('variable')?.text;
+        const values = node.childrenForFieldName('value').filter((child): child is Node => !!child);
+        const body = node.childForFieldName('body');
+        if (emit) for (const value of values) this.writeText(value, frame, silent);
+        for (const value of values) this.walkInside(value, frame, emit);
+        if (!body) return;
+        this.walk(body, frame, emit, silent);
+        if (!variable || values.length === 0 || values.length > 32) return;
+        for (const value of values) {
+          const bindings = new Map(frame.bindings ?? []);
+          bindings.set(variable, this.value(value, frame));
+          this.walk(body, { ...frame, bindings }, false, silent);
+        }
+        return;
+      }
+      case 'test_command':
+        if (emit) this.compared(node, frame);
+        this.walkInside(node, frame, emit);
+        return;
+      case 'case_item':
+        for (const child of node.namedChildren) {
+          if (!child) continue;
+          if (child.type === 'extglob_pattern' || child.type === 'word' || child.type === 'string' || child.type === 'raw_string') {
+            if (emit) this.writeText(child, frame, 'comparison');
+          } else this.walk(child, frame, emit, silent);
+        }
+        return;
+      case 'string':
+      case 'concatenation':
+      case 'word':
+      case 'raw_string':
+        this.walkInside(node, frame, emit);
+        return;
+      default:
+        for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
+    }
+  }
+
+  /** Commands inside a value: `$(curl …)` in a string or an assignment. */
+  private walkInside(node: Node, frame: Frame, emit: boolean): void {
+    if (node.type === 'command_substitution' || node.type === 'process_substitution') {
+      for (const inner of node.namedChildren) if (inner) this.walk(inner, frame, emit);
+      return;
+    }
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'command_substitution' || child.type === 'process_substitution')
+        for (const inner of child.namedChildren) if (inner) this.walk(inner, frame, emit);
+      else this.walkInside(child, frame, emit);
+    }
+  }
+
+  private command(node: Node, frame: Frame, emit: boolean, stdinNode: Node | undefined, silent?: SilentContext): void {
+    const argNodes = node.childrenForFieldName('argument').filter((child): child is Node => !!child);
+    const nameNode = node.childForFieldName('name');
+    const stdin = stdinNode ? { value: this.interpolated(stdinNode, frame), range: range(stdinNode) } : undefined;
+    for (const arg of argNodes) this.walkInside(arg, frame, emit);
+    if (!nameNode) return;
+    const name = commandName(node);
+    const message = name !== undefined && MESSAGE_COMMANDS.test(name);
+    const context: SilentContext | undefined =
+      silent ?? (message ? 'message' : name !== undefined && COMPARING_COMMANDS.has(name) ? 'comparison' : undefined);
+    if (emit) {
+      for (const arg of argNodes) this.writeText(arg, frame, context);
+      if (stdinNode && stdin) {
+        const prose: SilentContext | undefined = name !== undefined && REQUEST_COMMANDS.has(name) ? context : (context ?? 'prose');
+        this.writeValue(stdin.value, range(stdinNode), prose);
+        if (!message) for (const object of objectsInJsonText(stdin.value)) this.builder.object(object);
+      }
+      // JSON written as an argument of another command (`jq -n '{…}'`, a body kept in a variable).
+      if (!context && !(name !== undefined && REQUEST_COMMANDS.has(name)))
+        for (const arg of argNodes)
+          if (/^\s*[{[]/.test(arg.text.replace(/^['"]/, '')))
+            for (const object of objectsInJsonText(this.value(arg, frame))) this.builder.object(object);
+    }
+    if (message) return;
+    if (name === 'jq' || name === 'yq' || name === 'gojq') {
+      for (const arg of argNodes) if (!arg.text.startsWith('-')) this.jqFilter(arg, this.jqContext(node));
+      return;
+    }
+    // A wrapper's body that runs its arguments (`run() { "$@"; }`, `retry() { … "$@" … }`).
+    if (/^"?\$\{?[@*]\}?"?$/.test(nameNode.text)) {
+      if (frame.forwarded) this.runWords([...frame.forwarded.words, ...this.arguments(argNodes, frame)], frame.forwarded.at, { ...frame, depth: frame.depth, fn: undefined }, frame.forwarded.stdin ?? stdin, 0);
+      return;
+    }
+    const words = [{ value: this.value(nameNode.namedChildren[0] ?? nameNode, frame), range: range(nameNode) }, ...this.arguments(argNodes, frame)];
+    this.runWords(words, range(node), frame, stdin, 0);
+  }
+
+  /**
+   * A command as the shell runs it, its words evaluated: a request command, a function of the
+   * script (or of what it sources) run with the words as its arguments, or a prefix that runs the
+   * rest (`sudo`, `env A=b`, `xargs -I{}`, a function whose body runs `"$@"`).
+   */
+  private runWords(words: Argument[], at: Range, frame: Frame, stdin: Argument | undefined, depth: number): void {
+    if (depth > MAX_CALL_DEPTH || words.length === 0) return;
+    let index = 0;
+    let name = knownText(words[0]!.value);
+    while (name !== undefined && PREFIX_COMMANDS.has(name)) {
+      index++;
+      while (index < words.length) {
+        const text = knownText(words[index]!.value) ?? '';
+        if (!text.startsWith('-') && !/^\w+=/.test(text) && text !== '{}' && !(name === 'timeout' && /^\d/.test(text))) break;
+        index++;
+      }
+      name = index < words.length ? knownText(words[index]!.value) : undefined;
+    }
+    if (name === undefined) return;
+    const args = words.slice(index + 1);
+    const read = REQUEST_COMMANDS.get(name);
+    if (read) {
+      for (const request of read(args, at, stdin)) this.builder.request(request);
+      return;
+    }
+    const fn = this.functions.get(name);
+    if (!fn || frame.depth >= MAX_CALL_DEPTH || fn.node === frame.fn) return;
+    const body = fn.node.childForFieldName('body');
+    if (!body) return;
+    const called: Frame = { args: args.map((arg) => arg.value), fn: fn.node, depth: frame.depth + 1, forwarded: { words: args, at, stdin } };
+    this.walk(body, called, false);
+  }
+
+  /** Arguments evaluated; `"$@"` in a function run with known arguments is those arguments. */
+  private arguments(nodes: readonly Node[], frame: Frame): Argument[] {
+    const args: Argument[] = [];
+    for (const node of nodes) {
+      if (frame.args && /^"?\$[@*]"?$|^"?\$\{[@*]\}"?$/.test(node.text)) {
+        for (const value of frame.args) args.push({ value, range: range(node) });
+        continue;
+      }
+      args.push({ value: this.value(node, frame), range: range(node) });
+    }
+    return args;
+  }
+
+  /**
+   * The text that says what a `jq` filter reads: the request or function in the same pipeline
+   * (`curl … | jq`, `list_records | jq`), else the assignments of the variables it reads
+   * (`printf '%s' "$resp" | jq`, `jq … <<<"$records"`), else the lines around it.
+   */
+  private jqContext(node: Node): string {
+    let statement: Node = node;
+    while (statement.parent && ['pipeline', 'redirected_statement'].includes(statement.parent.type)) statement = statement.parent;
+    const texts: string[] = [];
+    const visit = (child: Node): void => {
+      if (child.type === 'command') {
+        const name = commandName(child) ?? '';
+        if (REQUEST_COMMANDS.has(name))
+          texts.push(child.namedChildren.map((part) => (part ? textOf(this.value(part, { depth: 0 })) : '')).join(' '));
+        const fn = this.functions.get(name);
+        if (fn) texts.push(fn.node.text);
+      }
+      if (child.type === 'simple_expansion' || child.type === 'expansion') {
+        const variable = child.namedChildren.find((inner) => inner?.type === 'variable_name')?.text;
+        for (const assignment of (variable && this.assignments.get(variable)) || []) texts.push(assignment.node.text);
+      }
+      for (const inner of child.namedChildren) if (inner && inner.type !== 'command_substitution') visit(inner);
+    };
+    visit(statement);
+    return texts.length ? texts.join('\n') : this.around(node, 3);
+  }
+
+  /** The code around a node: its function's body, else the lines near it. */
+  private around(node: Node, near = 3): string {
+    let current: Node | null = node;
+    while (current && current.type !== 'function_definition') current = current.parent;
+    if (current) return current.text;
+    const text = this.fileText;
+    let from = node.startIndex;
+    let to = node.endIndex;
+    for (let lines = 0; from > 0 && lines <= near; from--) if (text[from - 1] === '\n') lines++;
+    for (let lines = 0; to < text.length && lines <= near; to++) if (text[to] === '\n') lines++;
+    // Comments say nothing about what the code reads.
+    return text.slice(from, to).replace(/^\s*#.*$/gm, '');
+  }
+
+  // --- Written text.
+
+  private writeText(node: Node, frame: Frame, silent?: SilentContext): void {
+    if (node.type === 'command_substitution' || node.type === 'number') return;
+    const value = this.literalValue(node);
+    this.writeValue(value, range(node), silent, node, frame);
+  }
+
+  private writeValue(value: Value, root: Range, silent?: SilentContext, node?: Node, frame?: Frame): void {
+    // A base the text does not write (`"$PVE/nodes/x/firewall/rules"`): what the script sets it to.
+    if (!silent && node && frame && value[0]?.kind === 'hole' && this.builder.namesAnotherHost(this.value(node, frame)))
+      silent = 'another host';
+    this.builder.written(value, root, silent);
+  }
+
+  /** The text as written, expansions as holes (what grep sees). */
+  private literalValue(node: Node): Value {
+    return this.expand(node, { depth: MAX_CALL_DEPTH + 1 }, true);
+  }
+
+  // --- Values.
+
+  private value(node: Node, frame: Frame): Value {
+    return this.expand(node, frame, false);
+  }
+
+  private expand(node: Node, frame: Frame, literalOnly: boolean): Value {
+    switch (node.type) {
+      case 'word':
+      case 'extglob_pattern':
+      case 'number':
+        return writtenValue(node.text.replace(/\\(.)/g, '$1'), node.startIndex, !node.text.includes('\\'), this.fileKey(node));
+      case 'raw_string':
+        return writtenValue(node.text.slice(1, -1), node.startIndex + 1, true, this.fileKey(node));
+      case 'ansi_c_string':
+        return writtenValue(node.text.slice(2, -1), node.startIndex + 2, false, this.fileKey(node));
+      case 'string':
+      case 'heredoc_body':
+      case 'translated_string':
+        return this.interpolatedWith(node, frame, literalOnly);
+      case 'concatenation':
+        return concatPatterns(...node.namedChildren.filter((child): child is Node => !!child).map((child) => this.expand(child, frame, literalOnly)));
+      case 'simple_expansion':
+      case 'expansion':
+        return literalOnly ? [hole()] : this.expansion(node, frame);
+      default:
+        return [hole()];
+    }
+  }
+
+  private interpolated(node: Node, frame: Frame): Value {
+    if (node.type === 'heredoc_body' || node.type === 'string') return this.interpolatedWith(node, frame, false);
+    return this.value(node, frame);
+  }
+
+  /** A double-quoted string or a heredoc: literal stretches and expansions, in order. */
+  private interpolatedWith(node: Node, frame: Frame, literalOnly: boolean): Value {
+    const parts: Value[] = [];
+    const quoted = node.type === 'string';
+    let at = node.startIndex + (quoted ? 1 : 0);
+    const end = node.endIndex - (quoted && node.text.endsWith('"') ? 1 : 0);
+    const source = this.sourceOf(node);
+    const literal = (from: number, to: number) => {
+      if (to > from) parts.push(writtenValue(source.slice(from, to), from, true, this.fileKey(node)));
+    };
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'string_content' || child.type === 'heredoc_content') continue;
+      literal(at, child.startIndex);
+      parts.push(
+        child.type === 'simple_expansion' || child.type === 'expansion'
+          ? literalOnly
+            ? [hole()]
+            : this.expansion(child, frame)
+          : [hole()],
+      );
+      at = child.endIndex;
+    }
+    literal(at, end);
+    return concatPatterns(...parts);
+  }
+
+  private sourceOf(node: Node): string {
+    // Offsets are the tree's own: the text of the module the node belongs to.
+    return (this.modules.find((module) => module.root.tree === node.tree) ?? this.input.module).text;
+  }
+
+  private expansion(node: Node, frame: Frame): Value {
+    const name = node.namedChildren.find((child) => child?.type === 'variable_name' || child?.type === 'special_variable_name')?.text;
+    if (name === undefined) return [hole()];
+    let value: Value | undefined;
+    if (/^\d+$/.test(name)) {
+      const index = Number(name) - 1;
+      value = index >= 0 ? frame.args?.[index] : undefined;
+    } else if (name === '@' || name === '*') value = undefined;
+    else value = frame.bindings?.get(name) ?? this.resolve(name, node, frame, 0);
+    if (value) return value;
+    // `${VAR:-default}`, `${VAR-default}`, `${VAR:=default}`.
+    if (node.type === 'expansion' && /^\$\{[#!]?\w+:?[-=]/.test(node.text)) {
+      const fallback = node.namedChildren.filter((child): child is Node => !!child && child.type !== 'variable_name');
+      if (fallback.length) return concatPatterns(...fallback.map((child) => this.expand(child, frame, false)));
+    }
+    return [hole({ ref: name })];
+  }
+
+  private resolve(name: string, at: Node, frame: Frame, depth: number): Value | undefined {
+    const candidates = this.assignments.get(name);
+    if (!candidates?.length || depth > MAX_RESOLVE_DEPTH) {
+      const predefined = this.modules.map((module) => module.predefined?.get(name)).find((value) => value);
+      return predefined;
+    }
+    const here = this.input.module;
+    const inFunction = frame.fn;
+    const before = (c: { node: Node; module: ShellModule }) => c.module === here && c.node.startIndex < at.startIndex && at.tree === c.node.tree;
+    const pick =
+      // A local of the function running.
+      (inFunction && [...candidates].reverse().find((c) => c.fn === inFunction && before(c))) ||
+      // The script's own, the last set before the use, else the first set after it.
+      [...candidates].reverse().find((c) => !c.fn && before(c)) ||
+      candidates.find((c) => !c.fn && c.module === here) ||
+      // Set in a sourced file, or in another function.
+      [...candidates].reverse().find((c) => !c.fn) ||
+      candidates[0];
+    if (!pick) return undefined;
+    const value = pick.node.childForFieldName('value');
+    if (!value) return undefined;
+    if (this.resolving.has(pick.node.id)) return undefined;
+    this.resolving.add(pick.node.id);
+    try {
+      const scope: Frame = pick.fn === inFunction ? frame : { depth: frame.depth };
+      return this.expand(value, scope, false);
+    } finally {
+      this.resolving.delete(pick.node.id);
+    }
+  }
+
+  private fileKey(node: Node): string | undefined {
+    const module = this.modules.find((candidate) => candidate.root.tree === node.tree);
+    return module && module !== this.input.module ? module.key : undefined;
+  }
+
+  // --- jq filters and comparisons.
+
+  private jqFilter(node: Node, around: string): void {
+    const value = this.literalValue(node);
+    const text = knownText(value) ?? node.text;
+    const start = node.startIndex + (node.type === 'raw_string' || node.type === 'string' ? 1 : 0);
+    for (const found of text.matchAll(/(?:\.\[?"?[A-Za-z_]\w*"?\]?(?:\[[^\]]*\])?)+/g)) {
+      // `.errors[0].error_chain[0].message`: each name of the chain, with the names before it.
+      const path: string[] = [];
+      let offset = found.index;
+      for (const piece of found[0].split(/(?=\.)/)) {
+        const name = /^\.\[?"?([A-Za-z_]\w*)/.exec(piece)?.[1];
+        if (name) {
+          path.push(name);
+          const at = offset + piece.indexOf(name);
+          this.builder.read([...path], [start + at, start + at + name.length], undefined, around);
+        }
+        offset += piece.length;
+      }
+    }
+    for (const found of text.matchAll(/(\.code|code)\s*==\s*(\d+)/g))
+      this.builder.codeCheck(Number(found[2]), [start + found.index, start + found.index + found[0].length], around);
+    for (const found of text.matchAll(/\.message\s*==\s*"([^"]+)"/g))
+      this.builder.written(writtenValue(found[1]!, start + found.index + found[0].indexOf('"') + 1), [start + found.index, start + found.index + found[0].length]);
+  }
+
+  /** `[[ "$code" == 1004 ]]`: the texts are patterns; a watched number compared is an error check. */
+  private compared(node: Node, frame: Frame): void {
+    const visit = (child: Node): void => {
+      if (child.type === 'command_substitution') return;
+      if (['word', 'string', 'raw_string', 'extglob_pattern', 'number', 'concatenation', 'regex'].includes(child.type)) {
+        const text = knownText(this.literalValue(child));
+        if (text !== undefined && /^\d+$/.test(text)) this.builder.codeCheck(Number(text), range(child), this.around(node));
+        else this.writeText(child, frame, 'comparison');
+        return;
+      }
+      for (const inner of child.namedChildren) if (inner) visit(inner);
+    };
+    for (const child of node.namedChildren) if (child) visit(child);
+  }
+}
+
+function commandName(node: Node): string | undefined {
+  const name = node.childForFieldName('name');
+  return name ? (literalText(name.namedChildren[0] ?? name) ?? undefined) : undefined;
+}
+
+/** A word's text when it has no expansion (`curl`, `'./lib.sh'`, `"$DIR/lib.sh"` → `/lib.sh`). */
+function literalText(node: Node): string | undefined {
+  if (node.type === 'word' || node.type === 'command_name') return node.text;
+  if (node.type === 'raw_string') return node.text.slice(1, -1);
+  if (node.type === 'string' || node.type === 'concatenation')
+    return node.text.replace(/^"|"$/g, '').replace(/\$\([^)]*\)|\$\{[^}]*\}|\$\w+|["']/g, '');
+  return node.text;
+}
+
+function range(node: Node): Range {
+  return [node.startIndex, node.endIndex];
+}

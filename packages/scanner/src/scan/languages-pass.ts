@@ -1,0 +1,103 @@
+import type { Finding, ResolvedSettings } from '@sunset-lint/core';
+import {
+  buildFindings,
+  extractFileFacts,
+  type FileFacts,
+  matchesByFile,
+  matchFacts,
+  mergeFindingsAtSamePlace,
+  prefilterFor,
+  type RawMatch,
+  vocabularyOf,
+  withFloorReadings,
+} from '@sunset-lint/core/internal';
+import type { RawComment } from '@sunset-lint/core';
+import type { Diagnostic } from '../reports/types.js';
+import { kindOfPath, type Language } from '../languages/kinds.js';
+
+export interface ScriptSource {
+  text: string;
+  comments: RawComment[];
+}
+
+export interface LanguagesPass {
+  findings: Finding[];
+  diagnostics: Diagnostic[];
+  /** Files read by these readers, by absolute path: their text and comments, for the suppression step. */
+  sources: Map<string, ScriptSource>;
+  filesScanned: number;
+}
+
+/**
+ * Shell, Python, Go and documentation files: each read by its language's reader into core's facts
+ * (languages/), matched, graded and placed by core exactly as a JavaScript file's facts are. The
+ * readers and their grammars are imported here, on the first such file: a JavaScript-only scan
+ * never loads them.
+ */
+export async function readScriptsForScan(
+  files: readonly string[],
+  settings: ResolvedSettings,
+  relativePath: (file: string) => string,
+  options: { maxFileSize?: number | undefined; languages?: ReadonlySet<Language> | undefined; reportable?: (key: string) => boolean },
+): Promise<LanguagesPass> {
+  const empty: LanguagesPass = { findings: [], diagnostics: [], sources: new Map(), filesScanned: 0 };
+  const wanted = files.filter((file) => {
+    const kind = kindOfPath(file);
+    return kind !== undefined && (kind === 'shebang' || !options.languages || options.languages.has(kind.language));
+  });
+  if (wanted.length === 0) return empty;
+  const { readScriptFiles } = await import('../languages/read-files.js');
+  const prefilter = prefilterFor(settings.catalogue, settings.minConfidence);
+  let parseSource: typeof import('./reader/parse.js').parseSource | undefined;
+  const reading = await readScriptFiles({
+    files: wanted.map((file) => ({ file, kind: kindOfPath(file)! })),
+    vocabulary: vocabularyOf(settings.catalogue),
+    apiHosts: settings.apiHosts,
+    relativePath,
+    mayMatch: (text) => prefilter.mayMatch(text),
+    ...(options.maxFileSize !== undefined ? { maxFileSize: options.maxFileSize } : {}),
+    ...(options.languages ? { languages: options.languages } : {}),
+    javascriptFacts: async (text, key): Promise<FileFacts | undefined> => {
+      parseSource ??= (await import('./reader/parse.js')).parseSource;
+      // A documentation's block: TypeScript's grammar reads both languages' snippets.
+      const parsed = parseSource(`${key}.tsx`, text);
+      return parsed.ok ? extractFileFacts(parsed.program, text, settings) : undefined;
+    },
+  });
+  const diagnostics: Diagnostic[] = reading.problems.map(({ file, code, message }) => ({
+    code,
+    severity: 'error',
+    message,
+    file: relativePath(file),
+  }));
+  const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
+  const byKey = new Map(reading.files.map((file) => [file.key, file]));
+  const reportable = options.reportable ?? ((key: string) => byKey.has(key));
+  const matches = new Map<string, RawMatch[]>();
+  for (const file of reading.files) {
+    const found = matchFacts(file.facts, context);
+    for (const [key, list] of matchesByFile(found, file.key, (key) => byKey.has(key) && reportable(key)))
+      matches.set(key, [...(matches.get(key) ?? []), ...list]);
+  }
+  const findings: Finding[] = [];
+  const sources = new Map<string, ScriptSource>();
+  for (const [key, list] of matches) {
+    const file = byKey.get(key);
+    if (!file || list.length === 0) continue;
+    // A text the floor found is a finding only where no other reading of its entry lies in its expression.
+    const readings = list.filter((match) => !match.floor);
+    const floor = list.filter((match) => match.floor);
+    const placed = withFloorReadings(readings, floor, (match) => match.floor?.root);
+    const built = buildFindings(placed, key, file.text, settings).map((finding) => ({
+      ...finding,
+      language: file.language,
+      // Removals need the host language's punctuation (commas of a JSON body in a shell string):
+      // only replacements of text are offered outside JavaScript.
+      fixes: finding.fixes.filter((fix) => fix.edits.every((edit) => edit.text !== '')),
+    }));
+    findings.push(...mergeFindingsAtSamePlace(built));
+    sources.set(file.file, { text: file.text, comments: file.comments });
+  }
+  for (const file of reading.files) if (!sources.has(file.file)) sources.set(file.file, { text: file.text, comments: file.comments });
+  return { findings, diagnostics, sources, filesScanned: reading.files.length + reading.skipped };
+}
