@@ -72,6 +72,8 @@ export function knownText(value: readonly PatternPart[] | undefined): string | u
 export interface ObjectLiteral {
   range: Range;
   entries: ObjectEntry[];
+  /** The file it is written in, when not the file being read (a payload built in an imported module). */
+  file?: string;
 }
 
 export interface ObjectEntry {
@@ -150,6 +152,9 @@ export class FactsBuilder {
       text += part.text;
     }
     if (pieces.length === 0) return;
+    // `%s`, `%v`, `%d` (printf-style) stand for a parameter segment, as `:zone_id` does.
+    // (Replaced by as many holes as it has characters: the pieces' offsets stay right.)
+    text = text.replace(/%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]/g, (found) => HOLE.repeat(found.length));
     if (text.includes('/') || this.vocabulary.pathSegments.some((segment) => text.includes(segment))) {
       const context = silent ?? this.silentText(text);
       this.inFile.writtenPaths.push({ text, pieces, root, ...(context ? { silent: context } : {}) });
@@ -176,6 +181,17 @@ export class FactsBuilder {
       .filter((token) => token && !token.includes('/') && !/^(GET|POST|PUT|PATCH|DELETE|HEAD|curl|wget|https?)$/i.test(token))
       .filter((token) => /[A-Za-z]/.test(token) && !token.includes(HOLE));
     return words.length >= 1 && /\s/.test(text.trim()) ? 'prose' : undefined;
+  }
+
+  /**
+   * A key written as a string (`{"TLS_…_OLD": …}`, `record["locked"]`): it names a field, not a path,
+   * so only the names inside it are read (cipher suites, a whole watched message).
+   */
+  key(value: Value, root: Range): void {
+    const text = value.map((part) => (part.kind === 'text' ? part.text : HOLE)).join('');
+    if (this.vocabulary.literals.has(text)) this.inFile.literals.push({ text, range: root });
+    for (const name of this.vocabulary.namesInStrings)
+      if (new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text)) this.inFile.namesInStrings.push({ name, range: root });
   }
 
   /** A request the code sends (or a URL it names, with `via: 'mention'`). */

@@ -12,6 +12,7 @@ import { readPython, type PythonModule } from './python/read.js';
 import { readGo, type GoModule } from './go/read.js';
 import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
 import { readReferenceLines } from './docs/reference-lines.js';
+import { snakeCase } from './values.js';
 
 /**
  * The files of the languages other than JavaScript/TypeScript and Terraform, read into core's
@@ -115,9 +116,11 @@ export async function readScriptFiles(
   // Shell files a script sources are parsed when it names them, whether or not they pass the prefilter.
   const shellFiles = [...texts.keys()].filter((file) => texts.get(file)!.kind.language === 'shell');
   for (const [file, { kind, text }] of texts) {
-    const sources = kind.language === 'shell' && /(^|[\s;&|])(source|\.)\s+\S/m.test(text);
+    const sources = (kind.language === 'shell' || kind.language === 'docs') && /(^|[\s;&|$])(source|\.)\s+\S/m.test(text);
     const imports = kind.language === 'python' && /^\s*(from|import)\s+\S/m.test(text);
-    if (!input.mayMatch(text) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) {
+    // Go writes the API's fields and the SDK's resources in CamelCase (`NotificationEmail`, `FirewallRules`).
+    const matchable = kind.language === 'go' ? `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}` : text;
+    if (!input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) {
       skipped++;
       continue;
     }
@@ -142,7 +145,16 @@ export async function readScriptFiles(
       };
       // Files it may source: parsed first, so that `sourced` finds their trees.
       for (const candidate of shellFiles) if (candidate !== file && sources && sourcedName(text, candidate)) await parse(candidate);
-      readShell({ module, builder, sourced });
+      // A runbook uses the helpers of the scripts it names (`cf_zone_setting` from `bin/cfapi.sh`).
+      const implied: ShellModule[] = [];
+      if (kind.language === 'docs')
+        for (const candidate of shellFiles) {
+          const named = relative(dirname(file), candidate).split(sep).slice(-2).join('/');
+          if (!text.includes(named)) continue;
+          const other = await parse(candidate);
+          if (other?.trees.bash) implied.push({ key: other.key, root: other.trees.bash.root, text: other.trees.bash.text });
+        }
+      readShell({ module, builder, sourced, implied });
       comments.push(...hashComments(read.trees.bash.root));
     }
     if (read.trees.python) {
@@ -216,6 +228,10 @@ async function pythonModules(
     const dots = found[1] ?? '';
     const name = found[2] ?? found[3] ?? '';
     const candidates = pythonModuleFiles(read.file, dots, name);
+    // A package installed under another name (`ansible_collections.acme.edge.plugins.module_utils.x`):
+    // the scanned module whose path ends with the most of the import's names.
+    if (!dots && name.includes('.'))
+      candidates.push(...pythonModuleBySuffix(name, [...texts.keys()].filter((file) => texts.get(file)!.kind.language === 'python')));
     for (const candidate of candidates) {
       if (!texts.has(candidate)) continue;
       const other = await parse(candidate);
@@ -247,6 +263,16 @@ function pythonModuleFiles(from: string, dots: string, name: string): string[] {
   return bases.flatMap((base) =>
     parts.length ? [join(base, ...parts) + '.py', join(base, ...parts, '__init__.py')] : [join(base, '__init__.py')],
   );
+}
+
+function pythonModuleBySuffix(name: string, files: readonly string[]): string[] {
+  const parts = name.split('.');
+  for (let k = parts.length; k >= 2; k--) {
+    const tail = sep + parts.slice(-k).join(sep);
+    const found = files.filter((file) => file.endsWith(`${tail}.py`) || file.endsWith(`${tail}${sep}__init__.py`));
+    if (found.length === 1) return found;
+  }
+  return [];
 }
 
 function hashComments(root: Node): RawComment[] {

@@ -69,7 +69,8 @@ export function docsBlocks(text: string, format: 'markdown' | 'rst'): DocsBlocks
 /** A block's lines shown: prompts blanked, output left out, indentation kept (it is the document's). */
 function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockGrammar, info: string): void {
   const lines = lineRanges(text, block.start, block.end);
-  const prompt = grammar === 'bash' ? /^(\s*)(\$|%|>|❯|➜)\s/ : grammar === 'python' ? /^(\s*)(>>>|\.\.\.)\s?/ : undefined;
+  // `> ` is also a redirection on a continuation line: only `$`, `%`, `❯`, `➜` (and Python's `>>>`) start a command.
+  const prompt = grammar === 'bash' ? /^(\s*)(\$|%|❯|➜)\s/ : grammar === 'python' ? /^(\s*)(>>>|\.\.\.)\s?/ : undefined;
   const transcript =
     prompt !== undefined &&
     (info === 'console' || info === 'pycon' || info.endsWith('session') || info === 'terminal' || lines.some(([s, e]) => prompt.test(text.slice(s, e))));

@@ -9,8 +9,11 @@ import { objectsInJsonText } from '../json-text.js';
  * that say what was removed or replaced and whole changelogs. A JSON block right after such a line
  * is that request's body.
  */
-const REFERENCE = /\b(GET|POST|PUT|PATCH|DELETE|HEAD)\b[*_`\s:]{1,6}((?:https?:\/\/[^\s`|)>\]]+)|(?:\/?[A-Za-z{:<][^\s`|)>\]]*\/[^\s`|)>\]]*))/g;
-const HISTORY = /\b(remov\w*|replac\w*|migrat\w*|deprecat\w*|no longer|instead of|formerly|used to|retir\w*|sunset\w*|dropp\w*|obsolete|superseded|legacy)\b/i;
+const REFERENCE = /\b(GET|POST|PUT|PATCH|DELETE|HEAD)\b[*_`\s:|]{1,8}((?:https?:\/\/[^\s`|)>\]]+)|(?:\/?[A-Za-z{:<][^\s`|)>\]]*\/[^\s`|)>\]]*))/g;
+/** Headings and file names of pages about the past (what changed), whose lines are silent. */
+const HISTORY_PAGE = /(^|\/)(changelog|changes|history|news|release[-_ ]?notes|migrat\w*|upgrad\w*)[^/]*$/i;
+const HISTORY_HEADING = /\b(changelog|release notes|history|migrat\w*|upgrad\w*|deprecat\w*|removed|replaced|before|legacy|what changed)\b/i;
+const HISTORY = /\b(remov(ed|es|ing)|replac\w*|no longer|instead of|formerly|used to|retired|dropped|obsolete|superseded)\b/i;
 
 export function readReferenceLines(
   text: string,
@@ -19,17 +22,32 @@ export function readReferenceLines(
   json: ReadonlyArray<{ start: number; end: number }>,
   file: string,
 ): void {
-  if (/(^|\/)(changelog|changes|history|news|release[-_ ]?notes)[^/]*$/i.test(file)) return;
+  if (HISTORY_PAGE.test(file)) return;
   const inParsed = (at: number) => parsed.some(([start, end]) => start <= at && at < end);
   let lastRequest: { end: number; index: number } | undefined;
+  const prose: Array<{ url: ReturnType<typeof writtenValue>; method: string; range: [number, number] }> = [];
   let lineStart = 0;
+  let past = false;
+  let previous = '';
   for (const line of text.split('\n')) {
     const start = lineStart;
     lineStart += line.length + 1;
-    if (inParsed(start) || HISTORY.test(line) || /^\s*<!--/.test(line)) continue;
+    // A heading (Markdown `#`, or reStructuredText's underlined title) opens a section.
+    const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1] ?? (/^([=\-~^"'`#*+]{3,})\s*$/.test(line) && previous.trim() ? previous : undefined);
+    previous = line;
+    if (heading !== undefined && !inParsed(start)) past = HISTORY_HEADING.test(heading);
+    if (past || inParsed(start) || HISTORY.test(line) || /^\s*<!--/.test(line)) continue;
     for (const found of line.matchAll(REFERENCE)) {
+      // A reference starts its line, list item or table cell (or follows a label's colon); in the
+      // middle of a sentence it is prose ("the legacy endpoint (`GET /zones/…`) is being retired").
+      const before = line.slice(0, found.index).replace(/^\s*(?:[-*+>]|\d+[.)])?\s*/, '').replace(/[*_`\s]+$/, '');
       const path = found[2]!.replace(/[.,;:'"*_]+$/, '');
       const at = start + found.index + found[0].length - found[2]!.length;
+      if (before !== '' && !before.endsWith('|') && !before.endsWith(':')) {
+        // Still what a JSON block right after it is sent to ("… with `POST /zones/{id}/dns_records` and this body:").
+        prose.push({ url: writtenValue(path, at), method: found[1]!, range: [start + found.index, at + path.length] });
+        continue;
+      }
       builder.request({
         url: writtenValue(path, at),
         method: { kind: 'known', method: found[1] as never },
@@ -40,9 +58,15 @@ export function readReferenceLines(
     }
   }
   // A JSON block within a few lines after a reference line is its body.
+  void lastRequest;
+  const named = [
+    ...builder.requests.map((request) => ({ url: request.url, method: request.method, range: request.range })),
+    ...prose.map((request) => ({ url: request.url, method: { kind: 'known' as const, method: request.method as never }, range: request.range })),
+  ];
   for (const block of json) {
-    if (!lastRequest) break;
-    const request = [...builder.requests].reverse().find((candidate) => candidate.range[1] <= block.start && block.start - candidate.range[1] < 400);
+    const request = named
+      .filter((candidate) => candidate.range[1] <= block.start && block.start - candidate.range[1] < 400)
+      .sort((a, b) => b.range[1] - a.range[1])[0];
     if (!request) continue;
     const objects = objectsInJsonText(writtenValue(text.slice(block.start, block.end), block.start));
     if (objects.length === 0) continue;

@@ -83,3 +83,17 @@ const rows: Array<[string, RequestMethod, string, Partial<GoSdkMethod>?]> = [
 export const GO_SDK_METHODS: ReadonlyMap<string, GoSdkMethod> = new Map(
   rows.map(([name, method, path, extra]) => [name, { method, path, ...extra }]),
 );
+
+/**
+ * Methods whose responses hold the deprecated fields' resources, by the path they read: what a read
+ * of `Locked` or `Data["service"]` near them is about (live endpoints, so not in the table above).
+ */
+export const GO_SDK_READS: ReadonlyMap<string, string> = new Map([
+  ['ListDNSRecords', '/zones/{}/dns_records'],
+  ['GetDNSRecord', '/zones/{}/dns_records/{}'],
+  ['DNSRecords', '/zones/{}/dns_records'],
+  ['DNSRecord', '/zones/{}/dns_records/{}'],
+  ['ListLoadBalancerPools', '/user/load_balancers/pools'],
+  ['GetLoadBalancerPool', '/user/load_balancers/pools/{}'],
+  ['LoadBalancerPoolDetails', '/user/load_balancers/pools/{}'],
+]);

@@ -4,7 +4,7 @@ import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import { FactsBuilder, knownText, writtenValue, type ObjectEntry, type ObjectLiteral, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { joinValues, replaceInValue, snakeCase } from '../values.js';
-import { GO_SDK_METHODS } from './cloudflare-go.js';
+import { GO_SDK_METHODS, GO_SDK_READS } from './cloudflare-go.js';
 
 /**
  * The Go reader: a file's syntax tree (tree-sitter-go) to core's facts. Strings are evaluated where
@@ -32,6 +32,10 @@ interface Frame {
   params?: Map<string, Value>;
   fn?: Node;
   depth: number;
+  /** The call being run: a helper's request is reported at the call, in the file being read. */
+  callSite?: Range;
+  /** The argument expressions of the call being run, by parameter (an object passed as the body). */
+  paramNodes?: Map<string, { node: Node; frame: Frame }>;
 }
 
 const MAX_DEPTH = 4;
@@ -59,7 +63,7 @@ class GoReader {
   constructor(private readonly input: GoReadInput) {
     this.builder = input.builder;
     this.modules = [input.module, ...input.packageFiles];
-    this.usesSdk = this.modules.some((module) => module.text.includes('cloudflare-go'));
+    this.usesSdk = this.modules.some((module) => /cloudflare-go|cloudflare\.New\w*\(|\*cloudflare\.API\b/.test(module.text));
   }
 
   run(): void {
@@ -87,7 +91,14 @@ class GoReader {
         return;
       case 'binary_expression': {
         const operator = node.childForFieldName('operator')?.text;
+        if (operator === '+' && node.parent?.type !== 'binary_expression') {
+          // `"accounts/" + id + "/tunnels/" + rid`: one written text, as grep reads the line.
+          if (emit) this.builder.written(this.literalChain(node), range(node), silent);
+          for (const part of chainParts(node)) if (part.type !== 'interpreted_string_literal' && part.type !== 'raw_string_literal') this.walk(part, frame, emit, silent);
+          return;
+        }
         if (operator === '==' || operator === '!=') {
+          if (!emit) return;
           for (const side of [node.childForFieldName('left'), node.childForFieldName('right')]) {
             if (!side) continue;
             if (side.type === 'int_literal') this.builder.codeCheck(Number(side.text), range(side), this.around(node));
@@ -100,7 +111,7 @@ class GoReader {
       case 'expression_case': {
         const list = node.childForFieldName('value');
         if (list && emit) for (const value of list.namedChildren) if (value) this.walk(value, frame, emit, 'comparison');
-        for (const child of node.namedChildren) if (child && child !== list) this.walk(child, frame, emit, silent);
+        for (const child of node.namedChildren) if (child && child.id !== list?.id) this.walk(child, frame, emit, silent);
         return;
       }
       case 'call_expression':
@@ -109,6 +120,9 @@ class GoReader {
       case 'keyed_element': {
         const [key, value] = node.namedChildren;
         const name = key?.namedChildren[0]?.type === 'identifier' || key?.namedChildren[0]?.type === 'field_identifier' ? key.namedChildren[0].text : undefined;
+        const stringKey = key?.namedChildren[0];
+        if (emit && stringKey && (stringKey.type === 'interpreted_string_literal' || stringKey.type === 'raw_string_literal'))
+          this.builder.key(this.stringValue(stringKey), range(stringKey));
         if (value) this.walk(value, frame, emit, name && MESSAGE_KEYS.has(name) ? 'message' : silent);
         return;
       }
@@ -121,6 +135,19 @@ class GoReader {
       case 'selector_expression':
         if (emit) this.fieldRead(node);
         break;
+      case 'index_expression': {
+        // `data["service"]`, `rec.Data["name"]`: a read of the key under its map.
+        const index = node.childForFieldName('index');
+        const operand = node.childForFieldName('operand');
+        const key = index && (index.type === 'interpreted_string_literal' || index.type === 'raw_string_literal') ? knownText(this.stringValue(index)) : undefined;
+        if (emit && key && operand) {
+          const path = operand.type === 'selector_expression' || operand.type === 'identifier' ? (selectorName(operand) ?? '').split('.') : [];
+          const names = path.map(snakeCase);
+          this.builder.read([...names.slice(-1), key], range(index!), names.length > 1 ? names[names.length - 2] : undefined, this.around(node));
+        }
+        if (operand) this.walk(operand, frame, emit, silent);
+        return;
+      }
     }
     for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
   }
@@ -135,13 +162,17 @@ class GoReader {
     const last = name?.split('.').pop();
     const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
     // `r.Get("/zones/…", handler)`, `http.HandleFunc(p, h)`: routes the program serves.
+    const handler = (arg: Node) =>
+      arg.type === 'func_literal' || arg.type === 'identifier' || arg.type === 'selector_expression' || arg.type === 'call_expression';
     const route =
       last !== undefined &&
       ROUTE_METHODS.test(last) &&
       receiver !== 'http' &&
+      !HTTP_VERB_FUNCTIONS.has(name!) &&
       args.length >= 2 &&
-      args.slice(1).some((arg) => arg.type === 'func_literal' || arg.type === 'identifier' || arg.type === 'selector_expression') &&
-      !HTTP_VERB_FUNCTIONS.has(name!);
+      // gin's `r.POST(path, h)`; chi's `r.Get(path, h)` takes two arguments (a client's `Post` takes a content type).
+      (/^[A-Z]+$/.test(last) ? args.slice(1).some(handler) : args.length === 2 && handler(args[1]!)) &&
+      !CLIENT_NAMES.test(receiver ?? '');
     if (route || name === 'http.HandleFunc' || name === 'http.Handle') context = 'own route';
     if (fn) this.walk(fn, frame, emit, silent);
     for (const arg of args) this.walk(arg, frame, emit, context);
@@ -159,7 +190,7 @@ class GoReader {
       this.builder.request({
         url: this.value(urlNode, frame),
         method: methodNode ? methodOf(this.known(methodNode, frame)) : { kind: 'unknown' },
-        range: range(node),
+        range: frame.callSite ?? range(node),
         via: 'go-http',
         ...(payload.length ? { payload } : {}),
       });
@@ -174,7 +205,7 @@ class GoReader {
       this.builder.request({
         url: this.value(urlNode, frame),
         method: { kind: 'known', method: verb ?? (last.toUpperCase() as never) },
-        range: range(node),
+        range: frame.callSite ?? range(node),
         via: verb ? 'go-http' : 'unknown-client',
         ...(payload.length ? { payload } : {}),
       });
@@ -215,7 +246,9 @@ class GoReader {
     const body = sdk.bodyArg !== undefined ? args[sdk.bodyArg] : undefined;
     if (body) {
       const objects = this.literalObjects(body, frame);
-      payload = sdk.bodyList ? [{ range: range(body), entries: [{ key: sdk.bodyList, keyRange: range(body), property: range(body), elements: objects }] }] : objects;
+      // A params struct wraps the resource (`CreateLoadBalancerPoolParams{LoadBalancer: …}`): its fields are the body too.
+      const unwrapped = objects.flatMap((object) => [object, ...object.entries.flatMap((entry) => (entry.object ? [entry.object] : []))]);
+      payload = sdk.bodyList ? [{ range: range(body), entries: [{ key: sdk.bodyList, keyRange: range(body), property: range(body), elements: objects }] }] : unwrapped;
     }
     this.builder.request({
       url: concatPatterns(...parts),
@@ -231,19 +264,11 @@ class GoReader {
     if (frame.depth >= MAX_DEPTH) return;
     const target = this.functionNamed(name);
     if (!target || target === frame.fn) return;
-    if (!/\b(NewRequest|NewRequestWithContext|http\.(Get|Post|Head)|\.Do\(|\.Raw\(|\.(Get|Post)\()/.test(target.text)) return;
-    const values = new Map<string, Value>();
-    let index = 0;
-    for (const declaration of target.childForFieldName('parameters')?.namedChildren ?? []) {
-      if (!declaration) continue;
-      const names = declaration.childrenForFieldName('name').filter((n): n is Node => !!n);
-      for (const param of names.length ? names : [undefined]) {
-        const arg = args[index++];
-        if (param && arg) values.set(param.text, this.value(arg, frame));
-      }
-    }
+    const paramNodes = new Map<string, { node: Node; frame: Frame }>();
+    const values = this.bind(target, args, frame, paramNodes);
     const body = target.childForFieldName('body');
-    if (body) this.walk(body, { params: values, fn: target, depth: frame.depth + 1 }, false);
+    if (body)
+      this.walk(body, { params: values, paramNodes, fn: target, depth: frame.depth + 1, callSite: frame.callSite ?? range(node) }, false);
   }
 
   private functionNamed(name: string): Node | undefined {
@@ -317,11 +342,54 @@ class GoReader {
           return concatPatterns(...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])));
         }
         if ((name === 'url.PathEscape' || name === 'url.QueryEscape' || name === 'string') && args[0]) return this.value(args[0], frame, depth + 1);
+        if (name) return this.returned(name.split('.').pop()!, args, frame, depth);
         return [hole()];
       }
       default:
         return [hole()];
     }
+  }
+
+  /** What a function of the package returns, run with the call's arguments (`c.zonePath(id) + suffix`). */
+  private returned(name: string, args: Node[], frame: Frame, depth: number): Value {
+    const target = frame.depth < MAX_DEPTH ? this.functionNamed(name) : undefined;
+    if (!target || target === frame.fn) return [hole()];
+    let expression: Node | undefined;
+    const visit = (node: Node): void => {
+      if (expression || node.type === 'func_literal') return;
+      if (node.type === 'return_statement') expression = node.namedChildren[0]?.namedChildren[0] ?? node.namedChildren[0] ?? undefined;
+      for (const child of node.namedChildren) if (child) visit(child);
+    };
+    const body = target.childForFieldName('body');
+    if (body) visit(body);
+    if (!expression) return [hole()];
+    return this.value(expression, { params: this.bind(target, args, frame), fn: target, depth: frame.depth + 1 }, depth + 1);
+  }
+
+  private bind(target: Node, args: Node[], frame: Frame, nodes?: Map<string, { node: Node; frame: Frame }>): Map<string, Value> {
+    const values = new Map<string, Value>();
+    let index = 0;
+    for (const declaration of target.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (!declaration) continue;
+      const names = declaration.childrenForFieldName('name').filter((n): n is Node => !!n);
+      for (const param of names.length ? names : [undefined]) {
+        const arg = args[index++];
+        if (param && arg) {
+          values.set(param.text, this.value(arg, frame));
+          nodes?.set(param.text, { node: arg, frame });
+        }
+      }
+    }
+    return values;
+  }
+
+  /** A `+` chain's text as written: literals, and holes for the rest. */
+  private literalChain(node: Node): Value {
+    return concatPatterns(
+      ...chainParts(node).map((part) =>
+        part.type === 'interpreted_string_literal' || part.type === 'raw_string_literal' ? this.stringValue(part) : [hole()],
+      ),
+    );
   }
 
   private stringValue(node: Node): Value {
@@ -394,13 +462,40 @@ class GoReader {
       return [object];
     }
     if (node.type === 'identifier') {
+      const passed = frame.paramNodes?.get(node.text);
+      if (passed) return this.literalObjects(passed.node, passed.frame, depth + 1);
       const found = this.declaration(node.text, node, frame);
-      if (!found) return [];
-      if (found.value.type === 'call_expression') return this.bodyObjects(found.value, frame, depth + 1);
-      return this.literalObjects(found.value, frame, depth + 1);
+      const objects: ObjectLiteral[] = [];
+      if (found) objects.push(...(found.value.type === 'call_expression' ? this.bodyObjects(found.value, frame, depth + 1) : this.literalObjects(found.value, frame, depth + 1)));
+      // `batch = append(batch, cloudflare.ZoneSetting{…})` in the same function.
+      for (const appended of this.appendsTo(node)) objects.push(...this.literalObjects(appended, frame, depth + 1));
+      return objects;
     }
-    if (node.type === 'call_expression') return this.bodyObjects(node, frame, depth + 1);
+    if (node.type === 'call_expression') {
+      if (node.childForFieldName('function')?.text === 'append')
+        return argumentsOf(node).flatMap((arg) => this.literalObjects(arg, frame, depth + 1));
+      return this.bodyObjects(node, frame, depth + 1);
+    }
     return [];
+  }
+
+  /** The values appended to a slice in the function that uses it (`x = append(x, v…)`). */
+  private appendsTo(use: Node): Node[] {
+    let fn: Node | null = use;
+    while (fn && fn.type !== 'function_declaration' && fn.type !== 'method_declaration' && fn.type !== 'func_literal') fn = fn.parent;
+    if (!fn) return [];
+    const values: Node[] = [];
+    const visit = (node: Node): void => {
+      if (node.type === 'assignment_statement') {
+        const left = node.childForFieldName('left')?.namedChildren[0];
+        const right = node.childForFieldName('right')?.namedChildren[0];
+        if (left?.text === use.text && right?.type === 'call_expression' && right.childForFieldName('function')?.text === 'append')
+          values.push(...argumentsOf(right).slice(1));
+      }
+      for (const child of node.namedChildren) if (child) visit(child);
+    };
+    visit(fn);
+    return values;
   }
 
   private elementsOf(node: Node, frame: Frame): ObjectLiteral[] | undefined {
@@ -453,6 +548,9 @@ class GoReader {
   /** `rec.Locked`, `pool.NotificationEmail`, `e.ErrorChain`: a read of the field in the API's spelling. */
   private fieldRead(node: Node): void {
     const parent = node.parent;
+    // `NotificationEmail: spec.NotificationEmail`: the program's own value copied into a payload (the write is the usage).
+    const element = parent?.type === 'literal_element' ? parent.parent : undefined;
+    if (element?.type === 'keyed_element' && element.namedChildren[0]?.text === node.childForFieldName('field')?.text) return;
     if (parent?.type === 'selector_expression' && parent.childForFieldName('operand')?.equals(node)) return;
     if (parent?.type === 'call_expression' && parent.childForFieldName('function')?.equals(node)) return;
     if (parent?.type === 'assignment_statement' && parent.childForFieldName('left')?.namedChildren.some((c) => c?.equals(node))) return;
@@ -497,10 +595,14 @@ class GoReader {
     for (const headers of byReceiver.values()) this.builder.headers(headers, true);
   }
 
+  /** The code around a node (its function), also in the API's spelling (`ListDNSRecords` names `dns_records`). */
   private around(node: Node): string {
     let current: Node | null = node;
     while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration') current = current.parent;
-    return (current ?? this.input.module.root).text;
+    const text = (current ?? this.input.module.root).text;
+    // The paths the SDK methods it calls request (`ListDNSRecords` reads `/zones/{}/dns_records`).
+    const sdkPaths = [...text.matchAll(/\.([A-Z]\w+)\(/g)].map((found) => GO_SDK_READS.get(found[1]!) ?? GO_SDK_METHODS.get(found[1]!)?.path ?? '');
+    return `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}\n${sdkPaths.join('\n')}`;
   }
 }
 
@@ -548,6 +650,17 @@ function findKeyed(root: Node, field: string): { node: Node; value: Node } | und
   };
   visit(root);
   return found;
+}
+
+/** The operands of a `+` chain, left to right. */
+function chainParts(node: Node): Node[] {
+  if (node.type === 'binary_expression' && node.childForFieldName('operator')?.text === '+') {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    return [...(left ? chainParts(left) : []), ...(right ? chainParts(right) : [])];
+  }
+  if (node.type === 'parenthesized_expression' && node.namedChildren[0]) return chainParts(node.namedChildren[0]);
+  return [node];
 }
 
 function methodOf(text: string | undefined): MethodValue {

@@ -39,10 +39,14 @@ const CLIENT_CONSTRUCTORS = /^(requests\.Session|requests\.session|Session|httpx
 const CLIENT_NAMES = /^(session|sess|s|http|client|http_client|_session|_client|_http|conn|api_session)$/i;
 
 interface Frame {
-  /** Values of the parameters of the function run with known arguments, by name. */
+  /** Values of the parameters of the function run with known arguments (and of loop variables), by name. */
   params?: Map<string, Value>;
   fn?: Node;
   depth: number;
+  /** The call being run (a wrapper's request is reported at the call, in the file being read). */
+  callSite?: Range;
+  /** The argument expressions of the call being run, by parameter (for objects passed: a payload). */
+  paramNodes?: Map<string, { node: Node; frame: Frame }>;
 }
 
 const MAX_DEPTH = 4;
@@ -60,9 +64,11 @@ class PythonReader {
   constructor(private readonly input: PythonReadInput) {
     this.builder = input.builder;
     this.text = input.module.text;
-    this.sdk = /^\s*(import\s+CloudFlare|from\s+CloudFlare\s+import)/m.test(this.text)
+    // The SDK the module (or a project module it imports its client from) uses.
+    const texts = [this.text, ...[...input.imported.values()].map((module) => module.text)];
+    this.sdk = texts.some((text) => /^\s*(import\s+CloudFlare|from\s+CloudFlare\s+import)/m.test(text))
       ? 'legacy'
-      : /^\s*(import\s+cloudflare|from\s+cloudflare\s+import)/m.test(this.text)
+      : texts.some((text) => /^\s*(import\s+cloudflare|from\s+cloudflare\s+import)/m.test(text))
         ? 'v4'
         : undefined;
   }
@@ -77,6 +83,39 @@ class PythonReader {
     switch (node.type) {
       case 'comment':
         return;
+      case 'function_definition': {
+        const body = node.childForFieldName('body');
+        for (const child of node.namedChildren) if (child && child.id !== body?.id) this.walk(child, frame, emit, silent);
+        if (body && emit) this.walk(body, { depth: frame.depth, fn: node }, true, silent);
+        return;
+      }
+      case 'for_statement': {
+        // `for path in ("/zones/…/firewall/rules", …): requests.get(BASE + path)`: the body once as
+        // written, then once for each string of the list with the variable set to it.
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        const body = node.childForFieldName('body');
+        if (right) this.walk(right, frame, emit, silent);
+        if (!body) return;
+        this.walk(body, frame, emit, silent);
+        const items = right ? this.listItems(right, frame) : [];
+        if (left?.type !== 'identifier' || items.length === 0 || items.length > 32) return;
+        for (const item of items) {
+          const params = new Map(frame.params ?? []);
+          params.set(left.text, this.value(item, frame));
+          this.walk(body, { ...frame, params }, false, silent);
+        }
+        return;
+      }
+      case 'pair': {
+        // A key names a field, not a path (`{"rate_limits": …}`); its value is read as any value.
+        const key = node.childForFieldName('key');
+        const value = node.childForFieldName('value');
+        if (key && !(key.type === 'string' && !key.text.includes('/'))) this.walk(key, frame, emit, silent);
+        else if (key && emit) this.builder.key(this.stringValue(key, frame, true), range(key));
+        if (value) this.walk(value, frame, emit, silent);
+        return;
+      }
       case 'expression_statement': {
         const only = node.namedChildren[0];
         // A docstring, or a string standing alone: prose.
@@ -101,7 +140,7 @@ class PythonReader {
         for (const child of node.namedChildren) if (child?.type === 'interpolation') this.walk(child, frame, emit, silent);
         return;
       case 'comparison_operator':
-        this.comparison(node, frame, emit);
+        if (emit) this.comparison(node, frame, emit);
         return;
       case 'call':
         this.call(node, frame, emit, silent);
@@ -110,11 +149,16 @@ class PythonReader {
       case 'assert_statement':
         for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, 'message');
         return;
-      case 'subscript':
-        this.subscriptRead(node, frame);
-        break;
+      case 'subscript': {
+        if (emit) this.subscriptRead(node, frame);
+        const value = node.childForFieldName('value');
+        const index = node.childForFieldName('subscript');
+        if (value) this.walk(value, frame, emit, silent);
+        if (index && !(index.type === 'string' && !index.text.includes('/'))) this.walk(index, frame, emit, silent);
+        return;
+      }
       case 'attribute':
-        this.attributeRead(node, frame);
+        if (emit) this.attributeRead(node, frame);
         break;
       case 'dictionary':
         if (emit) {
@@ -124,6 +168,16 @@ class PythonReader {
         break;
     }
     for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
+  }
+
+  /** The elements of a list or tuple written here or in the assignment of a name. */
+  private listItems(node: Node, frame: Frame, depth = 0): Node[] {
+    if (node.type === 'list' || node.type === 'tuple' || node.type === 'set') return node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+    if (depth < 4 && (node.type === 'identifier' || node.type === 'attribute')) {
+      const assigned = this.assignmentOf(dotted(node) ?? node.text, node, frame);
+      if (assigned?.value) return this.listItems(assigned.value, frame, depth + 1);
+    }
+    return [];
   }
 
   private strings(node: Node, frame: Frame, silent?: SilentContext): void {
@@ -162,8 +216,15 @@ class PythonReader {
     // Walk the callee (a request inside `resp = requests.get(…).json()`), then the arguments with
     // their context; keyword arguments named like text for a person are messages.
     if (fn) this.walk(fn, frame, emit, context === 'message' ? undefined : silent);
+    const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+    const keyLookup = attribute === 'get' || attribute === 'pop' || attribute === 'setdefault';
     for (const arg of args?.namedChildren ?? []) {
       if (!arg) continue;
+      // `body.get("rate_limits", [])`: the key names a field, not a path.
+      if (keyLookup && arg.type === 'string' && !arg.text.includes('/') && arg.id === args?.namedChildren[0]?.id) {
+        if (emit) this.builder.key(this.stringValue(arg, frame, true), range(arg));
+        continue;
+      }
       if (arg.type === 'keyword_argument') {
         const key = arg.childForFieldName('name')?.text;
         const value = arg.childForFieldName('value');
@@ -185,6 +246,14 @@ class PythonReader {
     const keyword = keywordArguments(node);
     // The SDKs first: their chains are not HTTP verbs on a client.
     if (this.sdkCall(node, parts, positional, keyword, frame)) return;
+    // Ansible's `fetch_url(module, url, data=, method=)` and `open_url(url, data=, method=)`.
+    if (last === 'fetch_url' || last === 'open_url') {
+      const url = positional[last === 'fetch_url' ? 1 : 0] ?? keyword.get('url');
+      const methodArg = keyword.get('method');
+      if (url)
+        this.sendRequest(node, url, methodArg ? methodOf(this.known(methodArg, frame)) : { kind: 'known', method: 'GET' }, 'python-http', keyword, frame, keyword.get('data'));
+      return;
+    }
     const urllibRequest = last === 'Request' && (receiver.length === 0 || receiver.join('.').endsWith('request'));
     if (urllibRequest) {
       const url = positional[0] ?? keyword.get('url');
@@ -236,15 +305,19 @@ class PythonReader {
     }
     const headers = keyword.get('headers');
     const headerNames = headers ? this.headerNames(headers, frame) : [];
+    // Places in another module's text (a wrapper's own body) are not this file's.
+    const here = (object: { file?: string }) => object.file === undefined;
     this.builder.request({
       url,
       method,
-      range: range(node),
+      range: frame.callSite ?? range(node),
       via,
-      ...(payload.length ? { payload } : {}),
-      ...(headerNames.length ? { headers: headerNames } : {}),
+      ...(payload.length && payload.every(here) ? { payload } : {}),
+      ...(headerNames.length && headerNames.every(here) ? { headers: headerNames } : {}),
     });
   }
+
+
 
   /** `requests`, `httpx`, a session or client made from them (with its `base_url`), or a receiver named like one. */
   private clientKind(receiver: string[], frame: Frame): { via: 'python-http' | 'unknown-client'; base?: Value } | undefined {
@@ -254,7 +327,7 @@ class PythonReader {
     if (joined === 'urllib.request' || joined === 'request') return { via: 'python-http' };
     const made = this.constructorOf(receiver, frame);
     if (made) {
-      const base = made.keyword.get('base_url');
+      const base = ['base_url', 'base', 'api_base', 'base_uri', 'endpoint'].map((key) => made.keyword.get(key)).find((value) => value);
       return { via: 'python-http', ...(base ? { base: this.value(base, frame) } : {}) };
     }
     const name = receiver[receiver.length - 1]!;
@@ -273,7 +346,8 @@ class PythonReader {
       return withItem ? { keyword: keywordArguments(withItem) } : undefined;
     }
     const name = dotted(call.childForFieldName('function')!);
-    if (!name || !CLIENT_CONSTRUCTORS.test(name)) return undefined;
+    // A library's client, or the project's own class named like one (`CloudflareSession(token, base_url=…)`).
+    if (!name || !(CLIENT_CONSTRUCTORS.test(name) || /(Session|Client|Api|API|Http|HTTP)$/.test(name))) return undefined;
     return { keyword: keywordArguments(call) };
   }
 
@@ -317,7 +391,7 @@ class PythonReader {
       this.builder.request({
         url: concatPatterns([{ kind: 'text', text: '/client/v4' }], ...url),
         method: { kind: 'known', method: method.toUpperCase() as never },
-        range: range(node),
+        range: frame.callSite ?? range(node),
         via: this.sdk === 'legacy' ? 'sdk' : 'unknown-client',
         ...(payload.length ? { payload } : {}),
       });
@@ -327,13 +401,18 @@ class PythonReader {
     // The current package mirrors the TypeScript SDK: `client.firewall.rules.list(zone_id=…)`.
     const settingId = keyword.get('setting_id') ?? positional[0];
     const id = settingId ? knownText(this.value(settingId, frame)) : undefined;
+    const settingsCall = segments.join('.') === 'zones.settings';
     this.builder.sdkCall({
       flavor: this.sdk === 'v4' ? 'v4' : 'unknown',
       chain: segments.map(camelCase),
       method: camelCase(method),
       args: [id],
-      range: range(node),
+      // A setting id is reported where it is written (its own line in a long call).
+      range: settingsCall && settingId ? range(settingId) : range(node),
     });
+    // Its keyword arguments are the request's body (`dns.records.create(type="SRV", data={…})`).
+    const body = this.objectOfKeywords(node, frame)[0];
+    if (body && body.entries.some((entry) => this.builder.watchesKey(entry.key))) this.builder.object(body);
     return true;
   }
 
@@ -351,24 +430,13 @@ class PythonReader {
     const name = parts[parts.length - 1]!;
     const target = this.functionNamed(name, parts.length > 1);
     if (!target || target === frame.fn) return;
-    const params = target.childForFieldName('parameters');
-    const values = new Map<string, Value>();
-    let index = 0;
-    for (const param of params?.namedChildren ?? []) {
-      if (!param) continue;
-      const paramName = paramNameOf(param);
-      if (!paramName || paramName === 'self' || paramName === 'cls') continue;
-      if (param.type === 'list_splat_pattern' || param.type === 'dictionary_splat_pattern') break;
-      const arg = keyword.get(paramName) ?? positional[index];
-      index++;
-      const fallback = param.type === 'default_parameter' || param.type === 'typed_default_parameter' ? param.childForFieldName('value') : undefined;
-      const given = arg ?? fallback;
-      if (given) values.set(paramName, this.value(given, frame));
-    }
+    const paramNodes = new Map<string, { node: Node; frame: Frame }>();
+    const values = this.bind(target, positional, keyword, frame, paramNodes);
     // Not a wrapper of a request: nothing to run.
-    if (!/\b(request|get|post|put|patch|delete|urlopen|Request|fetch_url|open_url|_call|_api|call)\b/.test(target.text)) return;
+    if (!/(request|get|post|put|patch|delete|urlopen|Request|fetch_url|open_url|call|api)\s*\(/i.test(target.text)) return;
     const body = target.childForFieldName('body');
-    if (body) this.walk(body, { params: values, fn: target, depth: frame.depth + 1 }, false);
+    if (body)
+      this.walk(body, { params: values, paramNodes, fn: target, depth: frame.depth + 1, callSite: frame.callSite ?? range(node) }, false);
   }
 
   private functionNamed(name: string, method: boolean): Node | undefined {
@@ -459,14 +527,60 @@ class PythonReader {
         }
         if (name && /(^|\.)urljoin$/.test(name) && positional.length >= 2)
           return joinValues(this.value(positional[0]!, frame, depth + 1), this.value(positional[1]!, frame, depth + 1));
-        if (name && /(^|\.)(getenv|environ\.get|get)$/.test(name) && /getenv|environ/.test(name) && positional[1])
-          return this.value(positional[1], frame, depth + 1);
+        // An environment variable's default stands for it, unless it is empty (the value is set at run time).
+        if (name && /(^|\.)(getenv|environ\.get)$/.test(name)) {
+          const fallback = positional[1] ?? keyword.get('default');
+          const value = fallback ? this.value(fallback, frame, depth + 1) : undefined;
+          return value && knownText(value) !== '' ? value : [hole({ ref: name })];
+        }
         if (name && /^(str|quote|quote_plus)$/.test(name.split('.').pop()!) && positional[0]) return this.value(positional[0], frame, depth + 1);
+        // `path.lstrip("/")`, `base.rstrip("/")`: the same text as far as a path goes.
+        if (fn?.type === 'attribute' && /^(strip|lstrip|rstrip)$/.test(fn.childForFieldName('attribute')?.text ?? '')) {
+          const object = fn.childForFieldName('object');
+          return object ? this.value(object, frame, depth + 1) : [hole()];
+        }
+        if (name) return this.returned(name, positional, keyword, frame, depth);
         return [hole()];
       }
       default:
         return [hole()];
     }
+  }
+
+  /** What a function of the project returns, run with the call's arguments (`s.zone_path(zone, SUFFIX)`). */
+  private returned(name: string, positional: Node[], keyword: Map<string, Node>, frame: Frame, depth: number): Value {
+    const target = frame.depth < MAX_DEPTH ? this.functionNamed(name.split('.').pop()!, name.includes('.')) : undefined;
+    const body = target?.childForFieldName('body');
+    const statement = body?.namedChildren.find((child) => child?.type === 'return_statement');
+    const expression = statement?.namedChildren[0];
+    if (!target || !expression || target === frame.fn) return [hole()];
+    const params = this.bind(target, positional, keyword, frame);
+    return this.value(expression, { params, fn: target, depth: frame.depth + 1 }, depth + 1);
+  }
+
+  private bind(
+    target: Node,
+    positional: Node[],
+    keyword: Map<string, Node>,
+    frame: Frame,
+    nodes?: Map<string, { node: Node; frame: Frame }>,
+  ): Map<string, Value> {
+    const values = new Map<string, Value>();
+    let index = 0;
+    for (const param of target.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (!param) continue;
+      const paramName = paramNameOf(param);
+      if (!paramName || paramName === 'self' || paramName === 'cls') continue;
+      if (param.type === 'list_splat_pattern' || param.type === 'dictionary_splat_pattern') break;
+      const arg = keyword.get(paramName) ?? positional[index];
+      index++;
+      const fallback =
+        param.type === 'default_parameter' || param.type === 'typed_default_parameter' ? param.childForFieldName('value') : undefined;
+      const given = arg ?? fallback;
+      if (given) values.set(paramName, this.value(given, arg ? frame : { depth: frame.depth, fn: target }));
+      if (arg) nodes?.set(paramName, { node: arg, frame });
+    }
+    return values;
   }
 
   private evaluateAssigned(assigned: { node: Node; value: Node; fn?: Node }, frame: Frame, depth: number): Value {
@@ -492,28 +606,41 @@ class PythonReader {
     const stop = end ? end.startIndex : node.endIndex;
     for (const child of node.namedChildren) {
       if (!child || child.type !== 'interpolation') continue;
-      if (child.startIndex > at) parts.push(this.literal(at, child.startIndex, raw));
+      if (child.startIndex > at) parts.push(this.literal(node, at, child.startIndex, raw));
       const expression = child.namedChildren.find((c) => c && c.type !== 'format_specifier' && c.type !== 'type_conversion');
       parts.push(literalOnly || !expression ? [hole()] : this.value(expression, frame));
       at = child.endIndex;
     }
-    if (stop > at) parts.push(this.literal(at, stop, raw));
+    if (stop > at) parts.push(this.literal(node, at, stop, raw));
     return concatPatterns(...parts);
   }
 
-  private literal(from: number, to: number, raw: boolean): Value {
-    const written = this.text.slice(from, to);
-    if (raw || !written.includes('\\')) return writtenValue(written, from);
-    return writtenValue(written.replace(/\\(["'\\/])/g, '$1'), from, false);
+  private literal(node: Node, from: number, to: number, raw: boolean): Value {
+    const module = this.moduleOf(node);
+    const key = module === this.input.module ? undefined : module.key;
+    const written = module.text.slice(from, to);
+    if (raw || !written.includes('\\')) return writtenValue(written, from, true, key);
+    return writtenValue(written.replace(/\\(["'\\/])/g, '$1'), from, false, key);
+  }
+
+  /** The module a node belongs to (a value may come from an imported module's tree). */
+  private moduleOf(node: Node): PythonModule {
+    if (node.tree === this.input.module.root.tree) return this.input.module;
+    for (const module of this.input.imported.values()) if (module.root.tree === node.tree) return module;
+    return this.input.module;
   }
 
   /** The last assignment of a name (`BASE = …`, `self.base = …`, an import of another module's name). */
   private assignmentOf(name: string, at: Node | undefined, frame: Frame): { node: Node; value: Node; fn?: Node } | undefined {
     const local = frame.fn ? findAssignment(frame.fn, name, at) : undefined;
     if (local) return { ...local, fn: frame.fn! };
-    const here = findAssignment(this.input.module.root, name, at, name.startsWith('self.') ? undefined : 'module');
-    if (here) return here;
-    if (name.startsWith('self.')) return findAssignment(this.input.module.root, name, undefined);
+    // The module the running function is written in, then this one.
+    const modules = [...new Set([...(frame.fn ? [this.moduleOf(frame.fn)] : []), this.input.module])];
+    for (const module of modules) {
+      const sameTree = at && at.tree === module.root.tree ? at : undefined;
+      const here = findAssignment(module.root, name, sameTree, name.startsWith('self.') ? undefined : 'module');
+      if (here) return here;
+    }
     // `from .endpoints import RULES as R`, `import config` + `config.BASE`.
     const imported = this.importedName(name);
     if (imported) {
@@ -558,8 +685,14 @@ class PythonReader {
       return object ? [object] : [];
     }
     if (node.type === 'identifier' || node.type === 'attribute') {
+      const passed = node.type === 'identifier' ? frame.paramNodes?.get(node.text) : undefined;
+      if (passed) return this.objectsOf(passed.node, passed.frame, depth + 1);
       const assigned = this.assignmentOf(dotted(node) ?? node.text, node, frame);
       return assigned?.value ? this.objectsOf(assigned.value, frame, depth + 1) : [];
+    }
+    if (node.type === 'conditional_expression' || node.type === 'parenthesized_expression') {
+      const first = node.namedChildren[0];
+      return first ? this.objectsOf(first, frame, depth + 1) : [];
     }
     if (node.type === 'call') {
       // `json.dumps({…})`, `dict(…)`.
@@ -596,7 +729,8 @@ class PythonReader {
       if (!key || !value || name === undefined) continue;
       entries.push(this.entryOf(name, range(key), range(pair), value, frame));
     }
-    return { range: range(node), entries };
+    const module = this.moduleOf(node);
+    return { range: range(node), entries, ...(module !== this.input.module ? { file: module.key } : {}) };
   }
 
   private entryOf(key: string, keyRange: Range, property: Range, value: Node, frame: Frame): ObjectEntry {
@@ -608,8 +742,10 @@ class PythonReader {
     return entry;
   }
 
-  private headerNames(node: Node, frame: Frame): Array<{ name: string; range: Range }> {
-    return this.objectsOf(node, frame).flatMap((object) => object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange })));
+  private headerNames(node: Node, frame: Frame): Array<{ name: string; range: Range; file?: string }> {
+    return this.objectsOf(node, frame).flatMap((object) =>
+      object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange, ...(object.file ? { file: object.file } : {}) })),
+    );
   }
 
   /** `record["data"]["service"]`, `rec.get("locked")`: a read of the path of string keys. */

@@ -35,6 +35,8 @@ export interface ShellReadInput {
   builder: FactsBuilder;
   /** The modules a `source`/`.` command names, resolved by the caller (undefined when not scanned). */
   sourced: (written: string, from: ShellModule) => ShellModule | undefined;
+  /** Modules whose functions the text uses without sourcing them (a runbook naming `bin/cfapi.sh`). */
+  implied?: readonly ShellModule[];
 }
 
 interface Frame {
@@ -66,7 +68,9 @@ class ShellReader {
   constructor(private readonly input: ShellReadInput) {
     this.builder = input.builder;
     this.fileText = input.module.text;
-    this.collect(input.module, new Set());
+    const seen = new Set<string>();
+    this.collect(input.module, seen);
+    for (const module of input.implied ?? []) this.collect(module, seen);
   }
 
   run(): void {
@@ -130,7 +134,7 @@ class ShellReader {
         if (body?.type === 'command') this.command(body, frame, emit, stdinNode ?? undefined, silent);
         else if (body) this.walk(body, frame, emit, silent);
         for (const child of node.namedChildren)
-          if (child && child !== body && child.type !== 'heredoc_redirect' && child.type !== 'herestring_redirect') this.walk(child, frame, emit, silent);
+          if (child && child.id !== body?.id && child.type !== 'heredoc_redirect' && child.type !== 'herestring_redirect') this.walk(child, frame, emit, silent);
         return;
       }
       case 'variable_assignment': {
@@ -190,9 +194,9 @@ class ShellReader {
     }
     for (const child of node.namedChildren) {
       if (!child) continue;
-      if (child.type === 'command_substitution' || child.type === 'process_substitution')
+      if (child.type === 'command_substitution' || child.type === 'process_substitution') {
         for (const inner of child.namedChildren) if (inner) this.walk(inner, frame, emit);
-      else this.walkInside(child, frame, emit);
+      } else this.walkInside(child, frame, emit);
     }
   }
 
