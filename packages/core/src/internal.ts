@@ -42,7 +42,7 @@ export {
 
 // Placing matches in the file their text is written in, and one finding per place across files.
 export { matchesByFile } from './place/placement.js';
-export { mergeFindingsAtSamePlace, withTypedFindings } from './place/merge.js';
+export { mergeFindingsAtSamePlace, mergeMatchesAtSamePlace, withTypedFindings } from './place/merge.js';
 export { withFloorReadings } from './place/floor.js';
 
 // Where JSON text first breaks the grammar, as a line and column: for the scanner's config and

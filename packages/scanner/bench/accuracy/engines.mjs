@@ -27,6 +27,8 @@ const ENTRY_ID = /\[([a-z0-9-]+)\]$/;
  *   `problems`: messages that are not findings (parse errors), which would otherwise pass unseen.
  */
 export async function runPlugin(root, files, asOf) {
+  // A corpus of other languages only: nothing for ESLint (which would lint '.' when given no file).
+  if (files.length === 0) return { found: [], problems: [] };
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: flatConfig(asOf) });
   const results = await eslint.lintFiles(files);
   const found = [];

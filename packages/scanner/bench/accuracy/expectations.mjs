@@ -39,13 +39,15 @@ export function readExpectations(root, directories) {
  * @returns {Promise<{ absolute: string[], relative: string[] }>}
  */
 export async function sourceFiles(root, directories) {
-  const { files, terraformFiles } = await discoverFiles({ cwd: root, paths: directories });
+  const { files, terraformFiles, scriptFiles } = await discoverFiles({ cwd: root, paths: directories });
   const relativeOf = (file) => relative(root, file).split(sep).join('/');
-  // `.tf` files: the scanner reads them and grep greps them; ESLint does not see them.
+  // `.tf` files and the other languages' (shell, Python, Go, documentation): the scanner reads them
+  // and grep greps them; ESLint does not see them.
+  const others = [...terraformFiles, ...scriptFiles];
   return {
     absolute: files,
     relative: files.map(relativeOf),
-    terraform: { absolute: terraformFiles, relative: terraformFiles.map(relativeOf) },
+    terraform: { absolute: others, relative: others.map(relativeOf) },
   };
 }
 

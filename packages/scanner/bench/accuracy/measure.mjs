@@ -6,6 +6,37 @@ import { fixtureDirectories, readExpectations, sourceFiles } from './expectation
 import { grepHits, grepTerms } from './grep-baseline.mjs';
 import { grepFindsEngineMisses, score } from './score.mjs';
 import { explainGrepHits } from './grep-silent.mjs';
+import { kindOfPath } from '../../dist/languages/kinds.js';
+
+/** The language a fixture file is read as (`javascript` for JavaScript and TypeScript). */
+export function languageOfFile(file) {
+  if (/\.tf$/i.test(file)) return 'terraform';
+  if (/\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/i.test(file)) return 'javascript';
+  const kind = kindOfPath(file);
+  return kind === undefined ? 'javascript' : kind === 'shebang' ? 'shell' : kind.language;
+}
+
+/** The scanner's and grep's scores per language: each language's figures with its grep baseline beside them. */
+function byLanguage(contenders) {
+  const languages = {};
+  for (const name of ['scanner', 'grep']) {
+    const s = contenders[name];
+    const add = (list, field) => {
+      for (const f of list) {
+        const language = languageOfFile(f.file);
+        languages[language] ??= {};
+        languages[language][name] ??= { required: 0, truePositives: 0, falsePositives: 0, optionalFound: 0 };
+        languages[language][name][field] += 1;
+      }
+    };
+    add(s.truePositives, 'truePositives');
+    add(s.truePositives, 'required');
+    add(s.missed, 'required');
+    add(s.falsePositives, 'falsePositives');
+    add(s.optionalFound, 'optionalFound');
+  }
+  return languages;
+}
 
 /** The engines the acceptance bar is about; grep is the baseline they are held against. */
 export const ENGINES = ['eslint-plugin', 'scanner'];
@@ -14,8 +45,13 @@ export async function measure({ root, asOf, only }) {
   const directories = only ? [only] : fixtureDirectories(root);
   const expectations = readExpectations(root, directories);
   const files = await sourceFiles(root, directories);
-  const singleFile = expectations.filter((e) => e.resolution === 'single-file');
-  const crossFile = expectations.filter((e) => e.resolution === 'cross-file');
+  // Expectations in files of the other languages are the scanner's alone (ESLint lints JavaScript).
+  const eslintSees = (e) => languageOfFile(e.file) === 'javascript';
+  const singleFile = expectations.filter((e) => e.resolution === 'single-file' && eslintSees(e));
+  const crossFile = expectations.filter((e) => e.resolution === 'cross-file' && eslintSees(e));
+  const otherLanguages = expectations.filter(
+    (e) => (e.resolution === 'single-file' || e.resolution === 'cross-file') && !eslintSees(e),
+  );
   // `types` expectations need `scan --types`: without it an engine must not report them (so a
   // report there is false), and grep, which cannot know, may hit them freely.
   const typesOnly = expectations.filter((e) => e.resolution === 'types');
@@ -39,8 +75,11 @@ export async function measure({ root, asOf, only }) {
 
   const contenders = {
     'eslint-plugin': { ...score(plugin.found, singleFile, crossFile), problems: plugin.problems },
-    scanner: { ...score(scanner.found, [...singleFile, ...crossFile, ...terraform]), problems: scanner.problems },
-    grep: { ...score(grep, [...singleFile, ...crossFile, ...terraform], typesOnly), problems: [] },
+    scanner: {
+      ...score(scanner.found, [...singleFile, ...crossFile, ...terraform, ...otherLanguages]),
+      problems: scanner.problems,
+    },
+    grep: { ...score(grep, [...singleFile, ...crossFile, ...terraform, ...otherLanguages], typesOnly), problems: [] },
   };
   return {
     asOf,
@@ -52,11 +91,13 @@ export async function measure({ root, asOf, only }) {
       crossFile: crossFile.length,
       typesOnly: typesOnly.length,
       terraform: terraform.length,
+      otherLanguages: otherLanguages.length,
     },
     contenders,
     grepFindsEngineMisses: Object.fromEntries(
       ENGINES.map((name) => [name, grepFindsEngineMisses(contenders.grep, contenders[name])]),
     ),
+    languages: byLanguage(contenders),
     terms: terms.map(({ entryId, kind, term }) => ({ entryId, kind, term })),
     grepPathHitsLeftOut: Object.fromEntries(countReasons(explainGrepHits(root, contenders.grep.falsePositives, asOf))),
   };

@@ -59,17 +59,32 @@ function countBy(items, keyFn) {
   return [...counts].sort(([a], [b]) => a.localeCompare(b));
 }
 
+function languageTable(result) {
+  const percent = (n, d) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
+  const cell = (s) =>
+    s
+      ? `${`${s.truePositives}/${s.required}`.padStart(9)} ${percent(s.truePositives, s.required)} ${percent(s.truePositives + s.optionalFound, s.truePositives + s.optionalFound + s.falsePositives)}`
+      : '        -      -      -';
+  const rows = [`  ${'language'.padEnd(12)} ${'scanner'.padEnd(24)} grep`];
+  for (const [language, scores] of Object.entries(result.languages ?? {}).sort(([a], [b]) => a.localeCompare(b)))
+    rows.push(`  ${language.padEnd(12)} ${cell(scores.scanner)}   ${cell(scores.grep)}`);
+  return rows.join('\n');
+}
+
 export function renderText(result, lines, { fixtures, verbose }) {
   const e = result.expectations;
   const out = [
     `sunset-lint accuracy on ${fixtures} as of ${result.asOf}: ${result.files} files, ${e.total} expectations ` +
-      `(${e.singleFile} single-file, ${e.crossFile} cross-file, ${e.terraform} terraform, ${e.typesOnly} types)`,
+      `(${e.singleFile} single-file, ${e.crossFile} cross-file, ${e.terraform} terraform, ${e.otherLanguages} in other languages, ${e.typesOnly} types)`,
     `  ${e.typesOnly} types expectations are not scored: they need \`scan --types\`; an engine must not report them without it.`,
     '',
     summaryTable(result),
     '',
     ...Object.keys(result.contenders).map((name) => `  ${TITLES[name]}: ${SCOPES[name]}`),
     '  recall = true / required; precision = (true + optional) / everything reported',
+    '',
+    'Per language, the scanner with grep beside it (true/required, recall, precision):',
+    languageTable(result),
     '',
     'Per fixture directory (true/required, recall, precision):',
     directoryTable(result),

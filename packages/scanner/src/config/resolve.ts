@@ -1,3 +1,4 @@
+import type { Language } from '../languages/kinds.js';
 import {
   applySettings,
   CatalogueError,
@@ -22,6 +23,10 @@ export interface ScanConfig {
   reportUnusedSuppressions?: 'off' | 'warn' | 'error';
   /** `maxFileSize` (or `--max-file-size`): larger files are skipped with a diagnostic. */
   maxFileSize?: number;
+  /** `languages` (or `--languages`): the languages scanned; all when absent. */
+  languages?: Language[];
+  /** `failOnDocs` (or `--fail-on-docs`): documentation findings count against `failOn`. */
+  failOnDocs?: boolean;
   /** Where the settings came from, for messages. */
   source: string;
 }
@@ -42,6 +47,8 @@ export function resolveScanConfig(loaded: LoadedConfig, flags: SettingFlags = {}
       ...(config.exclude ? { exclude: config.exclude } : {}),
       ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
       ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
+      ...(config.languages ? { languages: [...new Set(config.languages)] as Language[] } : {}),
+      ...(config.failOnDocs !== undefined ? { failOnDocs: config.failOnDocs } : {}),
     };
   } catch (error) {
     if (error instanceof CatalogueError) throw new ConfigError(error.message);

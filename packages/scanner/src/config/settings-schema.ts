@@ -29,6 +29,19 @@ export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
     description:
       'Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it.',
   },
+  languages: {
+    type: 'array',
+    minItems: 1,
+    items: { type: 'string', enum: ['javascript', 'terraform', 'shell', 'python', 'go', 'docs'] },
+    errorMessage: 'must be a non-empty list of languages (javascript, terraform, shell, python, go, docs)',
+    description:
+      'The languages scanned (default: all): javascript (JavaScript and TypeScript), terraform, shell (scripts, Dockerfile RUN, Makefile recipes, CI run steps), python, go, docs (Markdown, MDX, reStructuredText). --languages overrides it.',
+  },
+  failOnDocs: {
+    type: 'boolean',
+    description:
+      'Whether findings in documentation count against --fail-on (default false: they are reported, marked as documentation, and never fail the scan). --fail-on-docs sets it.',
+  },
   // Editors find the schema through this key; the scanner ignores its value.
   $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
 });

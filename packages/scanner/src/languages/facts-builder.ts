@@ -101,6 +101,7 @@ export interface RequestSeen {
 }
 
 const RECEIVER_NEARBY_TEXT = 4000;
+const PROGRAM_INPUTS = /^(params|args|argv|options|opts|config|cfg|conf|settings|spec|desired|inputs|environ|env|flags|values|vars)$/i;
 
 export class FactsBuilder {
   readonly requests: RequestFact[] = [];
@@ -246,6 +247,8 @@ export class FactsBuilder {
       const tail = path.slice(path.length - watched.length);
       if (tail.join('.') !== watched.join('.')) continue;
       const before = path.length > watched.length ? path[path.length - watched.length - 1] : receiver;
+      // The program's own inputs (`module.params["notification_email"]`, `spec.NotificationEmail`).
+      if (before !== undefined && PROGRAM_INPUTS.test(before)) return;
       this.inFile.reads.push({
         how: 'member',
         path: [...watched],

@@ -67,7 +67,8 @@ function parseObject(tokens: Token[], at: number, place: Placer): { object: Obje
   let end = open.end;
   while (i < tokens.length && tokens[i]!.kind !== '}') {
     const key = tokens[i]!;
-    if (key.kind !== 'string' || tokens[i + 1]?.kind !== ':') {
+    // jq's `{name: $n, notification_email: $email}` writes its keys bare.
+    if ((key.kind !== 'string' && !(key.kind === 'bare' && /^[A-Za-z_]\w*$/.test(key.text))) || tokens[i + 1]?.kind !== ':') {
       i++;
       continue;
     }

@@ -164,12 +164,37 @@ export async function readScriptFiles(
     }
     if (read.trees.go) {
       const packageFiles: GoModule[] = [];
-      for (const [other, entry] of texts)
-        if (other !== file && entry.kind.language === 'go' && dirname(other) === dirname(file) && kind.language === 'go') {
-          const sibling = await parse(other);
-          if (sibling?.trees.go) packageFiles.push({ key: sibling.key, root: sibling.trees.go.root, text: sibling.trees.go.text });
+      const importedFiles: GoModule[] = [];
+      const goFiles = [...texts].filter(([, entry]) => entry.kind.language === 'go').map(([other]) => other);
+      // The project's packages it imports: folders whose path ends as the import path does.
+      const importedDirs = new Set<string>();
+      if (kind.language === 'go')
+        for (const found of text.matchAll(/"([\w.-]+(?:\/[\w.-]+)+)"/g)) {
+          const parts = found[1]!.split('/');
+          for (let k = Math.min(parts.length, 4); k >= 2; k--) {
+            const tail = sep + parts.slice(-k).join(sep);
+            const dirs = new Set(goFiles.map(dirname).filter((dir) => dir.endsWith(tail)));
+            if (dirs.size === 1) {
+              importedDirs.add([...dirs][0]!);
+              break;
+            }
+          }
         }
-      readGo({ module: { key: read.key, root: read.trees.go.root, text: read.trees.go.text }, builder, packageFiles });
+      for (const other of goFiles) {
+        const same = dirname(other) === dirname(file) && kind.language === 'go';
+        if (other === file || !(same || importedDirs.has(dirname(other)))) continue;
+        const sibling = await parse(other);
+        if (!sibling?.trees.go) continue;
+        const module = { key: sibling.key, root: sibling.trees.go.root, text: sibling.trees.go.text };
+        (same ? packageFiles : importedFiles).push(module);
+      }
+      readGo({
+        module: { key: read.key, root: read.trees.go.root, text: read.trees.go.text },
+        builder,
+        packageFiles,
+        importedFiles,
+        moduleUsesSdk: kind.language === 'go' && goModuleUsesSdk(file),
+      });
       comments.push(...goComments(read.trees.go.root));
     }
     const facts = builder.facts();
@@ -263,6 +288,27 @@ function pythonModuleFiles(from: string, dots: string, name: string): string[] {
   return bases.flatMap((base) =>
     parts.length ? [join(base, ...parts) + '.py', join(base, ...parts, '__init__.py')] : [join(base, '__init__.py')],
   );
+}
+
+const goModules = new Map<string, boolean>();
+
+/** The nearest `go.mod` above the file requires the provider's Go SDK. */
+function goModuleUsesSdk(file: string): boolean {
+  let dir = dirname(file);
+  for (let i = 0; i < 12; i++) {
+    const known = goModules.get(dir);
+    if (known !== undefined) return known;
+    const read = readSource(join(dir, 'go.mod'), 1024 * 1024);
+    if (read.ok) {
+      const uses = read.source.includes('cloudflare/cloudflare-go');
+      goModules.set(dir, uses);
+      return uses;
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return false;
 }
 
 function pythonModuleBySuffix(name: string, files: readonly string[]): string[] {

@@ -63,7 +63,10 @@ export function summarize(report: ScanReport): ReportSummary {
   }
   entries.sort((a, b) => byEndOfLife(a.entry, b.entry));
   const failing =
-    report.failOn === 'none' ? 0 : findings.filter((f) => isAtLeast(f.grade, report.failOn as Grade)).length;
+    report.failOn === 'none'
+      ? 0
+      : findings.filter((f) => (f.language !== 'docs' || report.failOnDocs) && isAtLeast(f.grade, report.failOn as Grade))
+          .length;
   return { findings, total: findings.length, byGrade, entries, byFile, failing };
 }
 

@@ -64,6 +64,8 @@ export interface ScanReport {
   diagnostics: readonly Diagnostic[];
   filesScanned: number;
   failOn: Grade | 'none';
+  /** Documentation findings count against `failOn` (`--fail-on-docs`); absent: they never fail the scan. */
+  failOnDocs?: boolean;
   /** Severity per grade in effect (for SARIF rules' default level); default: core's DEFAULT_SEVERITIES. */
   severities?: Readonly<Record<Grade, Severity>>;
   baseline?: BaselineSummary;

@@ -5,6 +5,7 @@ import {
   type FileFacts,
   matchesByFile,
   matchFacts,
+  mergeMatchesAtSamePlace,
   prefilterFor,
   type RawMatch,
   vocabularyOf,
@@ -84,8 +85,10 @@ export async function readScriptsForScan(
     const file = byKey.get(key);
     if (!file || list.length === 0) continue;
     // A text the floor found is a finding only where no other reading of its entry lies in its expression.
-    const readings = list.filter((match) => !match.floor);
-    const floor = list.filter((match) => match.floor);
+    // One usage, one finding: the readings of one place from every file (a helper called from two
+    // files, a wrapper run with known arguments) merged, the most confident standing.
+    const readings = mergeMatchesAtSamePlace(list.filter((match) => !match.floor));
+    const floor = mergeMatchesAtSamePlace(list.filter((match) => match.floor));
     const placed = withFloorReadings(readings, floor, (match) => match.floor?.root);
     const built = buildFindings(placed, key, file.text, settings).map((finding) => ({
       ...finding,
@@ -94,34 +97,10 @@ export async function readScriptsForScan(
       // only replacements of text are offered outside JavaScript.
       fixes: finding.fixes.filter((fix) => fix.edits.every((edit) => edit.text !== '')),
     }));
-    findings.push(...onePerPlace(built));
+    findings.push(...built);
     sources.set(file.file, { text: file.text, comments: file.comments });
   }
   for (const file of reading.files) if (!sources.has(file.file)) sources.set(file.file, { text: file.text, comments: file.comments });
   return { findings, diagnostics, sources, filesScanned: reading.files.length + reading.skipped };
 }
 
-const RANK = { high: 0, medium: 1, low: 2 } as const;
-
-/**
- * One finding per place and entry: the same text reached by several requests (a helper called from
- * two files, a wrapper run with known arguments and read on its own) is one usage. The reading that
- * knows most (the highest confidence) stands, with the places of the others as related locations.
- */
-function onePerPlace(findings: readonly Finding[]): Finding[] {
-  const byPlace = new Map<string, Finding>();
-  for (const finding of findings) {
-    const key = `${finding.range[0]}:${finding.range[1]}:${finding.entryId}:${finding.subject}`;
-    const existing = byPlace.get(key);
-    if (!existing) {
-      byPlace.set(key, finding);
-      continue;
-    }
-    const [best, other] = RANK[finding.confidence] < RANK[existing.confidence] ? [finding, existing] : [existing, finding];
-    const related = [...(best.related ?? []), ...(other.related ?? [])].filter(
-      (place, index, all) => all.findIndex((p) => p.file === place.file && p.line === place.line && p.column === place.column) === index,
-    );
-    byPlace.set(key, { ...best, ...(related.length ? { related } : {}) });
-  }
-  return [...byPlace.values()];
-}

@@ -25,6 +25,8 @@ export interface ReportInput {
   filesScanned: number;
   settings: ResolvedSettings;
   failOn: Grade | 'none';
+  /** Documentation findings count against `failOn` (`--fail-on-docs`). */
+  failOnDocs?: boolean;
   baseline?: BaselineSummary;
   /** See `ScanReport.repositoryPrefix`. */
   repositoryPrefix?: string;
@@ -57,6 +59,7 @@ export function buildScanReport(input: ReportInput): ScanReport {
     ),
     filesScanned: input.filesScanned,
     failOn: input.failOn,
+    ...(input.failOnDocs ? { failOnDocs: true } : {}),
     severities: input.settings.severities,
     ...(input.baseline ? { baseline: input.baseline } : {}),
     ...(input.repositoryPrefix ? { repositoryPrefix: input.repositoryPrefix } : {}),
@@ -77,7 +80,12 @@ export function settingsFingerprint(settings: ResolvedSettings): string {
   return `sha256:${createHash('sha256').update(JSON.stringify(deciding)).digest('hex').slice(0, 32)}`;
 }
 
-/** Whether a finding counts against `--fail-on` (expired < imminent < scheduled in urgency). */
-export function failsOn(finding: Finding, failOn: Grade | 'none'): boolean {
+/**
+ * Whether a finding counts against `--fail-on` (expired < imminent < scheduled in urgency). A
+ * finding in documentation counts only with `--fail-on-docs`: a runbook's example is reported, and a
+ * CI gate on code stays a gate on code.
+ */
+export function failsOn(finding: Finding, failOn: Grade | 'none', failOnDocs = false): boolean {
+  if (finding.language === 'docs' && !failOnDocs) return false;
   return failOn !== 'none' && GRADE_RANK[finding.grade] <= GRADE_RANK[failOn];
 }

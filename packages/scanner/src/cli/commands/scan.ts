@@ -9,6 +9,7 @@ import { REPORT_FORMATS, type Diagnostic, type ReportFormat, type ScanReport } f
 import { terminalWidth } from '../../reports/wrap.js';
 import { failsOn } from '../../scan/report.js';
 import { parseShard } from '../../shard/shard.js';
+import { LANGUAGES, type Language } from '../../languages/kinds.js';
 import { countOption, oneOf, parseWithPaths, sizeOption, type ParsedCommandLine } from '../args.js';
 import { SCANNING_OPTIONS, SETTING_OPTIONS, settingFlags } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -88,6 +89,15 @@ const SCAN_OPTIONS = {
     value: 'off|warn|error',
     help: 'report eslint-disable comments naming a sunset-lint rule and\nsunset-lint-ignore comments that silence nothing (default warn;\nerror fails the scan; config key reportUnusedSuppressions)',
   },
+  languages: {
+    type: 'string',
+    value: 'LIST',
+    help: 'scan only these languages, comma-separated: javascript, terraform, shell,\npython, go, docs (default: all; config key languages)',
+  },
+  'fail-on-docs': {
+    type: 'boolean',
+    help: 'let findings in documentation (Markdown, MDX, reStructuredText) count\nagainst --fail-on (default: reported, never failing; config key failOnDocs)',
+  },
   'max-file-size': {
     type: 'string',
     value: 'SIZE',
@@ -98,8 +108,8 @@ const SCAN_OPTIONS = {
 
 const HELP = `Usage: sunset-lint scan [paths…] [options]
 
-Scans JavaScript and TypeScript files (default: the current directory) for calls of deprecated
-parts of the edge API, across files, and writes reports. A path is a file, a directory or a glob
+Scans JavaScript, TypeScript, Terraform, shell, Python, Go and documentation files (default: the
+current directory) for calls of deprecated parts of the edge API, across files, and writes reports. A path is a file, a directory or a glob
 pattern, quoted so that the shell leaves it alone ('src/**/*.ts').
 
 ${optionsHelp(SCAN_OPTIONS, 28)}
@@ -141,6 +151,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const overrides: SettingOverrides = {
     ...settingFlags(values),
     ...(maxFileSize === undefined ? {} : { maxFileSize: sizeOption('--max-file-size', maxFileSize) }),
+    ...(values.languages === undefined ? {} : { languages: languagesOption(values.languages) }),
+    ...(values['fail-on-docs'] ? { failOnDocs: true } : {}),
     ...(unusedFlag === undefined
       ? {}
       : { reportUnusedSuppressions: oneOf('--report-unused-suppressions', unusedFlag, UNUSED_SUPPRESSIONS) }),
@@ -186,7 +198,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       );
     }
   }
-  const failing = report.findings.filter((finding) => failsOn(finding, report.failOn)).length;
+  const failing = report.findings.filter((finding) => failsOn(finding, report.failOn, report.failOnDocs)).length;
   const suppressedCount = report.suppressed?.length ?? 0;
   const suppressedNote = suppressedCount ? `, ${suppressedCount} suppressed by comments` : '';
   const overLimit = maxFindings !== undefined && report.findings.length > maxFindings;
@@ -253,4 +265,15 @@ function reportTargets(tokens: ScanTokens): Array<{ format: ReportFormat; output
   if (new Set(outputs).size !== outputs.length)
     throw new UsageError('two reports would be written to the same --output file');
   return targets.map(({ format, output }) => (output === undefined ? { format } : { format, output }));
+}
+
+/** `--languages javascript,shell`: names checked here, so that a typo is a usage error naming the flag. */
+function languagesOption(given: string): Language[] {
+  const names = given.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(LANGUAGES as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length)
+    throw new UsageError(
+      `--languages takes a comma-separated list of ${LANGUAGES.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`,
+    );
+  return names as Language[];
 }

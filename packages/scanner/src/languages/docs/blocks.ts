@@ -69,6 +69,19 @@ export function docsBlocks(text: string, format: 'markdown' | 'rst'): DocsBlocks
 /** A block's lines shown: prompts blanked, output left out, indentation kept (it is the document's). */
 function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockGrammar, info: string): void {
   const lines = lineRanges(text, block.start, block.end);
+  // An indented Python block (reStructuredText, a tab of MkDocs) is a block of an `if 1:` written
+  // over the blank line of the fence or directive before it: offsets stay the document's.
+  if (grammar === 'python' && /^[ \t]+\S/.test(text.slice(block.start, lines[0]?.[1] ?? block.end))) {
+    let line = block.start - 1;
+    for (let tries = 0; tries < 4 && line > 0; tries++) {
+      const lineStart = text.lastIndexOf('\n', line - 1) + 1;
+      if (line - lineStart >= 5) {
+        mask.show(lineStart, lineStart + 5, 'if 1:');
+        break;
+      }
+      line = lineStart - 1;
+    }
+  }
   // `> ` is also a redirection on a continuation line: only `$`, `%`, `❯`, `➜` (and Python's `>>>`) start a command.
   const prompt = grammar === 'bash' ? /^(\s*)(\$|%|❯|➜)\s/ : grammar === 'python' ? /^(\s*)(>>>|\.\.\.)\s?/ : undefined;
   const transcript =

@@ -57,6 +57,21 @@ export function readReferenceLines(
       lastRequest = { end: at + path.length, index: builder.requests.length - 1 };
     }
   }
+  // A list item or table cell that is only a path in code (``/zones/{zone_id}/firewall/waf/overrides``):
+  // an endpoint the page lists, its method unknown.
+  lineStart = 0;
+  past = false;
+  for (const line of text.split('\n')) {
+    const start = lineStart;
+    lineStart += line.length + 1;
+    const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1];
+    if (heading !== undefined) past = HISTORY_HEADING.test(heading);
+    if (past || inParsed(start) || HISTORY.test(line)) continue;
+    const found = /^(\s*(?:[-*+]|\d+[.)]|\|)?\s*)(`{1,2})(\/(?:client\/v4\/)?(?:zones|accounts|user|organizations)\/[^`\s]*)\2\s*(\||$|[-–:]\s)/.exec(line);
+    if (!found || /\b(GET|POST|PUT|PATCH|DELETE|HEAD)\b/.test(line)) continue;
+    const at = start + found[1]!.length + found[2]!.length;
+    builder.request({ url: writtenValue(found[3]!, at), method: { kind: 'unknown' }, range: [at, at + found[3]!.length], via: 'mention' });
+  }
   // A JSON block within a few lines after a reference line is its body.
   void lastRequest;
   const named = [

@@ -26,6 +26,10 @@ export interface GoReadInput {
   builder: FactsBuilder;
   /** The other files of the package (same folder). */
   packageFiles: readonly GoModule[];
+  /** Files of the project's packages this file imports (their functions and constants, `api.SetSetting`). */
+  importedFiles?: readonly GoModule[];
+  /** The Go module (`go.mod`) requires the provider's SDK. */
+  moduleUsesSdk?: boolean;
 }
 
 interface Frame {
@@ -48,6 +52,7 @@ const HTTP_VERB_FUNCTIONS = new Map<string, 'GET' | 'POST' | 'HEAD'>([
   ['http.Head', 'HEAD'],
   ['http.PostForm', 'POST'],
 ]);
+const SDK_RECEIVER = /^(cf|CF|api|API|cfAPI|cfApi|cfClient|CFClient|cloudflare|Cloudflare|cloudflareAPI|cfapi|sdk)$/;
 const CLIENT_NAMES = /^(client|httpClient|hc|c\.client|c\.httpClient|c\.http|c\.hc|http\.DefaultClient|cl|api)$/i;
 
 export function readGo(input: GoReadInput): void {
@@ -62,8 +67,9 @@ class GoReader {
 
   constructor(private readonly input: GoReadInput) {
     this.builder = input.builder;
-    this.modules = [input.module, ...input.packageFiles];
-    this.usesSdk = this.modules.some((module) => /cloudflare-go|cloudflare\.New\w*\(|\*cloudflare\.API\b/.test(module.text));
+    this.modules = [input.module, ...input.packageFiles, ...(input.importedFiles ?? [])];
+    this.usesSdk =
+      !!input.moduleUsesSdk || this.modules.some((module) => /cloudflare-go|cloudflare\.New\w*\(|\*cloudflare\.API\b/.test(module.text));
   }
 
   run(): void {
@@ -192,7 +198,8 @@ class GoReader {
         method: methodNode ? methodOf(this.known(methodNode, frame)) : { kind: 'unknown' },
         range: frame.callSite ?? range(node),
         via: 'go-http',
-        ...(payload.length ? { payload } : {}),
+        // A body written in another file (a helper's) is that file's to report.
+        ...(payload.length && payload.every((object) => object.file === undefined) ? { payload } : {}),
       });
       return;
     }
@@ -207,12 +214,14 @@ class GoReader {
         method: { kind: 'known', method: verb ?? (last.toUpperCase() as never) },
         range: frame.callSite ?? range(node),
         via: verb ? 'go-http' : 'unknown-client',
-        ...(payload.length ? { payload } : {}),
+        ...(payload.length && payload.every((object) => object.file === undefined) ? { payload } : {}),
       });
       return;
     }
     const sdk = GO_SDK_METHODS.get(last);
-    if (sdk && receiver && this.usesSdk && !this.definedHere(last)) {
+    // The SDK's method, unless the package defines its own of that name and calls it on something not named like the SDK's client.
+    const sdkReceiver = receiver !== undefined && SDK_RECEIVER.test(receiver.split('.').pop()!);
+    if (sdk && receiver && this.usesSdk && (sdkReceiver || !this.definedHere(last))) {
       this.sdkRequest(node, sdk, args.slice(1), frame);
       return;
     }
@@ -220,7 +229,7 @@ class GoReader {
       this.builder.request({
         url: concatPatterns([{ kind: 'text', text: '/client/v4' }], this.value(args[2]!, frame)),
         method: methodOf(this.known(args[1]!, frame)),
-        range: range(node),
+        range: frame.callSite ?? range(node),
         via: 'sdk',
       });
       return;
@@ -233,6 +242,9 @@ class GoReader {
   }
 
   private sdkRequest(node: Node, sdk: (typeof GO_SDK_METHODS extends ReadonlyMap<string, infer V> ? V : never), args: Node[], frame: Frame): void {
+    // Run inside a helper called here, the call names nothing but a setting id it passes on: the
+    // SDK call is reported where it is written.
+    if (frame.callSite && sdk.settingArg === undefined) return;
     const parts: Value[] = [[{ kind: 'text', text: '/client/v4' }]];
     for (const segment of sdk.path.split('/').filter(Boolean)) {
       parts.push([{ kind: 'text', text: '/' }]);
@@ -253,9 +265,9 @@ class GoReader {
     this.builder.request({
       url: concatPatterns(...parts),
       method: { kind: 'known', method: sdk.method },
-      range: range(node),
+      range: frame.callSite ?? range(node),
       via: 'sdk',
-      ...(payload.length ? { payload } : {}),
+      ...(payload.length && payload.every((object) => object.file === undefined) ? { payload } : {}),
     });
   }
 
@@ -517,6 +529,7 @@ class GoReader {
   }
 
   private entriesOf(body: Node, frame: Frame, at: Range): ObjectLiteral {
+    const file = this.fileKey(body);
     const entries: ObjectEntry[] = [];
     for (const element of body.namedChildren) {
       if (element?.type !== 'keyed_element') continue;
@@ -540,7 +553,7 @@ class GoReader {
       else entry.value = this.value(value, frame);
       entries.push(entry);
     }
-    return { range: at, entries };
+    return { range: at, entries, ...(file !== undefined ? { file } : {}) };
   }
 
   // --- Reads and headers.
@@ -550,7 +563,16 @@ class GoReader {
     const parent = node.parent;
     // `NotificationEmail: spec.NotificationEmail`: the program's own value copied into a payload (the write is the usage).
     const element = parent?.type === 'literal_element' ? parent.parent : undefined;
-    if (element?.type === 'keyed_element' && element.namedChildren[0]?.text === node.childForFieldName('field')?.text) return;
+    const fieldName = node.childForFieldName('field')?.text;
+    if (element?.type === 'keyed_element' && element.namedChildren[0]?.text === fieldName) return;
+    // `pool.NotificationEmail = spec.NotificationEmail`: the same, as an assignment.
+    const assignment = parent?.type === 'expression_list' ? parent.parent : undefined;
+    if (
+      assignment?.type === 'assignment_statement' &&
+      assignment.childForFieldName('right')?.equals(parent!) &&
+      assignment.childForFieldName('left')?.namedChildren.some((left) => left?.type === 'selector_expression' && left.childForFieldName('field')?.text === fieldName)
+    )
+      return;
     if (parent?.type === 'selector_expression' && parent.childForFieldName('operand')?.equals(node)) return;
     if (parent?.type === 'call_expression' && parent.childForFieldName('function')?.equals(node)) return;
     if (parent?.type === 'assignment_statement' && parent.childForFieldName('left')?.namedChildren.some((c) => c?.equals(node))) return;

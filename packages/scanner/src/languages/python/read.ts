@@ -75,6 +75,7 @@ class PythonReader {
 
   run(): void {
     this.walk(this.input.module.root, { depth: 0 }, true);
+    this.headerCalls(this.input.module.root);
   }
 
   // --- Statements and expressions.
@@ -98,11 +99,19 @@ class PythonReader {
         if (right) this.walk(right, frame, emit, silent);
         if (!body) return;
         this.walk(body, frame, emit, silent);
-        const items = right ? this.listItems(right, frame) : [];
-        if (left?.type !== 'identifier' || items.length === 0 || items.length > 32) return;
+        let target = left;
+        let items = right ? this.listItems(right, frame) : [];
+        // `for setting_id, value in TABLE.items()` / `for key in TABLE`: the keys of a dict written here.
+        const dict = right ? this.dictOf(right, frame) : undefined;
+        if (dict) {
+          items = dict.namedChildren.flatMap((pair) => (pair?.type === 'pair' && pair.childForFieldName('key') ? [pair.childForFieldName('key')!] : []));
+          if (left?.type === 'pattern_list' || left?.type === 'tuple_pattern') target = left.namedChildren[0] ?? null;
+        }
+        if (target?.type !== 'identifier' || items.length === 0 || items.length > 32) return;
+        const variable = target.text;
         for (const item of items) {
           const params = new Map(frame.params ?? []);
-          params.set(left.text, this.value(item, frame));
+          params.set(variable, this.value(item, frame));
           this.walk(body, { ...frame, params }, false, silent);
         }
         return;
@@ -133,6 +142,24 @@ class PythonReader {
           for (const arg of argumentsOf(call)) this.strings(arg, frame, route ?? silent);
         }
         return;
+      }
+      case 'binary_operator': {
+        // `"zones/" + zone_id + "/firewall/waf/packages/" + pid`: one written text, as grep reads the line.
+        if (node.childForFieldName('operator')?.text === '+' && node.parent?.type !== 'binary_operator') {
+          const parts = plusParts(node);
+          if (emit && parts.some((part) => part.type === 'string'))
+            this.builder.written(
+              concatPatterns(...parts.map((part) => (part.type === 'string' ? this.stringValue(part, frame, true) : [hole()]))),
+              range(node),
+              silent,
+            );
+          for (const part of parts) {
+            if (part.type !== 'string') this.walk(part, frame, emit, silent);
+            else for (const child of part.namedChildren) if (child?.type === 'interpolation') this.walk(child, frame, emit, silent);
+          }
+          return;
+        }
+        break;
       }
       case 'string':
       case 'concatenated_string':
@@ -168,6 +195,23 @@ class PythonReader {
         break;
     }
     for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
+  }
+
+  /** The dict a loop iterates (`TABLE`, `TABLE.items()`, `TABLE.keys()`), when the code shows it. */
+  private dictOf(node: Node, frame: Frame, depth = 0): Node | undefined {
+    if (depth > 4) return undefined;
+    if (node.type === 'dictionary') return node;
+    if (node.type === 'call') {
+      const fn = node.childForFieldName('function');
+      const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+      const object = fn?.type === 'attribute' ? fn.childForFieldName('object') : undefined;
+      return object && (attribute === 'items' || attribute === 'keys') ? this.dictOf(object, frame, depth + 1) : undefined;
+    }
+    if (node.type === 'identifier' || node.type === 'attribute') {
+      const assigned = this.assignmentOf(dotted(node) ?? node.text, node, frame);
+      return assigned?.value ? this.dictOf(assigned.value, frame, depth + 1) : undefined;
+    }
+    return undefined;
   }
 
   /** The elements of a list or tuple written here or in the assignment of a name. */
@@ -232,8 +276,46 @@ class PythonReader {
       } else this.walk(arg, frame, emit, context);
     }
     if (context === 'message' || context === 'own route') return;
+    if (emit) this.segmentsFloor(node, context);
     if (!fn || !name) return;
     this.requestOf(node, fn, name, frame);
+  }
+
+  /**
+   * Path segments given as separate arguments (`api.get("organizations", org_id, "audit_logs")`), read
+   * as joined by `/` (a client method that joins them): written text for the grep floor.
+   */
+  private segmentsFloor(node: Node, silent: SilentContext | undefined): void {
+    const positional = argumentsOf(node).filter((arg) => arg.type !== 'keyword_argument');
+    if (positional.length < 2 || positional[0]!.type !== 'string') return;
+    const first = knownText(this.stringValue(positional[0]!, { depth: 0 }, true));
+    if (!first || !/^\/?(zones|accounts|user|organizations)\/?$/.test(first)) return;
+    const parts = positional.map((arg) => (arg.type === 'string' ? this.stringValue(arg, { depth: 0 }, true) : [hole()]));
+    const joined = concatPatterns(...parts.flatMap((part, i) => (i === 0 ? [part] : [[{ kind: 'text' as const, text: '/' }], part])));
+    const start = positional[0]!.startIndex;
+    this.builder.written(joined, [start, positional[positional.length - 1]!.endIndex], silent);
+  }
+
+  /** `req.add_header("Transfer-Encoding", …)` calls on one request object, within each function. */
+  private headerCalls(root: Node): void {
+    const byReceiver = new Map<string, Array<{ name: string; range: Range }>>();
+    const visit = (node: Node, scope: number): void => {
+      if (node.type === 'function_definition') scope = node.id;
+      if (node.type === 'call') {
+        const fn = node.childForFieldName('function');
+        const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+        const receiver = fn?.type === 'attribute' ? fn.childForFieldName('object')?.text : undefined;
+        const first = argumentsOf(node)[0];
+        if (receiver && (attribute === 'add_header' || attribute === 'putheader' || attribute === 'add_unredirected_header') && first?.type === 'string') {
+          const name = knownText(this.stringValue(first, { depth: 0 }, true));
+          const key = `${scope}:${receiver}`;
+          if (name) byReceiver.set(key, [...(byReceiver.get(key) ?? []), { name, range: range(first) }]);
+        }
+      }
+      for (const child of node.namedChildren) if (child) visit(child, scope);
+    };
+    visit(root, 0);
+    for (const headers of byReceiver.values()) this.builder.headers(headers, true);
   }
 
   // --- Requests.
@@ -375,7 +457,9 @@ class PythonReader {
     if (!isClient) return false;
     const segments = client === 'self' ? chain.slice(1) : chain;
     if (segments.length === 0) return false;
-    const legacy = this.sdk === 'legacy' || (this.sdk === undefined && VERBS.has(method) && method !== 'get' ? true : this.sdk === undefined && method === 'get' && positional.length > 0 && segments.length > 1);
+    // Which SDK: the client's constructor when the code shows it, else the module's imports.
+    const flavor = this.clientFlavor(client === 'self' ? `self.${parts[1]}` : client, frame) ?? this.sdk;
+    const legacy = flavor === 'legacy' || (flavor === undefined && VERBS.has(method) && method !== 'get' ? true : flavor === undefined && method === 'get' && positional.length > 0 && segments.length > 1);
     const fnNode = node.childForFieldName('function')!;
     if (legacy && VERBS.has(method)) {
       // The old package: `cf.zones.firewall.rules.get(zone_id)` is GET /zones/<zone_id>/firewall/rules.
@@ -397,13 +481,13 @@ class PythonReader {
       });
       return true;
     }
-    if (this.sdk === 'legacy') return false;
+    if (flavor === 'legacy') return false;
     // The current package mirrors the TypeScript SDK: `client.firewall.rules.list(zone_id=…)`.
     const settingId = keyword.get('setting_id') ?? positional[0];
     const id = settingId ? knownText(this.value(settingId, frame)) : undefined;
     const settingsCall = segments.join('.') === 'zones.settings';
     this.builder.sdkCall({
-      flavor: this.sdk === 'v4' ? 'v4' : 'unknown',
+      flavor: flavor === 'v4' ? 'v4' : 'unknown',
       chain: segments.map(camelCase),
       method: camelCase(method),
       args: [id],
@@ -414,6 +498,15 @@ class PythonReader {
     const body = this.objectOfKeywords(node, frame)[0];
     if (body && body.entries.some((entry) => this.builder.watchesKey(entry.key))) this.builder.object(body);
     return true;
+  }
+
+  private clientFlavor(name: string, frame: Frame): 'legacy' | 'v4' | undefined {
+    const value = this.assignmentOf(name, undefined, frame)?.value;
+    const call = value?.type === 'call' ? value : undefined;
+    const callee = call ? (dotted(call.childForFieldName('function')!) ?? '') : '';
+    if (/^(CloudFlare\.CloudFlare|CloudFlare)$/.test(callee)) return 'legacy';
+    if (/^(Cloudflare|AsyncCloudflare|cloudflare\.Cloudflare|cloudflare\.AsyncCloudflare)$/.test(callee)) return 'v4';
+    return undefined;
   }
 
   private isSdkClient(name: string): boolean {
@@ -733,8 +826,14 @@ class PythonReader {
     return { range: range(node), entries, ...(module !== this.input.module ? { file: module.key } : {}) };
   }
 
-  private entryOf(key: string, keyRange: Range, property: Range, value: Node, frame: Frame): ObjectEntry {
+  private entryOf(key: string, keyRange: Range, property: Range, value: Node, frame: Frame, depth = 0): ObjectEntry {
     const entry: ObjectEntry = { key, keyRange, property };
+    // `json={"items": items}`: the list or dict the name holds.
+    if ((value.type === 'identifier' || value.type === 'attribute') && depth < 4) {
+      const assigned = this.assignmentOf(dotted(value) ?? value.text, value, frame);
+      if (assigned?.value && (assigned.value.type === 'dictionary' || assigned.value.type === 'list'))
+        return this.entryOf(key, keyRange, property, assigned.value, frame, depth + 1);
+    }
     if (value.type === 'dictionary') entry.object = this.objectOf(value, frame)!;
     else if (value.type === 'list') entry.elements = value.namedChildren.flatMap((c) => (c?.type === 'dictionary' ? [this.objectOf(c, frame)!] : []));
     else if (value.type === 'call' && dotted(value.childForFieldName('function')!) === 'dict') entry.object = this.objectOfKeywords(value, frame)[0]!;
@@ -814,6 +913,17 @@ class PythonReader {
     while (current && current.type !== 'function_definition') current = current.parent;
     return (current ?? this.input.module.root).text;
   }
+}
+
+/** The operands of a `+` chain, left to right. */
+function plusParts(node: Node): Node[] {
+  if (node.type === 'binary_operator' && node.childForFieldName('operator')?.text === '+') {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    return [...(left ? plusParts(left) : []), ...(right ? plusParts(right) : [])];
+  }
+  if (node.type === 'parenthesized_expression' && node.namedChildren[0]) return plusParts(node.namedChildren[0]);
+  return [node];
 }
 
 function findAssignment(scope: Node, name: string, before: Node | undefined, level?: 'module'): { node: Node; value: Node } | undefined {

@@ -60,7 +60,7 @@ export function readShell(input: ShellReadInput): void {
 class ShellReader {
   private readonly builder: FactsBuilder;
   private readonly modules: ShellModule[] = [];
-  private readonly assignments = new Map<string, Array<{ node: Node; module: ShellModule; fn?: Node }>>();
+  private readonly assignments = new Map<string, Array<{ node: Node; module: ShellModule; fn?: Node; value?: Node }>>();
   private readonly functions = new Map<string, { node: Node; module: ShellModule }>();
   private readonly resolving = new Set<number>();
   private readonly fileText: string;
@@ -90,6 +90,18 @@ class ShellReader {
           const list = this.assignments.get(name) ?? [];
           list.push({ node, module, ...(fn ? { fn } : {}) });
           this.assignments.set(name, list);
+        }
+      } else if (node.type === 'redirected_statement') {
+        // `read -r -d '' BODY <<'JSON' … JSON`: the heredoc is the variable's value.
+        const body = node.childForFieldName('body');
+        const heredoc = node.namedChildren.find((child) => child?.type === 'heredoc_redirect')?.namedChildren.find((child) => child?.type === 'heredoc_body');
+        if (body?.type === 'command' && commandName(body) === 'read' && heredoc) {
+          const name = body.childrenForFieldName('argument').filter((arg) => arg && /^[A-Za-z_]\w*$/.test(arg.text)).pop()?.text;
+          if (name) {
+            const list = this.assignments.get(name) ?? [];
+            list.push({ node, module, value: heredoc, ...(fn ? { fn } : {}) });
+            this.assignments.set(name, list);
+          }
         }
       } else if (node.type === 'function_definition') {
         const name = node.childForFieldName('name')?.text;
@@ -207,13 +219,15 @@ class ShellReader {
     for (const arg of argNodes) this.walkInside(arg, frame, emit);
     if (!nameNode) return;
     const name = commandName(node);
-    const message = name !== undefined && MESSAGE_COMMANDS.test(name);
+    // `read VAR <<EOF` stores data, not a prompt.
+    const message = name !== undefined && MESSAGE_COMMANDS.test(name) && !(name === 'read' && stdinNode);
     const context: SilentContext | undefined =
       silent ?? (message ? 'message' : name !== undefined && COMPARING_COMMANDS.has(name) ? 'comparison' : undefined);
     if (emit) {
       for (const arg of argNodes) this.writeText(arg, frame, context);
       if (stdinNode && stdin) {
-        const prose: SilentContext | undefined = name !== undefined && REQUEST_COMMANDS.has(name) ? context : (context ?? 'prose');
+        const data = name !== undefined && (REQUEST_COMMANDS.has(name) || name === 'read' || name === 'jq');
+        const prose: SilentContext | undefined = data ? context : (context ?? 'prose');
         this.writeValue(stdin.value, range(stdinNode), prose);
         if (!message) for (const object of objectsInJsonText(stdin.value)) this.builder.object(object);
       }
@@ -307,6 +321,14 @@ class ShellReader {
       for (const inner of child.namedChildren) if (inner && inner.type !== 'command_substitution') visit(inner);
     };
     visit(statement);
+    // `jq … /tmp/records.json`: the request that wrote the file (`curl -o /tmp/records.json`, `> …`).
+    if (node.type === 'command')
+      for (const arg of node.childrenForFieldName('argument')) {
+        const file = arg?.type === 'word' && /[./]\w/.test(arg.text) && !arg.text.startsWith('.') ? arg.text : undefined;
+        if (file)
+          for (const line of this.fileText.split('\n'))
+            if (line.includes(file) && /\b(curl|wget|http|https)\b|-o\s|>\s*\S/.test(line) && line.trim() !== node.text.trim()) texts.push(line);
+      }
     return texts.length ? texts.join('\n') : this.around(node, 3);
   }
 
@@ -448,7 +470,7 @@ class ShellReader {
       [...candidates].reverse().find((c) => !c.fn) ||
       candidates[0];
     if (!pick) return undefined;
-    const value = pick.node.childForFieldName('value');
+    const value = pick.value ?? pick.node.childForFieldName('value');
     if (!value) return undefined;
     if (this.resolving.has(pick.node.id)) return undefined;
     this.resolving.add(pick.node.id);
