@@ -249,6 +249,17 @@ async function pythonModules(
   parse: (file: string) => Promise<Parsed | undefined>,
 ): Promise<Map<string, PythonModule>> {
   const modules = new Map<string, PythonModule>();
+  await importsOf(read, texts, parse, modules, 0);
+  return modules;
+}
+
+async function importsOf(
+  read: Parsed,
+  texts: ReadonlyMap<string, { kind: FileKind; text: string }>,
+  parse: (file: string) => Promise<Parsed | undefined>,
+  modules: Map<string, PythonModule>,
+  depth: number,
+): Promise<void> {
   for (const found of read.text.matchAll(/^\s*from\s+(\.*)([\w.]*)\s+import\b|^\s*import\s+([\w.]+)/gm)) {
     const dots = found[1] ?? '';
     const name = found[2] ?? found[3] ?? '';
@@ -260,12 +271,14 @@ async function pythonModules(
     for (const candidate of candidates) {
       if (!texts.has(candidate)) continue;
       const other = await parse(candidate);
-      if (other?.trees.python)
+      if (other?.trees.python && !modules.has(`${dots}${name}`)) {
         modules.set(`${dots}${name}`, { key: other.key, root: other.trees.python.root, text: other.trees.python.text });
+        // A package's `__init__.py` re-exports its modules' functions: those modules too.
+        if (depth < 1) await importsOf(other, texts, parse, modules, depth + 1);
+      }
       break;
     }
   }
-  return modules;
 }
 
 function pythonModuleFiles(from: string, dots: string, name: string): string[] {

@@ -48,7 +48,7 @@ export function docsBlocks(text: string, format: 'markdown' | 'rst'): DocsBlocks
     else if (info === 'json' || info === 'jsonc' || info === 'json5') {
       result.json.push({ start: block.start, end: block.end });
       continue;
-    } else if ((info === '' || info === 'text' || info === 'plain' || info === 'none' || info === 'txt') && REQUEST_COMMAND.test(content)) grammar = 'bash';
+    } else if (info === '' || info === 'text' || info === 'plain' || info === 'none' || info === 'txt') grammar = sniff(content);
     if (!grammar) continue;
     if (grammar === 'javascript') {
       const own = new MaskedText(text);
@@ -103,6 +103,19 @@ function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockG
       continued = /\\\s*$/.test(line);
     }
   }
+}
+
+/**
+ * The language of a block that does not say (Markdown's untagged fences, reStructuredText's `::`,
+ * whose Sphinx default is Python): shell when it runs a request command, Python or Go when it reads
+ * like them, else none (reference lines are read from it instead).
+ */
+function sniff(content: string): BlockGrammar | undefined {
+  if (REQUEST_COMMAND.test(content)) return 'bash';
+  if (/^\s*(package \w+|func \w*\(|import \()/m.test(content) || /\w+ := /.test(content)) return 'go';
+  if (/^\s*(import \w+|from [\w.]+ import |def \w+\(|class \w+|print\()/m.test(content) || /^\s*\w+ = \w+(\.\w+)*\(/m.test(content))
+    return 'python';
+  return undefined;
 }
 
 function lineRanges(text: string, start: number, end: number): Array<[number, number]> {

@@ -215,7 +215,9 @@ class ShellReader {
   private command(node: Node, frame: Frame, emit: boolean, stdinNode: Node | undefined, silent?: SilentContext): void {
     const argNodes = node.childrenForFieldName('argument').filter((child): child is Node => !!child);
     const nameNode = node.childForFieldName('name');
-    const stdin = stdinNode ? { value: this.interpolated(stdinNode, frame), range: range(stdinNode) } : undefined;
+    const stdin = stdinNode
+      ? { value: this.interpolated(stdinNode, frame), range: range(stdinNode) }
+      : this.pipedIn(node, frame);
     for (const arg of argNodes) this.walkInside(arg, frame, emit);
     if (!nameNode) return;
     const name = commandName(node);
@@ -282,6 +284,20 @@ class ShellReader {
     if (!body) return;
     const called: Frame = { args: args.map((arg) => arg.value), fn: fn.node, depth: frame.depth + 1, forwarded: { words: args, at, stdin } };
     this.walk(body, called, false);
+  }
+
+  /** `echo "$BODY" | curl --data @- …`, `printf '%s' "$json" | …`: what the command before it in a pipeline prints. */
+  private pipedIn(node: Node, frame: Frame): Argument | undefined {
+    const pipeline = node.parent;
+    if (pipeline?.type !== 'pipeline') return undefined;
+    const commands = pipeline.namedChildren.filter((child): child is Node => child?.type === 'command');
+    const index = commands.findIndex((command) => command.id === node.id);
+    const before = index > 0 ? commands[index - 1] : undefined;
+    const name = before ? commandName(before) : undefined;
+    if (!before || (name !== 'echo' && name !== 'printf')) return undefined;
+    const args = before.childrenForFieldName('argument').filter((arg): arg is Node => !!arg && !arg.text.startsWith('-'));
+    const printed = args[args.length - 1];
+    return printed ? { value: this.value(printed, frame), range: range(printed) } : undefined;
   }
 
   /** Arguments evaluated; `"$@"` in a function run with known arguments is those arguments. */
