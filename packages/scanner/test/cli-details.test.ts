@@ -117,12 +117,13 @@ describe('paths', () => {
     ]);
   });
 
-  test('a directory or a pattern that holds no JavaScript or TypeScript file says so on stderr', async () => {
+  test('a directory or a pattern that holds no file to scan says so on stderr', async () => {
     const project = makeProject({ 'src/sync.js': CALLER, 'assets/logo.svg': '<svg/>', 'docs/readme.md': '# x' });
     const run = await runMain(['scan', ...AS_OF, 'src', 'assets', 'docs/**/*.ts'], { cwd: project });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('sunset-lint: assets: no JavaScript, TypeScript or Terraform file to scan\n');
-    expect(run.stderr).toContain('sunset-lint: docs/**/*.ts: no JavaScript, TypeScript or Terraform file to scan\n');
+    const none = 'no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go or documentation)';
+    expect(run.stderr).toContain(`sunset-lint: assets: ${none}\n`);
+    expect(run.stderr).toContain(`sunset-lint: docs/**/*.ts: ${none}\n`);
     expect(run.stderr).not.toContain('sunset-lint: src:');
     const quiet = await runMain(['scan', ...AS_OF, '--quiet', 'assets'], { cwd: project });
     expect(quiet.status).toBe(0);

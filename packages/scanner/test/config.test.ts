@@ -242,7 +242,7 @@ describe('configuration errors exit 2 and name the file and the key', () => {
     [
       "an unknown key, listed with the scanner's own",
       '{ "includes": ["src/**"] }',
-      "sunset-lint.config.json: 'includes' is not a known setting (known: asOf, imminentDays, apiHosts, severities, minConfidence, catalogue, include, exclude, reportUnusedSuppressions, maxFileSize, $schema)",
+      "sunset-lint.config.json: 'includes' is not a known setting (known: asOf, imminentDays, apiHosts, severities, minConfidence, catalogue, include, exclude, reportUnusedSuppressions, maxFileSize, languages, failOnDocs, $schema)",
     ],
     [
       'an unknown nested key',

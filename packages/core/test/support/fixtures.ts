@@ -12,8 +12,12 @@ export interface ExpectedFinding {
   file: string;
   line: number;
   entryId: string;
-  /** `terraform`: in a `.tf` file, which only the scanner reads (neither ESLint nor the core's JS analysis). */
-  resolution: 'single-file' | 'cross-file' | 'terraform';
+  /**
+   * `terraform`: in a `.tf` file, which only the scanner reads (neither ESLint nor the core's JS
+   * analysis); `other-language`: in a shell, Python, Go or documentation file (recorded as
+   * `single-file` or `cross-file`), which only the scanner's readers of those languages read.
+   */
+  resolution: 'single-file' | 'cross-file' | 'terraform' | 'other-language';
   /** What a whole-repository scan determines. */
   confidence: 'high' | 'medium';
   /** What one file alone determines, where the other files raise it (the ESLint plugin's). */
@@ -51,6 +55,7 @@ export function expectedFindings(): ExpectedFinding[] {
     };
     return raw.findings.map((finding) => ({
       ...finding,
+      ...(SOURCE_EXTENSIONS.test(finding.file) || finding.file.endsWith('.tf') ? {} : { resolution: 'other-language' as const }),
       file: `fixtures/${dir}/${finding.file}`,
       confidence: finding.confidence ?? 'high',
       singleFileConfidence: finding.singleFileConfidence ?? finding.confidence ?? 'high',

@@ -103,6 +103,19 @@ const schema11 = {
       description:
         'Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it.',
     },
+    languages: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', enum: ['javascript', 'terraform', 'shell', 'python', 'go', 'docs'] },
+      errorMessage: 'must be a non-empty list of languages (javascript, terraform, shell, python, go, docs)',
+      description:
+        'The languages scanned (default: all): javascript (JavaScript and TypeScript), terraform, shell (scripts, Dockerfile RUN, Makefile recipes, CI run steps), python, go, docs (Markdown, MDX, reStructuredText). --languages overrides it.',
+    },
+    failOnDocs: {
+      type: 'boolean',
+      description:
+        'Whether findings in documentation count against --fail-on (default false: they are reported, marked as documentation, and never fail the scan). --fail-on-docs sets it.',
+    },
     $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
   },
 };
@@ -776,9 +789,101 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
+    if (data.languages !== undefined) {
+      let data21 = data.languages;
+      if (Array.isArray(data21)) {
+        if (data21.length < 1) {
+          const err38 = {
+            instancePath: instancePath + '/languages',
+            schemaPath: '#/properties/languages/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+        const len4 = data21.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          let data22 = data21[i4];
+          if (typeof data22 !== 'string') {
+            const err39 = {
+              instancePath: instancePath + '/languages/' + i4,
+              schemaPath: '#/properties/languages/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+          if (!(
+            data22 === 'javascript' ||
+            data22 === 'terraform' ||
+            data22 === 'shell' ||
+            data22 === 'python' ||
+            data22 === 'go' ||
+            data22 === 'docs'
+          )) {
+            const err40 = {
+              instancePath: instancePath + '/languages/' + i4,
+              schemaPath: '#/properties/languages/items/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.languages.items.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err41 = {
+          instancePath: instancePath + '/languages',
+          schemaPath: '#/properties/languages/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.failOnDocs !== undefined) {
+      if (typeof data.failOnDocs !== 'boolean') {
+        const err42 = {
+          instancePath: instancePath + '/failOnDocs',
+          schemaPath: '#/properties/failOnDocs/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+    }
     if (data.$schema !== undefined) {
       if (typeof data.$schema !== 'string') {
-        const err38 = {
+        const err43 = {
           instancePath: instancePath + '/$schema',
           schemaPath: '#/properties/%24schema/type',
           keyword: 'type',
@@ -786,15 +891,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err43];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err43);
         }
         errors++;
       }
     }
   } else {
-    const err39 = {
+    const err44 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -802,9 +907,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err39];
+      vErrors = [err44];
     } else {
-      vErrors.push(err39);
+      vErrors.push(err44);
     }
     errors++;
   }
@@ -814,6 +919,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const scannerSettingsValidator: GeneratedValidator<ScannerSettings> = {
   schema:
-    '{"type":"object","additionalProperties":false,"errorMessage":"must be an object","properties":{"asOf":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD","description":"Grade as of this day (YYYY-MM-DD); default: today in UTC."},"imminentDays":{"type":"integer","minimum":0,"errorMessage":"must be a whole number of days (0 or more)","description":"End of life within this many days is imminent; default 90."},"apiHosts":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9.-]+(:[0-9]+)?$"},"errorMessage":"must be a non-empty list of host names (e.g. [\\"api.cloudflare.com\\"])","description":"Hosts of the API; a URL to another host is not reported. Default [\\"api.cloudflare.com\\"]."},"severities":{"type":"object","properties":{"expired":{"type":"string","enum":["error","warn","off"]},"imminent":{"type":"string","enum":["error","warn","off"]},"scheduled":{"type":"string","enum":["error","warn","off"]}},"propertyNames":{"enum":["expired","imminent","scheduled"],"errorMessage":"is not a grade (grades: expired, imminent, scheduled)"},"errorMessage":"must be an object mapping grades to severities","description":"Severity per grade; default expired: error, imminent: warn, scheduled: warn."},"minConfidence":{"type":"string","enum":["high","medium","low"],"description":"Findings below this confidence are dropped; default medium."},"catalogue":{"type":"object","additionalProperties":false,"errorMessage":"must be an object with add, eolOverrides and/or disable","description":"Catalogue additions, end-of-life overrides and disabled entry ids.","properties":{"add":{"type":"array","items":{"description":"A catalogue entry, in the schema of rules/schema.json."},"errorMessage":"must be a list of catalogue entries","description":"New entries, in the same schema as rules/*.json."},"eolOverrides":{"type":"object","additionalProperties":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD"},"errorMessage":"must map entry ids to YYYY-MM-DD dates","description":"Entry id -> replacement end-of-life date (YYYY-MM-DD)."},"disable":{"type":"array","items":{"type":"string"},"errorMessage":"must be a list of entry ids","description":"Entry ids to switch off."}}},"include":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to scan, replacing the default patterns."},"exclude":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to leave out, on top of the defaults; \\"!pattern\\" takes one back."},"reportUnusedSuppressions":{"type":"string","enum":["off","warn","error"],"description":"How suppression comments that silence nothing are reported (eslint-disable naming a sunset-lint rule, sunset-lint-ignore): off, warn (default) or error (fails the scan). --report-unused-suppressions overrides it."},"maxFileSize":{"type":"integer","minimum":1,"errorMessage":"must be a whole number of bytes (1 or more)","description":"Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it."},"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (config.schema.json)."}}}',
+    '{"type":"object","additionalProperties":false,"errorMessage":"must be an object","properties":{"asOf":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD","description":"Grade as of this day (YYYY-MM-DD); default: today in UTC."},"imminentDays":{"type":"integer","minimum":0,"errorMessage":"must be a whole number of days (0 or more)","description":"End of life within this many days is imminent; default 90."},"apiHosts":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9.-]+(:[0-9]+)?$"},"errorMessage":"must be a non-empty list of host names (e.g. [\\"api.cloudflare.com\\"])","description":"Hosts of the API; a URL to another host is not reported. Default [\\"api.cloudflare.com\\"]."},"severities":{"type":"object","properties":{"expired":{"type":"string","enum":["error","warn","off"]},"imminent":{"type":"string","enum":["error","warn","off"]},"scheduled":{"type":"string","enum":["error","warn","off"]}},"propertyNames":{"enum":["expired","imminent","scheduled"],"errorMessage":"is not a grade (grades: expired, imminent, scheduled)"},"errorMessage":"must be an object mapping grades to severities","description":"Severity per grade; default expired: error, imminent: warn, scheduled: warn."},"minConfidence":{"type":"string","enum":["high","medium","low"],"description":"Findings below this confidence are dropped; default medium."},"catalogue":{"type":"object","additionalProperties":false,"errorMessage":"must be an object with add, eolOverrides and/or disable","description":"Catalogue additions, end-of-life overrides and disabled entry ids.","properties":{"add":{"type":"array","items":{"description":"A catalogue entry, in the schema of rules/schema.json."},"errorMessage":"must be a list of catalogue entries","description":"New entries, in the same schema as rules/*.json."},"eolOverrides":{"type":"object","additionalProperties":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","errorMessage":"must be a date written YYYY-MM-DD"},"errorMessage":"must map entry ids to YYYY-MM-DD dates","description":"Entry id -> replacement end-of-life date (YYYY-MM-DD)."},"disable":{"type":"array","items":{"type":"string"},"errorMessage":"must be a list of entry ids","description":"Entry ids to switch off."}}},"include":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to scan, replacing the default patterns."},"exclude":{"type":"array","items":{"type":"string","pattern":"\\\\S"},"errorMessage":"must be a list of glob patterns (non-empty strings)","description":"Files to leave out, on top of the defaults; \\"!pattern\\" takes one back."},"reportUnusedSuppressions":{"type":"string","enum":["off","warn","error"],"description":"How suppression comments that silence nothing are reported (eslint-disable naming a sunset-lint rule, sunset-lint-ignore): off, warn (default) or error (fails the scan). --report-unused-suppressions overrides it."},"maxFileSize":{"type":"integer","minimum":1,"errorMessage":"must be a whole number of bytes (1 or more)","description":"Files larger than this many bytes are skipped with a file-too-large diagnostic (default 5242880, 5 MiB); --max-file-size overrides it."},"languages":{"type":"array","minItems":1,"items":{"type":"string","enum":["javascript","terraform","shell","python","go","docs"]},"errorMessage":"must be a non-empty list of languages (javascript, terraform, shell, python, go, docs)","description":"The languages scanned (default: all): javascript (JavaScript and TypeScript), terraform, shell (scripts, Dockerfile RUN, Makefile recipes, CI run steps), python, go, docs (Markdown, MDX, reStructuredText). --languages overrides it."},"failOnDocs":{"type":"boolean","description":"Whether findings in documentation count against --fail-on (default false: they are reported, marked as documentation, and never fail the scan). --fail-on-docs sets it."},"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (config.schema.json)."}}}',
   validate: validate10,
 };

@@ -68,7 +68,7 @@ const GRAMMAR_OF: Record<'shell' | 'python' | 'go', GrammarName> = { shell: 'bas
 
 export async function readScriptFiles(
   input: ReadScriptsInput,
-): Promise<{ files: ScriptFile[]; problems: ScriptFileProblem[]; skipped: number }> {
+): Promise<{ files: ScriptFile[]; problems: ScriptFileProblem[]; read: string[] }> {
   const problems: ScriptFileProblem[] = [];
   const texts = new Map<string, { kind: FileKind; text: string }>();
   for (const { file, kind } of input.files) {
@@ -111,8 +111,6 @@ export async function readScriptFiles(
     return result;
   };
   const files: ScriptFile[] = [];
-  /** Files of these languages read and ruled out by the prefilter: scanned, with nothing to find. */
-  let skipped = 0;
   // Shell files a script sources are parsed when it names them, whether or not they pass the prefilter.
   const shellFiles = [...texts.keys()].filter((file) => texts.get(file)!.kind.language === 'shell');
   for (const [file, { kind, text }] of texts) {
@@ -120,10 +118,7 @@ export async function readScriptFiles(
     const imports = kind.language === 'python' && /^\s*(from|import)\s+\S/m.test(text);
     // Go writes the API's fields and the SDK's resources in CamelCase (`NotificationEmail`, `FirewallRules`).
     const matchable = kind.language === 'go' ? `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}` : text;
-    if (!input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) {
-      skipped++;
-      continue;
-    }
+    if (!input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) continue;
     const read = await parse(file);
     if (!read) continue;
     const builder = new FactsBuilder(input.vocabulary, input.apiHosts, read.key);
@@ -212,7 +207,7 @@ export async function readScriptFiles(
     }
     files.push({ file, key: read.key, language: kind.language, text, facts, comments });
   }
-  return { files, problems, skipped };
+  return { files, problems, read: [...texts.keys()] };
 }
 
 /** Any segment word of the catalogue's paths: a file that imports or sources may get the rest from there. */

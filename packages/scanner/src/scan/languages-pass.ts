@@ -38,7 +38,12 @@ export async function readScriptsForScan(
   files: readonly string[],
   settings: ResolvedSettings,
   relativePath: (file: string) => string,
-  options: { maxFileSize?: number | undefined; languages?: ReadonlySet<Language> | undefined; reportable?: (key: string) => boolean },
+  options: {
+    maxFileSize?: number | undefined;
+    languages?: ReadonlySet<Language> | undefined;
+    /** `--shard`: the files this scan reports on (by absolute path); every file is still read, as a whole scan places findings. */
+    reportsOn?: (file: string) => boolean;
+  },
 ): Promise<LanguagesPass> {
   const empty: LanguagesPass = { findings: [], diagnostics: [], sources: new Map(), filesScanned: 0 };
   const wanted = files.filter((file) => {
@@ -64,7 +69,8 @@ export async function readScriptsForScan(
       return parsed.ok ? extractFileFacts(parsed.program, text, settings) : undefined;
     },
   });
-  const diagnostics: Diagnostic[] = reading.problems.map(({ file, code, message }) => ({
+  const own = options.reportsOn;
+  const diagnostics: Diagnostic[] = reading.problems.filter(({ file }) => !own || own(file)).map(({ file, code, message }) => ({
     code,
     severity: 'error',
     message,
@@ -72,18 +78,17 @@ export async function readScriptsForScan(
   }));
   const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   const byKey = new Map(reading.files.map((file) => [file.key, file]));
-  const reportable = options.reportable ?? ((key: string) => byKey.has(key));
   const matches = new Map<string, RawMatch[]>();
   for (const file of reading.files) {
     const found = matchFacts(file.facts, context);
-    for (const [key, list] of matchesByFile(found, file.key, (key) => byKey.has(key) && reportable(key)))
+    for (const [key, list] of matchesByFile(found, file.key, (key) => byKey.has(key)))
       matches.set(key, [...(matches.get(key) ?? []), ...list]);
   }
   const findings: Finding[] = [];
   const sources = new Map<string, ScriptSource>();
   for (const [key, list] of matches) {
     const file = byKey.get(key);
-    if (!file || list.length === 0) continue;
+    if (!file || list.length === 0 || (options.reportsOn && !options.reportsOn(file.file))) continue;
     // A text the floor found is a finding only where no other reading of its entry lies in its expression.
     // One usage, one finding: the readings of one place from every file (a helper called from two
     // files, a wrapper run with known arguments) merged, the most confident standing.
@@ -101,6 +106,11 @@ export async function readScriptsForScan(
     sources.set(file.file, { text: file.text, comments: file.comments });
   }
   for (const file of reading.files) if (!sources.has(file.file)) sources.set(file.file, { text: file.text, comments: file.comments });
-  return { findings, diagnostics, sources, filesScanned: reading.files.length + reading.skipped };
+  return {
+    findings,
+    diagnostics,
+    sources,
+    filesScanned: own ? reading.read.filter((file) => own(file)).length : reading.read.length,
+  };
 }
 

@@ -17,7 +17,6 @@ import {
   withFloorReadings,
   withTypedFindings,
 } from '@sunset-lint/core/internal';
-import { resolve } from 'node:path';
 import type { Diagnostic } from '../reports/types.js';
 import type { ScanCache } from './cache/cache.js';
 import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
@@ -146,7 +145,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     {
       maxFileSize: options.maxFileSize,
       languages: options.languages,
-      reportable: (key) => own(resolve(options.cwd, key)),
+      ...(options.reportsOn ? { reportsOn: options.reportsOn } : {}),
     },
   );
   result = {
