@@ -55,7 +55,9 @@ export function expectedFindings(): ExpectedFinding[] {
     };
     return raw.findings.map((finding) => ({
       ...finding,
-      ...(SOURCE_EXTENSIONS.test(finding.file) || finding.file.endsWith('.tf') ? {} : { resolution: 'other-language' as const }),
+      ...(SOURCE_EXTENSIONS.test(finding.file) || finding.file.endsWith('.tf')
+        ? {}
+        : { resolution: 'other-language' as const }),
       file: `fixtures/${dir}/${finding.file}`,
       confidence: finding.confidence ?? 'high',
       singleFileConfidence: finding.singleFileConfidence ?? finding.confidence ?? 'high',

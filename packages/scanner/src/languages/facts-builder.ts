@@ -65,7 +65,9 @@ export function textOf(value: readonly PatternPart[]): string {
 export function knownText(value: readonly PatternPart[] | undefined): string | undefined {
   if (!value) return undefined;
   if (value.length === 0) return '';
-  return value.every((part) => part.kind === 'text') ? value.map((part) => (part as { text: string }).text).join('') : undefined;
+  return value.every((part) => part.kind === 'text')
+    ? value.map((part) => (part as { text: string }).text).join('')
+    : undefined;
 }
 
 /** An object literal as any language writes one (a JSON body, a Python dict, a Go map or struct). */
@@ -101,7 +103,8 @@ export interface RequestSeen {
 }
 
 const RECEIVER_NEARBY_TEXT = 4000;
-const PROGRAM_INPUTS = /^(params|args|argv|options|opts|config|cfg|conf|settings|spec|desired|inputs|environ|env|flags|values|vars)$/i;
+const PROGRAM_INPUTS =
+  /^(params|args|argv|options|opts|config|cfg|conf|settings|spec|desired|inputs|environ|env|flags|values|vars)$/i;
 
 export class FactsBuilder {
   readonly requests: RequestFact[] = [];
@@ -179,7 +182,9 @@ export class FactsBuilder {
     if (byText) return byText;
     const words = text
       .split(/\s+/)
-      .filter((token) => token && !token.includes('/') && !/^(GET|POST|PUT|PATCH|DELETE|HEAD|curl|wget|https?)$/i.test(token))
+      .filter(
+        (token) => token && !token.includes('/') && !/^(GET|POST|PUT|PATCH|DELETE|HEAD|curl|wget|https?)$/i.test(token),
+      )
       .filter((token) => /[A-Za-z]/.test(token) && !token.includes(HOLE));
     return words.length >= 1 && /\s/.test(text.trim()) ? 'prose' : undefined;
   }
@@ -192,7 +197,8 @@ export class FactsBuilder {
     const text = value.map((part) => (part.kind === 'text' ? part.text : HOLE)).join('');
     if (this.vocabulary.literals.has(text)) this.inFile.literals.push({ text, range: root });
     for (const name of this.vocabulary.namesInStrings)
-      if (new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text)) this.inFile.namesInStrings.push({ name, range: root });
+      if (new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text))
+        this.inFile.namesInStrings.push({ name, range: root });
   }
 
   /** A request the code sends (or a URL it names, with `via: 'mention'`). */

@@ -9,12 +9,19 @@ import type { Parser } from 'web-tree-sitter';
  */
 export type GrammarName = 'bash' | 'python' | 'go' | 'hcl';
 
-const WASM: Record<GrammarName, string> = {
-  bash: 'tree-sitter-bash/tree-sitter-bash.wasm',
-  python: 'tree-sitter-python/tree-sitter-python.wasm',
-  go: 'tree-sitter-go/tree-sitter-go.wasm',
-  hcl: '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm',
-};
+/** Each grammar's file, resolved in its package (written out, so that dependency checks see them). */
+function wasmOf(name: GrammarName, require: NodeRequire): string {
+  switch (name) {
+    case 'bash':
+      return require.resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+    case 'python':
+      return require.resolve('tree-sitter-python/tree-sitter-python.wasm');
+    case 'go':
+      return require.resolve('tree-sitter-go/tree-sitter-go.wasm');
+    case 'hcl':
+      return require.resolve('@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm');
+  }
+}
 
 const loading = new Map<GrammarName, Promise<Parser>>();
 let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
@@ -37,7 +44,7 @@ async function load(name: GrammarName): Promise<Parser> {
     return module;
   });
   const { Parser, Language } = await runtime;
-  const grammar = await Language.load(require.resolve(WASM[name]));
+  const grammar = await Language.load(wasmOf(name, require));
   const parser = new Parser();
   parser.setLanguage(grammar);
   return parser;

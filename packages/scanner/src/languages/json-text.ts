@@ -68,12 +68,19 @@ function parseObject(tokens: Token[], at: number, place: Placer): { object: Obje
   while (i < tokens.length && tokens[i]!.kind !== '}') {
     const key = tokens[i]!;
     // jq's `{name: $n, notification_email: $email}` writes its keys bare.
-    if ((key.kind !== 'string' && !(key.kind === 'bare' && /^[A-Za-z_]\w*$/.test(key.text))) || tokens[i + 1]?.kind !== ':') {
+    if (
+      (key.kind !== 'string' && !(key.kind === 'bare' && /^[A-Za-z_]\w*$/.test(key.text))) ||
+      tokens[i + 1]?.kind !== ':'
+    ) {
       i++;
       continue;
     }
     const valueToken = tokens[i + 2];
-    const entry: ObjectEntry = { key: key.text, keyRange: place(key.start, key.end), property: place(key.start, key.end) };
+    const entry: ObjectEntry = {
+      key: key.text,
+      keyRange: place(key.start, key.end),
+      property: place(key.start, key.end),
+    };
     let next = i + 3;
     if (valueToken?.kind === '{') {
       const inner = parseObject(tokens, i + 2, place);
@@ -92,9 +99,7 @@ function parseObject(tokens: Token[], at: number, place: Placer): { object: Obje
       entry.elements = elements;
       next = j + 1;
     } else if (valueToken?.kind === 'string') {
-      entry.value = valueToken.text.includes(HOLE)
-        ? [{ kind: 'hole' }]
-        : [{ kind: 'text', text: valueToken.text }];
+      entry.value = valueToken.text.includes(HOLE) ? [{ kind: 'hole' }] : [{ kind: 'text', text: valueToken.text }];
     } else if (valueToken?.kind === 'bare' && !valueToken.text.includes(HOLE)) {
       entry.value = [{ kind: 'text', text: valueToken.text }];
     }
@@ -135,7 +140,8 @@ function placer(value: Value): Placer {
   const at = (offset: number): number => {
     let best = spans[0];
     for (const span of spans) {
-      if (offset >= span.from && offset <= span.to) return span.exact ? span.start + (offset - span.from) : span.written[0];
+      if (offset >= span.from && offset <= span.to)
+        return span.exact ? span.start + (offset - span.from) : span.written[0];
       if (span.from <= offset) best = span;
     }
     return best ? best.written[0] : 0;

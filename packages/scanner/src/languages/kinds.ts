@@ -48,7 +48,8 @@ export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
   if (/\.rst$/.test(lower)) return { language: 'docs', format: 'rst' };
   if (/^(dockerfile|containerfile)(\..+)?$/.test(lower) || lower.endsWith('.dockerfile'))
     return { language: 'shell', host: 'dockerfile' };
-  if (lower === 'makefile' || lower === 'gnumakefile' || lower.endsWith('.mk')) return { language: 'shell', host: 'makefile' };
+  if (lower === 'makefile' || lower === 'gnumakefile' || lower.endsWith('.mk'))
+    return { language: 'shell', host: 'makefile' };
   if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(normalized)) return { language: 'shell', host: 'github-actions' };
   if (/^\.gitlab-ci\.ya?ml$/.test(lower) || /(^|\/)\.gitlab\/ci\/.+\.ya?ml$/.test(normalized))
     return { language: 'shell', host: 'gitlab-ci' };
@@ -62,9 +63,4 @@ export function kindOfShebang(firstLine: string): FileKind | undefined {
   if (/^#!\s*\S*\/(env\s+(-\S+\s+)*)?(ba|z|k|da)?sh\b/.test(firstLine)) return { language: 'shell', host: 'script' };
   if (/^#!\s*\S*\/(env\s+(-\S+\s+)*)?python[\d.]*\b/.test(firstLine)) return { language: 'python' };
   return undefined;
-}
-
-/** The `--languages` name of a kind. */
-export function languageOf(kind: FileKind): Language {
-  return kind.language;
 }

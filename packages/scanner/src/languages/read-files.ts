@@ -74,7 +74,11 @@ export async function readScriptFiles(
   for (const { file, kind } of input.files) {
     const read = readSource(file, input.maxFileSize);
     if (!read.ok) {
-      problems.push({ file, code: read.code === 'file-too-large' ? 'file-too-large' : 'read-error', message: read.message });
+      problems.push({
+        file,
+        code: read.code === 'file-too-large' ? 'file-too-large' : 'read-error',
+        message: read.message,
+      });
       continue;
     }
     const known = kind === 'shebang' ? kindOfShebang(read.source.slice(0, read.source.indexOf('\n') >>> 0)) : kind;
@@ -100,7 +104,10 @@ export async function readScriptFiles(
       result.trees.bash = { root: (await parser('bash')).parse(shell.text)!.rootNode, text: shell.text };
       result.predefined = shell.predefined;
     } else if (language === 'python' || language === 'go') {
-      result.trees[GRAMMAR_OF[language]] = { root: (await parser(GRAMMAR_OF[language])).parse(entry.text)!.rootNode, text: entry.text };
+      result.trees[GRAMMAR_OF[language]] = {
+        root: (await parser(GRAMMAR_OF[language])).parse(entry.text)!.rootNode,
+        text: entry.text,
+      };
     } else {
       const blocks = docsBlocks(entry.text, entry.kind.language === 'docs' ? entry.kind.format : 'markdown');
       result.docs = blocks;
@@ -114,32 +121,48 @@ export async function readScriptFiles(
   // Shell files a script sources are parsed when it names them, whether or not they pass the prefilter.
   const shellFiles = [...texts.keys()].filter((file) => texts.get(file)!.kind.language === 'shell');
   for (const [file, { kind, text }] of texts) {
-    const sources = (kind.language === 'shell' || kind.language === 'docs') && /(^|[\s;&|$])(source|\.)\s+\S/m.test(text);
+    const sources =
+      (kind.language === 'shell' || kind.language === 'docs') && /(^|[\s;&|$])(source|\.)\s+\S/m.test(text);
     const imports = kind.language === 'python' && /^\s*(from|import)\s+\S/m.test(text);
     // Go writes the API's fields and the SDK's resources in CamelCase (`NotificationEmail`, `FirewallRules`).
-    const matchable = kind.language === 'go' ? `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}` : text;
-    if (!input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) continue;
+    const matchable =
+      kind.language === 'go' ? `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}` : text;
+    // A file that names sunset-lint is read even so: its suppression comments may silence nothing.
+    const names = text.includes('sunset-lint');
+    if (!names && !input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) continue;
     const read = await parse(file);
     if (!read) continue;
     const builder = new FactsBuilder(input.vocabulary, input.apiHosts, read.key);
     const comments: RawComment[] = [];
     if (read.trees.bash) {
       const sourcedModules = new Map<string, ShellModule>();
-      const module: ShellModule = { key: read.key, root: read.trees.bash.root, text: read.trees.bash.text, ...(read.predefined ? { predefined: read.predefined } : {}) };
+      const module: ShellModule = {
+        key: read.key,
+        root: read.trees.bash.root,
+        text: read.trees.bash.text,
+        ...(read.predefined ? { predefined: read.predefined } : {}),
+      };
       const sourced = (written: string, from: ShellModule): ShellModule | undefined => {
-        const fromFile = from === module ? file : [...sourcedModules.entries()].find(([, m]) => m === from)?.[0] ?? file;
+        const fromFile =
+          from === module ? file : ([...sourcedModules.entries()].find(([, m]) => m === from)?.[0] ?? file);
         const target = findSourced(written, fromFile, shellFiles);
         if (!target) return undefined;
         const existing = sourcedModules.get(target);
         if (existing) return existing;
         const other = parsed.get(target);
         if (!other?.trees.bash) return undefined;
-        const found: ShellModule = { key: other.key, root: other.trees.bash.root, text: other.trees.bash.text, ...(other.predefined ? { predefined: other.predefined } : {}) };
+        const found: ShellModule = {
+          key: other.key,
+          root: other.trees.bash.root,
+          text: other.trees.bash.text,
+          ...(other.predefined ? { predefined: other.predefined } : {}),
+        };
         sourcedModules.set(target, found);
         return found;
       };
       // Files it may source: parsed first, so that `sourced` finds their trees.
-      for (const candidate of shellFiles) if (candidate !== file && sources && sourcedName(text, candidate)) await parse(candidate);
+      for (const candidate of shellFiles)
+        if (candidate !== file && sources && sourcedName(text, candidate)) await parse(candidate);
       // A runbook uses the helpers of the scripts it names (`cf_zone_setting` from `bin/cfapi.sh`).
       const implied: ShellModule[] = [];
       if (kind.language === 'docs')
@@ -147,14 +170,19 @@ export async function readScriptFiles(
           const named = relative(dirname(file), candidate).split(sep).slice(-2).join('/');
           if (!text.includes(named)) continue;
           const other = await parse(candidate);
-          if (other?.trees.bash) implied.push({ key: other.key, root: other.trees.bash.root, text: other.trees.bash.text });
+          if (other?.trees.bash)
+            implied.push({ key: other.key, root: other.trees.bash.root, text: other.trees.bash.text });
         }
       readShell({ module, builder, sourced, implied });
       comments.push(...hashComments(read.trees.bash.root));
     }
     if (read.trees.python) {
       const modules = await pythonModules(read, texts, parse);
-      readPython({ module: { key: read.key, root: read.trees.python.root, text: read.trees.python.text }, builder, imported: modules });
+      readPython({
+        module: { key: read.key, root: read.trees.python.root, text: read.trees.python.text },
+        builder,
+        imported: modules,
+      });
       comments.push(...hashComments(read.trees.python.root));
     }
     if (read.trees.go) {
@@ -262,7 +290,12 @@ async function importsOf(
     // A package installed under another name (`ansible_collections.acme.edge.plugins.module_utils.x`):
     // the scanned module whose path ends with the most of the import's names.
     if (!dots && name.includes('.'))
-      candidates.push(...pythonModuleBySuffix(name, [...texts.keys()].filter((file) => texts.get(file)!.kind.language === 'python')));
+      candidates.push(
+        ...pythonModuleBySuffix(
+          name,
+          [...texts.keys()].filter((file) => texts.get(file)!.kind.language === 'python'),
+        ),
+      );
     for (const candidate of candidates) {
       if (!texts.has(candidate)) continue;
       const other = await parse(candidate);
@@ -334,7 +367,12 @@ function hashComments(root: Node): RawComment[] {
   const visit = (node: Node): void => {
     if (node.type === 'comment') {
       const text = node.text.replace(/\r?\n$/, '');
-      comments.push({ kind: 'line', value: text.replace(/^#/, ''), start: node.startIndex, end: node.startIndex + text.length });
+      comments.push({
+        kind: 'line',
+        value: text.replace(/^#/, ''),
+        start: node.startIndex,
+        end: node.startIndex + text.length,
+      });
     }
     for (const child of node.namedChildren) if (child) visit(child);
   };

@@ -1,4 +1,4 @@
-import { concatPatterns, hole, type TextSpan } from '@sunset-lint/core/internal';
+import { concatPatterns, type TextSpan } from '@sunset-lint/core/internal';
 import type { Value } from './facts-builder.js';
 
 /**
@@ -45,7 +45,11 @@ export function replaceInValue(value: Value, pattern: RegExp, replace: (match: R
 /** `"{}/zones/{zone}".format(…)`: each field replaced by the argument that fills it (`{{` stays a brace). */
 export function formatPlaceholders(value: Value, argument: (field: string | undefined) => Value): Value {
   return replaceInValue(value, /\{\{|\}\}|\{([^{}:!]*)(?:![rsa])?(?::[^{}]*)?\}/g, (found) =>
-    found[0] === '{{' ? [{ kind: 'text', text: '{' }] : found[0] === '}}' ? [{ kind: 'text', text: '}' }] : argument(found[1] || undefined),
+    found[0] === '{{'
+      ? [{ kind: 'text', text: '{' }]
+      : found[0] === '}}'
+        ? [{ kind: 'text', text: '}' }]
+        : argument(found[1] || undefined),
   );
 }
 
@@ -79,4 +83,3 @@ function slice(part: { kind: 'text'; text: string; spans?: TextSpan[] }, from: n
   return { kind: 'text' as const, text: part.text.slice(from, to), spans };
 }
 
-export { hole };

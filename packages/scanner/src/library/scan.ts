@@ -140,7 +140,10 @@ export async function findUsages(
   const notice = request.onNotice ?? (() => {});
   const discovered = await discoverConfigured(cwd, paths, config);
   for (const given of discovered.empty)
-    notice({ text: `${given}: no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go or documentation)`, severity: 'info' });
+    notice({
+      text: `${given}: no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go or documentation)`,
+      severity: 'info',
+    });
   for (const { path, files } of discovered.gitignored)
     notice({
       text: `${path}: ${plural(files, 'file')} to scan, all ignored by .gitignore (files named one by one are scanned even so)`,

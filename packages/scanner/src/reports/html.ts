@@ -151,7 +151,8 @@ function fileSection(group: FileGroup, open: boolean, sourceLines: SourceLines |
 
 function findingRow(finding: Finding, sourceLines: SourceLines | undefined): string {
   const confidence =
-    finding.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(finding.confidence)} confidence)</span>`;
+    (finding.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(finding.confidence)} confidence)</span>`) +
+    ` <span class="dim lang">${escapeHtml(LANGUAGE_NAMES[finding.language ?? ''] ?? languageByExtension(finding.file))}</span>`;
   const related = relatedOf(finding)
     .map(
       (r) =>
@@ -164,4 +165,17 @@ function findingRow(finding: Finding, sourceLines: SourceLines | undefined): str
 /** An id attribute value for a file section; any character is allowed in HTML ids except whitespace. */
 function fileAnchor(file: string): string {
   return `file-${file.replace(/\s/g, '_')}`;
+}
+
+/** The language each finding was read as, as the audit names it (docs/languages/). */
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  shell: 'shell',
+  python: 'Python',
+  go: 'Go',
+  docs: 'documentation',
+};
+
+function languageByExtension(file: string): string {
+  if (/\.tf$/i.test(file)) return 'Terraform';
+  return /\.(ts|tsx|mts|cts)$/i.test(file) ? 'TypeScript' : 'JavaScript';
 }

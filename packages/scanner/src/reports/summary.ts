@@ -65,8 +65,9 @@ export function summarize(report: ScanReport): ReportSummary {
   const failing =
     report.failOn === 'none'
       ? 0
-      : findings.filter((f) => (f.language !== 'docs' || report.failOnDocs) && isAtLeast(f.grade, report.failOn as Grade))
-          .length;
+      : findings.filter(
+          (f) => (f.language !== 'docs' || report.failOnDocs) && isAtLeast(f.grade, report.failOn as Grade),
+        ).length;
   return { findings, total: findings.length, byGrade, entries, byFile, failing };
 }
 

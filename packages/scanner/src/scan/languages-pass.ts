@@ -25,6 +25,8 @@ export interface LanguagesPass {
   diagnostics: Diagnostic[];
   /** Files read by these readers, by absolute path: their text and comments, for the suppression step. */
   sources: Map<string, ScriptSource>;
+  /** Files whose text names sunset-lint (their comments may be unused suppressions), by absolute path. */
+  namingFiles: string[];
   filesScanned: number;
 }
 
@@ -45,7 +47,7 @@ export async function readScriptsForScan(
     reportsOn?: (file: string) => boolean;
   },
 ): Promise<LanguagesPass> {
-  const empty: LanguagesPass = { findings: [], diagnostics: [], sources: new Map(), filesScanned: 0 };
+  const empty: LanguagesPass = { findings: [], diagnostics: [], sources: new Map(), filesScanned: 0, namingFiles: [] };
   const wanted = files.filter((file) => {
     const kind = kindOfPath(file);
     return kind !== undefined && (kind === 'shebang' || !options.languages || options.languages.has(kind.language));
@@ -70,12 +72,14 @@ export async function readScriptsForScan(
     },
   });
   const own = options.reportsOn;
-  const diagnostics: Diagnostic[] = reading.problems.filter(({ file }) => !own || own(file)).map(({ file, code, message }) => ({
-    code,
-    severity: 'error',
-    message,
-    file: relativePath(file),
-  }));
+  const diagnostics: Diagnostic[] = reading.problems
+    .filter(({ file }) => !own || own(file))
+    .map(({ file, code, message }) => ({
+      code,
+      severity: 'error',
+      message,
+      file: relativePath(file),
+    }));
   const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   const byKey = new Map(reading.files.map((file) => [file.key, file]));
   const matches = new Map<string, RawMatch[]>();
@@ -105,12 +109,15 @@ export async function readScriptsForScan(
     findings.push(...built);
     sources.set(file.file, { text: file.text, comments: file.comments });
   }
-  for (const file of reading.files) if (!sources.has(file.file)) sources.set(file.file, { text: file.text, comments: file.comments });
+  for (const file of reading.files)
+    if (!sources.has(file.file)) sources.set(file.file, { text: file.text, comments: file.comments });
   return {
     findings,
+    namingFiles: reading.files
+      .filter((file) => (!own || own(file.file)) && file.text.includes('sunset-lint'))
+      .map((file) => file.file),
     diagnostics,
     sources,
     filesScanned: own ? reading.read.filter((file) => own(file)).length : reading.read.length,
   };
 }
-

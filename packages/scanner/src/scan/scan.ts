@@ -156,7 +156,10 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   };
   // Suppression comments apply once, to every finding of the scan. A shard reads those of its own
   // files only: the others are another shard's.
-  const namingFiles = options.files.filter((file) => own(file) && (plan.namingFiles?.has(file) ?? true));
+  const namingFiles = [
+    ...options.files.filter((file) => own(file) && (plan.namingFiles?.has(file) ?? true)),
+    ...scripts.namingFiles,
+  ];
   return withSuppressionComments(result, {
     cwd: options.cwd,
     settings: options.settings,

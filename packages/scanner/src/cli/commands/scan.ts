@@ -269,7 +269,10 @@ function reportTargets(tokens: ScanTokens): Array<{ format: ReportFormat; output
 
 /** `--languages javascript,shell`: names checked here, so that a typo is a usage error naming the flag. */
 function languagesOption(given: string): Language[] {
-  const names = given.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = given
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(LANGUAGES as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length)
     throw new UsageError(

@@ -27,7 +27,23 @@ interface Block {
   end: number;
 }
 
-const SHELL = new Set(['bash', 'sh', 'shell', 'zsh', 'ksh', 'console', 'shell-session', 'shellsession', 'terminal', 'bash-session', 'sh-session', 'session', 'shell-script', 'cli', 'cmd']);
+const SHELL = new Set([
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'ksh',
+  'console',
+  'shell-session',
+  'shellsession',
+  'terminal',
+  'bash-session',
+  'sh-session',
+  'session',
+  'shell-script',
+  'cli',
+  'cmd',
+]);
 const PYTHON = new Set(['python', 'py', 'python3', 'py3', 'pycon', 'ipython', 'python-repl']);
 const GO = new Set(['go', 'golang']);
 const JAVASCRIPT = new Set(['js', 'javascript', 'jsx', 'ts', 'typescript', 'tsx', 'mjs', 'cjs', 'node', 'nodejs']);
@@ -38,7 +54,11 @@ export function docsBlocks(text: string, format: 'markdown' | 'rst'): DocsBlocks
   const masks = new Map<Exclude<BlockGrammar, 'javascript'> | 'javascript', MaskedText>();
   const result: DocsBlocks = { byGrammar: {}, parsed: [], json: [], javascript: [] };
   for (const block of blocks) {
-    const info = block.info.toLowerCase().replace(/^\{?\.?/, '').split(/[\s{},]/)[0] ?? '';
+    const info =
+      block.info
+        .toLowerCase()
+        .replace(/^\{?\.?/, '')
+        .split(/[\s{},]/)[0] ?? '';
     const content = text.slice(block.start, block.end);
     let grammar: BlockGrammar | undefined;
     if (SHELL.has(info)) grammar = 'bash';
@@ -48,7 +68,8 @@ export function docsBlocks(text: string, format: 'markdown' | 'rst'): DocsBlocks
     else if (info === 'json' || info === 'jsonc' || info === 'json5') {
       result.json.push({ start: block.start, end: block.end });
       continue;
-    } else if (info === '' || info === 'text' || info === 'plain' || info === 'none' || info === 'txt') grammar = sniff(content);
+    } else if (info === '' || info === 'text' || info === 'plain' || info === 'none' || info === 'txt')
+      grammar = sniff(content);
     if (!grammar) continue;
     if (grammar === 'javascript') {
       const own = new MaskedText(text);
@@ -86,7 +107,11 @@ function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockG
   const prompt = grammar === 'bash' ? /^(\s*)(\$|%|❯|➜)\s/ : grammar === 'python' ? /^(\s*)(>>>|\.\.\.)\s?/ : undefined;
   const transcript =
     prompt !== undefined &&
-    (info === 'console' || info === 'pycon' || info.endsWith('session') || info === 'terminal' || lines.some(([s, e]) => prompt.test(text.slice(s, e))));
+    (info === 'console' ||
+      info === 'pycon' ||
+      info.endsWith('session') ||
+      info === 'terminal' ||
+      lines.some(([s, e]) => prompt.test(text.slice(s, e))));
   let continued = false;
   for (const [start, end] of lines) {
     const line = text.slice(start, end);
@@ -95,6 +120,11 @@ function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockG
       continue;
     }
     const found = prompt.exec(line);
+    // A suppression comment in a transcript is the reader's, not output.
+    if (/^\s*#\s*sunset-lint-ignore\b/.test(line)) {
+      mask.show(start, end);
+      continue;
+    }
     if (found) {
       mask.show(start + found[0].length, end);
       continued = /\\\s*$/.test(line) || /[([{,]\s*$/.test(line);
@@ -113,7 +143,10 @@ function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockG
 function sniff(content: string): BlockGrammar | undefined {
   if (REQUEST_COMMAND.test(content)) return 'bash';
   if (/^\s*(package \w+|func \w*\(|import \()/m.test(content) || /\w+ := /.test(content)) return 'go';
-  if (/^\s*(import \w+|from [\w.]+ import |def \w+\(|class \w+|print\()/m.test(content) || /^\s*\w+ = \w+(\.\w+)*\(/m.test(content))
+  if (
+    /^\s*(import \w+|from [\w.]+ import |def \w+\(|class \w+|print\()/m.test(content) ||
+    /^\s*\w+ = \w+(\.\w+)*\(/m.test(content)
+  )
     return 'python';
   return undefined;
 }
@@ -162,7 +195,12 @@ function markdownBlocks(text: string): Block[] {
     const previous = i > 0 ? text.slice(lines[i - 1]![0], lines[i - 1]![1]) : '';
     if (/^( {4}|\t)\S/.test(line) && previous.trim() === '' && !/^\s*([-*+]|\d+\.)\s/.test(line.trim())) {
       let j = i;
-      while (j < lines.length && (/^( {4}|\t)/.test(text.slice(lines[j]![0], lines[j]![1])) || text.slice(lines[j]![0], lines[j]![1]).trim() === '')) j++;
+      while (
+        j < lines.length &&
+        (/^( {4}|\t)/.test(text.slice(lines[j]![0], lines[j]![1])) ||
+          text.slice(lines[j]![0], lines[j]![1]).trim() === '')
+      )
+        j++;
       blocks.push({ info: '', start: lines[i]![0], end: lines[j - 1]![1] });
       i = j;
       continue;
@@ -183,7 +221,12 @@ function rstBlocks(text: string): Block[] {
     const indent = (directive?.[1] ?? /^\s*/.exec(line)![0]).length;
     let j = i + 1;
     // Options (`:linenos:`) and blank lines before the content.
-    while (j < lines.length && (text.slice(lines[j]![0], lines[j]![1]).trim() === '' || /^\s+:\w[\w-]*:/.test(text.slice(lines[j]![0], lines[j]![1])))) j++;
+    while (
+      j < lines.length &&
+      (text.slice(lines[j]![0], lines[j]![1]).trim() === '' ||
+        /^\s+:\w[\w-]*:/.test(text.slice(lines[j]![0], lines[j]![1])))
+    )
+      j++;
     const first = j;
     while (j < lines.length) {
       const inner = text.slice(lines[j]![0], lines[j]![1]);

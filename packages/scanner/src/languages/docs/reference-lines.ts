@@ -9,11 +9,14 @@ import { objectsInJsonText } from '../json-text.js';
  * that say what was removed or replaced and whole changelogs. A JSON block right after such a line
  * is that request's body.
  */
-const REFERENCE = /\b(GET|POST|PUT|PATCH|DELETE|HEAD)\b[*_`\s:|]{1,8}((?:https?:\/\/[^\s`|)>\]]+)|(?:\/?[A-Za-z{:<][^\s`|)>\]]*\/[^\s`|)>\]]*))/g;
+const REFERENCE =
+  /\b(GET|POST|PUT|PATCH|DELETE|HEAD)\b[*_`\s:|]{1,8}((?:https?:\/\/[^\s`|)>\]]+)|(?:\/?[A-Za-z{:<][^\s`|)>\]]*\/[^\s`|)>\]]*))/g;
 /** Headings and file names of pages about the past (what changed), whose lines are silent. */
 const HISTORY_PAGE = /(^|\/)(changelog|changes|history|news|release[-_ ]?notes|migrat\w*|upgrad\w*)[^/]*$/i;
-const HISTORY_HEADING = /\b(changelog|release notes|history|migrat\w*|upgrad\w*|deprecat\w*|removed|replaced|before|legacy|what changed)\b/i;
-const HISTORY = /\b(remov(ed|es|ing)|replac\w*|no longer|instead of|formerly|used to|retired|dropped|obsolete|superseded)\b/i;
+const HISTORY_HEADING =
+  /\b(changelog|release notes|history|migrat\w*|upgrad\w*|deprecat\w*|removed|replaced|before|legacy|what changed)\b/i;
+const HISTORY =
+  /\b(remov(ed|es|ing)|replac\w*|no longer|instead of|formerly|used to|retired|dropped|obsolete|superseded)\b/i;
 
 export function readReferenceLines(
   text: string,
@@ -33,14 +36,19 @@ export function readReferenceLines(
     const start = lineStart;
     lineStart += line.length + 1;
     // A heading (Markdown `#`, or reStructuredText's underlined title) opens a section.
-    const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1] ?? (/^([=\-~^"'`#*+]{3,})\s*$/.test(line) && previous.trim() ? previous : undefined);
+    const heading =
+      /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1] ??
+      (/^([=\-~^"'`#*+]{3,})\s*$/.test(line) && previous.trim() ? previous : undefined);
     previous = line;
     if (heading !== undefined && !inParsed(start)) past = HISTORY_HEADING.test(heading);
     if (past || inParsed(start) || HISTORY.test(line) || /^\s*<!--/.test(line)) continue;
     for (const found of line.matchAll(REFERENCE)) {
       // A reference starts its line, list item or table cell (or follows a label's colon); in the
       // middle of a sentence it is prose ("the legacy endpoint (`GET /zones/…`) is being retired").
-      const before = line.slice(0, found.index).replace(/^\s*(?:[-*+>]|\d+[.)])?\s*/, '').replace(/[*_`\s]+$/, '');
+      const before = line
+        .slice(0, found.index)
+        .replace(/^\s*(?:[-*+>]|\d+[.)])?\s*/, '')
+        .replace(/[*_`\s]+$/, '');
       const path = found[2]!.replace(/[.,;:'"*_]+$/, '');
       const at = start + found.index + found[0].length - found[2]!.length;
       if (before !== '' && !before.endsWith('|') && !before.endsWith(':')) {
@@ -67,16 +75,28 @@ export function readReferenceLines(
     const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1];
     if (heading !== undefined) past = HISTORY_HEADING.test(heading);
     if (past || inParsed(start) || HISTORY.test(line)) continue;
-    const found = /^(\s*(?:[-*+]|\d+[.)]|\|)?\s*)(`{1,2})(\/(?:client\/v4\/)?(?:zones|accounts|user|organizations)\/[^`\s]*)\2\s*(\||$|[-–:]\s)/.exec(line);
+    const found =
+      /^(\s*(?:[-*+]|\d+[.)]|\|)?\s*)(`{1,2})(\/(?:client\/v4\/)?(?:zones|accounts|user|organizations)\/[^`\s]*)\2\s*(\||$|[-–:]\s)/.exec(
+        line,
+      );
     if (!found || /\b(GET|POST|PUT|PATCH|DELETE|HEAD)\b/.test(line)) continue;
     const at = start + found[1]!.length + found[2]!.length;
-    builder.request({ url: writtenValue(found[3]!, at), method: { kind: 'unknown' }, range: [at, at + found[3]!.length], via: 'mention' });
+    builder.request({
+      url: writtenValue(found[3]!, at),
+      method: { kind: 'unknown' },
+      range: [at, at + found[3]!.length],
+      via: 'mention',
+    });
   }
   // A JSON block within a few lines after a reference line is its body.
   void lastRequest;
   const named = [
     ...builder.requests.map((request) => ({ url: request.url, method: request.method, range: request.range })),
-    ...prose.map((request) => ({ url: request.url, method: { kind: 'known' as const, method: request.method as never }, range: request.range })),
+    ...prose.map((request) => ({
+      url: request.url,
+      method: { kind: 'known' as const, method: request.method as never },
+      range: request.range,
+    })),
   ];
   for (const block of json) {
     const request = named
@@ -85,6 +105,12 @@ export function readReferenceLines(
     if (!request) continue;
     const objects = objectsInJsonText(writtenValue(text.slice(block.start, block.end), block.start));
     if (objects.length === 0) continue;
-    builder.request({ url: request.url, method: request.method, range: request.range, via: 'mention', payload: objects });
+    builder.request({
+      url: request.url,
+      method: request.method,
+      range: request.range,
+      via: 'mention',
+      payload: objects,
+    });
   }
 }

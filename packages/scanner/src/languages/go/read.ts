@@ -1,7 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import type { MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
-import { FactsBuilder, knownText, writtenValue, type ObjectEntry, type ObjectLiteral, type Value } from '../facts-builder.js';
+import {
+  FactsBuilder,
+  knownText,
+  writtenValue,
+  type ObjectEntry,
+  type ObjectLiteral,
+  type Value,
+} from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { joinValues, replaceInValue, snakeCase } from '../values.js';
 import { GO_SDK_METHODS, GO_SDK_READS } from './cloudflare-go.js';
@@ -43,9 +50,23 @@ interface Frame {
 }
 
 const MAX_DEPTH = 4;
-const MESSAGE_FUNCTIONS = /^(fmt\.(Print|Println|Printf|Fprint|Fprintf|Fprintln|Errorf|Sprint|Sprintln)|errors\.(New|Wrap|Wrapf)|log\.\w+|panic|t\.(Log|Logf|Error|Errorf|Fatal|Fatalf|Skip|Skipf|Run)|.*\.(Info|Infof|Infow|Warn|Warnf|Warnw|Warning|Warningf|Error|Errorf|Errorw|Debug|Debugf|Debugw|Fatal|Fatalf|Print|Printf|Println|Msg|Msgf|Trace|Tracef|Log|Logf|Event|Eventf|Str|Wrap|Wrapf))$/;
-const MESSAGE_KEYS = new Set(['Short', 'Long', 'Example', 'Usage', 'UsageText', 'Description', 'Help', 'Message', 'Msg', 'Title', 'Summary']);
-const ROUTE_METHODS = /^(Handle|HandleFunc|Get|Post|Put|Patch|Delete|Head|Options|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|Route|Mount|Method|MethodFunc|Path|PathPrefix|Static)$/;
+const MESSAGE_FUNCTIONS =
+  /^(fmt\.(Print|Println|Printf|Fprint|Fprintf|Fprintln|Errorf|Sprint|Sprintln)|errors\.(New|Wrap|Wrapf)|log\.\w+|panic|t\.(Log|Logf|Error|Errorf|Fatal|Fatalf|Skip|Skipf|Run)|.*\.(Info|Infof|Infow|Warn|Warnf|Warnw|Warning|Warningf|Error|Errorf|Errorw|Debug|Debugf|Debugw|Fatal|Fatalf|Print|Printf|Println|Msg|Msgf|Trace|Tracef|Log|Logf|Event|Eventf|Str|Wrap|Wrapf))$/;
+const MESSAGE_KEYS = new Set([
+  'Short',
+  'Long',
+  'Example',
+  'Usage',
+  'UsageText',
+  'Description',
+  'Help',
+  'Message',
+  'Msg',
+  'Title',
+  'Summary',
+]);
+const ROUTE_METHODS =
+  /^(Handle|HandleFunc|Get|Post|Put|Patch|Delete|Head|Options|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|Route|Mount|Method|MethodFunc|Path|PathPrefix|Static)$/;
 const HTTP_VERB_FUNCTIONS = new Map<string, 'GET' | 'POST' | 'HEAD'>([
   ['http.Get', 'GET'],
   ['http.Post', 'POST'],
@@ -69,7 +90,8 @@ class GoReader {
     this.builder = input.builder;
     this.modules = [input.module, ...input.packageFiles, ...(input.importedFiles ?? [])];
     this.usesSdk =
-      !!input.moduleUsesSdk || this.modules.some((module) => /cloudflare-go|cloudflare\.New\w*\(|\*cloudflare\.API\b/.test(module.text));
+      !!input.moduleUsesSdk ||
+      this.modules.some((module) => /cloudflare-go|cloudflare\.New\w*\(|\*cloudflare\.API\b/.test(module.text));
   }
 
   run(): void {
@@ -100,7 +122,9 @@ class GoReader {
         if (operator === '+' && node.parent?.type !== 'binary_expression') {
           // `"accounts/" + id + "/tunnels/" + rid`: one written text, as grep reads the line.
           if (emit) this.builder.written(this.literalChain(node), range(node), silent);
-          for (const part of chainParts(node)) if (part.type !== 'interpreted_string_literal' && part.type !== 'raw_string_literal') this.walk(part, frame, emit, silent);
+          for (const part of chainParts(node))
+            if (part.type !== 'interpreted_string_literal' && part.type !== 'raw_string_literal')
+              this.walk(part, frame, emit, silent);
           return;
         }
         if (operator === '==' || operator === '!=') {
@@ -116,8 +140,10 @@ class GoReader {
       }
       case 'expression_case': {
         const list = node.childForFieldName('value');
-        if (list && emit) for (const value of list.namedChildren) if (value) this.walk(value, frame, emit, 'comparison');
-        for (const child of node.namedChildren) if (child && child.id !== list?.id) this.walk(child, frame, emit, silent);
+        if (list && emit)
+          for (const value of list.namedChildren) if (value) this.walk(value, frame, emit, 'comparison');
+        for (const child of node.namedChildren)
+          if (child && child.id !== list?.id) this.walk(child, frame, emit, silent);
         return;
       }
       case 'call_expression':
@@ -125,9 +151,16 @@ class GoReader {
         return;
       case 'keyed_element': {
         const [key, value] = node.namedChildren;
-        const name = key?.namedChildren[0]?.type === 'identifier' || key?.namedChildren[0]?.type === 'field_identifier' ? key.namedChildren[0].text : undefined;
+        const name =
+          key?.namedChildren[0]?.type === 'identifier' || key?.namedChildren[0]?.type === 'field_identifier'
+            ? key.namedChildren[0].text
+            : undefined;
         const stringKey = key?.namedChildren[0];
-        if (emit && stringKey && (stringKey.type === 'interpreted_string_literal' || stringKey.type === 'raw_string_literal'))
+        if (
+          emit &&
+          stringKey &&
+          (stringKey.type === 'interpreted_string_literal' || stringKey.type === 'raw_string_literal')
+        )
           this.builder.key(this.stringValue(stringKey), range(stringKey));
         if (value) this.walk(value, frame, emit, name && MESSAGE_KEYS.has(name) ? 'message' : silent);
         return;
@@ -145,11 +178,22 @@ class GoReader {
         // `data["service"]`, `rec.Data["name"]`: a read of the key under its map.
         const index = node.childForFieldName('index');
         const operand = node.childForFieldName('operand');
-        const key = index && (index.type === 'interpreted_string_literal' || index.type === 'raw_string_literal') ? knownText(this.stringValue(index)) : undefined;
+        const key =
+          index && (index.type === 'interpreted_string_literal' || index.type === 'raw_string_literal')
+            ? knownText(this.stringValue(index))
+            : undefined;
         if (emit && key && operand) {
-          const path = operand.type === 'selector_expression' || operand.type === 'identifier' ? (selectorName(operand) ?? '').split('.') : [];
+          const path =
+            operand.type === 'selector_expression' || operand.type === 'identifier'
+              ? (selectorName(operand) ?? '').split('.')
+              : [];
           const names = path.map(snakeCase);
-          this.builder.read([...names.slice(-1), key], range(index!), names.length > 1 ? names[names.length - 2] : undefined, this.around(node));
+          this.builder.read(
+            [...names.slice(-1), key],
+            range(index!),
+            names.length > 1 ? names[names.length - 2] : undefined,
+            this.around(node),
+          );
         }
         if (operand) this.walk(operand, frame, emit, silent);
         return;
@@ -169,7 +213,10 @@ class GoReader {
     const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
     // `r.Get("/zones/…", handler)`, `http.HandleFunc(p, h)`: routes the program serves.
     const handler = (arg: Node) =>
-      arg.type === 'func_literal' || arg.type === 'identifier' || arg.type === 'selector_expression' || arg.type === 'call_expression';
+      arg.type === 'func_literal' ||
+      arg.type === 'identifier' ||
+      arg.type === 'selector_expression' ||
+      arg.type === 'call_expression';
     const route =
       last !== undefined &&
       ROUTE_METHODS.test(last) &&
@@ -238,10 +285,17 @@ class GoReader {
   }
 
   private definedHere(name: string): boolean {
-    return this.modules.some((module) => new RegExp(`^func\\s*(\\([^)]*\\)\\s*)?${name}\\s*\\(`, 'm').test(module.text));
+    return this.modules.some((module) =>
+      new RegExp(`^func\\s*(\\([^)]*\\)\\s*)?${name}\\s*\\(`, 'm').test(module.text),
+    );
   }
 
-  private sdkRequest(node: Node, sdk: (typeof GO_SDK_METHODS extends ReadonlyMap<string, infer V> ? V : never), args: Node[], frame: Frame): void {
+  private sdkRequest(
+    node: Node,
+    sdk: typeof GO_SDK_METHODS extends ReadonlyMap<string, infer V> ? V : never,
+    args: Node[],
+    frame: Frame,
+  ): void {
     // Run inside a helper called here, the call names nothing but a setting id it passes on: the
     // SDK call is reported where it is written.
     if (frame.callSite && sdk.settingArg === undefined) return;
@@ -259,8 +313,18 @@ class GoReader {
     if (body) {
       const objects = this.literalObjects(body, frame);
       // A params struct wraps the resource (`CreateLoadBalancerPoolParams{LoadBalancer: …}`): its fields are the body too.
-      const unwrapped = objects.flatMap((object) => [object, ...object.entries.flatMap((entry) => (entry.object ? [entry.object] : []))]);
-      payload = sdk.bodyList ? [{ range: range(body), entries: [{ key: sdk.bodyList, keyRange: range(body), property: range(body), elements: objects }] }] : unwrapped;
+      const unwrapped = objects.flatMap((object) => [
+        object,
+        ...object.entries.flatMap((entry) => (entry.object ? [entry.object] : [])),
+      ]);
+      payload = sdk.bodyList
+        ? [
+            {
+              range: range(body),
+              entries: [{ key: sdk.bodyList, keyRange: range(body), property: range(body), elements: objects }],
+            },
+          ]
+        : unwrapped;
     }
     this.builder.request({
       url: concatPatterns(...parts),
@@ -280,13 +344,20 @@ class GoReader {
     const values = this.bind(target, args, frame, paramNodes);
     const body = target.childForFieldName('body');
     if (body)
-      this.walk(body, { params: values, paramNodes, fn: target, depth: frame.depth + 1, callSite: frame.callSite ?? range(node) }, false);
+      this.walk(
+        body,
+        { params: values, paramNodes, fn: target, depth: frame.depth + 1, callSite: frame.callSite ?? range(node) },
+        false,
+      );
   }
 
   private functionNamed(name: string): Node | undefined {
     for (const module of this.modules)
       for (const child of module.root.namedChildren)
-        if ((child?.type === 'function_declaration' || child?.type === 'method_declaration') && child.childForFieldName('name')?.text === name)
+        if (
+          (child?.type === 'function_declaration' || child?.type === 'method_declaration') &&
+          child.childForFieldName('name')?.text === name
+        )
           return child;
     return undefined;
   }
@@ -319,7 +390,8 @@ class GoReader {
         if (!name) return [hole()];
         const param = frame.params?.get(name);
         if (param) return param;
-        if (/^http\.Method[A-Z][a-z]+$/.test(name)) return [{ kind: 'text', text: name.slice('http.Method'.length).toUpperCase() }];
+        if (/^http\.Method[A-Z][a-z]+$/.test(name))
+          return [{ kind: 'text', text: name.slice('http.Method'.length).toUpperCase() }];
         const found = this.declaration(name, node, frame);
         if (found && !this.resolving.has(found.node.id)) {
           this.resolving.add(found.node.id);
@@ -343,7 +415,9 @@ class GoReader {
           });
         }
         if ((name === 'url.JoinPath' || name === 'path.Join') && args.length) {
-          const values = args.filter((arg) => arg.type !== 'variadic_argument').map((arg) => this.value(arg, frame, depth + 1));
+          const values = args
+            .filter((arg) => arg.type !== 'variadic_argument')
+            .map((arg) => this.value(arg, frame, depth + 1));
           return values.slice(1).reduce((joined, next) => joinValues(joined, next), values[0]!);
         }
         if (name === 'strings.Join' && args[0]?.type === 'composite_literal' && args[1]) {
@@ -351,9 +425,12 @@ class GoReader {
           const items = (args[0].childForFieldName('body')?.namedChildren ?? [])
             .filter((c): c is Node => !!c)
             .map((c) => this.value(c.namedChildren[0] ?? c, frame, depth + 1));
-          return concatPatterns(...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])));
+          return concatPatterns(
+            ...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])),
+          );
         }
-        if ((name === 'url.PathEscape' || name === 'url.QueryEscape' || name === 'string') && args[0]) return this.value(args[0], frame, depth + 1);
+        if ((name === 'url.PathEscape' || name === 'url.QueryEscape' || name === 'string') && args[0])
+          return this.value(args[0], frame, depth + 1);
         if (name) return this.returned(name.split('.').pop()!, args, frame, depth);
         return [hole()];
       }
@@ -369,16 +446,26 @@ class GoReader {
     let expression: Node | undefined;
     const visit = (node: Node): void => {
       if (expression || node.type === 'func_literal') return;
-      if (node.type === 'return_statement') expression = node.namedChildren[0]?.namedChildren[0] ?? node.namedChildren[0] ?? undefined;
+      if (node.type === 'return_statement')
+        expression = node.namedChildren[0]?.namedChildren[0] ?? node.namedChildren[0] ?? undefined;
       for (const child of node.namedChildren) if (child) visit(child);
     };
     const body = target.childForFieldName('body');
     if (body) visit(body);
     if (!expression) return [hole()];
-    return this.value(expression, { params: this.bind(target, args, frame), fn: target, depth: frame.depth + 1 }, depth + 1);
+    return this.value(
+      expression,
+      { params: this.bind(target, args, frame), fn: target, depth: frame.depth + 1 },
+      depth + 1,
+    );
   }
 
-  private bind(target: Node, args: Node[], frame: Frame, nodes?: Map<string, { node: Node; frame: Frame }>): Map<string, Value> {
+  private bind(
+    target: Node,
+    args: Node[],
+    frame: Frame,
+    nodes?: Map<string, { node: Node; frame: Frame }>,
+  ): Map<string, Value> {
     const values = new Map<string, Value>();
     let index = 0;
     for (const declaration of target.childForFieldName('parameters')?.namedChildren ?? []) {
@@ -399,15 +486,23 @@ class GoReader {
   private literalChain(node: Node): Value {
     return concatPatterns(
       ...chainParts(node).map((part) =>
-        part.type === 'interpreted_string_literal' || part.type === 'raw_string_literal' ? this.stringValue(part) : [hole()],
+        part.type === 'interpreted_string_literal' || part.type === 'raw_string_literal'
+          ? this.stringValue(part)
+          : [hole()],
       ),
     );
   }
 
   private stringValue(node: Node): Value {
-    if (node.type === 'raw_string_literal') return writtenValue(node.text.slice(1, -1), node.startIndex + 1, true, this.fileKey(node));
+    if (node.type === 'raw_string_literal')
+      return writtenValue(node.text.slice(1, -1), node.startIndex + 1, true, this.fileKey(node));
     const inner = node.text.slice(1, -1);
-    return writtenValue(inner.replace(/\\(["\\/])/g, '$1'), node.startIndex + 1, !inner.includes('\\'), this.fileKey(node));
+    return writtenValue(
+      inner.replace(/\\(["\\/])/g, '$1'),
+      node.startIndex + 1,
+      !inner.includes('\\'),
+      this.fileKey(node),
+    );
   }
 
   private fileKey(node: Node): string | undefined {
@@ -422,7 +517,8 @@ class GoReader {
       if (local) return { ...local, fn: frame.fn };
     }
     let current: Node | null = at;
-    while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration') current = current.parent;
+    while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration')
+      current = current.parent;
     if (current && current !== frame.fn && !name.includes('.')) {
       const local = findDeclaration(current, name, at);
       if (local) return { ...local, fn: current };
@@ -449,8 +545,10 @@ class GoReader {
       const name = selectorName(node.childForFieldName('function')!);
       const first = argumentsOf(node)[0];
       if (!first) return [];
-      if (name === 'strings.NewReader' || name === 'bytes.NewBufferString') return objectsInJsonText(this.value(first, frame));
-      if (name === 'bytes.NewBuffer' || name === 'bytes.NewReader' || name === 'json.Marshal') return this.bodyObjects(first, frame, depth + 1);
+      if (name === 'strings.NewReader' || name === 'bytes.NewBufferString')
+        return objectsInJsonText(this.value(first, frame));
+      if (name === 'bytes.NewBuffer' || name === 'bytes.NewReader' || name === 'json.Marshal')
+        return this.bodyObjects(first, frame, depth + 1);
       if (name === '[]byte') return objectsInJsonText(this.value(first, frame));
       return [];
     }
@@ -464,7 +562,8 @@ class GoReader {
   /** Struct and map literals a value holds: written here, or in the declaration of a name (`payload := map…`, `b, _ := json.Marshal(p)`). */
   private literalObjects(node: Node, frame: Frame, depth = 0): ObjectLiteral[] {
     if (depth > 6) return [];
-    if (node.type === 'unary_expression') return node.namedChildren[0] ? this.literalObjects(node.namedChildren[0], frame, depth + 1) : [];
+    if (node.type === 'unary_expression')
+      return node.namedChildren[0] ? this.literalObjects(node.namedChildren[0], frame, depth + 1) : [];
     if (node.type === 'composite_literal') {
       const object = this.objectOf(node, frame);
       if (!object) return [];
@@ -478,7 +577,12 @@ class GoReader {
       if (passed) return this.literalObjects(passed.node, passed.frame, depth + 1);
       const found = this.declaration(node.text, node, frame);
       const objects: ObjectLiteral[] = [];
-      if (found) objects.push(...(found.value.type === 'call_expression' ? this.bodyObjects(found.value, frame, depth + 1) : this.literalObjects(found.value, frame, depth + 1)));
+      if (found)
+        objects.push(
+          ...(found.value.type === 'call_expression'
+            ? this.bodyObjects(found.value, frame, depth + 1)
+            : this.literalObjects(found.value, frame, depth + 1)),
+        );
       // `batch = append(batch, cloudflare.ZoneSetting{…})` in the same function.
       for (const appended of this.appendsTo(node)) objects.push(...this.literalObjects(appended, frame, depth + 1));
       return objects;
@@ -494,14 +598,19 @@ class GoReader {
   /** The values appended to a slice in the function that uses it (`x = append(x, v…)`). */
   private appendsTo(use: Node): Node[] {
     let fn: Node | null = use;
-    while (fn && fn.type !== 'function_declaration' && fn.type !== 'method_declaration' && fn.type !== 'func_literal') fn = fn.parent;
+    while (fn && fn.type !== 'function_declaration' && fn.type !== 'method_declaration' && fn.type !== 'func_literal')
+      fn = fn.parent;
     if (!fn) return [];
     const values: Node[] = [];
     const visit = (node: Node): void => {
       if (node.type === 'assignment_statement') {
         const left = node.childForFieldName('left')?.namedChildren[0];
         const right = node.childForFieldName('right')?.namedChildren[0];
-        if (left?.text === use.text && right?.type === 'call_expression' && right.childForFieldName('function')?.text === 'append')
+        if (
+          left?.text === use.text &&
+          right?.type === 'call_expression' &&
+          right.childForFieldName('function')?.text === 'append'
+        )
           values.push(...argumentsOf(right).slice(1));
       }
       for (const child of node.namedChildren) if (child) visit(child);
@@ -546,10 +655,12 @@ class GoReader {
       if (name === undefined) continue;
       const entry: ObjectEntry = { key: name, keyRange: range(key), property: range(element) };
       if (value.type === 'composite_literal') {
-        if (value.childForFieldName('type')?.type === 'slice_type') entry.elements = this.elementsOf(value, frame) ?? [];
+        if (value.childForFieldName('type')?.type === 'slice_type')
+          entry.elements = this.elementsOf(value, frame) ?? [];
         else entry.object = this.objectOf(value, frame)!;
       } else if (value.type === 'literal_value') entry.object = this.entriesOf(value, frame, range(value));
-      else if (value.type === 'unary_expression' && value.namedChildren[0]?.type === 'composite_literal') entry.object = this.objectOf(value.namedChildren[0], frame)!;
+      else if (value.type === 'unary_expression' && value.namedChildren[0]?.type === 'composite_literal')
+        entry.object = this.objectOf(value.namedChildren[0], frame)!;
       else entry.value = this.value(value, frame);
       entries.push(entry);
     }
@@ -570,12 +681,20 @@ class GoReader {
     if (
       assignment?.type === 'assignment_statement' &&
       assignment.childForFieldName('right')?.equals(parent!) &&
-      assignment.childForFieldName('left')?.namedChildren.some((left) => left?.type === 'selector_expression' && left.childForFieldName('field')?.text === fieldName)
+      assignment
+        .childForFieldName('left')
+        ?.namedChildren.some(
+          (left) => left?.type === 'selector_expression' && left.childForFieldName('field')?.text === fieldName,
+        )
     )
       return;
     if (parent?.type === 'selector_expression' && parent.childForFieldName('operand')?.equals(node)) return;
     if (parent?.type === 'call_expression' && parent.childForFieldName('function')?.equals(node)) return;
-    if (parent?.type === 'assignment_statement' && parent.childForFieldName('left')?.namedChildren.some((c) => c?.equals(node))) return;
+    if (
+      parent?.type === 'assignment_statement' &&
+      parent.childForFieldName('left')?.namedChildren.some((c) => c?.equals(node))
+    )
+      return;
     const path: string[] = [];
     let current: Node | null = node;
     let field: Node | undefined;
@@ -588,7 +707,12 @@ class GoReader {
       current = current.childForFieldName('operand');
     }
     if (!field) return;
-    const receiver = current?.type === 'identifier' ? current.text : current?.type === 'index_expression' ? current.childForFieldName('operand')?.text : undefined;
+    const receiver =
+      current?.type === 'identifier'
+        ? current.text
+        : current?.type === 'index_expression'
+          ? current.childForFieldName('operand')?.text
+          : undefined;
     this.builder.read(path, range(field), receiver, this.around(node));
   }
 
@@ -601,7 +725,10 @@ class GoReader {
         const name = selectorName(node.childForFieldName('function')!) ?? '';
         const found = /^(.+)\.Header\.(Set|Add)$/.exec(name);
         const first = argumentsOf(node)[0];
-        const header = first && (first.type === 'interpreted_string_literal' || first.type === 'raw_string_literal') ? knownText(this.stringValue(first)) : undefined;
+        const header =
+          first && (first.type === 'interpreted_string_literal' || first.type === 'raw_string_literal')
+            ? knownText(this.stringValue(first))
+            : undefined;
         if (found && header) {
           const key = `${fn}:${found[1]}`;
           byReceiver.set(key, [...(byReceiver.get(key) ?? []), { name: header, range: range(first!) }]);
@@ -609,7 +736,11 @@ class GoReader {
       }
       if (node.type === 'composite_literal' && /Header$/.test(node.childForFieldName('type')?.text ?? '')) {
         const object = this.objectOf(node, { depth: 0 });
-        if (object) this.builder.headers(object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange })), true);
+        if (object)
+          this.builder.headers(
+            object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange })),
+            true,
+          );
       }
       for (const child of node.namedChildren) if (child) visit(child, fn);
     };
@@ -620,15 +751,23 @@ class GoReader {
   /** The code around a node (its function), also in the API's spelling (`ListDNSRecords` names `dns_records`). */
   private around(node: Node): string {
     let current: Node | null = node;
-    while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration') current = current.parent;
+    while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration')
+      current = current.parent;
     const text = (current ?? this.input.module.root).text;
     // The paths the SDK methods it calls request (`ListDNSRecords` reads `/zones/{}/dns_records`).
-    const sdkPaths = [...text.matchAll(/\.([A-Z]\w+)\(/g)].map((found) => GO_SDK_READS.get(found[1]!) ?? GO_SDK_METHODS.get(found[1]!)?.path ?? '');
+    const sdkPaths = [...text.matchAll(/\.([A-Z]\w+)\(/g)].map(
+      (found) => GO_SDK_READS.get(found[1]!) ?? GO_SDK_METHODS.get(found[1]!)?.path ?? '',
+    );
     return `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}\n${sdkPaths.join('\n')}`;
   }
 }
 
-function findDeclaration(scope: Node, name: string, before: Node | undefined, topLevelOnly = false): { node: Node; value: Node } | undefined {
+function findDeclaration(
+  scope: Node,
+  name: string,
+  before: Node | undefined,
+  topLevelOnly = false,
+): { node: Node; value: Node } | undefined {
   let best: { node: Node; value: Node } | undefined;
   let first: { node: Node; value: Node } | undefined;
   const consider = (node: Node, names: Node[], values: Node[]) => {
@@ -651,7 +790,8 @@ function findDeclaration(scope: Node, name: string, before: Node | undefined, to
       const values = (node.childForFieldName('right')?.namedChildren ?? []).filter((n): n is Node => !!n);
       consider(node, names, values);
     }
-    if (topLevelOnly && depth > 0 && (node.type === 'function_declaration' || node.type === 'method_declaration')) return;
+    if (topLevelOnly && depth > 0 && (node.type === 'function_declaration' || node.type === 'method_declaration'))
+      return;
     for (const child of node.namedChildren) if (child) visit(child, depth + 1);
   };
   visit(scope, 0);
@@ -665,7 +805,14 @@ function findKeyed(root: Node, field: string): { node: Node; value: Node } | und
     if (node.type === 'keyed_element') {
       const [key, value] = node.namedChildren;
       const inner = value?.namedChildren[0] ?? value;
-      if (key?.text === field && inner && (inner.type === 'interpreted_string_literal' || inner.type === 'raw_string_literal' || inner.type === 'binary_expression' || inner.type === 'identifier'))
+      if (
+        key?.text === field &&
+        inner &&
+        (inner.type === 'interpreted_string_literal' ||
+          inner.type === 'raw_string_literal' ||
+          inner.type === 'binary_expression' ||
+          inner.type === 'identifier')
+      )
         found = { node, value: inner };
     }
     for (const child of node.namedChildren) if (child) visit(child);
@@ -687,23 +834,29 @@ function chainParts(node: Node): Node[] {
 
 function methodOf(text: string | undefined): MethodValue {
   const upper = text?.toUpperCase();
-  return upper && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(upper) ? { kind: 'known', method: upper as never } : { kind: 'unknown' };
+  return upper && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(upper)
+    ? { kind: 'known', method: upper as never }
+    : { kind: 'unknown' };
 }
 
 function argumentsOf(call: Node): Node[] {
-  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is Node => !!c && c.type !== 'comment');
+  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
+    (c): c is Node => !!c && c.type !== 'comment',
+  );
 }
 
 /** `a.b.c` of an identifier or selector chain. */
 function selectorName(node: Node): string | undefined {
-  if (node.type === 'identifier' || node.type === 'field_identifier' || node.type === 'package_identifier') return node.text;
+  if (node.type === 'identifier' || node.type === 'field_identifier' || node.type === 'package_identifier')
+    return node.text;
   if (node.type === 'selector_expression') {
     const operand = node.childForFieldName('operand');
     const field = node.childForFieldName('field');
     const inner = operand ? selectorName(operand) : undefined;
     return inner && field ? `${inner}.${field.text}` : undefined;
   }
-  if (node.type === 'slice_type' || node.type === 'array_type') return `[]${node.childForFieldName('element')?.text ?? ''}`;
+  if (node.type === 'slice_type' || node.type === 'array_type')
+    return `[]${node.childForFieldName('element')?.text ?? ''}`;
   return undefined;
 }
 

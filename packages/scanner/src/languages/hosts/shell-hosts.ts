@@ -50,7 +50,10 @@ function dockerfile(source: string): ShellText {
     }
     // The instruction and its continuation lines.
     let last = i;
-    while (last + 1 < starts.length && /\\\s*$/.test(source.slice(starts[last]!, (starts[last + 1] ?? source.length + 1) - 1)))
+    while (
+      last + 1 < starts.length &&
+      /\\\s*$/.test(source.slice(starts[last]!, (starts[last + 1] ?? source.length + 1) - 1))
+    )
       last++;
     const end = (starts[last + 1] ?? source.length + 1) - 1;
     const instruction = /^\s*([A-Za-z]+)\s+/.exec(line);
@@ -66,7 +69,8 @@ function dockerfile(source: string): ShellText {
       if (pairs.length)
         for (const pair of pairs) {
           const text = pair[3] ?? pair[4] ?? pair[5] ?? '';
-          const offset = base + pair.index + pair[1]!.length + 1 + (pair[3] !== undefined || pair[4] !== undefined ? 1 : 0);
+          const offset =
+            base + pair.index + pair[1]!.length + 1 + (pair[3] !== undefined || pair[4] !== undefined ? 1 : 0);
           predefined.set(pair[1]!, writtenValue(text, offset));
         }
       else {
@@ -137,7 +141,8 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
   } catch {
     return { text: masked.toString(), predefined };
   }
-  const scriptKeys = host === 'github-actions' ? new Set(['run']) : new Set(['script', 'before_script', 'after_script']);
+  const scriptKeys =
+    host === 'github-actions' ? new Set(['run']) : new Set(['script', 'before_script', 'after_script']);
   const envKeys = host === 'github-actions' ? new Set(['env']) : new Set(['variables']);
   const showScalar = (scalar: Scalar) => {
     const [start, , end] = scalar.range ?? [0, 0, 0];
@@ -145,7 +150,8 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
       // The block's lines, after its `|` or `>` header line.
       const body = source.indexOf('\n', start);
       if (body >= 0 && body < end) showShell(masked, source, body + 1, end);
-    } else if (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE') showShell(masked, source, start + 1, end - 1);
+    } else if (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE')
+      showShell(masked, source, start + 1, end - 1);
     else showShell(masked, source, start, end);
   };
   const visit = (node: YamlNode | null | undefined): void => {
@@ -166,7 +172,10 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
             if (typeof scalar.value !== 'string') continue;
             const [start] = scalar.range ?? [0];
             const quoted = scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE' ? 1 : 0;
-            predefined.set(String(variable.key.value), writtenValue(scalar.value, start + quoted, scalar.type === 'PLAIN' || quoted === 1));
+            predefined.set(
+              String(variable.key.value),
+              writtenValue(scalar.value, start + quoted, scalar.type === 'PLAIN' || quoted === 1),
+            );
           }
         visit(value);
       }

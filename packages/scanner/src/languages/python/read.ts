@@ -1,7 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import type { MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole, SDK_RECEIVER_NAMES } from '@sunset-lint/core/internal';
-import { FactsBuilder, knownText, writtenValue, type ObjectEntry, type ObjectLiteral, type Value } from '../facts-builder.js';
+import {
+  FactsBuilder,
+  knownText,
+  writtenValue,
+  type ObjectEntry,
+  type ObjectLiteral,
+  type Value,
+} from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { camelCase, formatPlaceholders, joinValues, replaceInValue } from '../values.js';
 
@@ -30,12 +37,42 @@ export interface PythonReadInput {
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 const MESSAGE_CALLS =
   /^(print|pprint|echo|secho|info|warning|warn|error|exception|critical|debug|fatal|log|abort|fail|exit|flash|notify|send_message|post_message|set_description)$/;
-const MESSAGE_RECEIVERS = /^(logging|logger|log|LOG|LOGGER|_log|_logger|click|typer|console|sys|self\.log|self\.logger|module|st|rich)$/;
-const MESSAGE_KEYWORDS = new Set(['help', 'description', 'epilog', 'msg', 'message', 'short_help', 'title', 'summary', 'detail', 'text', 'usage']);
-const ROUTE_METHODS = new Set(['route', 'get', 'post', 'put', 'patch', 'delete', 'api_route', 'websocket', 'add_url_rule', 'add_get', 'add_post', 'add_route', 'add_put', 'add_patch', 'add_delete']);
+const MESSAGE_RECEIVERS =
+  /^(logging|logger|log|LOG|LOGGER|_log|_logger|click|typer|console|sys|self\.log|self\.logger|module|st|rich)$/;
+const MESSAGE_KEYWORDS = new Set([
+  'help',
+  'description',
+  'epilog',
+  'msg',
+  'message',
+  'short_help',
+  'title',
+  'summary',
+  'detail',
+  'text',
+  'usage',
+]);
+const ROUTE_METHODS = new Set([
+  'route',
+  'get',
+  'post',
+  'put',
+  'patch',
+  'delete',
+  'api_route',
+  'websocket',
+  'add_url_rule',
+  'add_get',
+  'add_post',
+  'add_route',
+  'add_put',
+  'add_patch',
+  'add_delete',
+]);
 const ROUTE_FUNCTIONS = new Set(['path', 're_path', 'url', 'include']);
 const HTTP_MODULES = new Set(['requests', 'httpx', 'aiohttp', 'urllib3']);
-const CLIENT_CONSTRUCTORS = /^(requests\.Session|requests\.session|Session|httpx\.Client|httpx\.AsyncClient|Client|AsyncClient|aiohttp\.ClientSession|ClientSession|urllib3\.PoolManager|PoolManager)$/;
+const CLIENT_CONSTRUCTORS =
+  /^(requests\.Session|requests\.session|Session|httpx\.Client|httpx\.AsyncClient|Client|AsyncClient|aiohttp\.ClientSession|ClientSession|urllib3\.PoolManager|PoolManager)$/;
 const CLIENT_NAMES = /^(session|sess|s|http|client|http_client|_session|_client|_http|conn|api_session)$/i;
 
 interface Frame {
@@ -86,7 +123,8 @@ class PythonReader {
         return;
       case 'function_definition': {
         const body = node.childForFieldName('body');
-        for (const child of node.namedChildren) if (child && child.id !== body?.id) this.walk(child, frame, emit, silent);
+        for (const child of node.namedChildren)
+          if (child && child.id !== body?.id) this.walk(child, frame, emit, silent);
         if (body && emit) this.walk(body, { depth: frame.depth, fn: node }, true, silent);
         return;
       }
@@ -104,7 +142,9 @@ class PythonReader {
         // `for setting_id, value in TABLE.items()` / `for key in TABLE`: the keys of a dict written here.
         const dict = right ? this.dictOf(right, frame) : undefined;
         if (dict) {
-          items = dict.namedChildren.flatMap((pair) => (pair?.type === 'pair' && pair.childForFieldName('key') ? [pair.childForFieldName('key')!] : []));
+          items = dict.namedChildren.flatMap((pair) =>
+            pair?.type === 'pair' && pair.childForFieldName('key') ? [pair.childForFieldName('key')!] : [],
+          );
           if (left?.type === 'pattern_list' || left?.type === 'tuple_pattern') target = left.namedChildren[0] ?? null;
         }
         if (target?.type !== 'identifier' || items.length === 0 || items.length > 32) return;
@@ -149,13 +189,17 @@ class PythonReader {
           const parts = plusParts(node);
           if (emit && parts.some((part) => part.type === 'string'))
             this.builder.written(
-              concatPatterns(...parts.map((part) => (part.type === 'string' ? this.stringValue(part, frame, true) : [hole()]))),
+              concatPatterns(
+                ...parts.map((part) => (part.type === 'string' ? this.stringValue(part, frame, true) : [hole()])),
+              ),
               range(node),
               silent,
             );
           for (const part of parts) {
             if (part.type !== 'string') this.walk(part, frame, emit, silent);
-            else for (const child of part.namedChildren) if (child?.type === 'interpolation') this.walk(child, frame, emit, silent);
+            else
+              for (const child of part.namedChildren)
+                if (child?.type === 'interpolation') this.walk(child, frame, emit, silent);
           }
           return;
         }
@@ -164,7 +208,8 @@ class PythonReader {
       case 'string':
       case 'concatenated_string':
         if (emit) this.writeString(node, frame, silent);
-        for (const child of node.namedChildren) if (child?.type === 'interpolation') this.walk(child, frame, emit, silent);
+        for (const child of node.namedChildren)
+          if (child?.type === 'interpolation') this.walk(child, frame, emit, silent);
         return;
       case 'comparison_operator':
         if (emit) this.comparison(node, frame, emit);
@@ -205,7 +250,9 @@ class PythonReader {
       const fn = node.childForFieldName('function');
       const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
       const object = fn?.type === 'attribute' ? fn.childForFieldName('object') : undefined;
-      return object && (attribute === 'items' || attribute === 'keys') ? this.dictOf(object, frame, depth + 1) : undefined;
+      return object && (attribute === 'items' || attribute === 'keys')
+        ? this.dictOf(object, frame, depth + 1)
+        : undefined;
     }
     if (node.type === 'identifier' || node.type === 'attribute') {
       const assigned = this.assignmentOf(dotted(node) ?? node.text, node, frame);
@@ -216,7 +263,8 @@ class PythonReader {
 
   /** The elements of a list or tuple written here or in the assignment of a name. */
   private listItems(node: Node, frame: Frame, depth = 0): Node[] {
-    if (node.type === 'list' || node.type === 'tuple' || node.type === 'set') return node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+    if (node.type === 'list' || node.type === 'tuple' || node.type === 'set')
+      return node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
     if (depth < 4 && (node.type === 'identifier' || node.type === 'attribute')) {
       const assigned = this.assignmentOf(dotted(node) ?? node.text, node, frame);
       if (assigned?.value) return this.listItems(assigned.value, frame, depth + 1);
@@ -251,12 +299,13 @@ class PythonReader {
     const last = name?.split('.').pop();
     const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
     let context = silent;
-    if (last && (MESSAGE_CALLS.test(last) && (!receiver || MESSAGE_RECEIVERS.test(receiver) || last === 'print')))
+    if (last && MESSAGE_CALLS.test(last) && (!receiver || MESSAGE_RECEIVERS.test(receiver) || last === 'print'))
       context = 'message';
     if (last === 'startswith' || last === 'endswith' || last === 'match' || last === 'search' || last === 'fullmatch')
       context = 'comparison';
     if (last && ROUTE_FUNCTIONS.has(last) && !receiver) context = 'own route';
-    if (receiver && last && /^(add_url_rule|add_get|add_post|add_put|add_patch|add_delete|add_route)$/.test(last)) context = 'own route';
+    if (receiver && last && /^(add_url_rule|add_get|add_post|add_put|add_patch|add_delete|add_route)$/.test(last))
+      context = 'own route';
     // Walk the callee (a request inside `resp = requests.get(…).json()`), then the arguments with
     // their context; keyword arguments named like text for a person are messages.
     if (fn) this.walk(fn, frame, emit, context === 'message' ? undefined : silent);
@@ -290,8 +339,12 @@ class PythonReader {
     if (positional.length < 2 || positional[0]!.type !== 'string') return;
     const first = knownText(this.stringValue(positional[0]!, { depth: 0 }, true));
     if (!first || !/^\/?(zones|accounts|user|organizations)\/?$/.test(first)) return;
-    const parts = positional.map((arg) => (arg.type === 'string' ? this.stringValue(arg, { depth: 0 }, true) : [hole()]));
-    const joined = concatPatterns(...parts.flatMap((part, i) => (i === 0 ? [part] : [[{ kind: 'text' as const, text: '/' }], part])));
+    const parts = positional.map((arg) =>
+      arg.type === 'string' ? this.stringValue(arg, { depth: 0 }, true) : [hole()],
+    );
+    const joined = concatPatterns(
+      ...parts.flatMap((part, i) => (i === 0 ? [part] : [[{ kind: 'text' as const, text: '/' }], part])),
+    );
     const start = positional[0]!.startIndex;
     this.builder.written(joined, [start, positional[positional.length - 1]!.endIndex], silent);
   }
@@ -306,7 +359,11 @@ class PythonReader {
         const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
         const receiver = fn?.type === 'attribute' ? fn.childForFieldName('object')?.text : undefined;
         const first = argumentsOf(node)[0];
-        if (receiver && (attribute === 'add_header' || attribute === 'putheader' || attribute === 'add_unredirected_header') && first?.type === 'string') {
+        if (
+          receiver &&
+          (attribute === 'add_header' || attribute === 'putheader' || attribute === 'add_unredirected_header') &&
+          first?.type === 'string'
+        ) {
           const name = knownText(this.stringValue(first, { depth: 0 }, true));
           const key = `${scope}:${receiver}`;
           if (name) byReceiver.set(key, [...(byReceiver.get(key) ?? []), { name, range: range(first) }]);
@@ -333,7 +390,15 @@ class PythonReader {
       const url = positional[last === 'fetch_url' ? 1 : 0] ?? keyword.get('url');
       const methodArg = keyword.get('method');
       if (url)
-        this.sendRequest(node, url, methodArg ? methodOf(this.known(methodArg, frame)) : { kind: 'known', method: 'GET' }, 'python-http', keyword, frame, keyword.get('data'));
+        this.sendRequest(
+          node,
+          url,
+          methodArg ? methodOf(this.known(methodArg, frame)) : { kind: 'known', method: 'GET' },
+          'python-http',
+          keyword,
+          frame,
+          keyword.get('data'),
+        );
       return;
     }
     const urllibRequest = last === 'Request' && (receiver.length === 0 || receiver.join('.').endsWith('request'));
@@ -342,7 +407,9 @@ class PythonReader {
       if (!url) return;
       const methodArg = keyword.get('method');
       const data = positional[1] ?? keyword.get('data');
-      const method = methodArg ? methodOf(this.known(methodArg, frame)) : { kind: 'known' as const, method: data ? ('POST' as const) : ('GET' as const) };
+      const method = methodArg
+        ? methodOf(this.known(methodArg, frame))
+        : { kind: 'known' as const, method: data ? ('POST' as const) : ('GET' as const) };
       this.sendRequest(node, url, method, 'python-http', keyword, frame, data);
       return;
     }
@@ -399,17 +466,20 @@ class PythonReader {
     });
   }
 
-
-
   /** `requests`, `httpx`, a session or client made from them (with its `base_url`), or a receiver named like one. */
-  private clientKind(receiver: string[], frame: Frame): { via: 'python-http' | 'unknown-client'; base?: Value } | undefined {
+  private clientKind(
+    receiver: string[],
+    frame: Frame,
+  ): { via: 'python-http' | 'unknown-client'; base?: Value } | undefined {
     if (receiver.length === 0) return undefined;
     const joined = receiver.join('.');
     if (receiver.length === 1 && HTTP_MODULES.has(joined)) return { via: 'python-http' };
     if (joined === 'urllib.request' || joined === 'request') return { via: 'python-http' };
     const made = this.constructorOf(receiver, frame);
     if (made) {
-      const base = ['base_url', 'base', 'api_base', 'base_uri', 'endpoint'].map((key) => made.keyword.get(key)).find((value) => value);
+      const base = ['base_url', 'base', 'api_base', 'base_uri', 'endpoint']
+        .map((key) => made.keyword.get(key))
+        .find((value) => value);
       return { via: 'python-http', ...(base ? { base: this.value(base, frame) } : {}) };
     }
     const name = receiver[receiver.length - 1]!;
@@ -429,7 +499,8 @@ class PythonReader {
     }
     const name = dotted(call.childForFieldName('function')!);
     // A library's client, or the project's own class named like one (`CloudflareSession(token, base_url=…)`).
-    if (!name || !(CLIENT_CONSTRUCTORS.test(name) || /(Session|Client|Api|API|Http|HTTP)$/.test(name))) return undefined;
+    if (!name || !(CLIENT_CONSTRUCTORS.test(name) || /(Session|Client|Api|API|Http|HTTP)$/.test(name)))
+      return undefined;
     return { keyword: keywordArguments(call) };
   }
 
@@ -440,7 +511,12 @@ class PythonReader {
       if (node.type === 'as_pattern') {
         const target = node.childForFieldName('alias')?.text ?? node.namedChildren[node.namedChildCount - 1]?.text;
         const value = node.namedChildren[0];
-        if (target === name && value?.type === 'call' && CLIENT_CONSTRUCTORS.test(dotted(value.childForFieldName('function')!) ?? '')) found = value;
+        if (
+          target === name &&
+          value?.type === 'call' &&
+          CLIENT_CONSTRUCTORS.test(dotted(value.childForFieldName('function')!) ?? '')
+        )
+          found = value;
       }
       for (const child of node.namedChildren) if (child) visit(child);
     };
@@ -453,13 +529,20 @@ class PythonReader {
     const client = parts[0]!;
     const chain = parts.slice(1, -1);
     const method = parts[parts.length - 1]!;
-    const isClient = client === 'self' ? SDK_RECEIVER_NAMES.test(parts[1] ?? '') : SDK_RECEIVER_NAMES.test(client) || this.isSdkClient(client);
+    const isClient =
+      client === 'self'
+        ? SDK_RECEIVER_NAMES.test(parts[1] ?? '')
+        : SDK_RECEIVER_NAMES.test(client) || this.isSdkClient(client);
     if (!isClient) return false;
     const segments = client === 'self' ? chain.slice(1) : chain;
     if (segments.length === 0) return false;
     // Which SDK: the client's constructor when the code shows it, else the module's imports.
     const flavor = this.clientFlavor(client === 'self' ? `self.${parts[1]}` : client, frame) ?? this.sdk;
-    const legacy = flavor === 'legacy' || (flavor === undefined && VERBS.has(method) && method !== 'get' ? true : flavor === undefined && method === 'get' && positional.length > 0 && segments.length > 1);
+    const legacy =
+      flavor === 'legacy' ||
+      (flavor === undefined && VERBS.has(method) && method !== 'get'
+        ? true
+        : flavor === undefined && method === 'get' && positional.length > 0 && segments.length > 1);
     const fnNode = node.childForFieldName('function')!;
     if (legacy && VERBS.has(method)) {
       // The old package: `cf.zones.firewall.rules.get(zone_id)` is GET /zones/<zone_id>/firewall/rules.
@@ -514,7 +597,9 @@ class PythonReader {
     const value = assigned?.value;
     if (value?.type !== 'call') return false;
     const callee = dotted(value.childForFieldName('function')!) ?? '';
-    return /^(CloudFlare\.CloudFlare|CloudFlare|Cloudflare|AsyncCloudflare|cloudflare\.Cloudflare|cloudflare\.AsyncCloudflare)$/.test(callee);
+    return /^(CloudFlare\.CloudFlare|CloudFlare|Cloudflare|AsyncCloudflare|cloudflare\.Cloudflare|cloudflare\.AsyncCloudflare)$/.test(
+      callee,
+    );
   }
 
   /** A function or method of this module or an imported one, run with the call's arguments. */
@@ -526,10 +611,15 @@ class PythonReader {
     const paramNodes = new Map<string, { node: Node; frame: Frame }>();
     const values = this.bind(target, positional, keyword, frame, paramNodes);
     // Not a wrapper of a request: nothing to run.
-    if (!/(request|get|post|put|patch|delete|urlopen|Request|fetch_url|open_url|call|api)\s*\(/i.test(target.text)) return;
+    if (!/(request|get|post|put|patch|delete|urlopen|Request|fetch_url|open_url|call|api)\s*\(/i.test(target.text))
+      return;
     const body = target.childForFieldName('body');
     if (body)
-      this.walk(body, { params: values, paramNodes, fn: target, depth: frame.depth + 1, callSite: frame.callSite ?? range(node) }, false);
+      this.walk(
+        body,
+        { params: values, paramNodes, fn: target, depth: frame.depth + 1, callSite: frame.callSite ?? range(node) },
+        false,
+      );
   }
 
   private functionNamed(name: string, method: boolean): Node | undefined {
@@ -538,7 +628,11 @@ class PythonReader {
       let found: Node | undefined;
       const visit = (node: Node, inClass: boolean): void => {
         if (found) return;
-        if (node.type === 'function_definition' && node.childForFieldName('name')?.text === name && (method ? true : !inClass)) {
+        if (
+          node.type === 'function_definition' &&
+          node.childForFieldName('name')?.text === name &&
+          (method ? true : !inClass)
+        ) {
           found = node;
           return;
         }
@@ -571,12 +665,19 @@ class PythonReader {
         const right = node.childForFieldName('right');
         const operator = node.childForFieldName('operator')?.text;
         if (!left || !right) return [hole()];
-        if (operator === '+') return concatPatterns(this.value(left, frame, depth + 1), this.value(right, frame, depth + 1));
+        if (operator === '+')
+          return concatPatterns(this.value(left, frame, depth + 1), this.value(right, frame, depth + 1));
         if (operator === '%') {
           const values =
-            right.type === 'tuple' ? right.namedChildren.filter((c): c is Node => !!c).map((c) => this.value(c, frame, depth + 1)) : [this.value(right, frame, depth + 1)];
+            right.type === 'tuple'
+              ? right.namedChildren.filter((c): c is Node => !!c).map((c) => this.value(c, frame, depth + 1))
+              : [this.value(right, frame, depth + 1)];
           let i = 0;
-          return replaceInValue(this.value(left, frame, depth + 1), /%[-#0 +]*\d*(?:\.\d+)?[sdrif]/g, () => values[i++] ?? [hole()]);
+          return replaceInValue(
+            this.value(left, frame, depth + 1),
+            /%[-#0 +]*\d*(?:\.\d+)?[sdrif]/g,
+            () => values[i++] ?? [hole()],
+          );
         }
         return [hole()];
       }
@@ -614,7 +715,9 @@ class PythonReader {
           const list = positional[0];
           if (separator !== undefined && list && (list.type === 'list' || list.type === 'tuple')) {
             const items = list.namedChildren.filter((c): c is Node => !!c).map((c) => this.value(c, frame, depth + 1));
-            return concatPatterns(...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])));
+            return concatPatterns(
+              ...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])),
+            );
           }
           return [hole()];
         }
@@ -626,7 +729,8 @@ class PythonReader {
           const value = fallback ? this.value(fallback, frame, depth + 1) : undefined;
           return value && knownText(value) !== '' ? value : [hole({ ref: name })];
         }
-        if (name && /^(str|quote|quote_plus)$/.test(name.split('.').pop()!) && positional[0]) return this.value(positional[0], frame, depth + 1);
+        if (name && /^(str|quote|quote_plus)$/.test(name.split('.').pop()!) && positional[0])
+          return this.value(positional[0], frame, depth + 1);
         // `path.lstrip("/")`, `base.rstrip("/")`: the same text as far as a path goes.
         if (fn?.type === 'attribute' && /^(strip|lstrip|rstrip)$/.test(fn.childForFieldName('attribute')?.text ?? '')) {
           const object = fn.childForFieldName('object');
@@ -668,7 +772,9 @@ class PythonReader {
       const arg = keyword.get(paramName) ?? positional[index];
       index++;
       const fallback =
-        param.type === 'default_parameter' || param.type === 'typed_default_parameter' ? param.childForFieldName('value') : undefined;
+        param.type === 'default_parameter' || param.type === 'typed_default_parameter'
+          ? param.childForFieldName('value')
+          : undefined;
       const given = arg ?? fallback;
       if (given) values.set(paramName, this.value(given, arg ? frame : { depth: frame.depth, fn: target }));
       if (arg) nodes?.set(paramName, { node: arg, frame });
@@ -690,7 +796,9 @@ class PythonReader {
   /** A string literal: its text, f-string fields evaluated (or holes, `literalOnly`: as written). */
   private stringValue(node: Node, frame: Frame, literalOnly: boolean): Value {
     if (node.type === 'concatenated_string')
-      return concatPatterns(...node.namedChildren.filter((c): c is Node => !!c).map((c) => this.stringValue(c, frame, literalOnly)));
+      return concatPatterns(
+        ...node.namedChildren.filter((c): c is Node => !!c).map((c) => this.stringValue(c, frame, literalOnly)),
+      );
     const parts: Value[] = [];
     const start = node.namedChildren.find((c) => c?.type === 'string_start');
     const end = node.namedChildren.find((c) => c?.type === 'string_end');
@@ -700,7 +808,9 @@ class PythonReader {
     for (const child of node.namedChildren) {
       if (!child || child.type !== 'interpolation') continue;
       if (child.startIndex > at) parts.push(this.literal(node, at, child.startIndex, raw));
-      const expression = child.namedChildren.find((c) => c && c.type !== 'format_specifier' && c.type !== 'type_conversion');
+      const expression = child.namedChildren.find(
+        (c) => c && c.type !== 'format_specifier' && c.type !== 'type_conversion',
+      );
       parts.push(literalOnly || !expression ? [hole()] : this.value(expression, frame));
       at = child.endIndex;
     }
@@ -724,7 +834,11 @@ class PythonReader {
   }
 
   /** The last assignment of a name (`BASE = …`, `self.base = …`, an import of another module's name). */
-  private assignmentOf(name: string, at: Node | undefined, frame: Frame): { node: Node; value: Node; fn?: Node } | undefined {
+  private assignmentOf(
+    name: string,
+    at: Node | undefined,
+    frame: Frame,
+  ): { node: Node; value: Node; fn?: Node } | undefined {
     const local = frame.fn ? findAssignment(frame.fn, name, at) : undefined;
     if (local) return { ...local, fn: frame.fn! };
     // The module the running function is written in, then this one.
@@ -752,14 +866,17 @@ class PythonReader {
         if (!module) continue;
         for (const imported of statement.childrenForFieldName('name')) {
           if (!imported) continue;
-          const original = imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
+          const original =
+            imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
           const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : imported.text;
           if (alias === name && original) return { module, name: original };
         }
       } else if (statement?.type === 'import_statement') {
         for (const imported of statement.namedChildren) {
-          const moduleName = imported?.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported?.text;
-          const alias = imported?.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : imported?.text;
+          const moduleName =
+            imported?.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported?.text;
+          const alias =
+            imported?.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : imported?.text;
           if (!moduleName || !alias || !name.startsWith(`${alias}.`)) continue;
           const module = this.input.imported.get(moduleName);
           if (module) return { module, name: name.slice(alias.length + 1) };
@@ -835,15 +952,21 @@ class PythonReader {
         return this.entryOf(key, keyRange, property, assigned.value, frame, depth + 1);
     }
     if (value.type === 'dictionary') entry.object = this.objectOf(value, frame)!;
-    else if (value.type === 'list') entry.elements = value.namedChildren.flatMap((c) => (c?.type === 'dictionary' ? [this.objectOf(c, frame)!] : []));
-    else if (value.type === 'call' && dotted(value.childForFieldName('function')!) === 'dict') entry.object = this.objectOfKeywords(value, frame)[0]!;
+    else if (value.type === 'list')
+      entry.elements = value.namedChildren.flatMap((c) => (c?.type === 'dictionary' ? [this.objectOf(c, frame)!] : []));
+    else if (value.type === 'call' && dotted(value.childForFieldName('function')!) === 'dict')
+      entry.object = this.objectOfKeywords(value, frame)[0]!;
     else entry.value = this.value(value, frame);
     return entry;
   }
 
   private headerNames(node: Node, frame: Frame): Array<{ name: string; range: Range; file?: string }> {
     return this.objectsOf(node, frame).flatMap((object) =>
-      object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange, ...(object.file ? { file: object.file } : {}) })),
+      object.entries.map((entry) => ({
+        name: entry.key,
+        range: entry.keyRange,
+        ...(object.file ? { file: object.file } : {}),
+      })),
     );
   }
 
@@ -865,7 +988,12 @@ class PythonReader {
         const name = key?.type === 'string' ? knownText(this.stringValue(key, frame, true)) : undefined;
         if (name && key) {
           const inner = this.keyPath(node.childForFieldName('object')!);
-          this.builder.read([...inner.path, name], range(key), inner.path.length ? inner.receiver : inner.receiver, this.around(node));
+          this.builder.read(
+            [...inner.path, name],
+            range(key),
+            inner.path.length ? inner.receiver : inner.receiver,
+            this.around(node),
+          );
         }
       }
       return;
@@ -900,7 +1028,8 @@ class PythonReader {
           const key = argumentsOf(current)[0];
           if (key?.type === 'string') path.unshift(key.text.replace(/^[rbuf]*['"]+|['"]+$/gi, ''));
           current = fn.childForFieldName('object');
-        } else if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'json') current = fn.childForFieldName('object');
+        } else if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'json')
+          current = fn.childForFieldName('object');
         else break;
       } else break;
     }
@@ -926,7 +1055,12 @@ function plusParts(node: Node): Node[] {
   return [node];
 }
 
-function findAssignment(scope: Node, name: string, before: Node | undefined, level?: 'module'): { node: Node; value: Node } | undefined {
+function findAssignment(
+  scope: Node,
+  name: string,
+  before: Node | undefined,
+  level?: 'module',
+): { node: Node; value: Node } | undefined {
   let best: { node: Node; value: Node } | undefined;
   let first: { node: Node; value: Node } | undefined;
   const visit = (node: Node, depth: number): void => {
@@ -939,7 +1073,8 @@ function findAssignment(scope: Node, name: string, before: Node | undefined, lev
         if (!before || (node.startIndex < before.startIndex && node.tree === before.tree)) best = found;
       }
     }
-    if (level === 'module' && depth > 0 && (node.type === 'function_definition' || node.type === 'class_definition')) return;
+    if (level === 'module' && depth > 0 && (node.type === 'function_definition' || node.type === 'class_definition'))
+      return;
     for (const child of node.namedChildren) if (child) visit(child, depth + 1);
   };
   visit(scope, 0);
@@ -952,7 +1087,9 @@ function methodOf(text: string | undefined): MethodValue {
 }
 
 function argumentsOf(call: Node): Node[] {
-  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is Node => !!c && c.type !== 'comment');
+  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
+    (c): c is Node => !!c && c.type !== 'comment',
+  );
 }
 
 function keywordArguments(call: Node): Map<string, Node> {

@@ -12,14 +12,16 @@ export interface Argument {
   range: Range;
 }
 
-export const REQUEST_COMMANDS: ReadonlyMap<string, (args: readonly Argument[], range: Range, stdin?: Argument) => RequestSeen[]> =
-  new Map([
-    ['curl', readCurl],
-    ['wget', readWget],
-    ['http', readHttpie],
-    ['https', readHttpie],
-    ['xh', readHttpie],
-  ]);
+export const REQUEST_COMMANDS: ReadonlyMap<
+  string,
+  (args: readonly Argument[], range: Range, stdin?: Argument) => RequestSeen[]
+> = new Map([
+  ['curl', readCurl],
+  ['wget', readWget],
+  ['http', readHttpie],
+  ['https', readHttpie],
+  ['xh', readHttpie],
+]);
 
 /** Commands that run the command that follows them. */
 export const PREFIX_COMMANDS = new Set(['sudo', 'command', 'exec', 'time', 'nohup', 'env', 'xargs', 'timeout', 'nice']);
@@ -205,7 +207,19 @@ export function readWget(args: readonly Argument[], range: Range, stdin?: Argume
       const eq = text.indexOf('=');
       const option = eq > 0 ? text.slice(2, eq) : text.slice(2);
       let value = eq > 0 ? sliceValue(arg.value, eq + 1) : undefined;
-      if (!value && ['method', 'header', 'post-data', 'body-data', 'post-file', 'body-file', 'output-document', 'user-agent'].includes(option))
+      if (
+        !value &&
+        [
+          'method',
+          'header',
+          'post-data',
+          'body-data',
+          'post-file',
+          'body-file',
+          'output-document',
+          'user-agent',
+        ].includes(option)
+      )
         value = args[++i]?.value;
       if (option === 'method') parts.method = methodOf(value && knownText(value));
       else if (option === 'header' && value) {
@@ -224,7 +238,25 @@ export function readWget(args: readonly Argument[], range: Range, stdin?: Argume
 /** HTTPie: `http [flags] [METHOD] URL [Header:value | field=value | field:=json]...`. */
 export function readHttpie(args: readonly Argument[], range: Range): RequestSeen[] {
   const parts: RequestParts = { urls: [], headers: [], bodies: [] };
-  const valued = new Set(['-a', '--auth', '--session', '--verify', '--cert', '--cert-key', '--proxy', '-o', '--output', '--timeout', '--pretty', '--style', '-s', '--print', '-p', '--auth-type', '-A']);
+  const valued = new Set([
+    '-a',
+    '--auth',
+    '--session',
+    '--verify',
+    '--cert',
+    '--cert-key',
+    '--proxy',
+    '-o',
+    '--output',
+    '--timeout',
+    '--pretty',
+    '--style',
+    '-s',
+    '--print',
+    '-p',
+    '--auth-type',
+    '-A',
+  ]);
   const items: ObjectEntry[] = [];
   let positional = 0;
   for (let i = 0; i < args.length; i++) {

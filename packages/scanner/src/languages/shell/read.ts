@@ -3,13 +3,7 @@ import type { Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import { FactsBuilder, knownText, textOf, writtenValue, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import {
-  COMPARING_COMMANDS,
-  MESSAGE_COMMANDS,
-  PREFIX_COMMANDS,
-  REQUEST_COMMANDS,
-  type Argument,
-} from './commands.js';
+import { COMPARING_COMMANDS, MESSAGE_COMMANDS, PREFIX_COMMANDS, REQUEST_COMMANDS, type Argument } from './commands.js';
 
 /**
  * The shell reader: a script's syntax tree (tree-sitter-bash) to core's facts. Values are
@@ -94,9 +88,14 @@ class ShellReader {
       } else if (node.type === 'redirected_statement') {
         // `read -r -d '' BODY <<'JSON' … JSON`: the heredoc is the variable's value.
         const body = node.childForFieldName('body');
-        const heredoc = node.namedChildren.find((child) => child?.type === 'heredoc_redirect')?.namedChildren.find((child) => child?.type === 'heredoc_body');
+        const heredoc = node.namedChildren
+          .find((child) => child?.type === 'heredoc_redirect')
+          ?.namedChildren.find((child) => child?.type === 'heredoc_body');
         if (body?.type === 'command' && commandName(body) === 'read' && heredoc) {
-          const name = body.childrenForFieldName('argument').filter((arg) => arg && /^[A-Za-z_]\w*$/.test(arg.text)).pop()?.text;
+          const name = body
+            .childrenForFieldName('argument')
+            .filter((arg) => arg && /^[A-Za-z_]\w*$/.test(arg.text))
+            .pop()?.text;
           if (name) {
             const list = this.assignments.get(name) ?? [];
             list.push({ node, module, value: heredoc, ...(fn ? { fn } : {}) });
@@ -140,13 +139,21 @@ class ShellReader {
         return;
       case 'redirected_statement': {
         const body = node.childForFieldName('body');
-        const heredoc = node.namedChildren.find((child) => child?.type === 'heredoc_redirect')?.namedChildren.find((child) => child?.type === 'heredoc_body');
+        const heredoc = node.namedChildren
+          .find((child) => child?.type === 'heredoc_redirect')
+          ?.namedChildren.find((child) => child?.type === 'heredoc_body');
         const herestring = node.namedChildren.find((child) => child?.type === 'herestring_redirect');
         const stdinNode = heredoc ?? herestring?.namedChildren[0] ?? undefined;
         if (body?.type === 'command') this.command(body, frame, emit, stdinNode ?? undefined, silent);
         else if (body) this.walk(body, frame, emit, silent);
         for (const child of node.namedChildren)
-          if (child && child.id !== body?.id && child.type !== 'heredoc_redirect' && child.type !== 'herestring_redirect') this.walk(child, frame, emit, silent);
+          if (
+            child &&
+            child.id !== body?.id &&
+            child.type !== 'heredoc_redirect' &&
+            child.type !== 'herestring_redirect'
+          )
+            this.walk(child, frame, emit, silent);
         return;
       }
       case 'variable_assignment': {
@@ -182,7 +189,12 @@ class ShellReader {
       case 'case_item':
         for (const child of node.namedChildren) {
           if (!child) continue;
-          if (child.type === 'extglob_pattern' || child.type === 'word' || child.type === 'string' || child.type === 'raw_string') {
+          if (
+            child.type === 'extglob_pattern' ||
+            child.type === 'word' ||
+            child.type === 'string' ||
+            child.type === 'raw_string'
+          ) {
             if (emit) this.writeText(child, frame, 'comparison');
           } else this.walk(child, frame, emit, silent);
         }
@@ -246,10 +258,20 @@ class ShellReader {
     }
     // A wrapper's body that runs its arguments (`run() { "$@"; }`, `retry() { … "$@" … }`).
     if (/^"?\$\{?[@*]\}?"?$/.test(nameNode.text)) {
-      if (frame.forwarded) this.runWords([...frame.forwarded.words, ...this.arguments(argNodes, frame)], frame.forwarded.at, { ...frame, depth: frame.depth, fn: undefined }, frame.forwarded.stdin ?? stdin, 0);
+      if (frame.forwarded)
+        this.runWords(
+          [...frame.forwarded.words, ...this.arguments(argNodes, frame)],
+          frame.forwarded.at,
+          { ...frame, depth: frame.depth, fn: undefined },
+          frame.forwarded.stdin ?? stdin,
+          0,
+        );
       return;
     }
-    const words = [{ value: this.value(nameNode.namedChildren[0] ?? nameNode, frame), range: range(nameNode) }, ...this.arguments(argNodes, frame)];
+    const words = [
+      { value: this.value(nameNode.namedChildren[0] ?? nameNode, frame), range: range(nameNode) },
+      ...this.arguments(argNodes, frame),
+    ];
     this.runWords(words, range(node), frame, stdin, 0);
   }
 
@@ -266,7 +288,8 @@ class ShellReader {
       index++;
       while (index < words.length) {
         const text = knownText(words[index]!.value) ?? '';
-        if (!text.startsWith('-') && !/^\w+=/.test(text) && text !== '{}' && !(name === 'timeout' && /^\d/.test(text))) break;
+        if (!text.startsWith('-') && !/^\w+=/.test(text) && text !== '{}' && !(name === 'timeout' && /^\d/.test(text)))
+          break;
         index++;
       }
       name = index < words.length ? knownText(words[index]!.value) : undefined;
@@ -282,7 +305,12 @@ class ShellReader {
     if (!fn || frame.depth >= MAX_CALL_DEPTH || fn.node === frame.fn) return;
     const body = fn.node.childForFieldName('body');
     if (!body) return;
-    const called: Frame = { args: args.map((arg) => arg.value), fn: fn.node, depth: frame.depth + 1, forwarded: { words: args, at, stdin } };
+    const called: Frame = {
+      args: args.map((arg) => arg.value),
+      fn: fn.node,
+      depth: frame.depth + 1,
+      forwarded: { words: args, at, stdin },
+    };
     this.walk(body, called, false);
   }
 
@@ -295,7 +323,9 @@ class ShellReader {
     const before = index > 0 ? commands[index - 1] : undefined;
     const name = before ? commandName(before) : undefined;
     if (!before || (name !== 'echo' && name !== 'printf')) return undefined;
-    const args = before.childrenForFieldName('argument').filter((arg): arg is Node => !!arg && !arg.text.startsWith('-'));
+    const args = before
+      .childrenForFieldName('argument')
+      .filter((arg): arg is Node => !!arg && !arg.text.startsWith('-'));
     const printed = args[args.length - 1];
     return printed ? { value: this.value(printed, frame), range: range(printed) } : undefined;
   }
@@ -320,7 +350,8 @@ class ShellReader {
    */
   private jqContext(node: Node): string {
     let statement: Node = node;
-    while (statement.parent && ['pipeline', 'redirected_statement'].includes(statement.parent.type)) statement = statement.parent;
+    while (statement.parent && ['pipeline', 'redirected_statement'].includes(statement.parent.type))
+      statement = statement.parent;
     const texts: string[] = [];
     const visit = (child: Node): void => {
       if (child.type === 'command') {
@@ -340,10 +371,16 @@ class ShellReader {
     // `jq … /tmp/records.json`: the request that wrote the file (`curl -o /tmp/records.json`, `> …`).
     if (node.type === 'command')
       for (const arg of node.childrenForFieldName('argument')) {
-        const file = arg?.type === 'word' && /[./]\w/.test(arg.text) && !arg.text.startsWith('.') ? arg.text : undefined;
+        const file =
+          arg?.type === 'word' && /[./]\w/.test(arg.text) && !arg.text.startsWith('.') ? arg.text : undefined;
         if (file)
           for (const line of this.fileText.split('\n'))
-            if (line.includes(file) && /\b(curl|wget|http|https)\b|-o\s|>\s*\S/.test(line) && line.trim() !== node.text.trim()) texts.push(line);
+            if (
+              line.includes(file) &&
+              /\b(curl|wget|http|https)\b|-o\s|>\s*\S/.test(line) &&
+              line.trim() !== node.text.trim()
+            )
+              texts.push(line);
       }
     return texts.length ? texts.join('\n') : this.around(node, 3);
   }
@@ -393,7 +430,12 @@ class ShellReader {
       case 'word':
       case 'extglob_pattern':
       case 'number':
-        return writtenValue(node.text.replace(/\\(.)/g, '$1'), node.startIndex, !node.text.includes('\\'), this.fileKey(node));
+        return writtenValue(
+          node.text.replace(/\\(.)/g, '$1'),
+          node.startIndex,
+          !node.text.includes('\\'),
+          this.fileKey(node),
+        );
       case 'raw_string':
         return writtenValue(node.text.slice(1, -1), node.startIndex + 1, true, this.fileKey(node));
       case 'ansi_c_string':
@@ -403,7 +445,11 @@ class ShellReader {
       case 'translated_string':
         return this.interpolatedWith(node, frame, literalOnly);
       case 'concatenation':
-        return concatPatterns(...node.namedChildren.filter((child): child is Node => !!child).map((child) => this.expand(child, frame, literalOnly)));
+        return concatPatterns(
+          ...node.namedChildren
+            .filter((child): child is Node => !!child)
+            .map((child) => this.expand(child, frame, literalOnly)),
+        );
       case 'simple_expansion':
       case 'expansion':
         return literalOnly ? [hole()] : this.expansion(node, frame);
@@ -450,7 +496,9 @@ class ShellReader {
   }
 
   private expansion(node: Node, frame: Frame): Value {
-    const name = node.namedChildren.find((child) => child?.type === 'variable_name' || child?.type === 'special_variable_name')?.text;
+    const name = node.namedChildren.find(
+      (child) => child?.type === 'variable_name' || child?.type === 'special_variable_name',
+    )?.text;
     if (name === undefined) return [hole()];
     let value: Value | undefined;
     if (/^\d+$/.test(name)) {
@@ -475,7 +523,8 @@ class ShellReader {
     }
     const here = this.input.module;
     const inFunction = frame.fn;
-    const before = (c: { node: Node; module: ShellModule }) => c.module === here && c.node.startIndex < at.startIndex && at.tree === c.node.tree;
+    const before = (c: { node: Node; module: ShellModule }) =>
+      c.module === here && c.node.startIndex < at.startIndex && at.tree === c.node.tree;
     const pick =
       // A local of the function running.
       (inFunction && [...candidates].reverse().find((c) => c.fn === inFunction && before(c))) ||
@@ -526,16 +575,22 @@ class ShellReader {
     for (const found of text.matchAll(/(\.code|code)\s*==\s*(\d+)/g))
       this.builder.codeCheck(Number(found[2]), [start + found.index, start + found.index + found[0].length], around);
     for (const found of text.matchAll(/\.message\s*==\s*"([^"]+)"/g))
-      this.builder.written(writtenValue(found[1]!, start + found.index + found[0].indexOf('"') + 1), [start + found.index, start + found.index + found[0].length]);
+      this.builder.written(writtenValue(found[1]!, start + found.index + found[0].indexOf('"') + 1), [
+        start + found.index,
+        start + found.index + found[0].length,
+      ]);
   }
 
   /** `[[ "$code" == 1004 ]]`: the texts are patterns; a watched number compared is an error check. */
   private compared(node: Node, frame: Frame): void {
     const visit = (child: Node): void => {
       if (child.type === 'command_substitution') return;
-      if (['word', 'string', 'raw_string', 'extglob_pattern', 'number', 'concatenation', 'regex'].includes(child.type)) {
+      if (
+        ['word', 'string', 'raw_string', 'extglob_pattern', 'number', 'concatenation', 'regex'].includes(child.type)
+      ) {
         const text = knownText(this.literalValue(child));
-        if (text !== undefined && /^\d+$/.test(text)) this.builder.codeCheck(Number(text), range(child), this.around(node));
+        if (text !== undefined && /^\d+$/.test(text))
+          this.builder.codeCheck(Number(text), range(child), this.around(node));
         else this.writeText(child, frame, 'comparison');
         return;
       }

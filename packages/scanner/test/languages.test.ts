@@ -1,0 +1,190 @@
+/**
+ * The scanner's readers of shell, Python, Go and documentation, through the real CLI and library
+ * (their fixtures, fixtures/shell|python|go|docs, are scored with every other fixture in
+ * scan-fixtures.test.ts): grammars load only for the languages a scan has, `--languages`,
+ * `--fail-on-docs`, suppression comments in each language, the language in the reports.
+ */
+import { describe, expect, test } from 'vitest';
+import { scan } from '../src/index.js';
+import { loadedGrammars } from '../src/languages/grammars.js';
+import { makeProject, parseJsonReport } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
+
+const AS_OF = ['--as-of', '2026-01-01'];
+
+const SHELL = `#!/usr/bin/env bash
+API="https://api.cloudflare.com/client/v4"
+curl -sS -X PATCH "$API/zones/$ZONE_ID/settings/brotli" \\
+  -H "Authorization: Bearer $TOKEN" --data '{"value":"off"}'
+echo "we used to call $API/zones/$ZONE_ID/firewall/rules"
+`;
+const PYTHON = `import requests
+
+BASE = "https://api.cloudflare.com/client/v4"
+
+def rules(zone_id):
+    return requests.get(f"{BASE}/zones/{zone_id}/firewall/rules").json()
+`;
+const GO = `package main
+
+import (
+\t"fmt"
+\t"net/http"
+)
+
+func limits(zoneID string) (*http.Response, error) {
+\treturn http.Get(fmt.Sprintf("https://api.cloudflare.com/client/v4/zones/%s/rate_limits", zoneID))
+}
+`;
+const DOCS = `# Runbook
+
+\`\`\`console
+$ curl -X DELETE "https://api.cloudflare.com/client/v4/zones/$ZONE_ID/filters/$FILTER_ID"
+{"success": true}
+\`\`\`
+
+We no longer call /zones/:zone_id/firewall/rules (prose: silent).
+`;
+
+const keys = (findings: ReadonlyArray<{ file: string; line: number; entryId: string }>) =>
+  findings.map((f) => `${f.file}:${f.line}:${f.entryId}`).sort();
+
+describe('grammars load only for the languages a scan has', () => {
+  // One process per test file: the module's record of loaded grammars starts empty here.
+  test('a JavaScript-only scan, and documentation without a code block, load none', async () => {
+    const project = makeProject({
+      'src/sync.js': "export const x = fetch('https://api.cloudflare.com/client/v4/zones/z/settings/ssl');\n",
+      'README.md': '# Nothing to run\n\nThe API lives at /client/v4.\n',
+    });
+    await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(loadedGrammars()).toEqual([]);
+    const shell = makeProject({ 'bin/purge.sh': SHELL });
+    const result = await scan({ cwd: shell, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(keys(result.findings)).toEqual(['bin/purge.sh:3:zone-setting-brotli']);
+    expect(loadedGrammars()).toEqual(['bash']);
+  });
+});
+
+describe('each language through the CLI', () => {
+  const project = () =>
+    makeProject({
+      'ops/purge.sh': SHELL,
+      'jobs/rules.py': PYTHON,
+      'exporter/main.go': GO,
+      'docs/runbook.md': DOCS,
+      'src/app.js': "export const ok = fetch('https://api.cloudflare.com/client/v4/zones/z/rulesets');\n",
+    });
+
+  test('finds the usage in each, with its language in the JSON report and its confidence', async () => {
+    const run = await runMain(['scan', ...AS_OF, '--format', 'json', '--fail-on', 'none'], { cwd: project() });
+    expect(run.status, run.stderr).toBe(0);
+    const report = parseJsonReport(run.stdout);
+    expect(
+      report.findings.map((f: { file: string; line: number; entryId: string; language?: string; confidence: string }) =>
+        [f.file, f.line, f.entryId, f.language, f.confidence].join(' '),
+      ),
+    ).toEqual([
+      'docs/runbook.md 4 firewall-rules-api docs high',
+      'exporter/main.go 9 rate-limiting-legacy go high',
+      'jobs/rules.py 6 firewall-rules-api python high',
+      'ops/purge.sh 3 zone-setting-brotli shell high',
+    ]);
+  });
+
+  test('--languages restricts the set; an unknown language is a usage error naming the flag', async () => {
+    const run = await runMain(['scan', ...AS_OF, '--format', 'json', '--fail-on', 'none', '--languages', 'shell,go'], {
+      cwd: project(),
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(keys(parseJsonReport(run.stdout).findings)).toEqual([
+      'exporter/main.go:9:rate-limiting-legacy',
+      'ops/purge.sh:3:zone-setting-brotli',
+    ]);
+    const bad = await runMain(['scan', ...AS_OF, '--languages', 'shell,cobol'], { cwd: project() });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--languages takes a comma-separated list of');
+    expect(bad.stderr).toContain('unknown: cobol');
+  });
+
+  test('a finding in documentation fails the scan only with --fail-on-docs', async () => {
+    const docsOnly = makeProject({ 'docs/runbook.md': DOCS });
+    const reported = await runMain(['scan', ...AS_OF], { cwd: docsOnly });
+    expect(reported.status, reported.stderr).toBe(0);
+    expect(reported.stdout).toContain('docs/runbook.md');
+    const gated = await runMain(['scan', ...AS_OF, '--fail-on-docs'], { cwd: docsOnly });
+    expect(gated.status).toBe(1);
+  });
+
+  test('the HTML audit names each finding’s language', async () => {
+    const run = await runMain(['scan', ...AS_OF, '--format', 'html', '--fail-on', 'none'], { cwd: project() });
+    expect(run.status, run.stderr).toBe(0);
+    for (const name of ['shell', 'Python', 'Go', 'documentation'])
+      expect(run.stdout).toContain(`<span class="dim lang">${name}</span>`);
+  });
+});
+
+describe('suppression comments in each language', () => {
+  test('# in shell and Python, // in Go, <!-- --> in documentation; an unused one is reported', async () => {
+    const project = makeProject({
+      'ops/purge.sh': SHELL.replace(
+        'curl -sS',
+        '# sunset-lint-ignore zone-setting-brotli -- turned off by hand last week\ncurl -sS',
+      ),
+      'jobs/rules.py': PYTHON.replace(
+        '    return requests',
+        '    # sunset-lint-ignore firewall-rules-api -- migrated in PLAT-12\n    return requests',
+      ),
+      'exporter/main.go': GO.replace(
+        '\treturn http.Get',
+        '\t// sunset-lint-ignore rate-limiting-legacy -- exporter retired\n\treturn http.Get',
+      ),
+      // In a code block, the block's own comment (`<!-- -->` serves the page's other lines).
+      'docs/runbook.md': DOCS.replace(
+        '```console\n',
+        '```console\n# sunset-lint-ignore firewall-rules-api -- archived runbook\n',
+      ),
+      'docs/other.md': '<!-- sunset-lint-ignore zone-setting-brotli -- nothing here -->\n# Other\n',
+    });
+    const run = await runMain(['scan', ...AS_OF, '--format', 'json', '--fail-on', 'none'], { cwd: project });
+    expect(run.status, run.stderr).toBe(0);
+    const report = parseJsonReport(run.stdout);
+    expect(report.findings).toEqual([]);
+    expect(run.stderr).toContain('4 suppressed by comments');
+    expect(report.diagnostics.map((d: { file?: string; code: string }) => `${d.file}: ${d.code}`)).toEqual([
+      'docs/other.md: unused-suppression',
+    ]);
+  });
+});
+
+describe('what stays silent', () => {
+  test('messages, comments, another host, the program’s own routes, prose', async () => {
+    const project = makeProject({
+      'ops/notes.sh': `#!/bin/sh
+# curl "$API/zones/$Z/firewall/rules" used to live here
+echo "calling /zones/$Z/firewall/rules"
+PVE="https://pve.lan:8006/api2/json"
+curl -s "$PVE/nodes/n1/firewall/rules"
+`,
+      'app/routes.py': `from flask import Flask
+app = Flask(__name__)
+
+@app.route("/zones/<zone>/firewall/rules")
+def rules(zone):
+    print("GET /zones/%s/firewall/rules" % zone)
+    return {}
+`,
+      'server/main.go': `package main
+
+import "net/http"
+
+func main() {
+\thttp.HandleFunc("/zones/{zone}/firewall/rules", handler)
+}
+`,
+      'CHANGELOG.md': '- Removed `GET /zones/:zone_id/firewall/rules`.\n',
+    });
+    const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(keys(result.findings)).toEqual([]);
+    expect(result.diagnostics).toEqual([]);
+  });
+});
