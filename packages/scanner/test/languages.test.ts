@@ -188,3 +188,31 @@ func main() {
     expect(result.diagnostics).toEqual([]);
   });
 });
+
+describe('hostile input in other languages', () => {
+  test('values doubling sixty times stay bounded; nesting beyond the stack is named and the scan goes on', async () => {
+    const doubling = (first: string, step: (i: number) => string, last: string) =>
+      [first, ...Array.from({ length: 60 }, (_, i) => step(i + 1)), last].join('\n') + '\n';
+    const project = makeProject({
+      'exp.sh': doubling(
+        'a0="https://api.cloudflare.com/client/v4/zones/x/firewall/rules"',
+        (i) => `a${i}="$a${i - 1}$a${i - 1}"`,
+        'curl "$a60"',
+      ),
+      'exp.py': doubling(
+        'a0 = "https://api.cloudflare.com/client/v4/zones/x/firewall/rules"',
+        (i) => `a${i} = a${i - 1} + a${i - 1}`,
+        'requests.get(a60)',
+      ),
+      'deep.py': `x = ${'['.repeat(5000)}${']'.repeat(5000)}\nrequests.get("https://api.cloudflare.com/client/v4/zones/x/rate_limits")\n`,
+      'ok.go': GO,
+    });
+    const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(keys(result.findings)).toEqual([
+      'exp.py:1:firewall-rules-api',
+      'exp.sh:1:firewall-rules-api',
+      'ok.go:9:rate-limiting-legacy',
+    ]);
+    expect(result.diagnostics.map((d) => `${d.file}: ${d.code}`)).toEqual(['deep.py: too-deeply-nested']);
+  });
+});

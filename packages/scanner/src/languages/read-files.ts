@@ -35,7 +35,7 @@ export interface ScriptFile {
 
 export interface ScriptFileProblem {
   file: string;
-  code: 'read-error' | 'file-too-large';
+  code: 'read-error' | 'file-too-large' | 'too-deeply-nested';
   message: string;
 }
 
@@ -130,8 +130,21 @@ export async function readScriptFiles(
     // A file that names sunset-lint is read even so: its suppression comments may silence nothing.
     const names = text.includes('sunset-lint');
     if (!names && !input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) continue;
+    try {
+      const found = await readOne(file, kind, text);
+      if (found) files.push(found);
+    } catch (error) {
+      // Generated code nested beyond the stack: named, and the scan goes on (as for JavaScript).
+      if (!(error instanceof RangeError)) throw error;
+      problems.push({ file, code: 'too-deeply-nested', message: 'nested too deeply to analyze (generated code?); not scanned' });
+    }
+  }
+  return { files, problems, read: [...texts.keys()] };
+
+  async function readOne(file: string, kind: FileKind, text: string): Promise<ScriptFile | undefined> {
+    const sources = (kind.language === 'shell' || kind.language === 'docs') && /(^|[\s;&|$])(source|\.)\s+\S/m.test(text);
     const read = await parse(file);
-    if (!read) continue;
+    if (!read) return undefined;
     const builder = new FactsBuilder(input.vocabulary, input.apiHosts, read.key);
     const comments: RawComment[] = [];
     if (read.trees.bash) {
@@ -233,9 +246,8 @@ export async function readScriptFiles(
           (facts.inFile[key] as unknown[]).push(...(more.inFile[key] as unknown[]));
       }
     }
-    files.push({ file, key: read.key, language: kind.language, text, facts, comments });
+    return { file, key: read.key, language: kind.language, text, facts, comments };
   }
-  return { files, problems, read: [...texts.keys()] };
 }
 
 /** Any segment word of the catalogue's paths: a file that imports or sources may get the rest from there. */

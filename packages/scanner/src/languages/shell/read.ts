@@ -57,6 +57,8 @@ class ShellReader {
   private readonly assignments = new Map<string, Array<{ node: Node; module: ShellModule; fn?: Node; value?: Node }>>();
   private readonly functions = new Map<string, { node: Node; module: ShellModule }>();
   private readonly resolving = new Set<number>();
+  /** Values of assignments read at top level, once each: `a2="$a1$a1"` chains stay linear. */
+  private readonly resolved = new Map<number, Value>();
   private readonly fileText: string;
 
   constructor(private readonly input: ShellReadInput) {
@@ -538,10 +540,15 @@ class ShellReader {
     const value = pick.value ?? pick.node.childForFieldName('value');
     if (!value) return undefined;
     if (this.resolving.has(pick.node.id)) return undefined;
+    const scope: Frame = pick.fn === inFunction ? frame : { depth: frame.depth };
+    const cacheable = !scope.args && !scope.bindings;
+    const known = cacheable ? this.resolved.get(pick.node.id) : undefined;
+    if (known) return known;
     this.resolving.add(pick.node.id);
     try {
-      const scope: Frame = pick.fn === inFunction ? frame : { depth: frame.depth };
-      return this.expand(value, scope, false);
+      const result = this.expand(value, scope, false);
+      if (cacheable) this.resolved.set(pick.node.id, result);
+      return result;
     } finally {
       this.resolving.delete(pick.node.id);
     }
