@@ -204,7 +204,7 @@ describe('hostile input in other languages', () => {
         (i) => `a${i} = a${i - 1} + a${i - 1}`,
         'requests.get(a60)',
       ),
-      'deep.py': `x = ${'['.repeat(5000)}${']'.repeat(5000)}\nrequests.get("https://api.cloudflare.com/client/v4/zones/x/rate_limits")\n`,
+      'deep.py': `x = ${'['.repeat(100000)}${']'.repeat(100000)}\nrequests.get("https://api.cloudflare.com/client/v4/zones/x/rate_limits")\n`,
       'ok.go': GO,
     });
     const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
