@@ -7,10 +7,14 @@
 import { describe, expect, test } from 'vitest';
 import { scan } from '../src/index.js';
 import { loadedGrammars } from '../src/languages/grammars.js';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { makeProject, parseJsonReport } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 
 const AS_OF = ['--as-of', '2026-01-01'];
+const SCANNER = fileURLToPath(new URL('..', import.meta.url));
 
 const SHELL = `#!/usr/bin/env bash
 API="https://api.cloudflare.com/client/v4"
@@ -50,18 +54,33 @@ const keys = (findings: ReadonlyArray<{ file: string; line: number; entryId: str
   findings.map((f) => `${f.file}:${f.line}:${f.entryId}`).sort();
 
 describe('grammars load only for the languages a scan has', () => {
-  // One process per test file: the module's record of loaded grammars starts empty here.
-  test('a JavaScript-only scan, and documentation without a code block, load none', async () => {
+  // In a process of its own: the record of loaded grammars is the process's.
+  const loadedBy = (project: string): string[] => {
+    const script = `
+      const { scan } = await import(${JSON.stringify(pathToFileURL(join(SCANNER, 'dist/index.js')).href)});
+      const { loadedGrammars } = await import(${JSON.stringify(pathToFileURL(join(SCANNER, 'dist/languages/grammars.js')).href)});
+      await scan({ cwd: ${JSON.stringify(project)}, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+      process.stdout.write(JSON.stringify(loadedGrammars()));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as string[];
+  };
+
+  test('a JavaScript-only scan, and documentation without a code block, load none', () => {
     const project = makeProject({
       'src/sync.js': "export const x = fetch('https://api.cloudflare.com/client/v4/zones/z/settings/ssl');\n",
       'README.md': '# Nothing to run\n\nThe API lives at /client/v4.\n',
     });
-    await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
-    expect(loadedGrammars()).toEqual([]);
+    expect(loadedBy(project)).toEqual([]);
+  });
+
+  test('a shell script loads the shell grammar alone', async () => {
     const shell = makeProject({ 'bin/purge.sh': SHELL });
+    expect(loadedBy(shell)).toEqual(['bash']);
     const result = await scan({ cwd: shell, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
     expect(keys(result.findings)).toEqual(['bin/purge.sh:3:zone-setting-brotli']);
-    expect(loadedGrammars()).toEqual(['bash']);
+    // In this process too (whatever other tests loaded before): the scan of a shell file loaded bash.
+    expect(loadedGrammars()).toContain('bash');
   });
 });
 

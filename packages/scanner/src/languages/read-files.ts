@@ -13,6 +13,19 @@ import { readGo, type GoModule } from './go/read.js';
 import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
 import { readReferenceLines } from './docs/reference-lines.js';
 import { snakeCase } from './values.js';
+import { GO_SDK_METHODS } from './go/cloudflare-go.js';
+
+const GO_SDK_METHOD_CALL = /\.([A-Z]\w+)\(/g;
+
+/**
+ * A Go file's text as the prefilter reads it: also in the API's spelling (`NotificationEmail` is
+ * `notification_email`), and with the paths of the SDK methods it calls (`ListWAFPackages` requests
+ * `/zones/{}/firewall/waf/packages`).
+ */
+function goMatchable(text: string): string {
+  const paths = [...text.matchAll(GO_SDK_METHOD_CALL)].flatMap((found) => GO_SDK_METHODS.get(found[1]!)?.path ?? []);
+  return `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}\n${paths.join('\n')}`;
+}
 
 /**
  * The files of the languages other than JavaScript/TypeScript and Terraform, read into core's
@@ -125,24 +138,30 @@ export async function readScriptFiles(
       (kind.language === 'shell' || kind.language === 'docs') && /(^|[\s;&|$])(source|\.)\s+\S/m.test(text);
     const imports = kind.language === 'python' && /^\s*(from|import)\s+\S/m.test(text);
     // Go writes the API's fields and the SDK's resources in CamelCase (`NotificationEmail`, `FirewallRules`).
-    const matchable =
-      kind.language === 'go' ? `${text}\n${text.replace(/[A-Z][A-Za-z0-9]+/g, (word) => snakeCase(word))}` : text;
+    // (And the Go SDK's methods name their paths only in the SDK: `ListWAFPackages`.)
+    const matchable = kind.language === 'go' ? goMatchable(text) : text;
     // A file that names sunset-lint is read even so: its suppression comments may silence nothing.
     const names = text.includes('sunset-lint');
-    if (!names && !input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary))) continue;
+    if (!names && !input.mayMatch(matchable) && !((sources || imports) && mentionsPathWord(text, input.vocabulary)))
+      continue;
     try {
       const found = await readOne(file, kind, text);
       if (found) files.push(found);
     } catch (error) {
       // Generated code nested beyond the stack: named, and the scan goes on (as for JavaScript).
       if (!(error instanceof RangeError)) throw error;
-      problems.push({ file, code: 'too-deeply-nested', message: 'nested too deeply to analyze (generated code?); not scanned' });
+      problems.push({
+        file,
+        code: 'too-deeply-nested',
+        message: 'nested too deeply to analyze (generated code?); not scanned',
+      });
     }
   }
   return { files, problems, read: [...texts.keys()] };
 
   async function readOne(file: string, kind: FileKind, text: string): Promise<ScriptFile | undefined> {
-    const sources = (kind.language === 'shell' || kind.language === 'docs') && /(^|[\s;&|$])(source|\.)\s+\S/m.test(text);
+    const sources =
+      (kind.language === 'shell' || kind.language === 'docs') && /(^|[\s;&|$])(source|\.)\s+\S/m.test(text);
     const read = await parse(file);
     if (!read) return undefined;
     const builder = new FactsBuilder(input.vocabulary, input.apiHosts, read.key);
@@ -180,8 +199,13 @@ export async function readScriptFiles(
       const implied: ShellModule[] = [];
       if (kind.language === 'docs')
         for (const candidate of shellFiles) {
+          // Named by its path (`bin/cfapi.sh`), or included by its file name (MkDocs' `--8<-- "cf-env.sh"`).
           const named = relative(dirname(file), candidate).split(sep).slice(-2).join('/');
-          if (!text.includes(named)) continue;
+          const base = candidate.slice(candidate.lastIndexOf(sep) + 1);
+          const included = new RegExp(
+            `(--8<--|include|source|\\.)\\s*["']?[\\w./-]*${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+          ).test(text);
+          if (!text.includes(named) && !included) continue;
           const other = await parse(candidate);
           if (other?.trees.bash)
             implied.push({ key: other.key, root: other.trees.bash.root, text: other.trees.bash.text });
@@ -204,8 +228,13 @@ export async function readScriptFiles(
       const goFiles = [...texts].filter(([, entry]) => entry.kind.language === 'go').map(([other]) => other);
       // The project's packages it imports: folders whose path ends as the import path does.
       const importedDirs = new Set<string>();
+      // The package's imports: any file of the package may hold the client the others use.
+      const packageText = goFiles
+        .filter((other) => dirname(other) === dirname(file))
+        .map((other) => texts.get(other)!.text)
+        .join('\n');
       if (kind.language === 'go')
-        for (const found of text.matchAll(/"([\w.-]+(?:\/[\w.-]+)+)"/g)) {
+        for (const found of packageText.matchAll(/"([\w.-]+(?:\/[\w.-]+)+)"/g)) {
           const parts = found[1]!.split('/');
           for (let k = Math.min(parts.length, 4); k >= 2; k--) {
             const tail = sep + parts.slice(-k).join(sep);

@@ -82,4 +82,3 @@ function slice(part: { kind: 'text'; text: string; spans?: TextSpan[] }, from: n
   }
   return { kind: 'text' as const, text: part.text.slice(from, to), spans };
 }
-

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
+import type { Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import {
   FactsBuilder,
@@ -12,6 +12,7 @@ import {
 import { objectsInJsonText } from '../json-text.js';
 import { joinValues, replaceInValue, snakeCase } from '../values.js';
 import { GO_SDK_METHODS, GO_SDK_READS } from './cloudflare-go.js';
+import { argumentsOf, methodOf, plusOperands, range } from '../syntax.js';
 
 /**
  * The Go reader: a file's syntax tree (tree-sitter-go) to core's facts. Strings are evaluated where
@@ -122,7 +123,7 @@ class GoReader {
         if (operator === '+' && node.parent?.type !== 'binary_expression') {
           // `"accounts/" + id + "/tunnels/" + rid`: one written text, as grep reads the line.
           if (emit) this.builder.written(this.literalChain(node), range(node), silent);
-          for (const part of chainParts(node))
+          for (const part of plusOperands(node, 'binary_expression'))
             if (part.type !== 'interpreted_string_literal' && part.type !== 'raw_string_literal')
               this.walk(part, frame, emit, silent);
           return;
@@ -485,7 +486,7 @@ class GoReader {
   /** A `+` chain's text as written: literals, and holes for the rest. */
   private literalChain(node: Node): Value {
     return concatPatterns(
-      ...chainParts(node).map((part) =>
+      ...plusOperands(node, 'binary_expression').map((part) =>
         part.type === 'interpreted_string_literal' || part.type === 'raw_string_literal'
           ? this.stringValue(part)
           : [hole()],
@@ -821,30 +822,6 @@ function findKeyed(root: Node, field: string): { node: Node; value: Node } | und
   return found;
 }
 
-/** The operands of a `+` chain, left to right. */
-function chainParts(node: Node): Node[] {
-  if (node.type === 'binary_expression' && node.childForFieldName('operator')?.text === '+') {
-    const left = node.childForFieldName('left');
-    const right = node.childForFieldName('right');
-    return [...(left ? chainParts(left) : []), ...(right ? chainParts(right) : [])];
-  }
-  if (node.type === 'parenthesized_expression' && node.namedChildren[0]) return chainParts(node.namedChildren[0]);
-  return [node];
-}
-
-function methodOf(text: string | undefined): MethodValue {
-  const upper = text?.toUpperCase();
-  return upper && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(upper)
-    ? { kind: 'known', method: upper as never }
-    : { kind: 'unknown' };
-}
-
-function argumentsOf(call: Node): Node[] {
-  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
-    (c): c is Node => !!c && c.type !== 'comment',
-  );
-}
-
 /** `a.b.c` of an identifier or selector chain. */
 function selectorName(node: Node): string | undefined {
   if (node.type === 'identifier' || node.type === 'field_identifier' || node.type === 'package_identifier')
@@ -858,8 +835,4 @@ function selectorName(node: Node): string | undefined {
   if (node.type === 'slice_type' || node.type === 'array_type')
     return `[]${node.childForFieldName('element')?.text ?? ''}`;
   return undefined;
-}
-
-function range(node: Node): Range {
-  return [node.startIndex, node.endIndex];
 }

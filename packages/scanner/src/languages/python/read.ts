@@ -11,6 +11,7 @@ import {
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { camelCase, formatPlaceholders, joinValues, replaceInValue } from '../values.js';
+import { argumentsOf, methodOf, plusOperands, range } from '../syntax.js';
 
 /**
  * The Python reader: a module's syntax tree (tree-sitter-python) to core's facts. Strings are
@@ -186,7 +187,7 @@ class PythonReader {
       case 'binary_operator': {
         // `"zones/" + zone_id + "/firewall/waf/packages/" + pid`: one written text, as grep reads the line.
         if (node.childForFieldName('operator')?.text === '+' && node.parent?.type !== 'binary_operator') {
-          const parts = plusParts(node);
+          const parts = plusOperands(node, 'binary_operator');
           if (emit && parts.some((part) => part.type === 'string'))
             this.builder.written(
               concatPatterns(
@@ -1044,17 +1045,6 @@ class PythonReader {
   }
 }
 
-/** The operands of a `+` chain, left to right. */
-function plusParts(node: Node): Node[] {
-  if (node.type === 'binary_operator' && node.childForFieldName('operator')?.text === '+') {
-    const left = node.childForFieldName('left');
-    const right = node.childForFieldName('right');
-    return [...(left ? plusParts(left) : []), ...(right ? plusParts(right) : [])];
-  }
-  if (node.type === 'parenthesized_expression' && node.namedChildren[0]) return plusParts(node.namedChildren[0]);
-  return [node];
-}
-
 function findAssignment(
   scope: Node,
   name: string,
@@ -1079,17 +1069,6 @@ function findAssignment(
   };
   visit(scope, 0);
   return best ?? first;
-}
-
-function methodOf(text: string | undefined): MethodValue {
-  const upper = text?.toUpperCase();
-  return upper && VERBS.has(upper.toLowerCase()) ? { kind: 'known', method: upper as never } : { kind: 'unknown' };
-}
-
-function argumentsOf(call: Node): Node[] {
-  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
-    (c): c is Node => !!c && c.type !== 'comment',
-  );
 }
 
 function keywordArguments(call: Node): Map<string, Node> {
@@ -1135,8 +1114,4 @@ function paramNameOf(param: Node): string | undefined {
   if (param.type === 'identifier') return param.text;
   const name = param.childForFieldName('name') ?? param.namedChildren.find((c) => c?.type === 'identifier');
   return name?.text;
-}
-
-function range(node: Node): Range {
-  return [node.startIndex, node.endIndex];
 }

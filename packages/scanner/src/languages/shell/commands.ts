@@ -1,6 +1,7 @@
 import type { MethodValue, Range, RequestVia } from '@sunset-lint/core/internal';
 import { knownText, type ObjectEntry, type ObjectLiteral, type RequestSeen, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
+import { methodOf } from '../syntax.js';
 
 /**
  * What the request commands of a shell script say, as data and one reader per command family:
@@ -41,11 +42,6 @@ const CURL_VALUE_LONG = new Set(
     ' ',
   ),
 );
-
-function methodOf(text: string | undefined): MethodValue {
-  const upper = text?.trim().toUpperCase();
-  return upper && METHODS.has(upper) ? { kind: 'known', method: upper as never } : { kind: 'unknown' };
-}
 
 function textOf(value: Value): string {
   return value.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');

@@ -3,6 +3,7 @@ import type { Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import { FactsBuilder, knownText, textOf, writtenValue, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
+import { range } from '../syntax.js';
 import { COMPARING_COMMANDS, MESSAGE_COMMANDS, PREFIX_COMMANDS, REQUEST_COMMANDS, type Argument } from './commands.js';
 
 /**
@@ -619,8 +620,4 @@ function literalText(node: Node): string | undefined {
   if (node.type === 'string' || node.type === 'concatenation')
     return node.text.replace(/^"|"$/g, '').replace(/\$\([^)]*\)|\$\{[^}]*\}|\$\w+|["']/g, '');
   return node.text;
-}
-
-function range(node: Node): Range {
-  return [node.startIndex, node.endIndex];
 }
