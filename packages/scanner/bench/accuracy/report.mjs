@@ -5,8 +5,8 @@ import { keyOf, rates, scoreOfDirectory } from './score.mjs';
 const TITLES = { 'eslint-plugin': 'eslint-plugin', scanner: 'scanner', grep: 'grep baseline' };
 const SCOPES = {
   'eslint-plugin': 'single-file required, cross-file optional',
-  scanner: 'single-file, cross-file and terraform required',
-  grep: 'single-file, cross-file and terraform required, types optional',
+  scanner: 'single-file, cross-file, terraform and other languages required',
+  grep: 'single-file, cross-file, terraform and other languages required, types optional',
 };
 
 const percent = (rate) => (rate === null ? '-' : `${(rate * 100).toFixed(1)}%`);
