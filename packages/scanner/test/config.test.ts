@@ -56,6 +56,42 @@ describe('where the configuration comes from', () => {
     expect(parseJsonReport(run.stdout).findings).toEqual([]);
   });
 
+  test('looked for upwards to the repository root: `cd src && sunset-lint scan` uses the repository’s', async () => {
+    const project = makeProject({
+      ...SOURCE,
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'sunset-lint.config.json': JSON.stringify({ asOf: '2024-12-01' }),
+      // A package.json without the key on the way does not stop the search.
+      'src/package.json': JSON.stringify({ name: 'src' }),
+    });
+    const run = await scanJson(`${project}/src`);
+    expect(run.status, run.stderr).toBe(0);
+    expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ file: 'sync.js', grade: 'imminent' });
+    // A broken one is named by its path from the current directory.
+    const broken = makeProject({ ...SOURCE, '.git/HEAD': 'x\n', 'sunset-lint.config.json': '{ "asOf": ' });
+    const failed = await scanJson(`${broken}/src`);
+    expect(failed.status).toBe(2);
+    expect(failed.stderr).toContain('../sunset-lint.config.json');
+  });
+
+  test('not above the repository root', async () => {
+    const outer = makeProject({
+      'sunset-lint.config.json': JSON.stringify({ catalogue: { disable: ['firewall-rules-api'] } }),
+    });
+    const inner = `${outer}/repo`;
+    const project = makeProject({ ...SOURCE, '.git/HEAD': 'x\n' });
+    // The repository sits below a folder with a configuration of its own: not the repository's.
+    const { cpSync } = await import('node:fs');
+    cpSync(project, inner, { recursive: true });
+    const run = await scanJson(inner, ['--as-of', '2026-01-01']);
+    // Read from the outer folder, its disable would have left nothing.
+    expect(parseJsonReport(run.stdout).findings[0]).toMatchObject({ entryId: 'firewall-rules-api' });
+    // Without the repository root in between, the search goes on to it.
+    const loose = `${outer}/loose`;
+    cpSync(project, loose, { recursive: true, filter: (path) => !path.includes('.git') });
+    expect(parseJsonReport((await scanJson(loose, ['--as-of', '2026-01-01'])).stdout).findings).toEqual([]);
+  });
+
   test('--config FILE wins over the files in the directory', async () => {
     const project = makeProject({
       ...SOURCE,

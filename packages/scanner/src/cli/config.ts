@@ -20,7 +20,7 @@ export const SETTING_OPTIONS = {
   config: {
     type: 'string',
     value: 'FILE',
-    help: 'configuration file (default: sunset-lint.config.{json,mjs,js} or the\n"sunset-lint" key of package.json in the current directory)',
+    help: 'configuration file (default: sunset-lint.config.{json,mjs,js} or the\n"sunset-lint" key of package.json in the current directory, else the\nnearest folder above it, up to the repository root)',
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { readSource } from '../scan/files/read-source.js';
@@ -23,7 +23,9 @@ export interface LoadedConfig {
 
 /**
  * Finds and reads the configuration: `file` when given (`--config`), else the first of
- * CONFIG_FILES in `cwd`, else the `"sunset-lint"` key of `cwd/package.json`, else nothing.
+ * CONFIG_FILES in `cwd`, else the `"sunset-lint"` key of `cwd/package.json`, else the same in each
+ * folder above, up to the repository's root (the folder holding `.git`) or the file system's, else
+ * nothing.
  * JavaScript configs are imported and their default export used (CommonJS `module.exports` too).
  */
 export async function loadConfig(cwd: string, file?: string): Promise<LoadedConfig> {
@@ -33,13 +35,20 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
     if (basename(path) === 'package.json') return fromPackageJson(path, file, true);
     return { settings: await readConfigFile(path, file), file };
   }
-  for (const name of CONFIG_FILES) {
-    const path = resolve(cwd, name);
-    if (existsSync(path)) return { settings: await readConfigFile(path, name), file: name };
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const shown = (name: string) => relative(cwd, join(dir, name)) || name;
+    for (const name of CONFIG_FILES) {
+      const path = join(dir, name);
+      if (existsSync(path)) return { settings: await readConfigFile(path, shown(name)), file: shown(name) };
+    }
+    const packageJson = join(dir, 'package.json');
+    if (existsSync(packageJson)) {
+      const found = fromPackageJson(packageJson, shown('package.json'), false);
+      if (found.file !== undefined) return found;
+    }
+    // The repository's root is as far as a repository's configuration goes.
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return { settings: {} };
   }
-  const packageJson = resolve(cwd, 'package.json');
-  if (existsSync(packageJson)) return fromPackageJson(packageJson, 'package.json', false);
-  return { settings: {} };
 }
 
 async function readConfigFile(path: string, shown: string): Promise<object> {
