@@ -165,11 +165,12 @@ export class FactsBuilder {
     }
     if (silent === 'prose' || silent === 'message') return;
     if (this.vocabulary.literals.has(text)) this.inFile.literals.push({ text, range: root });
-    for (const name of this.vocabulary.namesInStrings)
-      for (const found of text.matchAll(new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`, 'g'))) {
-        const piece = pieces.find(([from, to]) => from <= found.index && found.index < to);
-        this.inFile.namesInStrings.push({ name, range: piece ? [piece[2], piece[3]] : root });
-      }
+    for (const { name, pattern } of namePatterns(this.vocabulary))
+      if (text.includes(name))
+        for (const found of text.matchAll(pattern)) {
+          const piece = pieces.find(([from, to]) => from <= found.index && found.index < to);
+          this.inFile.namesInStrings.push({ name, range: piece ? [piece[2], piece[3]] : root });
+        }
   }
 
   /**
@@ -194,11 +195,10 @@ export class FactsBuilder {
    * so only the names inside it are read (cipher suites, a whole watched message).
    */
   key(value: Value, root: Range): void {
-    const text = value.map((part) => (part.kind === 'text' ? part.text : HOLE)).join('');
+    const text = textOf(value);
     if (this.vocabulary.literals.has(text)) this.inFile.literals.push({ text, range: root });
-    for (const name of this.vocabulary.namesInStrings)
-      if (new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text))
-        this.inFile.namesInStrings.push({ name, range: root });
+    for (const { name, pattern } of namePatterns(this.vocabulary))
+      if (text.includes(name) && text.match(pattern)) this.inFile.namesInStrings.push({ name, range: root });
   }
 
   /** A request the code sends (or a URL it names, with `via: 'mention'`). */
@@ -348,6 +348,22 @@ function payloadKeys(object: ObjectLiteral, prefix: readonly string[]): PayloadK
     for (const element of entry.elements ?? []) keys.push(...payloadKeys(element, path));
   }
   return keys;
+}
+
+const namePatternsByVocabulary = new WeakMap<Vocabulary, Array<{ name: string; pattern: RegExp }>>();
+
+/** A watched name as a token of its own (`ECDHE-RSA-CHACHA20-POLY1305-OLD`, not inside a longer name), compiled once. */
+function namePatterns(vocabulary: Vocabulary): Array<{ name: string; pattern: RegExp }> {
+  let patterns = namePatternsByVocabulary.get(vocabulary);
+  if (!patterns)
+    namePatternsByVocabulary.set(
+      vocabulary,
+      (patterns = vocabulary.namesInStrings.map((name) => ({
+        name,
+        pattern: new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`, 'g'),
+      }))),
+    );
+  return patterns;
 }
 
 function escapeRegExp(text: string): string {

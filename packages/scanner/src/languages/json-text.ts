@@ -1,6 +1,6 @@
 import type { Range } from '@sunset-lint/core/internal';
 import { HOLE } from '@sunset-lint/core/internal';
-import type { ObjectEntry, ObjectLiteral, Value } from './facts-builder.js';
+import { textOf, type ObjectEntry, type ObjectLiteral, type Value } from './facts-builder.js';
 
 /**
  * JSON written inside another language's string (a `curl -d '{…}'` body, a heredoc, a Python
@@ -9,7 +9,7 @@ import type { ObjectEntry, ObjectLiteral, Value } from './facts-builder.js';
  * quote, and a broken tail is ignored. Keys come back with their places in the source.
  */
 export function objectsInJsonText(value: Value): ObjectLiteral[] {
-  const text = toText(value);
+  const text = textOf(value);
   if (!text.includes('{')) return [];
   const place = placer(value);
   const tokens = tokenize(text.replace(/\\"/g, ' "'));
@@ -111,12 +111,6 @@ function parseObject(tokens: Token[], at: number, place: Placer): { object: Obje
   }
   const close = tokens[i];
   return { object: { range: place(open.start, close?.end ?? end), entries }, next: i + 1 };
-}
-
-function toText(value: Value): string {
-  let text = '';
-  for (const part of value) text += part.kind === 'text' ? part.text : HOLE;
-  return text;
 }
 
 /** Text offsets of the value to source offsets: through its spans (a hole or unplaced text keeps the nearest place). */

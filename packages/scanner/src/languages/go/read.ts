@@ -12,7 +12,7 @@ import {
 import { objectsInJsonText } from '../json-text.js';
 import { joinValues, replaceInValue, snakeCase } from '../values.js';
 import { GO_SDK_METHODS, GO_SDK_READS } from './cloudflare-go.js';
-import { argumentsOf, methodOf, plusOperands, range } from '../syntax.js';
+import { addBinding, argumentsOf, BindingIndex, methodOf, plusOperands, range, type Binding } from '../syntax.js';
 
 /**
  * The Go reader: a file's syntax tree (tree-sitter-go) to core's facts. Strings are evaluated where
@@ -82,6 +82,10 @@ export function readGo(input: GoReadInput): void {
 }
 
 class GoReader {
+  /** Declarations and keyed values by scope and name, found once (see BindingIndex). */
+  private readonly declarations = new BindingIndex(collectDeclarations);
+  private readonly keyed = new BindingIndex((root) => collectKeyed(root));
+  private functions: Map<string, Node> | undefined;
   private readonly builder: FactsBuilder;
   private readonly resolving = new Set<number>();
   private readonly modules: GoModule[];
@@ -353,14 +357,17 @@ class GoReader {
   }
 
   private functionNamed(name: string): Node | undefined {
-    for (const module of this.modules)
-      for (const child of module.root.namedChildren)
-        if (
-          (child?.type === 'function_declaration' || child?.type === 'method_declaration') &&
-          child.childForFieldName('name')?.text === name
-        )
-          return child;
-    return undefined;
+    if (!this.functions) {
+      // The package's (and its imported packages') functions and methods by name, indexed once.
+      this.functions = new Map();
+      for (const module of this.modules)
+        for (const child of module.root.namedChildren)
+          if (child && (child.type === 'function_declaration' || child.type === 'method_declaration')) {
+            const fn = child.childForFieldName('name')?.text;
+            if (fn !== undefined && !this.functions.has(fn)) this.functions.set(fn, child);
+          }
+    }
+    return this.functions.get(name);
   }
 
   // --- Values.
@@ -514,25 +521,25 @@ class GoReader {
   /** A name's value: a local (`u := …`), a package constant or variable of any file of the package. */
   private declaration(name: string, at: Node, frame: Frame): { node: Node; value: Node; fn?: Node } | undefined {
     if (frame.fn && !name.includes('.')) {
-      const local = findDeclaration(frame.fn, name, at);
+      const local = this.declarations.find(frame.fn, name, at);
       if (local) return { ...local, fn: frame.fn };
     }
     let current: Node | null = at;
     while (current && current.type !== 'function_declaration' && current.type !== 'method_declaration')
       current = current.parent;
     if (current && current !== frame.fn && !name.includes('.')) {
-      const local = findDeclaration(current, name, at);
+      const local = this.declarations.find(current, name, at);
       if (local) return { ...local, fn: current };
     }
     const simple = name.startsWith('c.') || name.startsWith('s.') ? undefined : name;
     for (const module of this.modules) {
-      const found = findDeclaration(module.root, simple ?? name, undefined, true);
+      const found = this.declarations.find(module.root, simple ?? name, undefined, 'top');
       if (found) return found;
     }
     // A struct field set where the client is made (`&Client{baseURL: "https://…"}`): any keyed element of that name.
     const field = name.split('.').pop()!;
     for (const module of this.modules) {
-      const found = findKeyed(module.root, field);
+      const found = this.keyed.find(module.root, field, undefined);
       if (found) return found;
     }
     return undefined;
@@ -763,24 +770,18 @@ class GoReader {
   }
 }
 
-function findDeclaration(
-  scope: Node,
-  name: string,
-  before: Node | undefined,
-  topLevelOnly = false,
-): { node: Node; value: Node } | undefined {
-  let best: { node: Node; value: Node } | undefined;
-  let first: { node: Node; value: Node } | undefined;
-  const consider = (node: Node, names: Node[], values: Node[]) => {
+/**
+ * Every declaration of a scope by the name it binds (`const`/`var` specs, `:=`, `=`); `top`: the
+ * package level only, not inside functions.
+ */
+function collectDeclarations(scope: Node, mode: string): Map<string, Binding[]> {
+  const index = new Map<string, Binding[]>();
+  const consider = (node: Node, names: Node[], values: Node[]) =>
     names.forEach((candidate, i) => {
-      if (selectorName(candidate) !== name) return;
+      const name = selectorName(candidate);
       const value = values[i] ?? values[0];
-      if (!value) return;
-      const found = { node, value };
-      first ??= found;
-      if (!before || (node.startIndex < before.startIndex && node.tree === before.tree)) best = found;
+      if (name !== undefined && value) addBinding(index, name, { node, value });
     });
-  };
   const visit = (node: Node, depth: number): void => {
     if (node.type === 'const_spec' || node.type === 'var_spec') {
       const names = node.childrenForFieldName('name').filter((n): n is Node => !!n);
@@ -791,35 +792,36 @@ function findDeclaration(
       const values = (node.childForFieldName('right')?.namedChildren ?? []).filter((n): n is Node => !!n);
       consider(node, names, values);
     }
-    if (topLevelOnly && depth > 0 && (node.type === 'function_declaration' || node.type === 'method_declaration'))
+    if (mode === 'top' && depth > 0 && (node.type === 'function_declaration' || node.type === 'method_declaration'))
       return;
     for (const child of node.namedChildren) if (child) visit(child, depth + 1);
   };
   visit(scope, 0);
-  return best ?? first;
+  return index;
 }
 
-function findKeyed(root: Node, field: string): { node: Node; value: Node } | undefined {
-  let found: { node: Node; value: Node } | undefined;
+/** String-like values of keyed elements (`&Client{baseURL: "https://…"}`), by key, the first of each. */
+function collectKeyed(root: Node): Map<string, Binding[]> {
+  const index = new Map<string, Binding[]>();
   const visit = (node: Node): void => {
-    if (found) return;
     if (node.type === 'keyed_element') {
       const [key, value] = node.namedChildren;
       const inner = value?.namedChildren[0] ?? value;
       if (
-        key?.text === field &&
+        key &&
+        !index.has(key.text) &&
         inner &&
         (inner.type === 'interpreted_string_literal' ||
           inner.type === 'raw_string_literal' ||
           inner.type === 'binary_expression' ||
           inner.type === 'identifier')
       )
-        found = { node, value: inner };
+        index.set(key.text, [{ node, value: inner }]);
     }
     for (const child of node.namedChildren) if (child) visit(child);
   };
   visit(root);
-  return found;
+  return index;
 }
 
 /** `a.b.c` of an identifier or selector chain. */

@@ -11,7 +11,7 @@ import {
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { camelCase, formatPlaceholders, joinValues, replaceInValue } from '../values.js';
-import { argumentsOf, methodOf, plusOperands, range } from '../syntax.js';
+import { addBinding, argumentsOf, BindingIndex, methodOf, plusOperands, range, type Binding } from '../syntax.js';
 
 /**
  * The Python reader: a module's syntax tree (tree-sitter-python) to core's facts. Strings are
@@ -97,6 +97,12 @@ class PythonReader {
   private readonly builder: FactsBuilder;
   private readonly text: string;
   private readonly resolving = new Set<number>();
+  /** Assignments by scope and name, found once (see BindingIndex). */
+  private readonly assignments = new BindingIndex(collectAssignments);
+  private readonly functionIndex = new Map<string, Map<string, Array<{ node: Node; inClass: boolean }>>>();
+  /** `async with aiohttp.ClientSession() as session:` clients, by name. */
+  private withTargets: Map<string, Node> | undefined;
+  private imports: Node[] | undefined;
   private readonly sdk: 'legacy' | 'v4' | undefined;
 
   constructor(private readonly input: PythonReadInput) {
@@ -506,23 +512,26 @@ class PythonReader {
   }
 
   private withTarget(name: string): Node | undefined {
-    let found: Node | undefined;
-    const visit = (node: Node): void => {
-      if (found) return;
-      if (node.type === 'as_pattern') {
-        const target = node.childForFieldName('alias')?.text ?? node.namedChildren[node.namedChildCount - 1]?.text;
-        const value = node.namedChildren[0];
-        if (
-          target === name &&
-          value?.type === 'call' &&
-          CLIENT_CONSTRUCTORS.test(dotted(value.childForFieldName('function')!) ?? '')
-        )
-          found = value;
-      }
-      for (const child of node.namedChildren) if (child) visit(child);
-    };
-    visit(this.input.module.root);
-    return found;
+    if (!this.withTargets) {
+      const targets = new Map<string, Node>();
+      const visit = (node: Node): void => {
+        if (node.type === 'as_pattern') {
+          const target = node.childForFieldName('alias')?.text ?? node.namedChildren[node.namedChildCount - 1]?.text;
+          const value = node.namedChildren[0];
+          if (
+            target !== undefined &&
+            !targets.has(target) &&
+            value?.type === 'call' &&
+            CLIENT_CONSTRUCTORS.test(dotted(value.childForFieldName('function')!) ?? '')
+          )
+            targets.set(target, value);
+        }
+        for (const child of node.namedChildren) if (child) visit(child);
+      };
+      visit(this.input.module.root);
+      this.withTargets = targets;
+    }
+    return this.withTargets.get(name);
   }
 
   private sdkCall(node: Node, parts: string[], positional: Node[], keyword: Map<string, Node>, frame: Frame): boolean {
@@ -624,25 +633,30 @@ class PythonReader {
   }
 
   private functionNamed(name: string, method: boolean): Node | undefined {
-    const modules = [this.input.module, ...this.input.imported.values()];
-    for (const module of modules) {
-      let found: Node | undefined;
-      const visit = (node: Node, inClass: boolean): void => {
-        if (found) return;
-        if (
-          node.type === 'function_definition' &&
-          node.childForFieldName('name')?.text === name &&
-          (method ? true : !inClass)
-        ) {
-          found = node;
-          return;
-        }
-        for (const child of node.namedChildren) if (child) visit(child, inClass || node.type === 'class_definition');
-      };
-      visit(module.root, false);
-      if (found) return found;
+    for (const module of [this.input.module, ...this.input.imported.values()]) {
+      const found = this.functionsOf(module)
+        .get(name)
+        ?.find((fn) => method || !fn.inClass);
+      if (found) return found.node;
     }
     return undefined;
+  }
+
+  /** A module's functions and methods by name, in document order, indexed once. */
+  private functionsOf(module: PythonModule): Map<string, Array<{ node: Node; inClass: boolean }>> {
+    let index = this.functionIndex.get(module.key);
+    if (index) return index;
+    index = new Map();
+    const visit = (node: Node, inClass: boolean): void => {
+      if (node.type === 'function_definition') {
+        const name = node.childForFieldName('name')?.text;
+        if (name !== undefined) index!.set(name, [...(index!.get(name) ?? []), { node, inClass }]);
+      }
+      for (const child of node.namedChildren) if (child) visit(child, inClass || node.type === 'class_definition');
+    };
+    visit(module.root, false);
+    this.functionIndex.set(module.key, index);
+    return index;
   }
 
   // --- Values.
@@ -840,27 +854,31 @@ class PythonReader {
     at: Node | undefined,
     frame: Frame,
   ): { node: Node; value: Node; fn?: Node } | undefined {
-    const local = frame.fn ? findAssignment(frame.fn, name, at) : undefined;
+    const local = frame.fn ? this.assignments.find(frame.fn, name, at) : undefined;
     if (local) return { ...local, fn: frame.fn! };
     // The module the running function is written in, then this one.
     const modules = [...new Set([...(frame.fn ? [this.moduleOf(frame.fn)] : []), this.input.module])];
     for (const module of modules) {
       const sameTree = at && at.tree === module.root.tree ? at : undefined;
-      const here = findAssignment(module.root, name, sameTree, name.startsWith('self.') ? undefined : 'module');
+      const here = this.assignments.find(module.root, name, sameTree, name.startsWith('self.') ? '' : 'module');
       if (here) return here;
     }
     // `from .endpoints import RULES as R`, `import config` + `config.BASE`.
     const imported = this.importedName(name);
     if (imported) {
-      const found = findAssignment(imported.module.root, imported.name, undefined, 'module');
+      const found = this.assignments.find(imported.module.root, imported.name, undefined, 'module');
       if (found) return found;
     }
     return undefined;
   }
 
   private importedName(name: string): { module: PythonModule; name: string } | undefined {
-    const root = this.input.module.root;
-    for (const statement of root.namedChildren) {
+    // The module's import statements, found once (a lookup of every name that is not assigned here asks).
+    this.imports ??= this.input.module.root.namedChildren.filter(
+      (statement): statement is Node =>
+        statement?.type === 'import_from_statement' || statement?.type === 'import_statement',
+    );
+    for (const statement of this.imports) {
       if (statement?.type === 'import_from_statement') {
         const source = statement.childForFieldName('module_name')?.text ?? '';
         const module = this.input.imported.get(source);
@@ -1045,30 +1063,22 @@ class PythonReader {
   }
 }
 
-function findAssignment(
-  scope: Node,
-  name: string,
-  before: Node | undefined,
-  level?: 'module',
-): { node: Node; value: Node } | undefined {
-  let best: { node: Node; value: Node } | undefined;
-  let first: { node: Node; value: Node } | undefined;
+/** Every assignment of a scope by the name it assigns (`BASE`, `self.base`); `module`: not inside functions and classes. */
+function collectAssignments(scope: Node, mode: string): Map<string, Binding[]> {
+  const index = new Map<string, Binding[]>();
   const visit = (node: Node, depth: number): void => {
     if (node.type === 'assignment') {
       const left = node.childForFieldName('left');
       const right = node.childForFieldName('right');
-      if (left && right && dotted(left) === name) {
-        const found = { node, value: right };
-        first ??= found;
-        if (!before || (node.startIndex < before.startIndex && node.tree === before.tree)) best = found;
-      }
+      const name = left ? dotted(left) : undefined;
+      if (name !== undefined && right) addBinding(index, name, { node, value: right });
     }
-    if (level === 'module' && depth > 0 && (node.type === 'function_definition' || node.type === 'class_definition'))
+    if (mode === 'module' && depth > 0 && (node.type === 'function_definition' || node.type === 'class_definition'))
       return;
     for (const child of node.namedChildren) if (child) visit(child, depth + 1);
   };
   visit(scope, 0);
-  return best ?? first;
+  return index;
 }
 
 function keywordArguments(call: Node): Map<string, Node> {

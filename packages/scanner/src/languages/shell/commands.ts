@@ -1,5 +1,12 @@
 import type { MethodValue, Range, RequestVia } from '@sunset-lint/core/internal';
-import { knownText, type ObjectEntry, type ObjectLiteral, type RequestSeen, type Value } from '../facts-builder.js';
+import {
+  knownText,
+  textOf,
+  type ObjectEntry,
+  type ObjectLiteral,
+  type RequestSeen,
+  type Value,
+} from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { methodOf } from '../syntax.js';
 
@@ -42,10 +49,6 @@ const CURL_VALUE_LONG = new Set(
     ' ',
   ),
 );
-
-function textOf(value: Value): string {
-  return value.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');
-}
 
 /** Drops a value's first `n` characters (an option's name written together with its value). */
 function sliceValue(value: Value, n: number): Value {
