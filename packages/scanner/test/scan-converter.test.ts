@@ -9,6 +9,7 @@ import { extractFileFacts } from '@sunset-lint/core/internal';
 import { describe, expect, test } from 'vitest';
 import { parseForTest } from '../../core/test/support/parse.js';
 import { parseSource } from '../src/scan/reader/parse.js';
+import { loadOxc, oxcParseSource } from '../src/scan/reader/parse-oxc.js';
 
 const settings = resolveSettings({ asOf: '2026-01-01' });
 const API = 'https://api.cloudflare.com/client/v4';
@@ -79,6 +80,15 @@ describe('converter vs typescript-estree: identical facts', () => {
     );
   });
 
+  test('decorators are read as typescript-estree gives them (their arguments are code)', () => {
+    const source = `@Controller('zones')\nexport class C {\n  @Inject(\`${API}/zones/\${id}/firewall/rules\`) rules!: string;\n  @Get('settings/brotli') m(@Param('id') id: string) {}\n}`;
+    const converted = parseSource('snippet.ts', source);
+    if (!converted.ok) throw new Error(converted.message);
+    const facts = extractFileFacts(converted.program, source, settings);
+    expect(facts).toEqual(extractFileFacts(parseForTest(source, 'snippet.ts'), source, settings));
+    expect(facts.inFile.writtenPaths.map((path) => path.text)).toContain('settings/brotli');
+  });
+
   test('a syntax error is reported with its offset', () => {
     expect(parseSource('bad.ts', 'const a = 1;\nconst = ;')).toMatchObject({ ok: false, offset: 19 });
   });
@@ -90,5 +100,38 @@ describe('converter vs typescript-estree: identical facts', () => {
       message: expect.stringContaining('a class declaration without a name'),
     });
     expect(parseSource('bad.ts', 'import x from\n  source;')).toMatchObject({ ok: false, offset: 16 });
+  });
+});
+
+const loaded = await loadOxc();
+
+describe.skipIf(!('oxc' in loaded))('oxc-parser (raw transfer) vs typescript-estree: identical facts', () => {
+  // The fallback as the scan loads it (a `require` of the built parse.js), here the source module.
+  const parse = 'oxc' in loaded ? oxcParseSource(loaded.oxc, () => parseSource) : parseSource;
+  test.each(SNIPPETS)('%s', (_name, source) => {
+    const parsed = parse('snippet.ts', source);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(extractFileFacts(parsed.program, source, settings)).toEqual(
+      extractFileFacts(parseForTest(source, 'snippet.ts'), source, settings),
+    );
+  });
+
+  test.each(['snippet.tsx', 'snippet.jsx', 'snippet.js'])('JSX in %s', (file) => {
+    const parsed = parse(file, JSX_SNIPPET);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(extractFileFacts(parsed.program, JSX_SNIPPET, settings)).toEqual(
+      extractFileFacts(parseForTest(JSX_SNIPPET, file), JSX_SNIPPET, settings),
+    );
+  });
+
+  test("a file oxc rejects gets the TypeScript path's outcome, message and offset included", () => {
+    const sources = [
+      ...['const a = 1;\nconst = ;', 'import x from\n  source;', 'function () {}', 'const {[a]} = b;'],
+      // Parsed by oxc without a complaint but for its semantic checks; TypeScript's path has no ESTree for them.
+      ...['const a = 1;\nclass { m() {} }', 'x = import();', 'import x = require(y);', 'export { "q" };'],
+      // oxc rejects, TypeScript's parser takes.
+      ...['class A {}\nthis.#x;', 'enum E { [x] = 1 }', 'let a; let a;'],
+    ];
+    for (const source of sources) expect(parse('bad.ts', source)).toEqual(parseSource('bad.ts', source));
   });
 });

@@ -8,6 +8,7 @@ import { InputError } from '../errors.js';
 import { scanConfigFor, type SettingOverrides } from './config.js';
 import { repositoryPrefix } from '../repository-root.js';
 import { plural } from '../reports/summary.js';
+import type { ParserChoice } from '../scan/reader/parsers.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
 import { discoverFiles, type Discovered } from '../scan/files/discovery.js';
 import { buildScanReport } from '../scan/report.js';
@@ -41,6 +42,8 @@ export interface ScanRequest {
   baseline?: string;
   /** Also ask the project's TypeScript type checker (`scan --types`), with this tsconfig.json for every file. */
   types?: boolean | { tsconfig?: string };
+  /** Which parser reads JavaScript and TypeScript (`scan --parser`; default `auto`). */
+  parser?: ParserChoice;
   /** Keep each file's analysis by content hash for the next scan (`scan --cache`), in `location` (default `.sunset-lint-cache`). */
   cache?: boolean | { location?: string };
   /** Report only on this shard of the files (`scan --shard`). */
@@ -173,6 +176,7 @@ export async function findUsages(
     ...(cache ? { cache } : {}),
     ...(shard ? { reportsOn: shard.file } : {}),
     ...(types ? { types } : {}),
+    ...(request.parser ? { parser: request.parser } : {}),
     ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
     ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),

@@ -14,6 +14,8 @@ import {
 import type { RawComment } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { kindOfPath, type Language } from '../languages/kinds.js';
+import type { ParseSource } from './reader/parse-outcome.js';
+import { loadParser, type ParserChoice } from './reader/parsers.js';
 
 export interface ScriptSource {
   text: string;
@@ -43,6 +45,8 @@ export async function readScriptsForScan(
   options: {
     maxFileSize?: number | undefined;
     languages?: ReadonlySet<Language> | undefined;
+    /** The JavaScript parser, for code blocks of documentation (`--parser`). */
+    parser?: ParserChoice;
     /** `--shard`: the files this scan reports on (by absolute path); every file is still read, as a whole scan places findings. */
     reportsOn?: (file: string) => boolean;
   },
@@ -55,7 +59,7 @@ export async function readScriptsForScan(
   if (wanted.length === 0) return empty;
   const { readScriptFiles } = await import('../languages/read-files.js');
   const prefilter = prefilterFor(settings.catalogue, settings.minConfidence);
-  let parseSource: typeof import('./reader/parse.js').parseSource | undefined;
+  let parseSource: ParseSource | undefined;
   const reading = await readScriptFiles({
     files: wanted.map((file) => ({ file, kind: kindOfPath(file)! })),
     vocabulary: vocabularyOf(settings.catalogue),
@@ -65,7 +69,7 @@ export async function readScriptsForScan(
     ...(options.maxFileSize !== undefined ? { maxFileSize: options.maxFileSize } : {}),
     ...(options.languages ? { languages: options.languages } : {}),
     javascriptFacts: async (text, key): Promise<FileFacts | undefined> => {
-      parseSource ??= (await import('./reader/parse.js')).parseSource;
+      parseSource ??= await loadParser(options.parser);
       // A documentation's block: TypeScript's grammar reads both languages' snippets.
       const parsed = parseSource(`${key}.tsx`, text);
       return parsed.ok ? extractFileFacts(parsed.program, text, settings) : undefined;

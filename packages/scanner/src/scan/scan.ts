@@ -32,7 +32,7 @@ import { readTerraformForScan } from './terraform-pass.js';
 import { readScriptsForScan } from './languages-pass.js';
 import type { Language } from '../languages/kinds.js';
 import type { TypesResolution } from './types-resolution.js';
-import { loadTypeScriptWithCodeCache } from './reader/typescript-code-cache.js';
+import { loadParser, type ParserChoice } from './reader/parsers.js';
 import { slashedRelative } from './files/relative-path.js';
 
 export interface ScanOptions {
@@ -72,6 +72,8 @@ export interface ScanOptions {
    * the per-file cache is not used (its entries know nothing of types).
    */
   types?: TypesResolution;
+  /** `--parser`: which parser reads JavaScript and TypeScript (default `auto`: oxc-parser where it runs, else TypeScript's). */
+  parser?: ParserChoice;
   /** How unused suppressions are reported (default `warn`). */
   reportUnusedSuppressions?: UnusedSuppressions;
   /** Files larger than this many bytes are skipped with a `file-too-large` diagnostic (`--max-file-size`). */
@@ -123,11 +125,14 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed };
   let result: ScanResult;
   try {
-    result = indexAndMatch(pass, options.types?.parseSource ?? (needsParser ? await loadParser() : undefined));
+    result = indexAndMatch(
+      pass,
+      options.types?.parseSource ?? (needsParser ? await loadParser(options.parser) : undefined),
+    );
   } catch (error) {
     // A module read on demand (a value a cached file imports) was not cached after all.
     if (!(error instanceof ParserNeeded)) throw error;
-    result = indexAndMatch(pass, await loadParser());
+    result = indexAndMatch(pass, await loadParser(options.parser));
   }
   // Terraform files: read (their parser loads only when there is one) and matched on their own.
   const terraformFiles = (options.terraformFiles ?? []).filter(own);
@@ -145,6 +150,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     {
       maxFileSize: options.maxFileSize,
       languages: options.languages,
+      ...(options.parser ? { parser: options.parser } : {}),
       ...(options.reportsOn ? { reportsOn: options.reportsOn } : {}),
     },
   );
@@ -169,11 +175,6 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     scriptSources: scripts.sources,
     ...(options.types ? { parsedTree: options.types.parsedTree } : {}),
   });
-}
-
-async function loadParser(): Promise<ParseSource> {
-  loadTypeScriptWithCodeCache();
-  return (await import('./reader/parse.js')).parseSource;
 }
 
 /** Thrown when a file must be parsed in a scan that did not load the parser; the scan starts again with it. */

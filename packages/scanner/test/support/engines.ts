@@ -12,6 +12,7 @@ import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { applicableFixes } from '../../src/fix/select.js';
 import { runScan } from '../../src/scan/index.js';
+import type { ParserChoice } from '../../src/scan/reader/parsers.js';
 import type { GeneratedProgram } from './snippet-grammar.js';
 
 export const AS_OF = '2026-11-21';
@@ -117,9 +118,14 @@ export class ParityEngines {
     return { findings: findings.sort(), problems };
   }
 
-  /** The scanner on this one file; the fix is the one `sunset-lint fix` (without --suggestions) applies. */
-  async scanner(program: GeneratedProgram, file: string): Promise<EngineReport> {
-    const result = await runScan({ cwd: this.dir, files: [file], settings: this.settings });
+  /** The scanner on this one file (with `parser`, else the default); the fix is the one `sunset-lint fix` (without --suggestions) applies. */
+  async scanner(program: GeneratedProgram, file: string, parser?: ParserChoice): Promise<EngineReport> {
+    const result = await runScan({
+      cwd: this.dir,
+      files: [file],
+      settings: this.settings,
+      ...(parser ? { parser } : {}),
+    });
     const line = (finding: Finding) => {
       const fix = applicableFixes(finding, { suggestions: false })[0];
       return `${finding.line}:${finding.column}:${finding.endLine}:${finding.endColumn}:${finding.entryId}:${finding.ruleId} ${finding.message} [${finding.entryId}]${fixText(fix && mergedEdit(program.code, fix.edits))}`;

@@ -50,3 +50,23 @@ export async function checkParity({ grammar, minConfidence, userEntries, numRuns
   // Two engines that report nothing agree too: most generated programs must have findings.
   if (!property.replayPath) expect(seen.withFindings).toBeGreaterThan(seen.programs / 2);
 }
+
+/**
+ * The scanner's two parsers (`--parser oxc` and `--parser typescript`) on the same generated
+ * programs: the same findings, fixes and diagnostics (parser-parity.test.ts).
+ */
+export async function checkParserParity({ grammar, minConfidence, userEntries, numRuns }: Check): Promise<void> {
+  const engines = new ParityEngines({ minConfidence, userEntries });
+  let withFindings = 0;
+  let programs = 0;
+  const sameScan = async (program: GeneratedProgram) => {
+    const file = engines.write(program);
+    const typescript = await engines.scanner(program, file, 'typescript');
+    const oxc = await engines.scanner(program, file, 'oxc');
+    programs += 1;
+    if (typescript.findings.length > 0) withFindings += 1;
+    expect(oxc).toEqual(typescript);
+  };
+  await fc.assert(fc.asyncProperty(programArb(grammar), sameScan), property.options(numRuns));
+  if (!property.replayPath) expect(withFindings).toBeGreaterThan(programs / 2);
+}

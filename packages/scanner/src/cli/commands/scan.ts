@@ -10,6 +10,7 @@ import { terminalWidth } from '../../reports/wrap.js';
 import { failsOn } from '../../scan/report.js';
 import { parseShard } from '../../shard/shard.js';
 import { LANGUAGES, type Language } from '../../languages/kinds.js';
+import { PARSER_CHOICES } from '../../scan/reader/parsers.js';
 import { countOption, oneOf, parseWithPaths, sizeOption, type ParsedCommandLine } from '../args.js';
 import { SCANNING_OPTIONS, SETTING_OPTIONS, settingFlags } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -69,6 +70,11 @@ const SCAN_OPTIONS = {
     type: 'string',
     value: 'FILE',
     help: 'the tsconfig.json for --types (default: the nearest one upwards)',
+  },
+  parser: {
+    type: 'string',
+    value: 'NAME',
+    help: "which parser reads JavaScript and TypeScript: auto | oxc | typescript\n(default auto: oxc-parser on Node 22 or later, TypeScript's on Node 20;\nboth find the same)",
   },
   cache: {
     type: 'boolean',
@@ -167,6 +173,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       overrides,
       failOn,
       ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+      ...(values.parser !== undefined ? { parser: oneOf('--parser', values.parser, PARSER_CHOICES) } : {}),
       ...(values.types ? { types: values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : true } : {}),
       ...(values.cache
         ? { cache: values['cache-location'] !== undefined ? { location: values['cache-location'] } : true }

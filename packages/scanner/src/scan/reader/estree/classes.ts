@@ -23,6 +23,7 @@ export function classStatement(ctx: Context, declaration: ts.ClassDeclaration): 
       superClass,
       body,
     });
+    withDecorators(ctx, declaration, named);
     return exportOf(ctx, declaration, named) ?? named;
   }
   const unnamed = node<TSESTree.ClassDeclarationWithOptionalName>(ctx, declaration, {
@@ -31,18 +32,41 @@ export function classStatement(ctx: Context, declaration: ts.ClassDeclaration): 
     superClass,
     body,
   });
+  withDecorators(ctx, declaration, unnamed);
   const exported = exportOf(ctx, declaration, unnamed);
   if (!exported) throw new UnsupportedSyntaxError(ctx, declaration, 'a class declaration without a name');
   return exported;
 }
 
 export function classExpression(ctx: Context, cls: ts.ClassExpression): TSESTree.ClassExpression {
-  return node<TSESTree.ClassExpression>(ctx, cls, {
+  const built = node<TSESTree.ClassExpression>(ctx, cls, {
     type: 'ClassExpression',
     id: cls.name ? identifier(ctx, cls.name) : null,
     superClass: superClassOf(ctx, cls),
     body: classBody(ctx, cls),
   });
+  return withDecorators(ctx, cls, built);
+}
+
+/**
+ * A node's decorators, as typescript-estree gives them: their arguments are code that runs
+ * (`@Inject(URL)`), read by detection as any other code. Set only where there are some.
+ */
+export function withDecorators<T extends { decorators?: TSESTree.Decorator[] }>(
+  ctx: Context,
+  declaration: ts.HasDecorators,
+  built: T,
+): T {
+  const found = ts.canHaveDecorators(declaration) ? ts.getDecorators(declaration) : undefined;
+  if (found?.length)
+    built.decorators = found.map((decorator) =>
+      node<TSESTree.Decorator>(ctx, decorator, {
+        type: 'Decorator',
+        // TSESTree narrows it to a left-hand side; the parser has checked that it is one.
+        expression: expression(ctx, decorator.expression) as TSESTree.LeftHandSideExpression,
+      }),
+    );
+  return built;
 }
 
 function superClassOf(ctx: Context, cls: ts.ClassLikeDeclaration): TSESTree.LeftHandSideExpression | null {
@@ -81,7 +105,7 @@ function propertyDefinition(ctx: Context, property: ts.PropertyDeclaration): TSE
   });
   const annotation = typeAnnotation(ctx, property.type);
   if (annotation) definition.typeAnnotation = annotation;
-  return definition;
+  return withDecorators(ctx, property, definition);
 }
 
 function methodDefinition(
@@ -115,11 +139,12 @@ function methodDefinition(
       kind,
       static: isStatic,
     });
-  return node<TSESTree.MethodDefinition>(ctx, method, {
+  const definition = node<TSESTree.MethodDefinition>(ctx, method, {
     type: 'MethodDefinition',
     ...classMemberKey(ctx, method.name),
     value: methodValue(ctx, method),
     kind,
     static: isStatic,
   });
+  return ts.isConstructorDeclaration(method) ? definition : withDecorators(ctx, method, definition);
 }

@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import ts = require('typescript');
+import { withDecorators } from './classes.js';
 import type { Context } from './context.js';
 import { expression } from './expressions.js';
 import { propertyKey } from './keys.js';
@@ -93,14 +94,18 @@ function arrayPatternElement(ctx: Context, element: ts.ArrayBindingElement): TSE
 /** A function's parameter: `a`, `{ b } = {}`, `...rest`, or a constructor's `private readonly c`. */
 export function parameter(ctx: Context, param: ts.ParameterDeclaration): TSESTree.Parameter {
   const target = bindingName(ctx, param.name, param.type);
-  if (param.dotDotDotToken) return restElement(ctx, param, target);
+  if (param.dotDotDotToken) return withDecorators(ctx, param, restElement(ctx, param, target));
   if (target.type === 'Identifier' && isParameterProperty(param))
-    return node<TSESTree.TSParameterProperty>(ctx, param, {
-      type: 'TSParameterProperty',
-      parameter: withDefault(ctx, param, target, param.initializer),
-      static: false,
-    });
-  return withDefault(ctx, param, target, param.initializer);
+    return withDecorators(
+      ctx,
+      param,
+      node<TSESTree.TSParameterProperty>(ctx, param, {
+        type: 'TSParameterProperty',
+        parameter: withDefault(ctx, param, target, param.initializer),
+        static: false,
+      }),
+    );
+  return withDecorators(ctx, param, withDefault(ctx, param, target, param.initializer));
 }
 
 const ACCESS_MODIFIERS = new Set([

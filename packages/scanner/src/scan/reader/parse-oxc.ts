@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import type { ParseOutcome, ParseSource, Program } from './parse-outcome.js';
+import { isStackOverflow, TOO_DEEP } from './parse-outcome.js';
+import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
+
+type OxcParser = typeof import('oxc-parser');
+
+/**
+ * oxc-parser with raw transfer: the Rust parser writes its tree into a buffer that JavaScript
+ * reads in place, and the tree it gives is already ESTree with typescript-estree's shapes, so
+ * nothing converts it. Raw transfer needs Node 22 or later (docs/scanner.md, "Parser choice").
+ *
+ * What it does not accept goes to TypeScript's parser (the other path, loaded on the first such
+ * file), so that a file gets the very same outcome, parse error message included, on either path:
+ * the TypeScript path accepts a few things oxc rejects (a `return` outside functions in a script).
+ */
+export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScriptPath): ParseSource {
+  let typescript: ParseSource | undefined;
+  const fallback = (file: string, source: string): ParseOutcome => {
+    typescript ??= loadTypeScript();
+    return typescript(file, source);
+  };
+  return (file, source) => {
+    let result: ReturnType<OxcParser['parseSync']>;
+    try {
+      result = oxc.parseSync(file, source, RAW_TRANSFER[langOf(file)]);
+      if (result.errors.length > 0) return fallback(file, source);
+      return { ok: true, program: result.program as unknown as Program };
+    } catch (error) {
+      if (isStackOverflow(error)) return { ok: false, message: TOO_DEEP, tooDeep: true };
+      return fallback(file, source);
+    }
+  };
+}
+
+/**
+ * The TypeScript path, loaded synchronously: the fallback runs inside the per-file step. Only on
+ * Node 22+ (raw transfer's own condition), where `require` loads an ES module such as parse.js.
+ */
+function requireTypeScriptPath(): ParseSource {
+  loadTypeScriptWithCodeCache();
+  return (createRequire(import.meta.url)('./parse.js') as typeof import('./parse.js')).parseSource;
+}
+
+/**
+ * The options per language, built once. `experimentalRawTransfer` is read by `parseSync` but not
+ * declared in its types. With `showSemanticErrors`, oxc also rejects what parses but cannot run (a
+ * class declaration without a name, a private name outside a class), as TypeScript's path does.
+ */
+const RAW_TRANSFER = Object.fromEntries(
+  (['ts', 'tsx', 'jsx'] as const).map((lang) => [
+    lang,
+    { lang, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
+  ]),
+) as unknown as Record<'ts' | 'tsx' | 'jsx', import('oxc-parser').ParserOptions>;
+
+/** As the TypeScript path reads files (`scriptKindOf`): JSX is allowed in every JavaScript file, never in `.ts`. */
+function langOf(file: string): 'ts' | 'tsx' | 'jsx' {
+  const extension = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '.js';
+  if (extension === '.tsx') return 'tsx';
+  if (extension === '.ts' || extension === '.mts' || extension === '.cts') return 'ts';
+  return 'jsx';
+}
+
+/**
+ * oxc-parser, when it is installed for this platform and raw transfer works on this runtime; why
+ * not otherwise (for `--parser oxc`'s error and `--verbose`).
+ */
+export async function loadOxc(): Promise<{ oxc: OxcParser } | { unavailable: string }> {
+  let oxc: OxcParser;
+  try {
+    oxc = await import('oxc-parser');
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { unavailable: `oxc-parser does not load here (${message})` };
+  }
+  if (!oxc.rawTransferSupported())
+    return {
+      unavailable: `oxc-parser's raw transfer needs Node 22 or later on a 64-bit system (this is ${process.version})`,
+    };
+  return { oxc };
+}
