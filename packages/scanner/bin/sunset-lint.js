@@ -28,7 +28,10 @@ if (!isSupportedNode(process.versions.node)) {
     process.stderr.write('sunset-lint: stopped before the command finished (nothing was left to wait on)\n');
     process.exitCode = 2;
   });
-  import('../dist/cli/main.js')
+  // The module compile cache first (Node 22+), so that the CLI's own modules load from it.
+  import('../dist/cli/compile-cache.js')
+    .then(({ enableModuleCompileCache }) => enableModuleCompileCache())
+    .then(() => import('../dist/cli/main.js'))
     .then(({ main }) => main(process.argv.slice(2)))
     .then(
       (code) => {

@@ -1,9 +1,11 @@
 /**
  * TypeScript loaded with V8's cached code of an earlier run (scan/typescript-code-cache.ts): the
  * data is written once per user in the temporary folder, reused, replaced when V8 rejects it, and
- * the scan's output never depends on it.
+ * the scan's output never depends on it. On Node 22+ the CLI's own modules also load from Node's
+ * compile cache in that folder (cli/compile-cache.ts).
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -11,7 +13,9 @@ import { makeProject, runCli } from './scan-cli-support.js';
 
 const API = 'https://api.cloudflare.com/client/v4';
 const project = makeProject({ 'src/a.ts': `export const a = () => fetch('${API}/user/billing/profile');\n` });
-const args = ['scan', '--as-of', '2026-11-21', '--format', 'json', '--fail-on', 'none'];
+// TypeScript's parser: on Node 22+ the scan would parse with oxc-parser and never load TypeScript.
+const args = ['scan', '--as-of', '2026-11-21', '--format', 'json', '--fail-on', 'none', '--parser', 'typescript'];
+const typescriptData = (folder: string) => readdirSync(folder).filter((name) => name !== 'compile-cache');
 
 test('written on the first run, reused, replaced when damaged; the report never changes', () => {
   const temporary = mkdtempSync(join(tmpdir(), 'sunset-lint-code-cache-'));
@@ -21,7 +25,7 @@ test('written on the first run, reused, replaced when damaged; the report never 
   expect(() => readdirSync(folder)).toThrow();
 
   const first = runCli(args, { cwd: project, env });
-  const [name] = readdirSync(folder);
+  const [name] = typescriptData(folder);
   expect(name).toMatch(/^typescript-[0-9a-f]{16}\.bin$/);
   const data = join(folder, name!);
   const written = statSync(data).mtimeMs;
@@ -51,3 +55,21 @@ test('a folder others can write is not used', () => {
   expect(run.status).toBe(0);
   expect(readdirSync(folder)).toEqual([]);
 });
+
+const hasCompileCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+test.skipIf(!hasCompileCache)(
+  "Node 22+: the CLI's modules load from Node's compile cache, in the same private folder",
+  () => {
+    const temporary = mkdtempSync(join(tmpdir(), 'sunset-lint-code-cache-'));
+    const folder = join(temporary, `sunset-lint-${userInfo().uid}`);
+    const plain = runCli(args, { cwd: project, env: { TMPDIR: temporary, SUNSET_LINT_NO_CODE_CACHE: '1' } });
+    expect(() => readdirSync(folder)).toThrow();
+    const first = runCli(args, { cwd: project, env: { TMPDIR: temporary } });
+    const cached = readdirSync(join(folder, 'compile-cache'), { recursive: true });
+    expect(cached.length).toBeGreaterThan(0);
+    const second = runCli(args, { cwd: project, env: { TMPDIR: temporary } });
+    for (const run of [first, second])
+      expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 0, stdout: plain.stdout });
+  },
+);

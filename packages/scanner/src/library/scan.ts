@@ -9,6 +9,7 @@ import { scanConfigFor, type SettingOverrides } from './config.js';
 import { repositoryPrefix } from '../repository-root.js';
 import { plural } from '../reports/summary.js';
 import type { ParserChoice } from '../scan/reader/parsers.js';
+import type { Concurrency } from '../scan/parallel/index-in-workers.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
 import { discoverFiles, type Discovered } from '../scan/files/discovery.js';
 import { buildScanReport } from '../scan/report.js';
@@ -44,6 +45,8 @@ export interface ScanRequest {
   types?: boolean | { tsconfig?: string };
   /** Which parser reads JavaScript and TypeScript (`scan --parser`; default `auto`). */
   parser?: ParserChoice;
+  /** Worker threads for the per-file step (`scan --concurrency`; default `auto`). */
+  concurrency?: Concurrency;
   /** Keep each file's analysis by content hash for the next scan (`scan --cache`), in `location` (default `.sunset-lint-cache`). */
   cache?: boolean | { location?: string };
   /** Report only on this shard of the files (`scan --shard`). */
@@ -177,6 +180,7 @@ export async function findUsages(
     ...(shard ? { reportsOn: shard.file } : {}),
     ...(types ? { types } : {}),
     ...(request.parser ? { parser: request.parser } : {}),
+    ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
     ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
     ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),

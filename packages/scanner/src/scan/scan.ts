@@ -3,7 +3,6 @@ import {
   buildFindings,
   CrossFileResolver,
   type DeferredFile,
-  type FileFacts,
   LineIndex,
   type LocateInFile,
   type MatchContext,
@@ -20,11 +19,11 @@ import {
 import type { Diagnostic } from '../reports/types.js';
 import type { ScanCache } from './cache/cache.js';
 import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
-import { indexFile, type FileIndex } from './reader/index-file.js';
+import { indexFromDisk, ParserNeeded, type IndexedFromDisk } from './reader/index-from-disk.js';
 import { ModuleResolver } from './plan/module-resolution.js';
 import { ProjectModules } from './plan/project-modules.js';
 import type { ParseSource } from './reader/parse-outcome.js';
-import { parseEverything, planParsing, type ParsePlan, type ReadProblem } from './plan/parse-plan.js';
+import { parseEverything, planParsing, type ParsePlan } from './plan/parse-plan.js';
 import { readSource } from './files/read-source.js';
 import { filesToAnalyse } from './plan/shard-plan.js';
 import { withSuppressionComments, type UnusedSuppressions } from './suppress/suppressions.js';
@@ -33,6 +32,7 @@ import { readScriptsForScan } from './languages-pass.js';
 import type { Language } from '../languages/kinds.js';
 import type { TypesResolution } from './types-resolution.js';
 import { loadParser, type ParserChoice } from './reader/parsers.js';
+import { WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
 import { slashedRelative } from './files/relative-path.js';
 
 export interface ScanOptions {
@@ -72,6 +72,8 @@ export interface ScanOptions {
    * the per-file cache is not used (its entries know nothing of types).
    */
   types?: TypesResolution;
+  /** `--concurrency`: worker threads for the per-file step (default `auto`: from a large parse set on). */
+  concurrency?: Concurrency;
   /** `--parser`: which parser reads JavaScript and TypeScript (default `auto`: oxc-parser where it runs, else TypeScript's). */
   parser?: ParserChoice;
   /** How unused suppressions are reported (default `warn`). */
@@ -125,14 +127,14 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed };
   let result: ScanResult;
   try {
-    result = indexAndMatch(
+    result = await indexAndMatch(
       pass,
       options.types?.parseSource ?? (needsParser ? await loadParser(options.parser) : undefined),
     );
   } catch (error) {
     // A module read on demand (a value a cached file imports) was not cached after all.
     if (!(error instanceof ParserNeeded)) throw error;
-    result = indexAndMatch(pass, await loadParser(options.parser));
+    result = await indexAndMatch(pass, await loadParser(options.parser));
   }
   // Terraform files: read (their parser loads only when there is one) and matched on their own.
   const terraformFiles = (options.terraformFiles ?? []).filter(own);
@@ -177,9 +179,6 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   });
 }
 
-/** Thrown when a file must be parsed in a scan that did not load the parser; the scan starts again with it. */
-class ParserNeeded extends Error {}
-
 interface Pass {
   options: ScanOptions;
   prefilter: boolean;
@@ -193,7 +192,7 @@ interface Pass {
   analysed: ReadonlySet<string>;
 }
 
-function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
+async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promise<ScanResult> {
   const { options, prefilter, cache, scanned, plan, own, analysed } = pass;
   const { settings } = options;
   const context: MatchContext = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
@@ -232,47 +231,59 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
   };
   let done = 0;
   const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
-  for (const file of toParse) {
-    options.onProgress?.(++done, toParse.length);
-    const outcome = cache?.outcome(file);
-    if (outcome?.kind === 'diagnostic') {
-      if (own(file)) diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
-    } else if (outcome?.kind === 'self') {
-      if (own(file)) report.add(file, outcome.matches);
-    } else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file))
-      // Placed with the others of the cross-file pass, in the order of a cold scan: where findings
-      // merge, the order they arrive in decides which one stays (placement.ts).
-      deferred.push({ file, matches: outcome.cross.matches });
-    else {
-      const indexed = indexer(file, true);
-      if ('problem' in indexed) {
-        if (own(file))
-          diagnostics.push(fileDiagnostic(relativePath(file), indexed.problem.code, indexed.problem.message));
-        continue;
-      }
-      const index = indexed.index;
-      const source = 'source' in indexed ? indexed.source : undefined;
-      if (index.kind === 'diagnostic') {
-        if (own(file)) diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
-        cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic }, source);
-      } else {
-        records.set(file, index.record);
-        if (index.typed && own(file)) {
-          const { matches, warning } = index.typed;
-          if (warning)
-            diagnostics.push({ code: 'types-error', severity: 'warning', message: warning, file: relativePath(file) });
-          report.addTyped(file, matches, source);
+  const workers = parallelIndexes(pass, toParse, parse);
+  try {
+    for (const file of toParse) {
+      options.onProgress?.(++done, toParse.length);
+      const outcome = cache?.outcome(file);
+      if (outcome?.kind === 'diagnostic') {
+        if (own(file)) diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
+      } else if (outcome?.kind === 'self') {
+        if (own(file)) report.add(file, outcome.matches);
+      } else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file))
+        // Placed with the others of the cross-file pass, in the order of a cold scan: where findings
+        // merge, the order they arrive in decides which one stays (placement.ts).
+        deferred.push({ file, matches: outcome.cross.matches });
+      else {
+        const fromWorker = await workers?.take(file);
+        if (fromWorker && 'index' in fromWorker) parsed++;
+        const indexed = fromWorker ?? indexer(file, true);
+        if ('problem' in indexed) {
+          if (own(file))
+            diagnostics.push(fileDiagnostic(relativePath(file), indexed.problem.code, indexed.problem.message));
+          continue;
         }
-        if (index.needsOtherModules) {
-          deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
-          cache?.storeIndex(file, index, { kind: 'deferred' }, source);
+        const index = indexed.index;
+        const source = 'source' in indexed ? indexed.source : undefined;
+        if (index.kind === 'diagnostic') {
+          if (own(file)) diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
+          cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic }, source);
         } else {
-          const matches = matchFacts(index.facts, context);
-          cache?.storeIndex(file, index, { kind: 'self', matches }, source);
-          if (own(file)) report.add(file, matches, source);
+          records.set(file, index.record);
+          if (index.typed && own(file)) {
+            const { matches, warning } = index.typed;
+            if (warning)
+              diagnostics.push({
+                code: 'types-error',
+                severity: 'warning',
+                message: warning,
+                file: relativePath(file),
+              });
+            report.addTyped(file, matches, source);
+          }
+          if (index.needsOtherModules) {
+            deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
+            cache?.storeIndex(file, index, { kind: 'deferred' }, source);
+          } else {
+            const matches = matchFacts(index.facts, context);
+            cache?.storeIndex(file, index, { kind: 'self', matches }, source);
+            if (own(file)) report.add(file, matches, source);
+          }
         }
       }
     }
+  } finally {
+    await workers?.close();
   }
 
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
@@ -306,6 +317,27 @@ function indexAndMatch(pass: Pass, parse: ParseSource | undefined): ScanResult {
     filesScanned: options.reportsOn ? options.files.filter(own).length : options.files.length,
     filesParsed: parsed,
   };
+}
+
+/**
+ * The per-file step of a large parse set on worker threads (`--concurrency`): the files the scan
+ * will read and parse now (not those `--cache` has), when there are enough of them. Not with
+ * `--types`, whose type checker lives on the main thread.
+ */
+function parallelIndexes(pass: Pass, toParse: readonly string[], parse: ParseSource | undefined) {
+  const { options, cache } = pass;
+  if (!parse || options.types) return undefined;
+  const fresh = toParse.filter((file) => !cache?.hasIndex(file));
+  const workers = workersFor(options.concurrency ?? 'auto', fresh.length);
+  if (workers === 0) return undefined;
+  return new WorkerIndexes(fresh, workers, {
+    settings: options.settings,
+    parser: options.parser ?? 'auto',
+    prefilter: pass.prefilter,
+    maxFileSize: options.maxFileSize,
+    project: pass.resolver.project.toData(),
+    withSource: cache !== undefined,
+  });
 }
 
 function fileDiagnostic(file: string, code: string, message: string): Diagnostic {
@@ -438,27 +470,7 @@ function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: 
 }
 
 /**
- * The per-file step on the file as it is on disk; the text comes back for placing findings.
- * `scannedHere`: a file the scan reports on (not a module read for its exports).
+ * The per-file step for the scan: the file as it is on disk (index-from-disk.ts), or its index
+ * from `--cache`. `scannedHere`: a file the scan reports on (not a module read for its exports).
  */
-type Indexer = (
-  file: string,
-  scannedHere?: boolean,
-) => { index: FileIndex; source?: string } | { problem: ReadProblem };
-
-function indexFromDisk(
-  file: string,
-  settings: ResolvedSettings,
-  parse: ParseSource | undefined,
-  prefilter: boolean,
-  maxFileSize: number | undefined,
-  types: TypesResolution | undefined,
-  project: ProjectModules,
-): ReturnType<Indexer> {
-  const read = readSource(file, maxFileSize);
-  if (!read.ok) return { problem: read };
-  if (!parse) throw new ParserNeeded();
-  const typed = types ? (facts: FileFacts) => types.typedMatches(facts, file, settings) : undefined;
-  const projectModule = project.empty ? undefined : project.isProjectModule;
-  return { index: indexFile(file, read.source, settings, parse, prefilter, typed, projectModule), source: read.source };
-}
+type Indexer = (file: string, scannedHere?: boolean) => IndexedFromDisk;

@@ -16,6 +16,11 @@ interface WorkspacePackage {
   subpaths: Record<string, string>;
 }
 
+export interface ProjectModulesData {
+  packages: WorkspacePackage[];
+  aliases: PathAliases[];
+}
+
 /** `compilerOptions.paths` of one tsconfig: patterns with at most one `*`, and where each maps. */
 interface PathAliases {
   dir: string;
@@ -57,6 +62,18 @@ export class ProjectModules {
       }
     }
     return packages.size || aliases.size ? new ProjectModules(packages, aliases) : ProjectModules.none;
+  }
+
+  /** As plain data, for a worker thread (`fromData` rebuilds it there). */
+  toData(): ProjectModulesData {
+    return { packages: [...this.packages.values()].flat(), aliases: [...this.aliases.values()] };
+  }
+
+  static fromData(data: ProjectModulesData): ProjectModules {
+    if (data.packages.length === 0 && data.aliases.length === 0) return ProjectModules.none;
+    const packages = new Map<string, WorkspacePackage[]>();
+    for (const pkg of data.packages) packages.set(pkg.name, [...(packages.get(pkg.name) ?? []), pkg]);
+    return new ProjectModules(packages, new Map(data.aliases.map((found) => [found.dir, found])));
   }
 
   /** What the facts of a file depend on (the scan cache keys its entries by it). */

@@ -64,9 +64,11 @@ function langOf(file: string): 'ts' | 'tsx' | 'jsx' {
 
 /**
  * oxc-parser, when it is installed for this platform and raw transfer works on this runtime; why
- * not otherwise (for `--parser oxc`'s error and `--verbose`).
+ * not otherwise (for `--parser oxc`'s error).
  */
 export async function loadOxc(): Promise<{ oxc: OxcParser } | { unavailable: string }> {
+  // Asked before loading the package: on Node 20 its native binding would load for nothing.
+  if (Number(process.versions.node.split('.')[0]) < 22) return { unavailable: noRawTransfer() };
   let oxc: OxcParser;
   try {
     oxc = await import('oxc-parser');
@@ -74,9 +76,10 @@ export async function loadOxc(): Promise<{ oxc: OxcParser } | { unavailable: str
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { unavailable: `oxc-parser does not load here (${message})` };
   }
-  if (!oxc.rawTransferSupported())
-    return {
-      unavailable: `oxc-parser's raw transfer needs Node 22 or later on a 64-bit system (this is ${process.version})`,
-    };
+  if (!oxc.rawTransferSupported()) return { unavailable: noRawTransfer() };
   return { oxc };
+}
+
+function noRawTransfer(): string {
+  return `oxc-parser's raw transfer needs Node 22 or later on a 64-bit system (this is ${process.version})`;
 }

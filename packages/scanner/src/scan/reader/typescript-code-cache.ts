@@ -27,9 +27,8 @@ export function loadTypeScriptWithCodeCache(): void {
     if (require.cache[file]) return;
     const stats = statSync(file);
     const identity = [file, stats.size, stats.mtimeMs, process.version, process.arch].join('\u0000');
-    const folder = join(tmpdir(), `sunset-lint-${userInfo().uid}`);
-    // Code run from data another local user could have planted: only from our own, private folder.
-    if (!isOwnPrivateFolder(folder)) return;
+    const folder = privateCacheFolder();
+    if (folder === undefined) return;
     const dataFile = join(folder, `typescript-${createHash('sha1').update(identity).digest('hex').slice(0, 16)}.bin`);
     const cachedData = readIfThere(dataFile);
     const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
@@ -47,6 +46,20 @@ export function loadTypeScriptWithCodeCache(): void {
       process.once('exit', () => writeQuietly(folder, dataFile, () => script.createCachedData()));
   } catch {
     // A plain require then: slower, never wrong.
+  }
+}
+
+/**
+ * The user's own folder for compiled code, in the temporary folder: code run from data another
+ * local user could have planted must come only from a directory no one else can write or read.
+ * Undefined when it cannot be such a folder (then no cached code is read or written).
+ */
+export function privateCacheFolder(): string | undefined {
+  try {
+    const folder = join(tmpdir(), `sunset-lint-${userInfo().uid}`);
+    return isOwnPrivateFolder(folder) ? folder : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,0 +1,126 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ResolvedSettings } from '@sunset-lint/core';
+import type { IndexedFromDisk } from '../reader/index-from-disk.js';
+import type { ParserChoice } from '../reader/parsers.js';
+import type { ProjectModulesData } from '../plan/project-modules.js';
+
+/** `--concurrency`: worker threads for the per-file step, `auto` (from a large parse set on), or `off`. */
+export type Concurrency = number | 'auto' | 'off';
+
+/**
+ * From how many files to parse `auto` starts workers: each loads core and a parser (~0.1–0.2 s)
+ * before its first file, which a small set does not win back (docs/scanner.md, "Worker threads").
+ */
+export const AUTO_MIN_FILES = 400;
+const AUTO_MAX_WORKERS = 4;
+
+/**
+ * A worker's young generation: V8 sizes it from the machine's memory (up to 3 × 64 MB on Node 24),
+ * and the per-file step's garbage is one file's tree at a time. Smaller, the peak memory is lower
+ * and the time the same (measured on 5,000 dense files, docs/scanner.md).
+ */
+const YOUNG_GENERATION_MB = 48;
+
+export interface IndexWorkerData {
+  files: string[];
+  settings: ResolvedSettings;
+  parser: ParserChoice;
+  prefilter: boolean;
+  maxFileSize: number | undefined;
+  project: ProjectModulesData;
+  withSource: boolean;
+}
+
+export type IndexWorkerMessage = { file: string; indexed: IndexedFromDisk } | { file: string; failed: string };
+
+interface Waiting {
+  promise: Promise<IndexedFromDisk | undefined>;
+  resolve: (value: IndexedFromDisk | undefined) => void;
+  settled: boolean;
+  taken: boolean;
+}
+
+/** How many workers for `count` files to parse; 0: the main thread does them. */
+export function workersFor(concurrency: Concurrency, count: number): number {
+  if (concurrency === 'off') return 0;
+  if (concurrency === 'auto') {
+    if (count < AUTO_MIN_FILES) return 0;
+    const cores = availableParallelism();
+    return cores < 2 ? 0 : Math.min(cores, AUTO_MAX_WORKERS);
+  }
+  return Math.min(concurrency, count);
+}
+
+/**
+ * The per-file step of many files on worker threads, taken in the scan's own order: `take` gives
+ * a file's index as its worker posts it, so the main thread matches one file while the workers
+ * parse the next. The files are dealt in turn, in runs of a few, so that every worker is busy
+ * with files the main thread will soon ask for. A worker that fails (it could not start, it ran out
+ * of memory) leaves its files to the main thread: `take` then gives `undefined`. Same results as
+ * the main thread's, whichever thread does a file: the step is pure.
+ */
+export class WorkerIndexes {
+  /** Each file's result until both its worker has posted it and the scan has taken it. */
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly workers: Worker[] = [];
+
+  constructor(files: readonly string[], workers: number, shared: Omit<IndexWorkerData, 'files'>) {
+    for (const file of files) {
+      let resolve!: (value: IndexedFromDisk | undefined) => void;
+      const promise = new Promise<IndexedFromDisk | undefined>((settle) => (resolve = settle));
+      this.waiting.set(file, { promise, resolve, settled: false, taken: false });
+    }
+    const shares: string[][] = Array.from({ length: workers }, () => []);
+    const RUN = 8;
+    files.forEach((file, i) => shares[Math.floor(i / RUN) % workers]!.push(file));
+    for (const share of shares) this.start(share, shared);
+  }
+
+  private start(files: string[], shared: Omit<IndexWorkerData, 'files'>): void {
+    let worker: Worker;
+    const giveUp = () => {
+      for (const file of files) this.settle(file, undefined);
+    };
+    try {
+      worker = new Worker(new URL('./index-worker.js', import.meta.url), {
+        workerData: { ...shared, files } satisfies IndexWorkerData,
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+        // Nothing from the user's NODE_OPTIONS or the CLI's own flags that would not apply to a worker.
+        stdout: false,
+        stderr: false,
+      });
+    } catch {
+      giveUp();
+      return;
+    }
+    this.workers.push(worker);
+    worker.on('message', (message: IndexWorkerMessage) =>
+      this.settle(message.file, 'indexed' in message ? message.indexed : undefined),
+    );
+    worker.on('error', giveUp);
+    worker.on('exit', giveUp);
+  }
+
+  private settle(file: string, value: IndexedFromDisk | undefined): void {
+    const waiting = this.waiting.get(file);
+    if (!waiting || waiting.settled) return;
+    waiting.settled = true;
+    waiting.resolve(value);
+    if (waiting.taken) this.waiting.delete(file);
+  }
+
+  /** The file's index from its worker (`undefined` when the main thread must do it); undefined for a file not dealt out. */
+  take(file: string): Promise<IndexedFromDisk | undefined> | undefined {
+    const waiting = this.waiting.get(file);
+    if (!waiting) return undefined;
+    waiting.taken = true;
+    if (waiting.settled) this.waiting.delete(file);
+    return waiting.promise;
+  }
+
+  /** Stops the workers (at the end of the pass, or when it stops early). */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
