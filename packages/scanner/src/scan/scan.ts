@@ -215,7 +215,23 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     if ('index' in indexed) parsed++;
     return indexed;
   };
-  const modules = new ScanModules(scanned, records, pass.resolver, cache, indexer);
+  const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
+  const loopFiles = new Set(toParse);
+  // A file whose matches need other modules is resolved as soon as it is indexed, and only its
+  // matches are kept: the index of a file that calls the API through imported clients is most of
+  // the scan's memory. A module it reads that the loop has not reached yet is indexed then (as the
+  // loop would, `early` keeps it for the loop): the same records, so the same matches. Not with
+  // `--types`, whose per-file step asks the type checker.
+  const resolveEarly = !options.types;
+  const early = new Map<string, IndexedFromDisk>();
+  const onDemand: Indexer = (file) => {
+    if (!resolveEarly || !loopFiles.has(file)) return indexer(file);
+    const indexed = indexer(file, true);
+    early.set(file, indexed);
+    return indexed;
+  };
+  const modules = new ScanModules(scanned, records, pass.resolver, cache, onDemand);
+  const crossFile = new CrossFileResolver(modules);
   const report = new FindingsByFile(relativePath, settings, diagnostics, options.maxFileSize);
   for (const [file, problem] of plan.unreadable)
     if (own(file)) diagnostics.push(fileDiagnostic(relativePath(file), problem.code, problem.message));
@@ -229,8 +245,15 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     fingerprints ??= new DependencyFingerprints(plan.imports, (one) => cache.hashOf(one));
     return fingerprints.of(file);
   };
+  /** A deferred file's matches, with what other modules export substituted (kept by `--cache` for the next scan). */
+  const resolveDeferred = (entry: DeferredFile): RawMatch[] => {
+    const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
+    const print = fingerprint(entry.file);
+    if (print !== undefined)
+      cache?.storeOutcome(entry.file, { kind: 'deferred', cross: { fingerprint: print, matches } });
+    return matches;
+  };
   let done = 0;
-  const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
   const workers = parallelIndexes(pass, toParse, parse);
   try {
     for (const file of toParse) {
@@ -245,9 +268,12 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
         // merge, the order they arrive in decides which one stays (placement.ts).
         deferred.push({ file, matches: outcome.cross.matches });
       else {
-        const fromWorker = await workers?.take(file);
+        const indexedEarly = early.get(file);
+        early.delete(file);
+        // A worker may have done it too: its result is dropped.
+        const fromWorker = indexedEarly ? void workers?.take(file) : await workers?.take(file);
         if (fromWorker && 'index' in fromWorker) parsed++;
-        const indexed = fromWorker ?? indexer(file, true);
+        const indexed = indexedEarly ?? fromWorker ?? indexer(file, true);
         if ('problem' in indexed) {
           if (own(file))
             diagnostics.push(fileDiagnostic(relativePath(file), indexed.problem.code, indexed.problem.message));
@@ -272,8 +298,10 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
             report.addTyped(file, matches, source);
           }
           if (index.needsOtherModules) {
-            deferred.push({ file, facts: index.facts, importedCalls: index.importedCalls });
+            const entry = { file, facts: index.facts, importedCalls: index.importedCalls };
             cache?.storeIndex(file, index, { kind: 'deferred' }, source);
+            // Placed with the others in the cross-file pass, in the same order either way.
+            deferred.push(resolveEarly ? { file, matches: resolveDeferred(entry) } : entry);
           } else {
             const matches = matchFacts(index.facts, context);
             cache?.storeIndex(file, index, { kind: 'self', matches }, source);
@@ -287,18 +315,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   }
 
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
-  const crossFile = new CrossFileResolver(modules);
-  for (const entry of deferred) {
-    if ('matches' in entry) {
-      place(entry.file, entry.matches);
-      continue;
-    }
-    const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
-    const print = fingerprint(entry.file);
-    if (print !== undefined)
-      cache?.storeOutcome(entry.file, { kind: 'deferred', cross: { fingerprint: print, matches } });
-    place(entry.file, matches);
-  }
+  for (const entry of deferred) place(entry.file, 'matches' in entry ? entry.matches : resolveDeferred(entry));
   if (options.verbose) {
     for (const { fromFile, specifier } of modules.unresolved())
       if (scanned.has(fromFile) && own(fromFile))
