@@ -1,22 +1,28 @@
 #!/usr/bin/env node
-// pnpm bench: the scanner against the parse floor, ESLint and itself, on generated and real code,
-// in one run; prints the tables and writes docs/benchmarks.md. See README "Benchmarks".
-//   node bench/run.mjs [--smoke] [--runs N] [--only gen-1k,start,…|group:mode] [--no-write]
-// Groups: start, gen-1k, real, sdk, gen-10k, eslint-500, eslint-5k, gen-50k (--smoke: start, gen-1k,
-// eslint-100). Modes of a corpus: floor, default, cache, types. (Worker threads were measured
-// apart and not adopted: bench/experiments/worker-threads.mjs, docs/scanner.md "One thread".)
+// pnpm bench: the scanner against the parse floor, ESLint and itself, on generated and real code, on
+// the machine's Node and on Node 24 side by side, in one run; prints the tables and the targets of
+// issues 24 and 10, and writes docs/benchmarks.md. See README "Benchmarks".
+//   node bench/run.mjs [--smoke] [--runs N] [--only start,dense,…|group:mode] [--dense-files N]
+//                      [--node24 PATH|none] [--no-write] [--markdown FILE]
+// Groups: start, dense, eslint-500, lib-js, lib-15k, gen-1k, sdk, gen-10k; only when named in --only:
+// eslint-5k, gen-50k. Modes of a corpus: floor, default, languages, off, workers2, typescript, cache,
+// types. --smoke (CI): the machine's Node only, one run each: start, dense (300 files), eslint-100,
+// gen-1k. --dense-files N (or SUNSET_BENCH_DENSE_FILES) sizes the dense corpus, for development;
+// --markdown FILE writes the Markdown report of any run (docs/benchmarks.md is the default run's).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureCorpus } from './corpus-rows.mjs';
-import { listSourceFiles } from './corpus/files.mjs';
+import { denseCorpus } from './corpus/dense.mjs';
 import { generatedCorpus } from './corpus/generated.mjs';
 import { realCorpus } from './corpus/real.mjs';
-import { ESLINT_VERSION, measureEslint } from './measure/eslint.mjs';
+import { ESLINT_VERSION, eslintConfigs, eslintOnce, eslintShare } from './measure/eslint.mjs';
 import { installSizes } from './measure/install-size.mjs';
-import { measureScan, scannerOptions } from './measure/scanner.mjs';
+import { machineNode, node24 } from './measure/nodes.mjs';
+import { alternate } from './measure/process.mjs';
+import { scanOnce, scannerOptions } from './measure/scanner.mjs';
 import { measureStartup } from './measure/startup.mjs';
 import { consoleReport, markdownReport } from './report/document.mjs';
 import { describeMachine } from './report/machine.mjs';
@@ -29,7 +35,10 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
+    'dense-files': { type: 'string' },
+    node24: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    markdown: { type: 'string' },
   },
 });
 const smoke = args.smoke;
@@ -38,113 +47,196 @@ const only = args.only
   ?.split(',')
   .map((token) => token.trim())
   .filter(Boolean);
-const groupWanted = (group) => !only || only.some((token) => token === group || token.startsWith(`${group}:`));
+/** Groups run only when --only names them (too slow for the default run). */
+const ON_REQUEST = new Set(['eslint-5k', 'gen-50k']);
+const GROUPS = ['start', 'dense', 'eslint-100', 'eslint-500', 'lib-js', 'lib-15k', 'gen-1k', 'sdk', 'gen-10k'];
+const unknown = only?.filter((token) => ![...GROUPS, ...ON_REQUEST].includes(token.split(':')[0]));
+if (unknown?.length) {
+  console.error(`--only: no group ${unknown.join(', ')} (groups: ${[...GROUPS, ...ON_REQUEST].join(', ')})`);
+  process.exit(2);
+}
+const named = (group) => only?.some((token) => token === group || token.startsWith(`${group}:`));
+const groupWanted = (group) => (ON_REQUEST.has(group) || only ? named(group) : true);
 const modeWanted = (group) => (mode) => !only || only.some((token) => token === group || token === `${group}:${mode}`);
+const denseFiles = Number(args['dense-files'] ?? process.env.SUNSET_BENCH_DENSE_FILES ?? (smoke ? 300 : 5_000));
+if (!Number.isInteger(denseFiles) || denseFiles < 20) {
+  console.error('--dense-files: a whole number of modules, at least 20 (the pre-commit run names 20)');
+  process.exit(2);
+}
 
 if (!existsSync(join(REPO, 'packages/scanner/dist/cli/main.js'))) {
   console.error('Build first: npx tsc -b');
   process.exit(2);
 }
 
-const machine = describeMachine(REPO);
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+const machine = describeMachine(REPO);
+const nodes = [machineNode()];
+const results = {
+  machine,
+  nodes,
+  runs,
+  startup: [],
+  scans: [],
+  eslint: [],
+  parity: [],
+  checks: [],
+  problems: [],
+  groupSeconds: [],
+};
+if (!smoke) {
+  const second = node24(args.node24);
+  if (second.missing) {
+    log(`Node 24: ${second.missing}`);
+    results.checks.push(`Node 24 not measured: ${second.missing}`);
+    if (!only && !/not asked|already/.test(second.missing)) results.problems.push(`Node 24: ${second.missing}`);
+  } else nodes.push(second);
+}
+log(`measuring on ${nodes.map((n) => `${n.label} (${n.bin})`).join(', ')}`);
+const onMachine = (node) => node.id === nodes[0].id;
 const scratch = mkdtempSync(join(tmpdir(), 'sunset-bench-'));
 mkdirSync(CACHE, { recursive: true });
-const results = { machine, runs, startup: [], scans: [], eslint: [], checks: [], problems: [], targets: [] };
 const started = performance.now();
+const configs = eslintConfigs();
 
-function corpusOf(name, fileCount) {
-  const corpus = generatedCorpus(CACHE, { name, fileCount });
+async function group(id, body) {
+  if (!groupWanted(id)) return;
+  const t = performance.now();
+  log(`${id}: measuring`);
+  await body();
+  results.groupSeconds.push(`${id} ${((performance.now() - t) / 1000).toFixed(0)} s`);
+}
+
+function describeCorpus(name, corpus) {
+  const size = corpus.bytes ? `, ${(corpus.bytes / 1024 / 1024).toFixed(1)} MB` : '';
+  const plants = corpus.plants ? `, ${corpus.planted} planted findings in ${corpus.filesWithPlants} files` : '';
+  const how = corpus.reused
+    ? 'cached'
+    : corpus.generationMs
+      ? `generated in ${(corpus.generationMs / 1000).toFixed(1)} s`
+      : 'copied';
   log(
-    `${name}: ${corpus.files} files, ${(corpus.bytes / 1024 / 1024).toFixed(1)} MB, ${corpus.planted} planted findings in ${corpus.filesWithPlants} files (${corpus.reused ? 'cached' : `generated in ${(corpus.generationMs / 1000).toFixed(1)} s`})`,
+    `${name}: ${corpus.files ?? Object.keys(corpus.packages ?? {}).join(', ')}${corpus.files ? ' files' : ''}${size}${plants} (${how})`,
   );
   return corpus;
 }
 
-async function corpusGroup(id, corpus, { types = true } = {}) {
-  if (!groupWanted(id)) return;
-  log(`${id}: measuring`);
-  await measureCorpus({
+const generated = (name, fileCount) => describeCorpus(name, generatedCorpus(CACHE, { name, fileCount }));
+const dense = (fileCount) => describeCorpus(`dense-${fileCount}`, denseCorpus(CACHE, { fileCount }));
+const library = (name) => describeCorpus(name, { ...realCorpus(CACHE, name), plants: undefined });
+
+/**
+ * A corpus's rows. `machineOnly`: timed on the machine's Node (the others run the parity scans);
+ * `parityOnLast`: the parity scans on the last Node alone (Node 24, where both parsers run).
+ */
+function corpusGroup(id, corpus, { machineOnly = false, parityOnLast = false, runs: groupRuns = runs, ...modes } = {}) {
+  return measureCorpus({
     id,
     corpus,
-    runs: id === 'gen-50k' ? 1 : runs,
+    runs: groupRuns,
+    nodes,
+    timedOn: machineOnly ? onMachine : () => true,
+    parityOn: parityOnLast ? (node) => node === nodes.at(-1) : () => true,
     options,
     wanted: modeWanted(id),
-    ...results,
+    results,
     scratch,
-    types,
+    log,
+    ...modes,
   });
 }
 
-/** ESLint and the scanner on the first apps of a generated corpus (~50 files each). */
-async function eslintGroup(id, corpus, size, share) {
-  if (!groupWanted(id)) return;
-  const apps = corpus.apps.slice(0, Math.ceil(size / 50));
-  log(`${id}: ESLint and the scanner on ${apps.length} apps`);
-  const scanner = await measureScan({ cwd: corpus.root, paths: apps, runs });
-  const eslint = await measureEslint({ cwd: corpus.root, paths: apps, runs, share });
-  results.eslint.push({ files: scanner.files, scanner, eslint });
-  if (eslint.stats && eslint.stats.files !== scanner.files)
-    results.problems.push(`${id}: ESLint linted ${eslint.stats.files} files, the scanner ${scanner.files}`);
+/** ESLint with the plugin and the scanner over the same corpus, alternating, on every Node. */
+async function eslintGroup(id, root, paths, { share = true } = {}) {
+  const variants = nodes.flatMap((node) => [
+    { key: `eslint@${node.id}`, run: () => eslintOnce({ config: configs.plugin, cwd: root, paths, node: node.bin }) },
+    { key: `scanner@${node.id}`, run: () => scanOnce(root, paths, [], node.bin) },
+  ]);
+  const measured = await alternate(runs, variants, (round) => log(`${id}: round ${round + 1}/${runs}`));
+  const byNode = {};
+  let files;
+  for (const node of nodes) {
+    const scanner = measured.get(`scanner@${node.id}`);
+    files = scanner.last.files;
+    const stats = share ? await eslintShare({ configs, cwd: root, paths, node: node.bin }) : undefined;
+    byNode[node.id] = { eslint: measured.get(`eslint@${node.id}`), scanner, stats };
+    if (stats && stats.files !== files)
+      results.problems.push(`${id} (${node.label}): ESLint linted ${stats.files} files, the scanner ${files}`);
+    if (stats?.fatal) results.problems.push(`${id} (${node.label}): ESLint could not parse ${stats.fatal} files`);
+  }
+  results.eslint.push({ id, files, byNode });
 }
 
 let options;
 try {
   options = await scannerOptions();
-  log(`scanner options: --cache ${options.cache ? 'yes' : 'missing'}`);
-  const gen1k = corpusOf('gen-1k', 1_000);
-  if (groupWanted('start')) {
-    log('start: cold start');
-    const twenty = listSourceFiles(join(gen1k.root, gen1k.apps[0])).slice(0, 20);
+  log(
+    `scanner options: ${Object.entries(options)
+      .map(([name, has]) => `--${name} ${has ? 'yes' : 'missing'}`)
+      .join(', ')}`,
+  );
+  const needsDense = ['start', 'dense'].some(groupWanted);
+  const denseMain = needsDense ? dense(denseFiles) : undefined;
+  await group('start', async () => {
+    // A pre-commit hook passes the staged files by name, in their repository: 20 modules of 20 folders.
     results.startup = await measureStartup({
       runs: smoke ? 1 : Math.max(runs, 5),
-      corpusRoot: gen1k.root,
-      files: twenty,
+      nodes,
+      corpusRoot: denseMain.root,
+      files: denseMain.modules.slice(0, 20),
+      configs,
+      log,
     });
-  }
-  // --types loads the whole program (30 s for 1k files here): too slow for the smoke run's minute.
-  await corpusGroup('gen-1k', gen1k, { types: !smoke });
-  if (smoke) await eslintGroup('eslint-100', gen1k, 100, true);
+  });
+  await group('dense', () => corpusGroup('dense', denseMain));
+  if (smoke) await group('eslint-100', () => eslintGroup('eslint-100', dense(100).root, ['.']));
   else {
-    if (groupWanted('real')) await corpusGroup('real', { ...realCorpus(CACHE, 'real'), plants: undefined });
-    if (groupWanted('sdk'))
-      await corpusGroup('sdk', { ...realCorpus(CACHE, 'sdk'), plants: undefined }, { types: false });
-    const needs10k = ['gen-10k', 'eslint-500', 'eslint-5k'].some(groupWanted);
-    if (needs10k) {
-      const gen10k = corpusOf('gen-10k', 10_000);
-      await corpusGroup('gen-10k', gen10k);
-      await eslintGroup('eslint-500', gen10k, 500, !groupWanted('eslint-5k'));
-      await eslintGroup('eslint-5k', gen10k, 5_000, true);
-    }
-    // --types loads the whole program: at 50k it measures the type checker, not the scan.
-    if (groupWanted('gen-50k')) await corpusGroup('gen-50k', corpusOf('gen-50k', 50_000), { types: false });
+    await group('eslint-500', () => eslintGroup('eslint-500', dense(500).root, ['.']));
+    await group('lib-js', () => corpusGroup('lib-js', library('lib-js'), { languages: true }));
+    // ~15,000 files take up to a minute a process: one round (the target is the peak RSS), and the
+    // parity scans on Node 24 alone (both parsers; the default's findings are still compared across Nodes).
+    await group('lib-15k', () => corpusGroup('lib-15k', library('lib-15k'), { runs: 1, parityOnLast: true }));
+  }
+  // The corpora of issue 10, timed on the machine's Node; Node 24 runs their parity scans.
+  // --types loads the whole program (30 s at 1k files): not in the smoke run, and not beyond 1k files.
+  await group('gen-1k', () =>
+    corpusGroup('gen-1k', generated('gen-1k', 1_000), { machineOnly: true, cache: true, types: !smoke }),
+  );
+  if (!smoke) {
+    await group('sdk', () => corpusGroup('sdk', library('sdk'), { machineOnly: true, cache: true }));
+    const gen10k = ['gen-10k', 'eslint-5k', 'gen-50k'].some(groupWanted) ? generated('gen-10k', 10_000) : undefined;
+    await group('gen-10k', () => corpusGroup('gen-10k', gen10k, { machineOnly: true, cache: true }));
+    await group('eslint-5k', () => eslintGroup('eslint-5k', gen10k.root, gen10k.apps.slice(0, 100)));
+    await group('gen-50k', () =>
+      corpusGroup('gen-50k', generated('gen-50k', 50_000), { machineOnly: true, runs: 1, cache: true }),
+    );
     if (!only) results.installSizes = await installSizes();
   }
 } finally {
+  configs.dispose();
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const rowById = new Map();
-for (const r of results.scans) {
-  const mode = r.mode.startsWith('floor')
-    ? 'floor'
-    : r.mode.includes('--cache')
-      ? 'cache'
-      : r.mode.includes('--types')
-        ? 'types'
-        : 'default';
-  if (!r.missing) rowById.set(`${r.corpus}:${mode}`, r);
-}
-for (const r of results.startup) rowById.set(`start:${r.id}`, r);
+const rowOf = (corpus, mode) => results.scans.find((r) => r.corpus === corpus && r.mode === mode);
 results.targets = judgeTargets({
-  row: (id) => rowById.get(id),
-  eslint: (size) => results.eslint.find((p) => Math.abs(p.files - size) <= size * 0.05),
+  nodes,
+  cell: (corpus, mode, nodeId) => rowOf(corpus, mode)?.byNode[nodeId],
+  files: (corpus, mode) => rowOf(corpus, mode)?.files,
+  start: (id, nodeId) => results.startup.find((r) => r.id === id)?.byNode[nodeId],
+  eslint: (id) => results.eslint.find((p) => p.id === id),
+  parity: results.parity,
   installSizes: results.installSizes,
 });
-results.checks.push(`ESLint ${ESLINT_VERSION}; whole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+results.checks.push(
+  `ESLint ${ESLINT_VERSION}; whole run ${((performance.now() - started) / 1000).toFixed(0)} s (${results.groupSeconds.join(', ')})`,
+);
 results.checks.push(...results.problems.map((problem) => `PROBLEM: ${problem}`));
 
 console.log(`\n${consoleReport(results)}\n`);
+if (args.markdown) {
+  writeFileSync(args.markdown, markdownReport(results));
+  log(`wrote ${args.markdown}`);
+}
 if (smoke || args['no-write'] || only)
   log(`docs/benchmarks.md not written (${smoke ? '--smoke' : only ? '--only' : '--no-write'})`);
 else {

@@ -1,5 +1,6 @@
 // Real code: the JS/TS sources of the npm packages that bench/package.json pins as devDependencies,
-// copied out of node_modules (which the scanner skips, like any linter) into the cache folder.
+// copied out of node_modules (which the scanner skips, like any linter) into the cache folder, one
+// folder per package and version. Each corpus names the packages it takes and which files.
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,40 +10,50 @@ import { markRepositoryRoot } from './generated.mjs';
 const BENCH = fileURLToPath(new URL('..', import.meta.url));
 /** Where a package keeps its sources, when it ships several builds of them: one copy is enough. */
 const SOURCE_FOLDER = { cloudflare: 'src' };
-/** Bump when the selection changes. */
-const REAL_CORPUS_VERSION = 2;
-/**
- * The provider's own SDK: every resource module of it calls the API, the opposite of the code the
- * "most files never touch the API" target is about; it is its own corpus (`sdk`).
- */
-const API_CLIENTS = new Set(['cloudflare']);
+/** Bump when a selection changes. */
+const REAL_CORPUS_VERSION = 3;
+const JAVASCRIPT = /\.(js|jsx|mjs|cjs)$/;
+/** The libraries of the older `real` corpus (issue 10), which `lib-js` and `lib-15k` include. */
+const LIBRARIES = ['axios', 'express', 'rxjs', 'undici', 'zod'];
 
 /**
- * `real`: libraries that do not call the API (most real code); `sdk`: the provider's SDK, where
- * nearly every file does.
+ * - `sdk`: the provider's own SDK (its `src/`), where nearly every module calls the API;
+ * - `lib-js`: the JavaScript files (no TypeScript, no other language) of libraries that do not call
+ *   the API, as most code does not: ~4,400 files;
+ * - `lib-15k`: every source file of every pinned package, the SDK's `src/` included: ~15,000
+ *   library files, for the peak memory of a large tree.
  */
-export function realCorpus(cacheRoot, name = 'real') {
+export const LIBRARY_CORPORA = {
+  sdk: { packages: ['cloudflare'] },
+  'lib-js': { packages: [...LIBRARIES, 'date-fns', 'lodash-es'], only: JAVASCRIPT },
+  'lib-15k': { packages: 'all' },
+};
+
+/** Copies (or reuses) corpus `name` of LIBRARY_CORPORA; returns its folder and the packages in it. */
+export function realCorpus(cacheRoot, name) {
+  const definition = LIBRARY_CORPORA[name];
+  if (!definition) throw new Error(`no library corpus ${name}`);
   const pinned = JSON.parse(readFileSync(join(BENCH, 'package.json'), 'utf8')).devDependencies;
-  const devDependencies = Object.fromEntries(
-    Object.entries(pinned).filter(([pkg]) => API_CLIENTS.has(pkg) === (name === 'sdk')),
-  );
-  const stamp = { version: REAL_CORPUS_VERSION, packages: devDependencies };
+  const names = definition.packages === 'all' ? Object.keys(pinned) : definition.packages;
+  const packages = Object.fromEntries(names.map((pkg) => [pkg, pinned[pkg]]));
+  const stamp = { version: REAL_CORPUS_VERSION, packages, only: definition.only?.source };
   const folder = join(cacheRoot, name);
   const root = join(folder, 'files');
   const stampPath = join(folder, 'stamp.json');
   if (existsSync(stampPath) && readFileSync(stampPath, 'utf8') === JSON.stringify(stamp)) {
     markRepositoryRoot(root);
-    return { root, reused: true, packages: devDependencies };
+    return { root, reused: true, packages };
   }
   rmSync(folder, { recursive: true, force: true });
-  for (const [name, version] of Object.entries(devDependencies)) {
-    const installed = join(BENCH, 'node_modules', name);
+  for (const [pkg, version] of Object.entries(packages)) {
+    if (!version) throw new Error(`${pkg} is not pinned in bench/package.json`);
+    const installed = join(BENCH, 'node_modules', pkg);
     if (!existsSync(installed))
-      throw new Error(`${name} is not installed in bench/node_modules: run npx pnpm@10.34.8 install`);
-    const dir = realpathSync(installed);
-    const from = join(dir, SOURCE_FOLDER[name] ?? '');
+      throw new Error(`${pkg} is not installed in bench/node_modules: run npx pnpm@10.34.8 install`);
+    const from = join(realpathSync(installed), SOURCE_FOLDER[pkg] ?? '');
     for (const file of listSourceFiles(from)) {
-      const target = join(root, `${name}@${version}`, relative(from, file));
+      if (definition.only && !definition.only.test(file)) continue;
+      const target = join(root, `${pkg}@${version}`, relative(from, file));
       mkdirSync(dirname(target), { recursive: true });
       cpSync(file, target);
     }
@@ -68,5 +79,5 @@ export function realCorpus(cacheRoot, name = 'real') {
   );
   markRepositoryRoot(root);
   writeFileSync(stampPath, JSON.stringify(stamp));
-  return { root, reused: false, packages: devDependencies };
+  return { root, reused: false, packages };
 }

@@ -1,30 +1,35 @@
 // ESLint with the plugin's recommended config, as a project would run it: the real `eslint` CLI of
-// the repository, in its own process, with a flat config written into a temporary folder.
+// the repository, in its own process (on a given Node binary), with flat configs written into a
+// temporary folder.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { measureNode, repeat } from './process.mjs';
+import { measureNode } from './process.mjs';
 import { AS_OF } from './scanner.mjs';
 
 const require = createRequire(new URL('../../package.json', import.meta.url));
 const ESLINT_BIN = join(dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
 export const ESLINT_VERSION = JSON.parse(readFileSync(require.resolve('eslint/package.json'), 'utf8')).version;
 
-/** TypeScript through typescript-eslint's parser (the plugin needs an ESTree), JavaScript through espree. */
-function flatConfig() {
+/**
+ * TypeScript through typescript-eslint's parser (the plugin needs an ESTree), JavaScript through
+ * espree. `plugin`: the plugin's recommended config (without it, ESLint parses and runs no rule:
+ * the run the plugin is added to); `baseline`: @eslint/js and typescript-eslint recommended beside
+ * it, as a project's run has them.
+ */
+function flatConfig({ plugin = true, baseline = false } = {}) {
   const url = (specifier) =>
     JSON.stringify(import.meta.resolve(specifier, new URL('../../package.json', import.meta.url)));
   return `import tseslint from ${url('typescript-eslint')};
-import sunsetLint from ${url('@sunset-lint/eslint-plugin')};
+${plugin ? `import sunsetLint from ${url('@sunset-lint/eslint-plugin')};` : ''}
+${baseline ? `import js from ${url('@eslint/js')};` : ''}
 
 export default [
   { files: ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'] },
   { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tseslint.parser } },
   { files: ['**/*.{jsx,tsx}'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
-  sunsetLint.configs.recommended,
-  { settings: { 'sunset-lint': { asOf: '${AS_OF}' } } },
-  { linterOptions: { reportUnusedDisableDirectives: 'off' } },
+${baseline ? '  js.configs.recommended,\n  ...tseslint.configs.recommended,\n' : ''}${plugin ? `  sunsetLint.configs.recommended,\n  { settings: { 'sunset-lint': { asOf: '${AS_OF}' } } },\n` : ''}  { linterOptions: { reportUnusedDisableDirectives: 'off' } },
 ];
 `;
 }
@@ -55,29 +60,41 @@ function pluginTimes(results) {
 }
 
 /**
- * ESLint with the plugin's recommended config over `paths` (relative to `cwd`), `runs` timed runs;
- * then, when `share`, one run with --stats (its timers cost, so it is not timed) of the same files
- * with @eslint/js + typescript-eslint recommended + the plugin, for the plugin's share of the run.
+ * The flat configs of a run, written into a temporary folder (`dispose()` removes it): `bare` (no
+ * rule), `plugin` (the plugin's recommended config), `baseline` (@eslint/js + typescript-eslint
+ * recommended + the plugin).
  */
-export async function measureEslint({ cwd, paths, runs, share }) {
+export function eslintConfigs() {
   const work = mkdtempSync(join(tmpdir(), 'sunset-bench-eslint-'));
-  try {
-    const configPath = join(work, 'eslint.config.mjs');
-    writeFileSync(configPath, flatConfig({ withBaseline: false }));
-    const baselinePath = join(work, 'eslint-baseline.config.mjs');
-    writeFileSync(baselinePath, flatConfig({ withBaseline: true }));
-    // ESLint exits 1 when it reports errors (the planted findings): not a failure.
-    const ok = { cwd, okStatus: [0, 1] };
-    const timed = await repeat(runs, () => measureNode(eslintArgs(configPath, paths), ok));
-    if (!share) return timed;
-    const statsOut = join(work, 'stats.json');
-    const statsRun = await measureNode(
-      eslintArgs(baselinePath, paths, ['--stats', '--format', 'json', '--output-file', statsOut]),
-      ok,
-    );
-    const stats = pluginTimes(JSON.parse(readFileSync(statsOut, 'utf8')));
-    return { ...timed, stats: { ...stats, wallMs: statsRun.wallMs, share: stats.plugin / statsRun.wallMs } };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const write = (name, options) => {
+    const path = join(work, `${name}.config.mjs`);
+    writeFileSync(path, flatConfig(options));
+    return path;
+  };
+  return {
+    bare: write('bare', { plugin: false }),
+    plugin: write('plugin', { plugin: true }),
+    baseline: write('baseline', { plugin: true, baseline: true }),
+    work,
+    dispose: () => rmSync(work, { recursive: true, force: true }),
+  };
+}
+
+/** One ESLint process over `paths` (relative to `cwd`) on `node`. ESLint exits 1 on errors: not a failure. */
+export function eslintOnce({ config, cwd, paths, node }) {
+  return measureNode(eslintArgs(config, paths), { cwd, node, okStatus: [0, 1] });
+}
+
+/**
+ * One run with --stats (its timers cost, so it is not a timed row) of `paths` with the `baseline`
+ * config, a project's run: the plugin's rule times out of it, and its share of the run's wall time.
+ */
+export async function eslintShare({ configs, cwd, paths, node }) {
+  const statsOut = join(configs.work, `stats-${Date.now()}.json`);
+  const statsRun = await measureNode(
+    eslintArgs(configs.baseline, paths, ['--stats', '--format', 'json', '--output-file', statsOut]),
+    { cwd, node, okStatus: [0, 1] },
+  );
+  const stats = pluginTimes(JSON.parse(readFileSync(statsOut, 'utf8')));
+  return { ...stats, wallMs: statsRun.wallMs, share: stats.plugin / statsRun.wallMs };
 }

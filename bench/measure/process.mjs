@@ -1,5 +1,6 @@
 // Runs one Node process and measures it from the outside: wall time from spawn to exit (start-up
-// included, as a user waits for it), and peak RSS reported by the preloaded peak-rss.mjs.
+// included, as a user waits for it), and peak RSS reported by the preloaded peak-rss.mjs. The Node
+// binary is a parameter: the same command is measured on the machine's Node and on Node 24.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,14 +12,15 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 let counter = 0;
 
 /**
- * Spawns `node <args>` in `cwd`; resolves to { wallMs, maxRssKb, cpuMs, status, stdout, stderr }.
- * `okStatus` lists the exit codes that are not failures (a scan with findings exits 1).
+ * Spawns `<node> <args>` in `cwd` (`node`: a Node binary, default this process's); resolves to
+ * { wallMs, maxRssKb, cpuMs, status, stdout, stderr }. `okStatus` lists the exit codes that are not
+ * failures (a scan with findings exits 1).
  */
-export function measureNode(args, { cwd, env = {}, okStatus = [0] } = {}) {
+export function measureNode(args, { cwd, env = {}, okStatus = [0], node = process.execPath } = {}) {
   const usageFile = join(scratch, `usage-${++counter}.json`);
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', PRELOAD, ...args], {
+    const child = spawn(node, ['--import', PRELOAD, ...args], {
       cwd,
       env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env, SUNSET_BENCH_USAGE: usageFile },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +39,7 @@ export function measureNode(args, { cwd, env = {}, okStatus = [0] } = {}) {
         stderr: Buffer.concat(stderr).toString('utf8'),
       };
       if (!okStatus.includes(status)) {
-        reject(new Error(`node ${args.join(' ')} exited ${status}:\n${result.stderr.slice(0, 2000)}`));
+        reject(new Error(`${node} ${args.join(' ')} exited ${status}:\n${result.stderr.slice(0, 2000)}`));
         return;
       }
       let usage = { maxRssKb: NaN, cpuMs: NaN };
@@ -57,10 +59,8 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Runs `once` `runs` times; the row takes the median wall time and the largest peak RSS. */
-export async function repeat(runs, once) {
-  const results = [];
-  for (let i = 0; i < runs; i++) results.push(await once(i));
+/** A row of measured runs: the median wall time and the largest peak RSS. */
+function summarize(results) {
   return {
     runs: results.length,
     wallMs: median(results.map((r) => r.wallMs)),
@@ -68,4 +68,28 @@ export async function repeat(runs, once) {
     maxRssKb: Math.max(...results.map((r) => r.maxRssKb)),
     last: results[results.length - 1],
   };
+}
+
+/** Runs `once` `runs` times in a row; see `alternate` for variants that are compared. */
+export async function repeat(runs, once) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await once(i));
+  return summarize(results);
+}
+
+/**
+ * Variants that are compared, measured round by round: each round runs every variant once, in
+ * turn, so that a change of the machine's load hits them alike. A variant with `once: true` runs in
+ * the first round only (a check more than a figure). Resolves to a Map of key -> summarized row.
+ * `onRound(round)` is told when a round starts (for progress).
+ */
+export async function alternate(runs, variants, onRound) {
+  const results = new Map(variants.map((v) => [v.key, []]));
+  for (let round = 0; round < runs; round++) {
+    const due = variants.filter((v) => round === 0 || !v.once);
+    if (!due.length) break;
+    onRound?.(round, due.length);
+    for (const variant of due) results.get(variant.key).push(await variant.run(round));
+  }
+  return new Map([...results].map(([key, list]) => [key, summarize(list)]));
 }
