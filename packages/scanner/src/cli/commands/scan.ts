@@ -80,7 +80,7 @@ const SCAN_OPTIONS = {
   concurrency: {
     type: 'string',
     value: 'N|auto|off',
-    help: 'worker threads that parse files (default auto: one per core, up to 4,\nfrom 400 files to parse on; off: the main thread alone)',
+    help: 'worker threads that parse files (default auto: with 4 cores or more,\none per core but one, up to 4, from 400 files to parse on; off: the\nmain thread alone)',
   },
   cache: {
     type: 'boolean',

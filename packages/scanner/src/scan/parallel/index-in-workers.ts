@@ -13,6 +13,13 @@ export type Concurrency = number | 'auto' | 'off';
  * before its first file, which a small set does not win back (docs/scanner.md, "Worker threads").
  */
 export const AUTO_MIN_FILES = 400;
+/**
+ * `auto` starts workers only with this many cores or more, one fewer than the cores (the main
+ * thread matches and resolves meanwhile), at most 4. On 2 cores they lost: the workers' copies of
+ * each file's index (structured clone both ways) cost a third more CPU than they saved, and the
+ * second core is rarely free (docs/scanner.md, "Worker threads").
+ */
+const AUTO_MIN_CORES = 4;
 const AUTO_MAX_WORKERS = 4;
 
 /**
@@ -47,7 +54,7 @@ export function workersFor(concurrency: Concurrency, count: number): number {
   if (concurrency === 'auto') {
     if (count < AUTO_MIN_FILES) return 0;
     const cores = availableParallelism();
-    return cores < 2 ? 0 : Math.min(cores, AUTO_MAX_WORKERS);
+    return cores < AUTO_MIN_CORES ? 0 : Math.min(cores - 1, AUTO_MAX_WORKERS);
   }
   return Math.min(concurrency, count);
 }

@@ -32,5 +32,11 @@ export function moduleSpecifiersIn(source: string, isProjectModule?: (specifier:
       if (text.startsWith('.') || text.startsWith('/')) found.add(text);
     }
   }
-  return [...found];
+  // Copies, not V8 slices of the source: the resolver's cache keeps them for the whole scan, and a
+  // slice keeps the whole file's text alive (15,000 library files: 30 MB of texts).
+  return [...found].map(ownCopy);
+}
+
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
