@@ -47,4 +47,3 @@ export { withFloorReadings } from './place/floor.js';
 
 // Where JSON text first breaks the grammar, as a line and column: for the scanner's config and
 // document errors and the client's response errors, in words of ours rather than the parser's.
-export { jsonSyntaxErrorPlace } from './json-syntax.js';

@@ -27,6 +27,8 @@ export {
 } from './options.js';
 export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
 export { settingsValidator } from './settings/validate.js';
+// For the configuration loader on the CLI's start path, which must not load the analysis (internal.ts).
+export { jsonSyntaxErrorPlace } from './json-syntax.js';
 export type { FromSchema, SchemaNode } from './schema/from-schema.js';
 export type { SchemaValidator } from './schema/ajv.js';
 export type { GeneratedValidator } from './schema/generated.js';

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { readSource } from '../scan/files/read-source.js';
-import { jsonSyntaxErrorPlace } from '@sunset-lint/core/internal';
+import { jsonSyntaxErrorPlace } from '@sunset-lint/core/schedule';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
 export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;

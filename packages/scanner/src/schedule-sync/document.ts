@@ -1,7 +1,7 @@
 import { readInputFile } from '../scan/files/read-source.js';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { jsonSyntaxErrorPlace } from '@sunset-lint/core/internal';
+import { jsonSyntaxErrorPlace } from '@sunset-lint/core/schedule';
 import { InputError } from '../errors.js';
 
 /** The OpenAPI document cannot be used at all: the message names the file (and the place). */
