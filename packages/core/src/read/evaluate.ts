@@ -1,9 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import {
   anyOfTexts,
+  branchesHole,
   concatPatterns,
   hole,
   joinUrl,
+  sizeOfPart,
   sliceText,
   substituteParams,
   text,
@@ -24,6 +26,7 @@ import {
   type StringEffect,
 } from './knowledge/string-functions.js';
 import { isPlaceholder, isRelativeModule, UNKNOWN, type Value } from './values.js';
+import { admitValue } from '../url/budget.js';
 
 const MAX_DEPTH = 40;
 
@@ -34,6 +37,8 @@ const MAX_DEPTH = 40;
 export class Evaluator {
   private readonly memo = new Map<Node, Value>();
   private readonly inProgress = new Set<Node>();
+  /** A map's value read with a key the file does not show, by the map's object literal. */
+  private readonly anyValue = new Map<TSESTree.ObjectExpression, Value>();
   private depth = 0;
 
   constructor(
@@ -128,7 +133,7 @@ export class Evaluator {
         if (texts.kind !== 'unknown') return texts;
         // `id ? \`…/accounts/${id}/billing/profile\` : \`…/user/billing/profile\``: both kept, each with its holes.
         return options.every((option) => option.kind === 'string')
-          ? { kind: 'string', pattern: [hole({ alternatives: options.map((option) => this.asPattern(option)) })] }
+          ? { kind: 'string', pattern: [branchesHole(options.map((option) => this.asPattern(option)))] }
           : texts;
       }
       case 'LogicalExpression': {
@@ -282,12 +287,21 @@ export class Evaluator {
     // An imported map read with an unknown key: the scanner substitutes any of its values ('[]' = any key).
     if (object.kind === 'module') return { kind: 'module', source: object.source, path: [...object.path, ANY_KEY] };
     if (object.kind !== 'object') return UNKNOWN;
-    const options: Value[] = [];
-    for (const property of object.node.properties) {
-      if (property.type !== 'Property') return UNKNOWN;
-      options.push(this.value(property.value, object.scope));
+    // Read once per map: a map of thousands of entries read in thousands of places stays linear.
+    let any = this.anyValue.get(object.node);
+    if (!any) {
+      const options: Value[] = [];
+      for (const property of object.node.properties) {
+        if (property.type !== 'Property') {
+          options.length = 0;
+          break;
+        }
+        options.push(this.value(property.value, object.scope));
+      }
+      any = options.length ? this.choice(options) : UNKNOWN;
+      this.anyValue.set(object.node, any);
     }
-    return this.choice(options);
+    return any;
   }
 
   private choice(options: Value[]): Value {
@@ -413,15 +427,11 @@ export class Evaluator {
     // `new CloudflareApi(token)` of another module: its members are read from the class's export.
     if (this.isProjectModule(callee.source) && isNew) return callee;
     if (this.isProjectModule(callee.source)) {
-      return {
-        kind: 'string',
-        pattern: [
-          hole({
-            from: { source: callee.source, path: callee.path },
-            args: node.arguments.map((arg) => this.pattern(arg, scope)),
-          }),
-        ],
-      };
+      const args = node.arguments.map((arg) => this.pattern(arg, scope));
+      const call = hole({ from: { source: callee.source, path: callee.path }, args });
+      // Calls nested in their own arguments (`a1 = f(a0, a0)`, …) hold a tree of arguments.
+      const held = sizeOfPart(call);
+      return { kind: 'string', pattern: [admitValue(held.text, held.pieces) ? call : hole()] };
     }
     return UNKNOWN;
   }

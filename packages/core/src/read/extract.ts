@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
 import { normalizeApiUrl } from '../url/normalize.js';
-import type { PatternPart } from '../url/pattern.js';
+import { hole, sizeOfPattern, type PatternPart } from '../url/pattern.js';
+import { admitValue, ValueBudget, withValueBudget } from '../url/budget.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
@@ -72,13 +73,18 @@ const MAX_SUMMARY_REQUESTS = 16;
  * against the catalogue (the ESLint plugin at once, the scanner after resolving imports).
  */
 export function extractFacts(program: TSESTree.Program, source: string, options: ExtractOptions): FileFacts {
-  return new FileExtraction(program, indexScopes(program), source, options).run();
+  // Every value built and every fact made while reading the file draws from one budget (url/budget.ts).
+  return withValueBudget(new ValueBudget(source.length), () =>
+    new FileExtraction(program, indexScopes(program), source, options).run(),
+  );
 }
 
 class FileExtraction {
   private readonly ev: Evaluator;
   /** URL mentions of the file (read before its calls; see `run`). */
   private mentions: RequestFact[] = [];
+  /** The mentions by the function whose parameters they depend on (each function's summary asks). */
+  private readonly mentionsByOwner = new Map<number, RequestFact[]>();
   private readonly isProjectModule: (source: string) => boolean;
   private readonly callFacts = new Map<Node, CallFacts>();
   private readonly summaries = new Map<FunctionInfo, RequestFact[]>();
@@ -119,6 +125,12 @@ class FileExtraction {
     // something the file does not show) is a helper whose callers name the path.
     const silent = new Set(paths.flatMap((path) => (path.silent ? [path.root.join(':')] : [])));
     this.mentions = this.urlMentions().filter((mention) => !silent.has(mention.range.join(':')));
+    for (const mention of this.mentions) {
+      if (mention.ownerFn === undefined) continue;
+      const owned = this.mentionsByOwner.get(mention.ownerFn);
+      if (owned) owned.push(mention);
+      else this.mentionsByOwner.set(mention.ownerFn, [mention]);
+    }
     for (const call of this.index.calls) {
       if (call.type === 'NewExpression') {
         const resource = declaredResource(call, this.ev, this.options.catalogue);
@@ -126,13 +138,13 @@ class FileExtraction {
       }
       const facts = this.analyzeCall(call);
       for (const fact of facts.requests)
-        for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(one);
+        for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(withinBudget(one));
       if (facts.sdk) sdkCalls.push(facts.sdk);
       if (facts.imported) importedCalls.push(facts.imported);
     }
     // One at a time: a file of 150,000 paths would overflow a spread's argument list.
     for (const fact of this.mentions)
-      for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(one);
+      for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(withinBudget(one));
     const inFile = this.inFileFacts(paths);
     return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
   }
@@ -251,9 +263,8 @@ class FileExtraction {
     const requests = (
       sent.length
         ? sent
-        : this.mentions.filter(
-            (mention) =>
-              mention.ownerFn === fn.id && !inReturn(mention.range) && sendsThroughParameters(mention, fn.id),
+        : (this.mentionsByOwner.get(fn.id) ?? []).filter(
+            (mention) => !inReturn(mention.range) && sendsThroughParameters(mention, fn.id),
           )
     ).slice(0, MAX_SUMMARY_REQUESTS);
     this.summarizing.delete(fn);
@@ -654,6 +665,19 @@ class FileExtraction {
       ...(returns?.kind === 'string' ? { returns: returns.pattern } : {}),
     };
   }
+}
+
+/**
+ * The fact as the budget allows: each is matched, placed and (in the scanner) copied on its own,
+ * so ten thousand requests to one 48 KB constant cost as much as ten thousand such values. Past
+ * the budget, a URL larger than an ordinary one is unknown.
+ */
+function withinBudget(fact: RequestFact): RequestFact {
+  const url = sizeOfPattern(fact.url);
+  const inner = fact.innerUrl ? sizeOfPattern(fact.innerUrl) : { text: 0, pieces: 0 };
+  if (admitValue(url.text + inner.text, url.pieces + inner.pieces)) return fact;
+  const { innerUrl: _innerUrl, ...rest } = fact;
+  return { ...rest, url: [hole()] };
 }
 
 function ownerOfPatterns(patterns: PatternPart[][]): { ownerFn?: number } {

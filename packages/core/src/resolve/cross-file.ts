@@ -50,11 +50,27 @@ export class CrossFileResolver {
    * findings depend on the order files are resolved in.
    */
   private cuts = 0;
+  /**
+   * Values another module exports, as substituted into the file being resolved (`home`), by the
+   * value's pattern, the file it is substituted into (a helper's module, for its own requests) and
+   * the depth it was reached at (a result cut short by the depth limit depends on it). Without it a constant built from the one before it twice (`a = b + b` in each of forty
+   * modules) is resolved 2^40 times. Cleared for each file.
+   */
+  private resolved = new Map<readonly PatternPart[], Map<string, PatternPart[]>>();
+  private resolvedHome: string | undefined;
 
   constructor(private readonly modules: ModuleSource) {}
 
+  /** The cache of resolved values belongs to one file's resolution: a new file starts afresh. */
+  private startHome(home: string): void {
+    if (this.resolvedHome === home) return;
+    this.resolvedHome = home;
+    this.resolved = new Map();
+  }
+
   /** A request whose URL holds imported values, with those values substituted. */
   resolveRequest(request: RequestFact, home: string): RequestFact {
+    this.startHome(home);
     const url = this.resolvePattern(request.url, home, home, 0);
     const innerUrl = request.innerUrl ? this.resolvePattern(request.innerUrl, home, home, 0) : undefined;
     return { ...request, url, ...(innerUrl ? { innerUrl } : {}) };
@@ -116,6 +132,7 @@ export class CrossFileResolver {
 
   /** The requests a call of an imported function makes: helpers' requests and HTTP-client verbs. */
   resolveImportedCall(call: ImportedCallFact, home: string, depth = 0): RequestFact[] {
+    if (depth === 0) this.startHome(home);
     if (depth > MAX_DEPTH) return this.cut([]);
     const module = this.modules.resolve(home, call.callee.source);
     if (!module) return [];
@@ -267,18 +284,28 @@ export class CrossFileResolver {
     if (part.args) {
       // `zonePath(zoneId, FIREWALL_RULES)`: the helper's return value with these arguments.
       if (value.kind !== 'helper' || !value.returns || resolved.rest.length > 0) return undefined;
-      const returns = localize(this.resolvePattern(value.returns, resolved.module, home, depth + 1), value.fn);
+      const returns = localize(this.resolveExported(value.returns, resolved.module, home, depth + 1), value.fn);
       const args = part.args.map((arg) => this.resolvePattern(arg, module, home, depth + 1));
       return substituteParams(returns, value.fn, args);
     }
     if (value.kind === 'string' && resolved.rest.length === 0)
-      return localize(this.resolvePattern(value.pattern, resolved.module, home, depth + 1), undefined);
+      return localize(this.resolveExported(value.pattern, resolved.module, home, depth + 1), undefined);
     if (value.kind === 'map' && resolved.rest.length === 1) {
       if (resolved.rest[0] === ANY_KEY) return anyOfTexts(Object.values(value.entries));
       const entry = value.entries[resolved.rest[0]!];
-      return entry ? localize(this.resolvePattern(entry, resolved.module, home, depth + 1), undefined) : undefined;
+      return entry ? localize(this.resolveExported(entry, resolved.module, home, depth + 1), undefined) : undefined;
     }
     return undefined;
+  }
+
+  /** `resolvePattern` of a pattern another module exports, once per place (see `resolved`). */
+  private resolveExported(pattern: readonly PatternPart[], module: string, home: string, depth: number): PatternPart[] {
+    let byPlace = this.resolved.get(pattern);
+    if (!byPlace) this.resolved.set(pattern, (byPlace = new Map()));
+    const place = `${home}\u0000${depth}`;
+    let result = byPlace.get(place);
+    if (!result) byPlace.set(place, (result = this.resolvePattern(pattern, module, home, depth)));
+    return result;
   }
 
   /** `path` read from `module`: `['*']` the module itself, `['*', name, …]`, `[name, member, …]`. */

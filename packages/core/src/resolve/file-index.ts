@@ -2,6 +2,8 @@ import { prefilterFor } from '../match/prefilter.js';
 import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../facts.js';
 import type { ResolvedSettings } from '../options.js';
 import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
+import { PIECE_COST, ValueBudget, withValueBudget } from '../url/budget.js';
+import { sizeOfPattern, type PatternPart } from '../url/pattern.js';
 
 /** The facts a file's findings are matched from (no in-file facts where the prefilter says none can match). */
 export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources'> &
@@ -80,6 +82,24 @@ export interface DeferredFile {
  * single file's are.
  */
 export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileResolver): MatchableFacts {
+  // What other modules hand in draws from a budget of this file's own (url/budget.ts), in
+  // proportion to the facts that wait for them: the file's source is no longer at hand.
+  return withValueBudget(new ValueBudget(sizeOfDeferred(deferred)), () => resolveDeferred(deferred, resolver));
+}
+
+/** The characters and pieces of a deferred file's URLs and imported calls' arguments. */
+function sizeOfDeferred(deferred: DeferredFile): number {
+  let size = 0;
+  const add = (pattern: readonly PatternPart[]) => {
+    const held = sizeOfPattern(pattern);
+    size += held.text + PIECE_COST * held.pieces;
+  };
+  for (const request of deferred.facts.requests) add(request.url);
+  for (const call of deferred.importedCalls) for (const arg of call.args) add(arg);
+  return size;
+}
+
+function resolveDeferred(deferred: DeferredFile, resolver: CrossFileResolver): MatchableFacts {
   const requests: RequestFact[] = deferred.facts.requests.map((request) =>
     holdsImport(request) ? resolver.resolveRequest(request, deferred.file) : request,
   );

@@ -1,3 +1,5 @@
+import { admitValue, cutValue, valueLimit } from './budget.js';
+
 /**
  * A URL expression as the extractor sees it: literal text with holes. Code rarely holds a whole
  * literal URL; template literals, concatenation and unresolved identifiers leave unknown parts.
@@ -106,19 +108,26 @@ export function sourceRangeOf(part: TextPart, at: number, length: number, file?:
   return undefined;
 }
 
-/** Joins parts, merging adjacent text so matching sees whole words. */
+/**
+ * Joins parts, merging adjacent text so matching sees whole words. The result is held to the value
+ * limit of the moment (`url/budget.ts`): past it, it is unknown (a hole) as a whole.
+ */
 export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
+  const limit = valueLimit();
   const out: PatternPart[] = [];
   // The text part being joined: its pieces and spans gathered, made one part when something else
   // follows (one copy, not one per piece: a `.join('/')` of thousands of strings stays linear).
   let texts: string[] = [];
   let spans: TextSpan[] = [];
   let length = 0;
-  let total = 0;
   let anySpans = false;
+  // What the result holds: characters, and pieces (parts, spans, options, nested branches).
+  let size = 0;
+  let pieces = 0;
   const flush = () => {
     if (texts.length === 0) return;
     out.push({ kind: 'text', text: texts.join(''), ...(anySpans ? { spans } : {}) });
+    pieces++;
     texts = [];
     spans = [];
     length = 0;
@@ -133,23 +142,82 @@ export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
         anySpans ||= (part.spans?.length ?? 0) > 0;
         texts.push(part.text);
         length += part.text.length;
-        total += part.text.length;
+        size += part.text.length;
+        pieces += part.spans?.length ?? 0;
       } else {
         flush();
         out.push(part);
+        const held = sizeOfPart(part);
+        size += held.text;
+        pieces += held.pieces;
       }
-      // A value past the budget is no URL any code sends (`a1 = a0 + a0` doubling forty times):
+      // A value past the limit is no URL any code sends (`a1 = a0 + a0` doubling forty times):
       // unknown here, so that time and memory stay linear in the file whatever its shape.
-      if (total > MAX_PATTERN_TEXT || out.length + texts.length > MAX_PATTERN_PARTS) return [hole()];
+      if (size > limit.text || pieces + (texts.length > 0 ? 1 : 0) > limit.pieces) {
+        cutValue();
+        return [hole()];
+      }
     }
   }
   flush();
-  return out;
+  return admitValue(size, pieces) ? out : [hole()];
 }
 
-/** The most text (characters) and parts a value built by concatenation keeps; past them it is unknown. */
-export const MAX_PATTERN_TEXT = 64 * 1024;
-export const MAX_PATTERN_PARTS = 512;
+/** What a part holds besides itself, for the value limit: a choice's options, a hole's branches and arguments. */
+const heldByPart = new WeakMap<PatternPart, { text: number; pieces: number }>();
+
+/** The characters and pieces a part holds (itself, its spans or options, and every nested pattern). */
+export function sizeOfPart(part: PatternPart): { text: number; pieces: number } {
+  if (part.kind === 'text') return { text: part.text.length, pieces: 1 + (part.spans?.length ?? 0) };
+  if (part.kind === 'hole' && !part.alternatives && !part.args) return { text: 0, pieces: 1 };
+  let held = heldByPart.get(part);
+  if (held) return held;
+  held = { text: 0, pieces: 1 };
+  if (part.kind === 'choice') {
+    for (const option of part.options) held.text += option.length;
+    held.pieces += part.options.length;
+  } else {
+    for (const nested of [...(part.alternatives ?? []), ...(part.args ?? [])]) {
+      const inner = sizeOfPattern(nested);
+      held.text += inner.text;
+      held.pieces += inner.pieces;
+    }
+  }
+  heldByPart.set(part, held);
+  return held;
+}
+
+/** The characters and pieces of a whole pattern (see `sizeOfPart`). */
+export function sizeOfPattern(pattern: UrlPattern): { text: number; pieces: number } {
+  const size = { text: 0, pieces: 0 };
+  for (const part of pattern) {
+    const held = sizeOfPart(part);
+    size.text += held.text;
+    size.pieces += held.pieces;
+  }
+  return size;
+}
+
+/**
+ * A hole standing for one of these patterns (the branches of a conditional), when they are within
+ * the value limit; a plain hole otherwise (a chain of conditionals over the one before doubles its
+ * branches at each step, as a tree: every walk over them would too).
+ */
+export function branchesHole(branches: PatternPart[][], extra: Omit<HolePart, 'kind' | 'alternatives'> = {}): HolePart {
+  const limit = valueLimit();
+  let size = 0;
+  let pieces = 1;
+  for (const branch of branches) {
+    const held = sizeOfPattern(branch);
+    size += held.text;
+    pieces += held.pieces;
+    if (size > limit.text || pieces > limit.pieces) {
+      cutValue();
+      return hole(extra);
+    }
+  }
+  return admitValue(size, pieces) ? hole({ ...extra, alternatives: branches }) : hole(extra);
+}
 
 /**
  * Any one of several values, when each is plain text or already a choice of texts; undefined when
@@ -167,6 +235,9 @@ export function anyOfTexts(values: ReadonlyArray<UrlPattern>): PatternPart[] | u
   }
   if (options.length === 0) return undefined;
   const unique = [...new Set(options)];
+  // A choice of more texts than a value may hold (a map of thousands of entries) is unknown.
+  const size = unique.reduce((sum, option) => sum + option.length, 0);
+  if (!admitValue(size, 1 + unique.length)) return undefined;
   return unique.length === 1 ? [text(unique[0]!)] : [{ kind: 'choice', options: unique }];
 }
 
@@ -178,8 +249,11 @@ export function substituteParams(
 ): PatternPart[] {
   return concatPatterns(
     ...pattern.map((part): UrlPattern => {
-      if (part.kind === 'hole' && part.alternatives)
-        return [{ ...part, alternatives: part.alternatives.map((branch) => substituteParams(branch, fn, args)) }];
+      if (part.kind === 'hole' && part.alternatives) {
+        const { kind: _kind, alternatives, ...extra } = part;
+        const branches = alternatives.map((branch) => substituteParams(branch, fn, args));
+        return [branchesHole(branches, extra)];
+      }
       if (part.kind !== 'hole' || part.param === undefined || part.fn !== fn) return [part];
       if (part.restJoin === undefined) return args[part.param] ?? [hole()];
       // The rest of the arguments, joined: unknown as a whole when one of them was not written.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
-import { readSource } from '../scan/files/read-source.js';
+import { readInputFile } from '../scan/files/read-source.js';
 import { jsonSyntaxErrorPlace } from '@sunset-lint/core/schedule';
 
 /** Config files looked for in the current directory, in this order; then package.json's key. */
@@ -54,6 +54,10 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
 async function readConfigFile(path: string, shown: string): Promise<object> {
   if (/\.json$/i.test(path)) return asObject(parseJson(path, shown), shown);
   if (/\.(mjs|cjs|js)$/i.test(path)) {
+    // Node reads the module itself, with a read that would wait on a FIFO and fill memory from a
+    // link to /dev/zero: the guarded reader looks at it first. (A file swapped for such a thing in
+    // between is left to the time limit below.)
+    readConfigText(path, shown);
     let module: unknown;
     try {
       module = await withinLimit(import(pathToFileURL(path).href), CONFIG_LOAD_MS, shown);
@@ -104,11 +108,18 @@ function fromPackageJson(path: string, shown: string, required: boolean): Loaded
   return { settings: asObject(data[PACKAGE_JSON_KEY], where), file: where };
 }
 
-function parseJson(path: string, shown: string): unknown {
-  // As the scan reads sources: a FIFO or a device under a config file's name must not block the run.
-  const read = readSource(path, Number.MAX_SAFE_INTEGER);
+/** The most a configuration file (or the package.json holding one) may hold: far above any real one. */
+const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
+
+/** A configuration file's text through the guarded reader: a FIFO or a device under its name must not block the run. */
+function readConfigText(path: string, shown: string): string {
+  const read = readInputFile(path, MAX_CONFIG_BYTES);
   if (!read.ok) throw new ConfigError(`${shown}: ${read.message.replace(/^cannot read the file: /, 'cannot read: ')}`);
-  const json = read.source;
+  return read.text;
+}
+
+function parseJson(path: string, shown: string): unknown {
+  const json = readConfigText(path, shown);
   try {
     const value: unknown = JSON.parse(json);
     return value;

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Finding } from '@sunset-lint/core';
 import { LineIndex } from '@sunset-lint/core/internal';
+import { readInputBytes } from '../scan/files/read-source.js';
 import type { PendingWrites } from './pending-writes.js';
 import { applyEdits, selectFixes, type ChosenFix, type SelectOptions } from './select.js';
 
@@ -44,8 +44,15 @@ export function applyFindingFixes(
     const { chosen, conflicting } = selectFixes(fileFindings, options);
     if (chosen.length === 0) continue;
     const path = resolve(options.cwd, file);
+    // Read as the scan read it (a regular file, without blocking); one that is no longer such a file
+    // is not the text the findings are about.
+    const read = readInputBytes(path);
+    if (!read.ok) {
+      result.stale.push(file);
+      continue;
+    }
     // Findings' offsets are into the text without a byte-order mark (as ESLint and the scan read it).
-    const raw = readFileSync(path, 'utf8');
+    const raw = read.bytes.toString('utf8');
     const hasBom = raw.startsWith(BOM);
     const before = hasBom ? raw.slice(BOM.length) : raw;
     if (!matchesFindings(before, fileFindings)) {

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import ts = require('typescript');
-import { readInputFile } from '../scan/files/read-source.js';
+import { forgetLastStat, statPath } from '../scan/files/file-stats.js';
+import { kindOf, readInputFile } from '../scan/files/read-source.js';
 
 /**
  * A tsconfig (or what it extends) the guarded reader refused: a FIFO, a device, a file over the
@@ -35,22 +36,28 @@ export class TypedProgram {
     // The tsconfig and what it `extends` are the repository's files: read through the guarded
     // reader (a FIFO or a link to /dev/zero named tsconfig.json must not hang or fill memory).
     const refused: string[] = [];
-    const readFile = (file: string): string | undefined => {
-      const read = readInputFile(file);
-      if (read.ok) return read.text;
-      if (read.errno !== 'ENOENT') refused.push(`${file}: ${read.message}`);
-      return undefined;
-    };
-    const read = ts.readConfigFile(path, readFile);
+    const disk = guardedDisk((file, message) => refused.push(`${file}: ${message}`));
+    const read = ts.readConfigFile(path, disk.readFile);
     if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
     if (read.error) throw new Error(`--types: ${path}: ${messageOf(read.error)}`);
     const host: ts.ParseConfigHost = {
-      ...ts.sys,
-      readFile,
+      ...disk,
+      readDirectory: (...args) => {
+        const found = ts.sys.readDirectory(...args);
+        forgetLastStat(); // TypeScript's walk stats through node:fs (see file-stats.ts)
+        return found;
+      },
       useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
     };
     const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(path), undefined, path);
     if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
+    // A `files` entry is named, not found by a walk: one that is a FIFO or a device is refused as
+    // the tsconfig would be (a walk of `include` lists regular files only).
+    for (const file of parsed.fileNames) {
+      const stats = statPath(file);
+      if (stats && !stats.isFile())
+        throw new RefusedConfigError(`--types: ${file}: not a regular file (${kindOf(stats)})`);
+    }
     return new TypedProgram(parsed.fileNames, parsed.options);
   }
 
@@ -105,10 +112,8 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   // Every file the program reads (sources, `files` entries, declaration files) through the guarded
   // reader: a FIFO or a device is no file of the program.
-  host.readFile = (fileName) => {
-    const read = readInputFile(fileName);
-    return read.ok ? read.text : undefined;
-  };
+  const disk = guardedDisk(() => {});
+  host.readFile = disk.readFile;
   // As the default host parses, but through the `ts.createSourceFile` export: a test counts the
   // parses of a `--types` scan there (each scanned file once: the scan reads the program's parse).
   const parse: ts.CompilerHost['getSourceFile'] = (fileName, languageVersionOrOptions, onError) => {
@@ -122,8 +127,8 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
     return text === undefined ? undefined : ts.createSourceFile(fileName, text, languageVersionOrOptions, true);
   };
   host.getSourceFile = memoize(parse, (fileName) => fileName);
-  host.fileExists = memoize(host.fileExists.bind(host), (fileName) => fileName);
-  if (host.directoryExists) host.directoryExists = memoize(host.directoryExists.bind(host), (dir) => dir);
+  host.fileExists = memoize(disk.fileExists, (fileName) => fileName);
+  host.directoryExists = memoize(disk.directoryExists, (dir) => dir);
   const modules = ts.createModuleResolutionCache(host.getCurrentDirectory(), host.getCanonicalFileName, options);
   host.resolveModuleNameLiterals = (
     literals,
@@ -144,6 +149,24 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
       ),
     );
   return host;
+}
+
+/**
+ * What TypeScript may ask of the disk, for a tsconfig and for a program: files read through the
+ * guarded reader (regular files only, opened without blocking, within the input limit; `refused`
+ * hears of any other than a missing one), and stats taken as the scanner takes them (file-stats.ts).
+ */
+function guardedDisk(refused: (file: string, message: string) => void) {
+  return {
+    readFile(file: string): string | undefined {
+      const read = readInputFile(file);
+      if (read.ok) return read.text;
+      if (read.errno !== 'ENOENT') refused(file, read.message);
+      return undefined;
+    },
+    fileExists: (file: string): boolean => statPath(file)?.isFile() ?? false,
+    directoryExists: (dir: string): boolean => statPath(dir)?.isDirectory() ?? false,
+  };
 }
 
 /** `fn` answering each key once (the first call's other arguments decide the answer). */

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ResolvedSettings } from '@sunset-lint/core';
 import type { RawMatch, TermSet } from '@sunset-lint/core/internal';
 import { fileStamp, type FileStamp } from '../files/file-stats.js';
+import { readInputBytes } from '../files/read-source.js';
 import type { FileIndex } from '../reader/index-file.js';
 import { writtenEntry } from '@sunset-lint/core/schedule';
 
@@ -78,8 +79,12 @@ export class ScanCache {
     const entriesFile = join(directory, `scan-${key}.bin`);
     const indexFolder = join(directory, `index-${key}`);
     if (!existsSync(entriesFile)) return new ScanCache(entriesFile, indexFolder, new Map(), undefined);
+    // The cache folder sits in the repository, where a pull request can put anything under its
+    // names: read through the guarded reader like every input.
+    const read = readInputBytes(entriesFile);
+    if (!read.ok) return new ScanCache(entriesFile, indexFolder, new Map(), `${entriesFile}: ${read.message}; rebuilt`);
     try {
-      const stored: unknown = deserialize(readFileSync(entriesFile));
+      const stored: unknown = deserialize(read.bytes);
       if (stored instanceof Map) return new ScanCache(entriesFile, indexFolder, stored, undefined);
       return new ScanCache(entriesFile, indexFolder, new Map(), `${entriesFile} is not a sunset-lint cache; rebuilt`);
     } catch (error) {
@@ -137,7 +142,9 @@ export class ScanCache {
     let index = this.loaded.get(entry.hash) ?? this.added.get(entry.hash);
     if (!index) {
       try {
-        index = deserialize(readFileSync(join(this.indexFolder, `${entry.hash}.bin`))) as FileIndex;
+        const read = readInputBytes(join(this.indexFolder, `${entry.hash}.bin`));
+        if (!read.ok) throw new Error(read.message);
+        index = deserialize(read.bytes) as FileIndex;
       } catch {
         // Removed or damaged: the file is parsed again.
         this.seen.set(file, { ...entry, indexed: false });

@@ -6,15 +6,15 @@ import { errorCode } from './error-code.js';
 /** `--max-file-size` when neither the flag nor the config sets it: hand-written sources are far smaller. */
 export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
 
-export type ReadOutcome =
-  | { ok: true; source: string }
-  | {
-      ok: false;
-      code: 'read-error' | 'file-too-large';
-      message: string;
-      /** The system's error code when the open or read failed (`ENOENT`, `EACCES`). */
-      errno?: string;
-    };
+export type ReadOutcome = { ok: true; source: string } | ReadProblem;
+
+interface ReadProblem {
+  ok: false;
+  code: 'read-error' | 'file-too-large';
+  message: string;
+  /** The system's error code when the open or read failed (`ENOENT`, `EACCES`). */
+  errno?: string;
+}
 
 /**
  * Text as ESLint sees it: without a byte-order mark, so columns on line 1 agree. Only regular files
@@ -24,6 +24,14 @@ export type ReadOutcome =
  * refused rather than read. A file that grows while it is read is read up to the limit and no further.
  */
 export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): ReadOutcome {
+  const read = readRegularFile(file, maxBytes);
+  if (!read.ok) return read;
+  const source = read.bytes.toString('utf8');
+  return { ok: true, source: source.charCodeAt(0) === 0xfeff ? source.slice(1) : source };
+}
+
+/** The bytes of a regular file, at most `maxBytes` of them: the one guarded read (see `readSource`). */
+function readRegularFile(file: string, maxBytes: number): { ok: true; bytes: Buffer } | ReadProblem {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -37,8 +45,7 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): Read
     if (size > maxBytes) return tooLarge(size, maxBytes);
     const bytes = readAtMost(fd, size, maxBytes);
     if (bytes.length > maxBytes) return tooLarge(bytes.length, maxBytes, ' (it grew while it was read)');
-    const source = bytes.toString('utf8');
-    return { ok: true, source: source.charCodeAt(0) === 0xfeff ? source.slice(1) : source };
+    return { ok: true, bytes };
   } catch (error) {
     return readError(error);
   } finally {
@@ -54,7 +61,9 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): Read
 export const MAX_INPUT_FILE_SIZE = 256 * 1024 * 1024;
 
 /**
- * Every file the tool opens that is not a source it scans goes through here: the same guarded read
+ * Every file the tool opens that is not a source it scans goes through here (a configuration file,
+ * a tsconfig and what it extends, a file of the `--types` program, a baseline, a shard report, an
+ * OpenAPI document, a file `fix` rewrites, the `--cache` folder's files): the same guarded read
  * (regular files only, opened without blocking, at most `maxBytes`), with a message that names the
  * problem in words (`not a regular file (a FIFO)`, `the file is 300 MiB, more than 256 MiB`).
  */
@@ -63,7 +72,19 @@ export function readInputFile(
   maxBytes = MAX_INPUT_FILE_SIZE,
 ): { ok: true; text: string } | { ok: false; message: string; errno?: string } {
   const read = readSource(file, maxBytes);
-  if (read.ok) return { ok: true, text: read.source };
+  return read.ok ? { ok: true, text: read.source } : inputProblem(read);
+}
+
+/** `readInputFile` for a file of bytes (the `--cache` folder's files, written by `v8.serialize`). */
+export function readInputBytes(
+  file: string,
+  maxBytes = MAX_INPUT_FILE_SIZE,
+): { ok: true; bytes: Buffer } | { ok: false; message: string; errno?: string } {
+  const read = readRegularFile(file, maxBytes);
+  return read.ok ? read : inputProblem(read);
+}
+
+function inputProblem(read: ReadProblem): { ok: false; message: string; errno?: string } {
   const message =
     read.code === 'file-too-large'
       ? read.message.replace(/^skipped: /, '').replace('more than --max-file-size', 'more than the limit of')
@@ -86,7 +107,7 @@ function readAtMost(fd: number, expected: number, maxBytes: number): Buffer {
   return Buffer.concat(chunks, total);
 }
 
-function tooLarge(size: number, maxBytes: number, note = ''): ReadOutcome {
+function tooLarge(size: number, maxBytes: number, note = ''): ReadProblem {
   return {
     ok: false,
     code: 'file-too-large',
@@ -94,7 +115,7 @@ function tooLarge(size: number, maxBytes: number, note = ''): ReadOutcome {
   };
 }
 
-function readError(error: unknown): ReadOutcome {
+function readError(error: unknown): ReadProblem {
   const code = errorCode(error);
   return {
     ok: false,
@@ -104,7 +125,8 @@ function readError(error: unknown): ReadOutcome {
   };
 }
 
-function kindOf(stats: BigIntStats): string {
+/** What a file that is not a regular one is, in words: `a FIFO`, `a character device`, … */
+export function kindOf(stats: BigIntStats): string {
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';

@@ -3,6 +3,9 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { statPath } from '../files/file-stats.js';
 import { ProjectModules } from './project-modules.js';
 
+/** Linux's PATH_MAX: no longer path names a file. */
+const MAX_PATH = 4096;
+
 /** The order TypeScript tries extensions in, then plain JavaScript. */
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** `./x.js` in TypeScript source names `x.ts` (NodeNext style imports). */
@@ -32,6 +35,8 @@ export class ModuleResolver {
   ) {}
 
   resolve(fromFile: string, specifier: string): string | undefined {
+    // Text longer than any path the system can open (`'/zones/' + 'x/'.repeat(50000)`) names no module.
+    if (specifier.length > MAX_PATH) return undefined;
     const relative = specifier.startsWith('.') || specifier.startsWith('/');
     if (!relative && !this.project.isProjectModule(specifier)) return undefined;
     const key = `${dirname(fromFile)}\u0000${specifier}`;
@@ -71,13 +76,25 @@ export class ModuleResolver {
   }
 
   private isDirectory(dir: string): boolean {
-    let answer = this.isDirectoryCache.get(dir);
-    if (answer === undefined) {
-      // A folder whose parent is none is none: `/zones/z1`, `/zones/z2`, … (text that only looks
-      // like a path) cost one look at `/zones`, not one each.
-      const parent = dirname(dir);
-      answer = (parent === dir || this.isDirectory(parent)) && (statPath(dir)?.isDirectory() ?? false);
-      this.isDirectoryCache.set(dir, answer);
+    // A folder whose parent is none is none: `/zones/z1`, `/zones/z2`, … (text that only looks
+    // like a path) cost one look at `/zones`, not one each. The folders above the first one already
+    // answered are asked from the top down, in a loop: text of fifty thousand `x/` segments would
+    // overflow the stack of a recursion.
+    const unanswered: string[] = [];
+    let answer: boolean | undefined;
+    for (let at = dir; ;) {
+      answer = this.isDirectoryCache.get(at);
+      if (answer !== undefined) break;
+      unanswered.push(at);
+      const parent = dirname(at);
+      if (parent === at) break;
+      at = parent;
+    }
+    answer ??= true;
+    for (let i = unanswered.length - 1; i >= 0; i--) {
+      const folder = unanswered[i]!;
+      answer = answer && (statPath(folder)?.isDirectory() ?? false);
+      this.isDirectoryCache.set(folder, answer);
     }
     return answer;
   }
