@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { ParseOutcome, ParseSource, Program } from './parse-outcome.js';
 import { isStackOverflow, TOO_DEEP } from './parse-outcome.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
@@ -39,7 +40,13 @@ export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScrip
  */
 function requireTypeScriptPath(): ParseSource {
   loadTypeScriptWithCodeCache();
-  return (createRequire(import.meta.url)('./parse.js') as typeof import('./parse.js')).parseSource;
+  const require = createRequire(import.meta.url);
+  // Run from the TypeScript sources (the test runner does: `pnpm test` builds first), there is no
+  // parse.js beside this module, and `require` cannot load a .ts file: the built twin is the same code.
+  const path = import.meta.url.endsWith('.ts')
+    ? fileURLToPath(new URL('../../../dist/scan/reader/parse.js', import.meta.url))
+    : './parse.js';
+  return (require(path) as typeof import('./parse.js')).parseSource;
 }
 
 /**
