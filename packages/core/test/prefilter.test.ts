@@ -34,6 +34,28 @@ describe('what the prefilter skips', () => {
   const medium = prefilterFor(resolveSettings({}).catalogue, 'medium');
   const low = prefilterFor(resolveSettings({ minConfidence: 'low' }).catalogue, 'low');
 
+  test("an SDK chain's words alone are no SDK call: the SDK is named, or the chain is read on a client-like receiver", () => {
+    // Ordinary code with the chain's word (`filters`, the Filters API's SDK resource) is skipped.
+    const ordinary = 'export const filters = rows.filter(Boolean);\nstore.filters.list();\n';
+    expect(low.mayMatch(ordinary)).toBe(false);
+    expect(fullAnalysis(ordinary, 'ordinary.ts', 'low')).toEqual([]);
+    // Each way the reader knows an SDK client is still admitted, and found.
+    const ways = {
+      'receiver.ts': 'export const purge = () => client.filters.list({ zone_id: z });\n',
+      'this-receiver.ts': 'export class A { run() { return this.cf.filters.list({ zone_id: z }); } }\n',
+      'typed.ts':
+        "import type Cloudflare from 'cloudflare';\nexport const f = (api: Cloudflare) => api.filters.list({ zone_id: z });\n",
+      'accessor.ts':
+        "import type Cloudflare from 'cloudflare';\nexport const f = () => getClient().filters.list({ zone_id: z });\n",
+      'made.ts':
+        "import Cloudflare from 'cloudflare';\nconst api = new Cloudflare();\nexport const f = () => api.filters.list({ zone_id: z });\n",
+    };
+    for (const [file, source] of Object.entries(ways)) {
+      expect({ file, admitted: medium.mayMatch(source) }).toEqual({ file, admitted: true });
+      expect(fullAnalysis(source, file, 'medium').map((finding) => finding.entryId)).toEqual(['firewall-rules-api']);
+    }
+  });
+
   test('words written with escapes are read, in strings and across neighbouring escapes', () => {
     const escaped = 'fetch(`https://api.cloudflare.com/client/v4/zones/${id}/fire\\x77all/rules`);';
     expect(medium.mayMatch(escaped)).toBe(true);

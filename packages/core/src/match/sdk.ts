@@ -1,13 +1,38 @@
 import { SDK_SETTING_METHODS } from '../api-surface.js';
 import type { RawMatch, SdkCallFact } from '../facts.js';
 import { words, type Detector } from './detector.js';
+import { SDK_CLIENTS, SDK_RECEIVER_NAME_LIST } from '../read/knowledge/sdk-clients.js';
 import type { MatchContext } from './requests.js';
 
 /** SDK resource calls; settings calls are routed by their id in requests.ts. */
 export const sdkCalls: Detector = {
-  // The chain's names are member names of the file.
-  routes: (entry) => (entry.match.sdk ?? []).map((sdk) => words(...sdk.chain.split('.'))),
+  // The chain's names are member names of the file. An SDK call is read on a client the reader
+  // knows to be the SDK's, which the file (or, across files, a module it imports) names: the SDK
+  // imported, its types imported, a client made or typed (the module `cloudflare`, its export
+  // `Cloudflare`); or on a receiver named like a client, on which the chain is read
+  // (`client.firewall.rules.list()`). Without these, the chain's words alone (`filters`) would
+  // admit most files of a repository through the modules they import.
+  routes: (entry) =>
+    (entry.match.sdk ?? []).flatMap((sdk) => {
+      const chain = words(...sdk.chain.split('.'));
+      return [
+        ...SDK_NAMES.map((name) => [name, ...chain]),
+        ...SDK_RECEIVERS_NOT_NAMING_IT.map((name) => [
+          { text: name, wholeWord: true, accessed: chain[0]!.text },
+          ...chain,
+        ]),
+      ];
+    }),
 };
+
+/** The SDKs' modules and client exports, in any case (`cloudflare`, `Cloudflare`, `cloudflareClient`). */
+const SDK_NAME_TEXTS = [
+  ...new Set(SDK_CLIENTS.flatMap((sdk) => [sdk.module, ...sdk.clientExports].map((name) => name.toLowerCase()))),
+];
+const SDK_NAMES = SDK_NAME_TEXTS.map((text) => ({ text, ignoreCase: true }));
+const SDK_RECEIVERS_NOT_NAMING_IT = SDK_RECEIVER_NAME_LIST.filter(
+  (name) => !SDK_NAME_TEXTS.some((text) => name.toLowerCase().includes(text)),
+);
 
 /** SDK resource methods of deprecated endpoints, and SDK settings calls with a deprecated id. */
 export function matchSdkCall(fact: SdkCallFact, context: MatchContext): RawMatch[] {
