@@ -9,6 +9,7 @@ import type {
 import { ANY_KEY } from '../facts.js';
 import { anyOfTexts, concatPatterns, hole, substituteParams, type PatternPart, joinUrl } from '../url/pattern.js';
 import { instantiateHelper, sendsThroughParameters } from './helper-call.js';
+import { valuesCut } from '../url/budget.js';
 
 /** What one module leaves behind for the others once its AST is gone. */
 export interface ModuleRecord {
@@ -51,12 +52,13 @@ export class CrossFileResolver {
    */
   private cuts = 0;
   /**
-   * Values another module exports, as substituted into the file being resolved (`home`), by the
-   * value's pattern, the file it is substituted into (a helper's module, for its own requests) and
-   * the depth it was reached at (a result cut short by the depth limit depends on it). Without it a constant built from the one before it twice (`a = b + b` in each of forty
-   * modules) is resolved 2^40 times. Cleared for each file.
+   * Values another module exports, as substituted into the file being resolved, by the value's
+   * pattern, the file it is substituted into (the file, or a helper's module for the helper's own
+   * requests) and the depth it was reached at (a result cut short by the depth limit depends on
+   * it), with whether it was cut. Without it a constant built from the one before it twice
+   * (`a = b + b` in each of forty modules) is resolved 2^40 times. Cleared for each file.
    */
-  private resolved = new Map<readonly PatternPart[], Map<string, PatternPart[]>>();
+  private resolved = new Map<readonly PatternPart[], Map<string, { pattern: PatternPart[]; cut: boolean }>>();
   private resolvedHome: string | undefined;
 
   constructor(private readonly modules: ModuleSource) {}
@@ -234,6 +236,9 @@ export class CrossFileResolver {
     if (cached) return cached;
     if (this.inProgress.has(key) || depth > MAX_DEPTH) return this.cut([]);
     const cutsBefore = this.cuts;
+    // Cached only when nothing was cut (see `cuts`) and no value was past the budget of the file
+    // being resolved: the next file has a budget of its own.
+    const valuesCutBefore = valuesCut();
     this.inProgress.add(key);
     const own = helper.requests.map((request) => this.resolveRequestIn(request, module, depth));
     const record = this.modules.record(module);
@@ -243,7 +248,7 @@ export class CrossFileResolver {
       .filter((request) => sendsThroughParameters(request, helper.fn));
     const requests = [...own, ...through];
     this.inProgress.delete(key);
-    if (this.cuts === cutsBefore) this.helperCache.set(key, requests);
+    if (this.cuts === cutsBefore && valuesCut() === valuesCutBefore) this.helperCache.set(key, requests);
     return requests;
   }
 
@@ -303,8 +308,12 @@ export class CrossFileResolver {
     let byPlace = this.resolved.get(pattern);
     if (!byPlace) this.resolved.set(pattern, (byPlace = new Map()));
     const place = `${home}\u0000${depth}`;
-    let result = byPlace.get(place);
-    if (!result) byPlace.set(place, (result = this.resolvePattern(pattern, module, home, depth)));
+    const known = byPlace.get(place);
+    // A result that was cut short counts as a cut again where it is reused (see `cuts`).
+    if (known) return known.cut ? this.cut(known.pattern) : known.pattern;
+    const cutsBefore = this.cuts;
+    const result = this.resolvePattern(pattern, module, home, depth);
+    byPlace.set(place, { pattern: result, cut: this.cuts !== cutsBefore });
     return result;
   }
 

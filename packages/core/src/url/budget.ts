@@ -81,6 +81,11 @@ export function valueLimit(): ValueLimit {
   return active?.limit ?? LARGE_VALUE;
 }
 
+/** How many values the budget of the moment has left unknown so far. */
+export function valuesCut(): number {
+  return active?.cut ?? 0;
+}
+
 /** A value past the limit was left unknown. */
 export function cutValue(): void {
   if (active) active.cut++;
