@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { API_ROOT, DEPRECATED_ZONE } from './endpoints.mjs';
-import { markRepositoryRoot } from './generated.mjs';
+import { markRepositoryRoot, writeSource } from './generated.mjs';
 import { createRandom } from './random.mjs';
 import { Source } from './source.mjs';
 
@@ -152,12 +152,7 @@ export function denseCorpus(cacheRoot, { name = 'dense', fileCount, seed = DENSE
   const modules = [];
   let bytes = 0;
   const write = (source) => {
-    const path = join(root, source.path);
-    mkdirSync(dirname(path), { recursive: true });
-    const text = source.text();
-    writeFileSync(path, text);
-    bytes += Buffer.byteLength(text);
-    if (source.plants.length) plants[source.path] = source.plants;
+    bytes += writeSource(root, source, plants);
   };
   for (let file = 0; file < fileCount; file++) {
     const source = denseModule(random, file);

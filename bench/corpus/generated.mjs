@@ -154,14 +154,7 @@ export function generatedCorpus(cacheRoot, { name, fileCount, seed = DEFAULT_SEE
   let bytes = 0;
   for (let appIndex = 0; written < fileCount; appIndex++) {
     const sources = generateApp(root, appIndex, random, fileCount - written);
-    for (const source of sources) {
-      const path = join(root, source.path);
-      mkdirSync(dirname(path), { recursive: true });
-      const text = source.text();
-      writeFileSync(path, text);
-      bytes += Buffer.byteLength(text);
-      if (source.plants.length) plants[source.path] = source.plants;
-    }
+    for (const source of sources) bytes += writeSource(root, source, plants);
     apps.push(sources[0].path.split('/')[0]);
     written += sources.length;
   }
@@ -175,4 +168,14 @@ export function generatedCorpus(cacheRoot, { name, fileCount, seed = DEFAULT_SEE
   const manifest = { stamp, files: written, bytes, apps, planted, filesWithPlants: Object.keys(plants).length, plants };
   writeFileSync(manifestPath, `${JSON.stringify(manifest)}\n`);
   return { ...manifest, root, reused: false, generationMs: performance.now() - started };
+}
+
+/** Writes a generated source under `root` and records its planted findings; returns its size in bytes. */
+export function writeSource(root, source, plants) {
+  const path = join(root, source.path);
+  mkdirSync(dirname(path), { recursive: true });
+  const text = source.text();
+  writeFileSync(path, text);
+  if (source.plants.length) plants[source.path] = source.plants;
+  return Buffer.byteLength(text);
 }

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { parseForTest } from '../../core/test/support/parse.js';
 import { parseSource } from '../src/scan/reader/parse.js';
 import { loadOxc, oxcParseSource } from '../src/scan/reader/parse-oxc.js';
+import type { ParseSource } from '../src/scan/reader/parse-outcome.js';
 
 const settings = resolveSettings({ asOf: '2026-01-01' });
 const API = 'https://api.cloudflare.com/client/v4';
@@ -63,22 +64,27 @@ const SNIPPETS: Array<[string, string]> = [
 
 const JSX_SNIPPET = `export function Page({ pool }) {\n  const url = '${API}/user/billing/history';\n  return <div className="x" {...rest}><a href={url}>{pool.notification_email}</a><>{items.map((i) => <b key={i}>{i}</b>)}</></div>;\n}`;
 
-describe('converter vs typescript-estree: identical facts', () => {
+/** Every snippet, and the JSX one in each kind of file: the facts from `parse`'s tree equal those from typescript-estree's. */
+function sameFactsAsTypescriptEstree(parse: ParseSource): void {
+  const factsOf = (file: string, source: string) => {
+    const parsed = parse(file, source);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return extractFileFacts(parsed.program, source, settings);
+  };
   test.each(SNIPPETS)('%s', (_name, source) => {
-    const converted = parseSource('snippet.ts', source);
-    if (!converted.ok) throw new Error(converted.message);
-    expect(extractFileFacts(converted.program, source, settings)).toEqual(
+    expect(factsOf('snippet.ts', source)).toEqual(
       extractFileFacts(parseForTest(source, 'snippet.ts'), source, settings),
     );
   });
-
   test.each(['snippet.tsx', 'snippet.jsx', 'snippet.js'])('JSX in %s', (file) => {
-    const converted = parseSource(file, JSX_SNIPPET);
-    if (!converted.ok) throw new Error(converted.message);
-    expect(extractFileFacts(converted.program, JSX_SNIPPET, settings)).toEqual(
+    expect(factsOf(file, JSX_SNIPPET)).toEqual(
       extractFileFacts(parseForTest(JSX_SNIPPET, file), JSX_SNIPPET, settings),
     );
   });
+}
+
+describe('converter vs typescript-estree: identical facts', () => {
+  sameFactsAsTypescriptEstree(parseSource);
 
   test('decorators are read as typescript-estree gives them (their arguments are code)', () => {
     const source = `@Controller('zones')\nexport class C {\n  @Inject(\`${API}/zones/\${id}/firewall/rules\`) rules!: string;\n  @Get('settings/brotli') m(@Param('id') id: string) {}\n}`;
@@ -108,21 +114,7 @@ const loaded = await loadOxc();
 describe.skipIf(!('oxc' in loaded))('oxc-parser (raw transfer) vs typescript-estree: identical facts', () => {
   // The fallback as the scan loads it (a `require` of the built parse.js), here the source module.
   const parse = 'oxc' in loaded ? oxcParseSource(loaded.oxc, () => parseSource) : parseSource;
-  test.each(SNIPPETS)('%s', (_name, source) => {
-    const parsed = parse('snippet.ts', source);
-    if (!parsed.ok) throw new Error(parsed.message);
-    expect(extractFileFacts(parsed.program, source, settings)).toEqual(
-      extractFileFacts(parseForTest(source, 'snippet.ts'), source, settings),
-    );
-  });
-
-  test.each(['snippet.tsx', 'snippet.jsx', 'snippet.js'])('JSX in %s', (file) => {
-    const parsed = parse(file, JSX_SNIPPET);
-    if (!parsed.ok) throw new Error(parsed.message);
-    expect(extractFileFacts(parsed.program, JSX_SNIPPET, settings)).toEqual(
-      extractFileFacts(parseForTest(JSX_SNIPPET, file), JSX_SNIPPET, settings),
-    );
-  });
+  sameFactsAsTypescriptEstree(parse);
 
   test("a file oxc rejects gets the TypeScript path's outcome, message and offset included", () => {
     const sources = [
