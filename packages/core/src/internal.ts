@@ -27,6 +27,7 @@ export {
   type DeferredFile,
   type IndexedFacts,
   type MatchableFacts,
+  ownString,
 } from './resolve/file-index.js';
 export { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve/cross-file.js';
 export {

@@ -123,7 +123,7 @@ function resolveDeferred(deferred: DeferredFile, resolver: CrossFileResolver): M
  * share shared (a client call's URL is also its first argument), as `structuredClone` does.
  */
 function detached<T>(value: T, copies = new Map<object, unknown>()): T {
-  if (typeof value === 'string') return (value.length < 13 ? value : JSON.parse(JSON.stringify(value))) as T;
+  if (typeof value === 'string') return ownString(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   const done = copies.get(value);
   if (done !== undefined) return done as T;
@@ -138,6 +138,11 @@ function detached<T>(value: T, copies = new Map<object, unknown>()): T {
   copies.set(value, copy);
   for (const key in value) copy[key] = detached((value as Record<string, unknown>)[key], copies);
   return copy as T;
+}
+
+/** A copy of a string that is no V8 slice of a larger one (slices start at 13 characters), so it keeps no file's text alive. */
+export function ownString(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 /** A request whose URL (or helper-inner URL) holds a value of another module. */

@@ -1,4 +1,4 @@
-import { decodeEscapes } from '@sunset-lint/core/internal';
+import { decodeEscapes, ownString } from '@sunset-lint/core/internal';
 
 /**
  * Quoted text (one pattern per kind of quote, so a quote of another kind inside does not end it)
@@ -34,9 +34,5 @@ export function moduleSpecifiersIn(source: string, isProjectModule?: (specifier:
   }
   // Copies, not V8 slices of the source: the resolver's cache keeps them for the whole scan, and a
   // slice keeps the whole file's text alive (15,000 library files: 30 MB of texts).
-  return [...found].map(ownCopy);
-}
-
-function ownCopy(text: string): string {
-  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+  return [...found].map(ownString);
 }

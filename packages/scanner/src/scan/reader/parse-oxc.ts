@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ParseOutcome, ParseSource, Program } from './parse-outcome.js';
-import { isStackOverflow, TOO_DEEP } from './parse-outcome.js';
+import { grammarOf, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 
 type OxcParser = typeof import('oxc-parser');
@@ -24,7 +24,7 @@ export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScrip
   return (file, source) => {
     let result: ReturnType<OxcParser['parseSync']>;
     try {
-      result = oxc.parseSync(file, source, RAW_TRANSFER[langOf(file)]);
+      result = oxc.parseSync(file, source, RAW_TRANSFER[grammarOf(file)]);
       if (result.errors.length > 0) return fallback(file, source);
       return { ok: true, program: result.program as unknown as Program };
     } catch (error) {
@@ -60,14 +60,6 @@ const RAW_TRANSFER = Object.fromEntries(
     { lang, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
   ]),
 ) as unknown as Record<'ts' | 'tsx' | 'jsx', import('oxc-parser').ParserOptions>;
-
-/** As the TypeScript path reads files (`scriptKindOf`): JSX is allowed in every JavaScript file, never in `.ts`. */
-function langOf(file: string): 'ts' | 'tsx' | 'jsx' {
-  const extension = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '.js';
-  if (extension === '.tsx') return 'tsx';
-  if (extension === '.ts' || extension === '.mts' || extension === '.cts') return 'ts';
-  return 'jsx';
-}
 
 /**
  * oxc-parser, when it is installed for this platform and raw transfer works on this runtime; why

@@ -1,5 +1,5 @@
 import ts = require('typescript');
-import { isStackOverflow, TOO_DEEP, type ParseOutcome } from './parse-outcome.js';
+import { grammarOf, isStackOverflow, TOO_DEEP, type ParseOutcome } from './parse-outcome.js';
 import { toEstree, UnsupportedSyntaxError } from './ts-to-estree.js';
 
 /**
@@ -53,10 +53,8 @@ export function convertSourceFile(sourceFile: ts.SourceFile): ParseOutcome {
  */
 const STRICT_MODE_ONLY = new Set([1085, 1121, 1487, 1488, 1489]);
 
-/** `.ts` files cannot hold JSX (`<T>x` is a cast there); plain JavaScript may. */
+/** TypeScript's script kind for the file's grammar (parse-outcome.ts `grammarOf`, which the oxc path reads too). */
 export function scriptKindOf(file: string): ts.ScriptKind {
-  const extension = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '.js';
-  if (extension === '.tsx') return ts.ScriptKind.TSX;
-  if (extension === '.ts' || extension === '.mts' || extension === '.cts') return ts.ScriptKind.TS;
-  return ts.ScriptKind.JSX;
+  const grammar = grammarOf(file);
+  return grammar === 'tsx' ? ts.ScriptKind.TSX : grammar === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JSX;
 }
