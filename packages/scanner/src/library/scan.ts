@@ -144,6 +144,12 @@ export async function findUsages(
   const { cwd } = request;
   const paths = request.paths ?? [];
   const notice = request.onNotice ?? (() => {});
+  // Which configuration applies is the first question when the editor and the scan disagree.
+  if (request.verbose)
+    notice({
+      text: config.notFound ?? `configuration: ${config.source}`,
+      severity: 'info',
+    });
   const discovered = await discoverConfigured(cwd, paths, config);
   for (const given of discovered.empty)
     notice({
