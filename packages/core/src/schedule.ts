@@ -22,6 +22,7 @@ export {
   applySettings,
   resolveSettings,
   SettingsError,
+  validateSettings,
   type ResolvedSettings,
   type SunsetSettings,
 } from './options.js';

@@ -51,7 +51,10 @@ export interface ConfigSearch {
  */
 export function findConfigFile(
   start: string,
-  { readText = readConfigTextSync, show = (path) => path }: { readText?: ConfigTextReader; show?: (path: string) => string } = {},
+  {
+    readText = readConfigTextSync,
+    show = (path) => path,
+  }: { readText?: ConfigTextReader; show?: (path: string) => string } = {},
 ): ConfigSearch {
   const searched: string[] = [];
   for (let dir = resolve(start); ; dir = dirname(dir)) {
@@ -75,7 +78,8 @@ export function findConfigFile(
 export function describeSearch(search: ConfigSearch): string {
   const dirs = search.searched;
   const last = dirs[dirs.length - 1];
-  const end = last === undefined ? '' : exists(join(last, '.git')) ? ' (the repository root)' : ' (the file system root)';
+  const end =
+    last === undefined ? '' : exists(join(last, '.git')) ? ' (the repository root)' : ' (the file system root)';
   return `no sunset-lint configuration found: looked for ${CONFIG_FILES.join(', ')} and a "${PACKAGE_JSON_KEY}" key in package.json in ${dirs.join(', ')}${end}`;
 }
 
@@ -140,7 +144,8 @@ export function readConfigTextSync(path: string, shown: string): string {
  */
 export function readConfigSync(found: NonNullable<ConfigSearch['found']>, shown: string): Record<string, unknown> {
   if ('packageJsonSettings' in found) return configObject(found.packageJsonSettings, `${shown}#${PACKAGE_JSON_KEY}`);
-  if (/\.json$/i.test(found.path)) return configObject(parseConfigJson(readConfigTextSync(found.path, shown), shown), shown);
+  if (/\.json$/i.test(found.path))
+    return configObject(parseConfigJson(readConfigTextSync(found.path, shown), shown), shown);
   if (/\.(mjs|cjs|js)$/i.test(found.path)) {
     readConfigTextSync(found.path, shown);
     let module: unknown;
