@@ -36,6 +36,14 @@ export function fromWorkingDirectory(prefix: string, fromRoot: string): string {
   return prefix ? posix.relative(prefix, fromRoot) || '.' : fromRoot;
 }
 
+/** The repository's root folder above `cwd` (the nearest holding `.git`), or undefined outside a repository. */
+export function repositoryRoot(cwd: string): string | undefined {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (hasGitEntry(dir)) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 function hasGitEntry(dir: string): boolean {
   return statPath(join(dir, '.git')) !== undefined;
 }
