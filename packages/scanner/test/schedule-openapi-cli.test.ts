@@ -151,7 +151,7 @@ describe('sunset-lint schedule import --openapi', () => {
       $schema: './node_modules/sunset-lint/config.schema.json',
       asOf: '2025-05-01',
       include: ['src/**'],
-      catalogue: { disable: ['organizations-api'], add: [] },
+      catalogue: { disable: ['organizations-api'], add: [] as Array<{ id: string }> },
     };
     writeFileSync(join(project, 'sunset-lint.config.json'), JSON.stringify(own));
     for (let i = 0; i < 2; i++) {
@@ -225,9 +225,11 @@ describe('sunset-lint schedule import --openapi', () => {
     const scan = await runMain(['scan', '--format', 'json', '--as-of', '2025-05-01', '--fail-on', 'none'], {
       cwd: project,
     });
-    expect(parseJsonReport(scan.stdout).findings.map((f) => `${f.line}:${f.entryId}:${f.eol}`)).toEqual([
-      '1:firewall-rules-api:2025-06-15',
-    ]);
+    expect(
+      parseJsonReport(scan.stdout).findings.map(
+        (f) => `${f.line}:${f.entryId}:${(f as typeof f & { eol: string }).eol}`,
+      ),
+    ).toEqual(['1:firewall-rules-api:2025-06-15']);
     const diff = await diffJson('openapi.json', [], project);
     expect(diff.report.dateMismatch).toEqual([]);
   });
