@@ -16,7 +16,9 @@ import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 const block = /^```js\n(\/\/ (eslint\.config\.\w+)\n[\s\S]*?)^```/m.exec(readme);
 // The shared settings file the README shows right after it.
-const settingsBlock = /`sunset-lint\.config\.json`[\s\S]*?^```json\n([\s\S]*?)^```/m.exec(readme.slice(block?.index ?? 0));
+const settingsBlock = /`sunset-lint\.config\.json`[\s\S]*?^```json\n([\s\S]*?)^```/m.exec(
+  readme.slice(block?.index ?? 0),
+);
 // The repository's own node_modules holds the plugin, ESLint and typescript-eslint, as an install would.
 const eslintBin = join(
   dirname(createRequire(join(REPO_ROOT, 'package.json')).resolve('eslint/package.json')),

@@ -157,6 +157,9 @@ describe('baselines from any folder of the repository', () => {
     // --no-baseline: every finding.
     const all = await runMain(['scan', ...AS_OF, '--no-baseline', '--format', 'json'], { cwd: project });
     expect(parseJsonReport(all.stdout).findings).toHaveLength(3);
+    const both = await runMain(['scan', '--no-baseline', '--baseline', 'x.json'], { cwd: project });
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('--baseline FILE and --no-baseline cannot be used together');
   });
 
   test('written from a package folder: at the root, keyed from it; the root scan matches it', async () => {

@@ -165,6 +165,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const sarifCategory = values['sarif-category'];
   if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
+  if (values['no-baseline'] && values.baseline !== undefined)
+    throw new UsageError('--baseline FILE and --no-baseline cannot be used together');
   const reports = reportTargets(parsed.tokens);
   const shard = values.shard === undefined ? undefined : parseShard('--shard', values.shard);
   const maxFileSize = values['max-file-size'];
