@@ -76,7 +76,7 @@ export function settingsFor(
           ? resolveSettings(fromFile.settings, fromFile.shown)
           : resolveSettings(
               // Checked on its own first, so that a problem of the ESLint settings names them.
-              { ...fromFile.settings, ...(isObject ? validateSettings(raw, SETTINGS_WHERE) : raw) },
+              { ...fromFile.settings, ...validateSettings(raw, SETTINGS_WHERE) },
               `${fromFile.shown} with ${SETTINGS_WHERE} over it`,
             );
     cached = { day, resolved };

@@ -121,5 +121,8 @@ describe('the shared configuration file', () => {
     await expect(lintIn(root, 'a.js', { imminentDays: -1 })).rejects.toThrow(
       /^ESLint settings\['sunset-lint'\]: 'imminentDays' must be a whole number/,
     );
+    await expect(lintIn(root, 'a.js', ['asOf'])).rejects.toThrow(
+      /^ESLint settings\['sunset-lint'\]: '\(root\)' must be an object/,
+    );
   });
 });
