@@ -109,10 +109,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Without an exception for a missing file: the plugin looks in every folder up from each file it lints. */
 function exists(path: string): boolean {
   try {
-    statSync(path);
-    return true;
+    return statSync(path, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }
