@@ -269,6 +269,52 @@ describe.concurrent('ruleset set', () => {
   });
 });
 
+describe.concurrent('concurrent runs', () => {
+  test('three `ruleset set` processes that all read before any writes: every change survives (real processes)', async ({
+    expect,
+  }) => {
+    await withFake(async (fake, base) => {
+      const changes = [
+        ['--paranoia-level', '1'],
+        ['--score-threshold', '25'],
+        ['--disable-rule', IDS.rulePl1Sqli],
+      ];
+      // Every request is held until each process has one waiting: all three read the rule (version 3)
+      // before the first write, every time.
+      fake.interleave(changes.length);
+      const results = await Promise.all(
+        changes.map((change) => runProcess(['ruleset', 'set', ...base, ...change]).finally(() => fake.leave())),
+      );
+      for (const result of results) {
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expectNoToken(expect, result);
+      }
+      expect(fake.calls().slice(0, 12)).toEqual([
+        ...READS.flatMap((read) => [read, read, read]),
+        ...Array<string>(3).fill(`PATCH ${PATHS.owaspRule}`),
+      ]);
+      const stored = fake.owaspExecuteRule()?.['action_parameters'] as { overrides: JsonObject };
+      expect(stored.overrides).toEqual({
+        categories: [
+          { category: 'paranoia-level-3', enabled: false },
+          { category: 'paranoia-level-4', enabled: false },
+          { category: 'language-php', enabled: false },
+          { category: 'paranoia-level-2', enabled: false },
+        ],
+        rules: [
+          { id: IDS.lastRule, score_threshold: 25, action: 'log' },
+          { id: IDS.rulePl2Xss, enabled: false },
+          { id: IDS.rulePl1Sqli, enabled: false },
+        ],
+      });
+      expect(
+        results.filter((result) => result.stdout.includes('Another writer changed the rule meanwhile')),
+      ).toHaveLength(2);
+    });
+  });
+});
+
 describe.concurrent('API errors: exit 1 with the status and root causes, never the token', () => {
   test('an error envelope in the legacy 1004/error_chain form shows the root cause', async ({ expect }) => {
     await withFake(async (fake, base) => {

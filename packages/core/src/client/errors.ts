@@ -219,16 +219,17 @@ export class UnsupportedStateError extends EdgeClientError {
 }
 
 /**
- * A write could not be confirmed and the rule changed under us: retrying would overwrite someone
- * else's change, so the client stops instead. Nothing more was sent.
+ * Other writers kept the change from being applied: the rule it was for was deleted or replaced
+ * meanwhile, a create found that another client had deployed the ruleset first, or the change was
+ * overwritten again after every merge up to the bound. Nothing more was sent.
  */
 export class ConcurrentModificationError extends EdgeClientError {
   override readonly name = 'ConcurrentModificationError';
   constructor(
     message: string,
-    /** The failure of the write whose outcome was unknown. */
-    override readonly cause: EdgeClientError,
+    /** The failure of the write whose outcome was unknown, if one came first. */
+    override readonly cause?: EdgeClientError,
   ) {
-    super(`${message} (the write failed first with: ${cause.message})`);
+    super(cause === undefined ? message : `${message} (the write failed first with: ${cause.message})`);
   }
 }

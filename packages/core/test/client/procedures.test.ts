@@ -11,6 +11,7 @@ import {
   UnknownManagedRuleError,
   UnsupportedStateError,
   applyManagedRulesetChange,
+  disabledRuleIds,
   paranoiaLevelOfCategory,
   planManagedRulesetChange,
   readManagedRulesetConfiguration,
@@ -494,6 +495,75 @@ describe('not deployed', () => {
   });
 });
 
+/** The overrides the fake now holds on the OWASP execute rule. */
+function storedOverrides(): Overrides {
+  return ((fake.owaspExecuteRule() as JsonObject)['action_parameters'] as { overrides: Overrides }).overrides;
+}
+
+describe('concurrent writers: every change survives (the fake interleaves them so the race happens every time)', () => {
+  const changes: ManagedRulesetChange[] = [
+    { paranoiaLevel: 1 },
+    { scoreThreshold: 25 },
+    { disableRules: [IDS.rulePl1Sqli] },
+    { enableRules: [IDS.rulePl2Xss] },
+    { action: 'managed_challenge' },
+  ];
+
+  test.each([3, 5])(
+    '%i writers each read the rule before any of them writes; each changes a different override',
+    async (writers) => {
+      const chosen = changes.slice(0, writers);
+      fake.interleave(writers);
+      const clients = chosen.map(() => testClient(fake));
+      const results = await Promise.all(
+        chosen.map((change, index) =>
+          applyManagedRulesetChange((clients[index] as TestClient).client, target, change).finally(() => fake.leave()),
+        ),
+      );
+      // The race happened: every writer read the rule (version 3) before the first write.
+      expect(fake.calls().slice(0, writers * 4)).toEqual([
+        ...READS.flatMap((read) => Array<string>(writers).fill(read)),
+        ...Array<string>(writers).fill(`PATCH ${PATHS.owaspRule}`),
+      ]);
+      // Every change is there, and so is every override nobody touched.
+      const overrides = storedOverrides();
+      expect(readParanoiaLevel(overrides).level).toBe(1);
+      expect(ruleOverrideOf(overrides, IDS.lastRule)?.score_threshold).toBe(25);
+      expect(ruleOverrideOf(overrides, IDS.lastRule)?.action).toBe(writers > 4 ? 'managed_challenge' : 'log');
+      expect(disabledRuleIds(overrides)).toContain(IDS.rulePl1Sqli);
+      expect(disabledRuleIds(overrides).includes(IDS.rulePl2Xss)).toBe(writers < 4);
+      expect(overrides.categories).toContainEqual({ category: 'language-php', enabled: false });
+      for (const result of results) expect(result).toMatchObject({ written: true, readBack: 'matches' });
+      // Those whose first write was overwritten merged their change into the newer rule.
+      expect(results.filter((result) => result.concurrentChanges > 0)).toHaveLength(writers - 1);
+      for (const { logs } of clients) expectNoToken(logs);
+    },
+  );
+
+  test('a writer whose change keeps being overwritten gives up after the bound, with ConcurrentModificationError', async () => {
+    // Another writer puts the rule back as it was just before each of our reads of the entry point.
+    const original = structuredClone(fake.owaspExecuteRule()) as JsonObject;
+    fake.failNext(
+      { method: 'GET', path: PATHS.entrypoint },
+      { kind: 'slow', delayMs: 0 },
+      {
+        times: 100,
+        beforeFailing: (state) => {
+          const rules = state.entrypoint?.['rules'] as JsonObject[];
+          const stored = rules[1] as JsonObject;
+          rules[1] = { ...structuredClone(original), version: String(Number(stored['version']) + 1) };
+        },
+      },
+    );
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 1, { maxConcurrentRetries: 3 }));
+    expect(error).toBeInstanceOf(ConcurrentModificationError);
+    expect((error as Error).message).toMatch(
+      /^PATCH \S+: execute rule \w+ kept being changed by other writers; the change was merged and written 4 times, and was overwritten each time; given up/,
+    );
+    expect(fake.writes()).toHaveLength(4);
+  });
+});
+
 describe('retrying the write only when it is safe', () => {
   const patchCalls = () => fake.calls().filter((call) => call.startsWith('PATCH'));
 
@@ -510,19 +580,17 @@ describe('retrying the write only when it is safe', () => {
     const [first, second] = fake.writes();
     expect(second?.bodyText).toBe(first?.bodyText);
     expect(result).toMatchObject({ written: true, confirmedByReread: false, readBack: 'matches' });
-    expect(current.logs.some((line) => line.includes('was not applied; sending it again'))).toBe(true);
+    expect(current.logs.some((line) => line.includes('was not applied; merging the change again and sending it'))).toBe(
+      true,
+    );
   });
 
   test('PATCH applied but the connection dropped before the answer: re-read confirms it, nothing is sent again', async () => {
     fake.failNext({ method: 'PATCH' }, { kind: 'drop', apply: true });
     const result = await setParanoiaLevel(current.client, target, 1);
     expect(patchCalls()).toHaveLength(1);
-    expect(fake.calls()).toEqual([
-      ...READS,
-      `PATCH ${PATHS.owaspRule}`,
-      `GET ${PATHS.entrypoint}`,
-      `GET ${PATHS.entrypoint}`,
-    ]);
+    // The re-read that confirms it is also the read-back.
+    expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`]);
     expect(result).toMatchObject({ written: true, confirmedByReread: true, readBack: 'matches' });
   });
 
@@ -542,7 +610,7 @@ describe('retrying the write only when it is safe', () => {
     expect(result.configuration.action.value).toBe('block');
   });
 
-  test('the rule changed meanwhile: ConcurrentModificationError, the other change is not overwritten', async () => {
+  test('the rule changed meanwhile (outcome unknown): the change is merged into the newer rule, the other change kept', async () => {
     fake.failNext(
       { method: 'PATCH' },
       { kind: 'drop' },
@@ -556,14 +624,30 @@ describe('retrying the write only when it is safe', () => {
         },
       },
     );
+    const result = await setParanoiaLevel(current.client, target, 1);
+    expect(patchCalls()).toHaveLength(2);
+    expect(result).toMatchObject({ written: true, confirmedByReread: false, readBack: 'matches' });
+    expect(storedOverrides()).toEqual({
+      categories: [
+        { category: 'sqli', enabled: false },
+        { category: 'paranoia-level-2', enabled: false },
+        { category: 'paranoia-level-3', enabled: false },
+        { category: 'paranoia-level-4', enabled: false },
+      ],
+    });
+  });
+
+  test('the rule deleted meanwhile (outcome unknown): ConcurrentModificationError, nothing more sent', async () => {
+    fake.failNext({ method: 'PATCH' }, { kind: 'drop' }, { beforeFailing: () => removeOwaspRule() });
     const error = await rejectionOf(setParanoiaLevel(current.client, target, 1));
     expect(error).toBeInstanceOf(ConcurrentModificationError);
-    expect((error as Error).message).toMatch(/was changed by someone else meanwhile \(version 3 -> 9\); not retried/);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^PATCH \\S+: execute rule ${IDS.executeOwasp} no longer exists: another writer changed the entry point meanwhile; nothing more sent \\(the write failed first with: `,
+      ),
+    );
     expect((error as ConcurrentModificationError).cause).toBeInstanceOf(EdgeNetworkError);
     expect(patchCalls()).toHaveLength(1);
-    expect(fake.owaspExecuteRule()?.['action_parameters']).toMatchObject({
-      overrides: { categories: [{ category: 'sqli', enabled: false }] },
-    });
   });
 
   test('a 4xx on the PATCH is final: no re-read, no retry; the error shows status and root causes', async () => {
