@@ -74,8 +74,16 @@ export class EdgeApiError extends EdgeClientError {
   readonly errors: readonly ApiErrorObject[];
   /** Why the answer was not retried again (`gave up after 4 attempts`), when it could have been. */
   readonly retryNote: string | undefined;
+  /** The response's `Retry-After` header, if any (a 429 says when to come back). */
+  readonly retryAfter: string | undefined;
 
-  constructor(request: RequestLine, status: number, errors: readonly ApiErrorObject[], retryNote?: string) {
+  constructor(
+    request: RequestLine,
+    status: number,
+    errors: readonly ApiErrorObject[],
+    retryNote?: string,
+    retryAfter?: string,
+  ) {
     const causes = rootCauseErrors(errors);
     const detail = causes.length > 0 ? formatRootCauses(causes) : 'no error details in the response';
     super(`${request.method} ${request.path} failed: HTTP ${status}: ${detail}${retryNote ? `; ${retryNote}` : ''}`);
@@ -84,6 +92,7 @@ export class EdgeApiError extends EdgeClientError {
     this.status = status;
     this.errors = errors;
     this.retryNote = retryNote;
+    this.retryAfter = retryAfter;
   }
 
   /** The root-cause errors, independent of the error form (see rootCauseErrors). */

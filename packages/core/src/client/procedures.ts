@@ -4,6 +4,7 @@ import { isExecuteRule } from './decode.js';
 import { executeRulesFor } from './discovery.js';
 import {
   ConcurrentModificationError,
+  EdgeApiError,
   InvalidInputError,
   NotDeployedError,
   UnknownManagedRuleError,
@@ -19,7 +20,7 @@ import {
   type OverrideChange,
 } from './overrides.js';
 import { zoneRulesetRulePath, zoneRulesetRulesPath, zoneRulesetsPath } from './paths.js';
-import { retryDelayMs } from './retry.js';
+import { parseRetryAfterMs, retryDelayMs } from './retry.js';
 import { isOutcomeUnknown, writeSafely, type WriteVerdict } from './safe-write.js';
 import {
   checkedExecuteRule,
@@ -438,19 +439,37 @@ async function updateExecuteRule(
     let writtenVersion: string | undefined;
     sent += 1;
     try {
-      const answer = await client.updateZoneRulesetRule(zoneId, entrypointId, original.id, body);
+      const answer = await client.updateZoneRulesetRule(zoneId, entrypointId, original.id, body, { retry: 'never' });
       writtenVersion = versionIn(answer, original.id);
     } catch (error) {
-      // A refusal (4xx, a redirect, an answer over the size limit) is final.
-      if (!isOutcomeUnknown(error)) throw error;
       failures += 1;
-      if (failures >= policy.maxAttempts) throw error;
-      failure = error;
-      const waitMs = retryDelayMs(policy, failures, undefined, () => transport.random()) ?? 0;
-      transport.log(
-        `${failure.message}; the write may or may not have been applied: re-reading in ${Math.round(waitMs)} ms before deciding`,
-      );
-      await transport.sleep(waitMs);
+      if (error instanceof EdgeApiError && error.status === 429) {
+        // Turned away unprocessed. Not sent again as it is: after the wait, another writer may have
+        // written, and this body is as old as our read. Re-read and merge again instead.
+        const askedMs = parseRetryAfterMs(error.retryAfter ?? null, transport.now());
+        const waitMs = retryDelayMs(policy, failures, askedMs, () => transport.random());
+        if (failures >= policy.maxAttempts || waitMs === undefined) {
+          const note =
+            waitMs === undefined
+              ? `not retried: Retry-After asks for ${Math.ceil((askedMs ?? 0) / 1000)} s, more than the ${Math.ceil(policy.maxRetryAfterMs / 1000)} s allowed (retry.maxRetryAfterMs)`
+              : `gave up after ${failures} attempts`;
+          throw new EdgeApiError(error, error.status, error.errors, policy.maxAttempts > 1 ? note : undefined);
+        }
+        failure = error;
+        transport.log(
+          `${description}: HTTP 429: the write was turned away; re-reading in ${Math.round(waitMs)} ms, then merging the change again`,
+        );
+        await transport.sleep(waitMs);
+      } else {
+        // A refusal (4xx, a redirect, an answer over the size limit) is final.
+        if (!isOutcomeUnknown(error) || failures >= policy.maxAttempts) throw error;
+        failure = error;
+        const waitMs = retryDelayMs(policy, failures, undefined, () => transport.random()) ?? 0;
+        transport.log(
+          `${failure.message}; the write may or may not have been applied: re-reading in ${Math.round(waitMs)} ms before deciding`,
+        );
+        await transport.sleep(waitMs);
+      }
     }
 
     let read: { entrypoint: EntrypointRuleset; rule: ExecuteRule };
@@ -482,8 +501,9 @@ async function updateExecuteRule(
 
     let next = mergedUpdateBody(read.rule, change, facts);
     if (next === undefined) {
-      if (failure !== undefined) transport.log(`${description}: the re-read shows the write was applied`);
-      return done(read.entrypoint, read.rule, 'matches', failure !== undefined, merges);
+      const confirmed = failure !== undefined && !(failure instanceof EdgeApiError && failure.status === 429);
+      if (confirmed) transport.log(`${description}: the re-read shows the write was applied`);
+      return done(read.entrypoint, read.rule, 'matches', confirmed, merges);
     }
     if (failure !== undefined) {
       transport.log(

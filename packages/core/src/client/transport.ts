@@ -35,8 +35,11 @@ export interface TransportOptions {
  *   unprocessed. After a 5xx, a timeout or a dropped connection a write may or may not have been
  *   applied; whether it can be sent again is decided by the caller, who can re-read the state
  *   (see safe-write.ts).
+ * - `never`: every answer goes back to the caller, who re-reads before sending again. Used for the
+ *   update of an execute rule, whose body is computed from a read: after a 429's wait it would be
+ *   older than what another writer may have written meanwhile (procedures.ts).
  */
-export type RetryMode = 'idempotent' | 'rejected-only';
+export type RetryMode = 'idempotent' | 'rejected-only' | 'never';
 
 export interface TransportRequest {
   readonly method: 'GET' | 'POST' | 'PATCH';
@@ -55,6 +58,7 @@ function gaveUp(attempts: number): string {
 }
 
 function isRetryableStatus(status: number, mode: RetryMode): boolean {
+  if (mode === 'never') return false;
   if (status === 429) return true;
   return mode === 'idempotent' && status >= 500 && status <= 599;
 }
@@ -100,6 +104,11 @@ export class HttpTransport {
 
   random(): number {
     return this.#random();
+  }
+
+  /** The clock, shared with callers that read a `Retry-After` date themselves. */
+  now(): number {
+    return this.#now();
   }
 
   log(line: string): void {
@@ -189,14 +198,16 @@ export class HttpTransport {
       // Read the body under the same signal: a server that sends headers and then stalls must time
       // out too. At most MAX_RESPONSE_BYTES: no answer of this API is near it.
       const text = await readAtMost(response, MAX_RESPONSE_BYTES, line);
+      const retryAfter = response.headers.get('retry-after');
       this.log(`${line.method} ${line.path}: HTTP ${response.status} (${Math.round(this.#now() - started)} ms)`);
       return {
         response: {
           status: response.status,
           contentType: response.headers.get('content-type'),
           body: this.redact(text),
+          ...(retryAfter === null ? {} : { retryAfter }),
         },
-        retryAfter: response.headers.get('retry-after'),
+        retryAfter,
       };
     } catch (error) {
       if (error instanceof EdgeNetworkError) throw error;

@@ -674,16 +674,47 @@ describe('retrying the write only when it is safe', () => {
     expect(patchCalls()).toHaveLength(4);
   });
 
-  test('a 429 on the PATCH is retried after Retry-After without re-reading', async () => {
-    fake.failNext({ method: 'PATCH' }, { kind: 'rate-limit', retryAfter: '1' });
-    await setParanoiaLevel(current.client, target, 1);
+  test('a 429 on the PATCH: after Retry-After the rule is read again and the change merged into it, never the old body resent', async () => {
+    // While we wait, another writer disables a category.
+    fake.failNext(
+      { method: 'PATCH' },
+      { kind: 'rate-limit', retryAfter: '1' },
+      {
+        beforeFailing: (state) => {
+          const rule = (state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+          ((rule['action_parameters'] as JsonObject)['overrides'] as { categories: JsonObject[] }).categories.push({
+            category: 'sqli',
+            enabled: false,
+          });
+          rule['version'] = '4';
+        },
+      },
+    );
+    const result = await setParanoiaLevel(current.client, target, 1);
     expect(fake.calls()).toEqual([
       ...READS,
       `PATCH ${PATHS.owaspRule}`,
+      `GET ${PATHS.entrypoint}`,
       `PATCH ${PATHS.owaspRule}`,
       `GET ${PATHS.entrypoint}`,
     ]);
     expect(current.sleeps).toEqual([1_000]);
+    expect(result).toMatchObject({ written: true, confirmedByReread: false, readBack: 'matches' });
+    expect(storedOverrides().categories).toEqual([
+      { category: 'paranoia-level-3', enabled: false },
+      { category: 'paranoia-level-4', enabled: false },
+      { category: 'language-php', enabled: false },
+      { category: 'sqli', enabled: false },
+      { category: 'paranoia-level-2', enabled: false },
+    ]);
+  });
+
+  test('a 429 on the PATCH that persists: sent at most maxAttempts times, then reported', async () => {
+    fake.failNext({ method: 'PATCH' }, { kind: 'rate-limit', retryAfter: '0' }, { times: 10 });
+    const error = (await rejectionOf(setParanoiaLevel(current.client, target, 1))) as EdgeApiError;
+    expect(error.status).toBe(429);
+    expect(error.message).toMatch(/HTTP 429: .*; gave up after 4 attempts$/);
+    expect(patchCalls()).toHaveLength(4);
   });
 
   test('the create-rule POST dropped before or after being applied never creates a second execute rule', async () => {
