@@ -359,6 +359,42 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
     });
   });
 
+  test('a redirect (to another API on loopback) stops the run with exit 1: status and Location, not followed, not retried (real process)', async ({
+    expect,
+  }) => {
+    const elsewhere = await startFakeApi();
+    try {
+      await withFake(async (fake, base) => {
+        const location = `${elsewhere.baseUrl}${PATHS.owaspRule}`;
+        fake.failNext({ method: 'PATCH' }, { kind: 'redirect', status: 307, location });
+        const result = await runProcess(['ruleset', 'set', ...base, '--paranoia-level', '1']);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toBe(
+          `sunset-lint ruleset: PATCH ${PATHS.owaspRule} failed: HTTP 307: a redirect to ${location} (the API does not redirect; not followed); not sent again; the write may or may not have been applied (check with a read, e.g. 'sunset-lint ruleset show')\n`,
+        );
+        expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`]);
+        // The token went nowhere else.
+        expect(elsewhere.requests).toEqual([]);
+      });
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  test('a response over --max-response-mib stops the run with exit 1, naming the limit and the request; read once (real process)', async ({
+    expect,
+  }) => {
+    await withFake(async (fake, base) => {
+      fake.failNext({ path: PATHS.owasp }, { kind: 'huge', bytes: 4 * 1024 * 1024, declared: false });
+      const result = await runProcess(['ruleset', 'show', ...base, '--max-response-mib', '1']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `sunset-lint ruleset: GET ${PATHS.owasp} failed: HTTP 200: the response is over 1048576 bytes, more than the 1 MiB allowed (maxResponseBytes; CLI --max-response-mib); not read further\n`,
+      );
+      expect(fake.calls()).toEqual([`GET ${PATHS.list}`, `GET ${PATHS.owasp}`]);
+    });
+  });
+
   test('ambiguous ruleset: the candidates are listed with id and name', async ({ expect }) => {
     await withFake(async (fake, base) => {
       fake.state.accountRulesets.push({
@@ -441,6 +477,12 @@ describe.concurrent('usage errors: exit 2, nothing sent', () => {
       `rule ${IDS.rulePl1Sqli} given to both --disable-rule and --enable-rule`,
     ],
     ['nothing to set', ['set'], {}, 'nothing to set'],
+    [
+      'response limit not a number',
+      ['show', '--max-response-mib', '0'],
+      {},
+      "--max-response-mib must be a positive number of MiB, got '0'",
+    ],
     ['unknown option', ['show', '--frobnicate'], {}, "Unknown option '--frobnicate'"],
     ['set option on show', ['show', '--paranoia-level', '2'], {}, "Unknown option '--paranoia-level'"],
     ['positional argument', ['show', 'extra'], {}, "Unexpected argument 'extra'"],

@@ -21,7 +21,7 @@ import {
 } from './overrides.js';
 import { zoneRulesetRulePath, zoneRulesetRulesPath, zoneRulesetsPath } from './paths.js';
 import { parseRetryAfterMs, retryDelayMs } from './retry.js';
-import { isOutcomeUnknown, writeSafely, type WriteVerdict } from './safe-write.js';
+import { isOutcomeUnknown, refusedWrite, writeSafely, type WriteVerdict } from './safe-write.js';
 import {
   checkedExecuteRule,
   loadEntrypoint,
@@ -462,7 +462,7 @@ async function updateExecuteRule(
         await transport.sleep(waitMs);
       } else {
         // A refusal (4xx, a redirect, an answer over the size limit) is final.
-        if (!isOutcomeUnknown(error) || failures >= policy.maxAttempts) throw error;
+        if (!isOutcomeUnknown(error) || failures >= policy.maxAttempts) throw refusedWrite(error);
         failure = error;
         const waitMs = retryDelayMs(policy, failures, undefined, () => transport.random()) ?? 0;
         transport.log(

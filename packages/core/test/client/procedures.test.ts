@@ -650,6 +650,31 @@ describe('retrying the write only when it is safe', () => {
     expect(patchCalls()).toHaveLength(1);
   });
 
+  test.each([
+    ['a redirect', { kind: 'redirect', status: 307, location: 'https://elsewhere.example/client/v4/x' }],
+    ['a body over the size limit', { kind: 'huge', bytes: 1024 * 1024, declared: false }],
+  ] as const)('%s in answer to the PATCH is reported at once: not re-read, not sent again', async (_what, failure) => {
+    current = testClient(fake, { maxResponseBytes: 100_000 });
+    fake.failNext({ method: 'PATCH' }, failure);
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 1));
+    expect(error).toBeInstanceOf(EdgeNetworkError);
+    expect((error as EdgeNetworkError).reason).toBe('refused');
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^PATCH ${PATHS.owaspRule} failed: HTTP (307: a redirect to https://elsewhere.example/client/v4/x \\(the API does not redirect; not followed\\)|200: the response is over 100000 bytes, .+); not sent again; the write may or may not have been applied`,
+      ),
+    );
+    expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`]);
+  });
+
+  test('a redirect in answer to the create-rule POST is reported at once: not re-read, not sent again', async () => {
+    removeOwaspRule();
+    fake.failNext({ method: 'POST' }, { kind: 'redirect', status: 302, location: 'https://elsewhere.example/' });
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
+    expect((error as EdgeNetworkError).reason).toBe('refused');
+    expect(fake.calls()).toEqual([...READS, `POST ${PATHS.createRule}`]);
+  });
+
   test('a 4xx on the PATCH is final: no re-read, no retry; the error shows status and root causes', async () => {
     fake.failNext(
       { method: 'PATCH' },

@@ -235,8 +235,31 @@ describe('retries of reads', () => {
       const error = await rejectionOf(client.listAccountRulesets(IDS.account));
       expect(error).toBeInstanceOf(EdgeNetworkError);
       expect((error as EdgeNetworkError).reason).toBe('refused');
-      expect((error as Error).message).toMatch(/the response is .+, more than the 16 MiB allowed$/);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^GET ${PATHS.list} failed: HTTP 200: the response is .+, more than the 16 MiB allowed \\(maxResponseBytes; CLI --max-response-mib\\); not read further$`,
+        ),
+      );
       expect(fake.requests).toHaveLength(1);
+    },
+  );
+
+  test.each([true, false])(
+    'the limit is configurable (maxResponseBytes): a body past a smaller one is refused, naming it and the request (Content-Length declared: %s)',
+    async (declared) => {
+      const { client } = testClient(fake, { maxResponseBytes: 100_000 });
+      fake.failNext({ path: PATHS.list }, { kind: 'huge', bytes: 1024 * 1024, declared });
+      const error = await rejectionOf(client.listAccountRulesets(IDS.account));
+      expect(error).toBeInstanceOf(EdgeNetworkError);
+      expect((error as Error).message).toBe(
+        `GET ${PATHS.list} failed: HTTP 200: the response is ${declared ? '1048576 bytes (Content-Length)' : 'over 100000 bytes'}, more than the 100000 bytes allowed (maxResponseBytes; CLI --max-response-mib); not read further`,
+      );
+      expect(fake.requests).toHaveLength(1);
+      // Under the limit, the same client reads answers as usual.
+      expect(await client.listAccountRulesets(IDS.account)).toHaveLength(4);
+      expect(() => new EdgeApiClient({ token: TEST_TOKEN, maxResponseBytes: 0 })).toThrow(
+        /maxResponseBytes must be a positive whole number of bytes, got 0/,
+      );
     },
   );
 

@@ -65,6 +65,7 @@ function createClient(connection: ConnectionOptions, logLine: (text: string) => 
     token: connection.token,
     timeoutMs: connection.timeoutMs,
     retry: { maxAttempts: connection.retries + 1 },
+    maxResponseBytes: connection.maxResponseBytes,
     ...(connection.verbose ? { log: (line: string) => logLine(`sunset-lint ruleset: ${line}\n`) } : {}),
   });
 }
