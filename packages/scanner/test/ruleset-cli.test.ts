@@ -395,6 +395,34 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
     });
   });
 
+  test.for([
+    [
+      'the entry point answered without its rules',
+      "result.rules is missing (the entry point's rules: an array is needed)",
+    ],
+    [
+      'the execute rule answered without action_parameters',
+      'result.rules[1].action_parameters is missing (an object is needed for an execute rule)',
+    ],
+  ] as const)(
+    '--deploy when %s: exit 1 naming the field and the request, nothing written (real process)',
+    async ([what, problem], { expect }) => {
+      await withFake(async (fake, base) => {
+        const entrypoint = fake.state.entrypoint as JsonObject;
+        if (what.includes('without its rules')) delete entrypoint['rules'];
+        else delete ((entrypoint['rules'] as JsonObject[])[1] as JsonObject)['action_parameters'];
+        const result = await runProcess(['ruleset', 'set', ...base, '--paranoia-level', '2', '--deploy']);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          `sunset-lint ruleset: GET ${PATHS.entrypoint} failed: HTTP 200: unexpected result: ${problem} (body starts: `,
+        );
+        expect(result.stdout).toBe('');
+        expect(fake.writes()).toEqual([]);
+        expectNoToken(expect, result);
+      });
+    },
+  );
+
   test('ambiguous ruleset: the candidates are listed with id and name', async ({ expect }) => {
     await withFake(async (fake, base) => {
       fake.state.accountRulesets.push({

@@ -4,6 +4,7 @@ import {
   ConcurrentModificationError,
   EdgeApiError,
   EdgeNetworkError,
+  EdgeResponseError,
   InvalidInputError,
   NotDeployedError,
   RULE_ACTIONS,
@@ -56,6 +57,10 @@ afterEach(async () => {
 });
 
 const READS = [`GET ${PATHS.list}`, `GET ${PATHS.owasp}`, `GET ${PATHS.entrypoint}`];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** The PATCH body the procedures must send for the OWASP rule, given its new overrides. */
 function expectedPatchBody(overrides: Json): JsonObject {
@@ -429,17 +434,78 @@ describe('not deployed', () => {
     expect((fake.state.entrypoint?.['rules'] as JsonObject[])[0]?.['id']).toBe(IDS.executeManaged);
   });
 
-  test('an entry point answered without its rules is an error, never a reason to deploy (it added a second execute rule)', async () => {
-    // The OWASP rule exists; the answer to endpoint 3 leaves `rules` out.
-    const entrypoint = fake.state.entrypoint!;
-    const kept = entrypoint['rules']!;
-    delete entrypoint['rules'];
-    const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
-    entrypoint['rules'] = kept;
-    expect((error as Error).message).toContain("unexpected result: entry point ruleset has no 'rules' field");
-    expect(fake.calls()).not.toContain(`POST ${PATHS.createRule}`);
-    expect(fake.calls().every((call) => call.startsWith('GET '))).toBe(true);
-  });
+  /** The OWASP execute rule as the fake stores it (the state the answers are made from). */
+  const owaspRuleInState = () => (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+  const owaspRulesetInState = () => fake.state.accountRulesets[1] as JsonObject;
+
+  test.each<[string, () => void, string, string]>([
+    [
+      'the entry point without its rules',
+      () => delete fake.state.entrypoint!['rules'],
+      PATHS.entrypoint,
+      "result.rules is missing (the entry point's rules: an array is needed)",
+    ],
+    [
+      'the entry point rules not an array',
+      () => (fake.state.entrypoint!['rules'] = { [IDS.executeOwasp]: owaspExecuteRule() }),
+      PATHS.entrypoint,
+      "result.rules is an object, not an array (the entry point's rules)",
+    ],
+    [
+      'an execute rule without action_parameters',
+      () => delete owaspRuleInState()['action_parameters'],
+      PATHS.entrypoint,
+      'result.rules[1].action_parameters is missing (an object is needed for an execute rule)',
+    ],
+    [
+      'an execute rule whose action_parameters.id is a number',
+      () => ((owaspRuleInState()['action_parameters'] as JsonObject)['id'] = 4814384),
+      PATHS.entrypoint,
+      'result.rules[1].action_parameters.id is an integer, not a string',
+    ],
+    [
+      'an entry point rule without an action',
+      () => delete owaspRuleInState()['action'],
+      PATHS.entrypoint,
+      'result.rules[1].action is missing (a string is needed)',
+    ],
+    [
+      "an execute rule whose enabled is the string 'true'",
+      () => (owaspRuleInState()['enabled'] = 'true'),
+      PATHS.entrypoint,
+      'result.rules[1].enabled is a string, not a boolean',
+    ],
+    [
+      'the managed ruleset without its rules',
+      () => delete owaspRulesetInState()['rules'],
+      PATHS.owasp,
+      "result.rules is missing (the managed ruleset's rules: an array is needed)",
+    ],
+    [
+      "the last rule's score_threshold as text",
+      () => (((owaspRulesetInState()['rules'] as JsonObject[]).at(-1) as JsonObject)['score_threshold'] = '40'),
+      PATHS.owasp,
+      'result.rules[4].score_threshold is a string, not an integer',
+    ],
+    [
+      'a listed ruleset without its kind',
+      () => delete owaspRulesetInState()['kind'],
+      PATHS.list,
+      'result[1].kind is missing (a string is needed)',
+    ],
+  ])(
+    '%s: an error naming the field and the request, never a reason to deploy or write',
+    async (_what, breakState, path, problem) => {
+      breakState();
+      const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
+      expect(error).toBeInstanceOf(EdgeResponseError);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^GET ${path} failed: HTTP 200: unexpected result: ${escapeRegExp(problem)} \\(body starts: `),
+      );
+      // Nothing written: in particular no second execute rule with expression true.
+      expect(fake.writes()).toEqual([]);
+    },
+  );
 
   test('with deploy and nothing else to change: deploys with no overrides', async () => {
     removeOwaspRule();
