@@ -11,6 +11,7 @@ import {
   type FakeApi,
   type JsonObject,
 } from '../../core/test/client/fake-api.js';
+import { tokenEchoes, tokenLeaks } from '../../core/test/client/helpers.js';
 import { runMainWith } from './support/cli-in-process.js';
 import { runCliProcess } from './support/cli-process.js';
 
@@ -50,9 +51,12 @@ async function withFake(run: (fake: FakeApi, base: string[]) => Promise<void>): 
   }
 }
 
+/** The token in none of its forms (any case, zero-width-split, percent-encoded, base64) in any output. */
 function expectNoToken(expect: ExpectStatic, result: Run): void {
   expect(result.stdout).not.toContain(TEST_TOKEN);
   expect(result.stderr).not.toContain(TEST_TOKEN);
+  expect(tokenLeaks(result.stdout)).toEqual([]);
+  expect(tokenLeaks(result.stderr)).toEqual([]);
 }
 
 const READS = [`GET ${PATHS.list}`, `GET ${PATHS.owasp}`, `GET ${PATHS.entrypoint}`];
@@ -422,6 +426,52 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
       });
     },
   );
+
+  test.for(tokenEchoes())(
+    'the token echoed %s: redacted from the report (text and --json), the --verbose log and the error',
+    async ([, echo], { expect }) => {
+      await withFake(async (fake, base) => {
+        // A rule expression that quotes a header, as a report prints it.
+        const rule = (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+        rule['expression'] = `any(http.request.headers["authorization"][*] eq "${echo}")`;
+        for (const args of [
+          ['ruleset', 'show', ...base, '--verbose'],
+          ['ruleset', 'show', ...base, '--json'],
+        ]) {
+          const shown = await runCommand(args);
+          expect(shown.code).toBe(0);
+          expect(shown.stdout).toContain('[REDACTED]');
+          expectNoToken(expect, shown);
+        }
+        fake.failNext(
+          { method: 'PATCH' },
+          { kind: 'error-envelope', status: 400, errors: [{ code: 6003, message: `Invalid header value: ${echo}` }] },
+        );
+        const failed = await runCommand(['ruleset', 'set', ...base, '--paranoia-level', '1', '--verbose']);
+        expect(failed.code).toBe(1);
+        expect(failed.stderr).toMatch(/error 6003: Invalid header value: .*\[REDACTED\]/);
+        expectNoToken(expect, failed);
+      });
+    },
+  );
+
+  test('every echoed form of the token at once: redacted from the output of a real process', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const echoes = tokenEchoes().map(([, echo]) => echo);
+      fake.failNext(
+        { path: PATHS.list },
+        {
+          kind: 'error-envelope',
+          status: 400,
+          errors: echoes.map((echo, index) => ({ code: 6000 + index, message: `echo: ${echo}` })),
+        },
+      );
+      const result = await runProcess(['ruleset', 'show', ...base]);
+      expect(result.code).toBe(1);
+      for (const index of echoes.keys()) expect(result.stderr).toContain(`error ${6000 + index}: echo: `);
+      expectNoToken(expect, result);
+    });
+  });
 
   test('ambiguous ruleset: the candidates are listed with id and name', async ({ expect }) => {
     await withFake(async (fake, base) => {

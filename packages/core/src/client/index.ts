@@ -82,6 +82,6 @@ export {
   validateScoreThreshold,
   validateToken,
 } from './validation.js';
-export { REDACTED } from './redact.js';
+export { REDACTED, createRedactor } from './redact.js';
 export { isExecuteRule } from './decode.js';
 export * from './types.js';

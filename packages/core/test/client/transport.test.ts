@@ -12,7 +12,7 @@ import {
   type ExecuteRuleBody,
 } from '../../src/client/index.js';
 import { IDS, PATHS, TEST_TOKEN, startFakeApi, type FakeApi } from './fake-api.js';
-import { expectNoToken, rejectionOf, testClient } from './helpers.js';
+import { expectNoToken, rejectionOf, testClient, tokenEchoes, tokenLeaks } from './helpers.js';
 
 let fake: FakeApi;
 beforeEach(async () => {
@@ -350,6 +350,33 @@ describe('error forms and the token', () => {
     expect(error.rootCauses).toEqual([{ code: 20120, message: 'overrides.rules[0].action: invalid' }]);
     expect(error.message).toBe(`PATCH ${PATHS.owaspRule} failed: HTTP 400: 20120: overrides.rules[0].action: invalid`);
   });
+
+  test.each(tokenEchoes())(
+    'the token echoed %s in an error message, a proxy page and a response field is redacted everywhere',
+    async (_form, echo) => {
+      const { client, logs } = testClient(fake);
+      // Before the echo is redacted, the test's own detector must see it.
+      expect(tokenLeaks(`Invalid header value: ${echo}`)).not.toEqual([]);
+      fake.failNext(
+        { path: PATHS.list },
+        { kind: 'error-envelope', status: 400, errors: [{ code: 6003, message: `Invalid header value: ${echo}` }] },
+      );
+      const apiError = (await rejectionOf(client.listAccountRulesets(IDS.account))) as EdgeApiError;
+      expect(apiError.rootCauses[0]?.message).toContain(REDACTED);
+      // An answer that is not the envelope: the echo lands in the body snippet.
+      fake.failNext(
+        { path: PATHS.list },
+        { kind: 'error-envelope', status: 400, errors: [`Authorization: ${echo}`] as never },
+      );
+      const snippetError = await rejectionOf(client.listAccountRulesets(IDS.account));
+      // A field of a successful answer (e.g. a rule's description that quotes a header).
+      const rule = (fake.state.entrypoint?.['rules'] as { description?: string }[])[1]!;
+      rule.description = `created with ${echo}`;
+      const entrypoint = await client.getZoneEntrypointRuleset(IDS.zone);
+      expect(entrypoint.rules[1]?.description).toContain(REDACTED);
+      expectNoToken(apiError, snippetError, entrypoint, logs);
+    },
+  );
 
   test('a token echoed by the server inside an error message is redacted from the error and the logs', async () => {
     const { client, logs } = testClient(fake);
