@@ -9,6 +9,7 @@ import {
   InvalidInputError,
   MAX_RESPONSE_BYTES,
   REDACTED,
+  createRedactor,
   type ExecuteRuleBody,
 } from '../../src/client/index.js';
 import { IDS, PATHS, TEST_TOKEN, startFakeApi, type FakeApi } from './fake-api.js';
@@ -377,6 +378,21 @@ describe('error forms and the token', () => {
       expectNoToken(apiError, snippetError, entrypoint, logs);
     },
   );
+
+  test('text without the token is left exactly as it is, and each echo is replaced by one [REDACTED]', () => {
+    const redact = createRedactor(TEST_TOKEN);
+    const ordinary = [
+      'plain text, a rule id a1000000000000000000000000000001 and a partial SECRET-test-token-7f3a',
+      Buffer.from('another secret entirely, at some length').toString('base64'),
+      '%41%42%43 %e2%80%8b \u200b zero\u200bwidth \\u0041 "quoted \\" text"',
+      JSON.stringify({ description: 'Execute the OWASP core ruleset', expression: 'true' }),
+    ];
+    for (const text of ordinary) expect(redact(text)).toBe(text);
+    for (const [, echo] of tokenEchoes()) {
+      expect(redact(`<${echo}>`)).toMatch(/^<[\w:= ]*\[REDACTED\][\w=@]*>$/);
+      expect(redact(`<${echo}>`).split(REDACTED)).toHaveLength(2);
+    }
+  });
 
   test('a token echoed by the server inside an error message is redacted from the error and the logs', async () => {
     const { client, logs } = testClient(fake);
