@@ -53,6 +53,7 @@ export {
   type ScoreThresholdAndAction,
 } from './overrides.js';
 export {
+  DEFAULT_MAX_CONCURRENT_RETRIES,
   applyManagedRulesetChange,
   planManagedRulesetChange,
   setParanoiaLevel,
