@@ -63,6 +63,12 @@ const SCAN_OPTIONS = {
   },
   'no-color': { type: 'boolean', listedWith: 'color' },
   ...SCANNING_OPTIONS,
+  // As ESLint's --quiet: errors only (in place of SCANNING_OPTIONS' entry, where it was listed).
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    help: "report only error-level findings, as ESLint's --quiet: those of severity\nerror (the severities setting; default: expired) and those at or above\n--fail-on; no progress bar and no notes on stderr",
+  },
   types: {
     type: 'boolean',
     help: "also ask the project's TypeScript type checker what the scan cannot\nresolve (string-literal types, `as const` maps, generic wrappers);\nslower: loads the whole program",
@@ -115,6 +121,26 @@ const SCAN_OPTIONS = {
     value: 'SIZE',
     help: 'skip files larger than SIZE bytes (or KB, MB: 512KB, 8MB) with a\nfile-too-large diagnostic (default 5MB; config key maxFileSize)',
   },
+  'max-warnings': {
+    type: 'string',
+    value: 'N',
+    help: "also exit 1 when more than N findings are warnings (severity warn;\ndefault: imminent and scheduled), as ESLint's --max-warnings; counted\nbefore --quiet hides them (default: no limit)",
+  },
+  'ignore-pattern': {
+    type: 'string',
+    multiple: true,
+    value: 'PATTERN',
+    help: "also exclude the files this glob matches, as an entry of the config's\nexclude does ('**/generated/**'; '!**/build/**' takes a default\nexclude back out); repeatable",
+  },
+  stdin: {
+    type: 'boolean',
+    help: 'scan the text on stdin instead of files (an editor\'s buffer, a pipe),\nalone: its imports are not followed; needs --stdin-filename',
+  },
+  'stdin-filename': {
+    type: 'string',
+    value: 'NAME',
+    help: "the file --stdin's text is reported as (it need not exist); its name\nchooses the language: src/a.ts, deploy.sh, main.tf, api.py, …",
+  },
   ...HELP_OPTION,
 } as const;
 
@@ -160,6 +186,9 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const failOn = oneOf('--fail-on', values['fail-on'] ?? 'expired', FAIL_ON);
   const maxFindings =
     values['max-findings'] === undefined ? undefined : countOption('--max-findings', values['max-findings']);
+  const maxWarnings =
+    values['max-warnings'] === undefined ? undefined : countOption('--max-warnings', values['max-warnings']);
+  const stdinFilename = stdinOption(values, parsed.positionals);
   const sarifCategory = values['sarif-category'];
   if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
@@ -176,12 +205,15 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       ? {}
       : { reportUnusedSuppressions: oneOf('--report-unused-suppressions', unusedFlag, UNUSED_SUPPRESSIONS) }),
   };
+  const stdin = stdinFilename === undefined ? undefined : { filename: stdinFilename, text: await readStdin(io) };
   const feedback = scanFeedback(values, io);
   let scanned;
   try {
     scanned = await scanForReport({
       cwd: io.cwd,
       paths: parsed.positionals,
+      ...(values['ignore-pattern'] ? { ignorePatterns: values['ignore-pattern'] } : {}),
+      ...(stdin ? { stdin } : {}),
       ...(values.config !== undefined ? { config: values.config } : {}),
       overrides,
       failOn,
@@ -202,7 +234,10 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   } finally {
     feedback.finish();
   }
-  const { report, diagnostics } = scanned;
+  const { report: scannedReport, diagnostics } = scanned;
+  const warnings = scannedReport.findings.filter((finding) => finding.severity === 'warn').length;
+  const overWarnings = maxWarnings !== undefined && warnings > maxWarnings;
+  const report = values.quiet ? errorsOnly(scannedReport) : scannedReport;
   const renderOptions = sarifCategory === undefined ? {} : { sarifCategory };
 
   for (const target of reports) {
@@ -222,7 +257,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const failing = report.findings.filter((finding) => failsOn(finding, report.failOn, report.failOnDocs)).length;
   const suppressedCount = report.suppressed?.length ?? 0;
   const suppressedNote = suppressedCount ? `, ${suppressedCount} suppressed by comments` : '';
-  const overLimit = maxFindings !== undefined && report.findings.length > maxFindings;
+  const overLimit = maxFindings !== undefined && scannedReport.findings.length > maxFindings;
   const summary = report.baseline;
   if (!values.quiet) {
     const written = reports.filter((r) => r.output !== undefined).map((r) => r.output);
@@ -232,13 +267,54 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
         `sunset-lint: ${countsLine(report, failing)}${suppressedNote}${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
       );
     else if (overLimit)
-      io.stderr.write(`sunset-lint: ${report.findings.length} findings, more than --max-findings ${maxFindings}\n`);
+      io.stderr.write(
+        `sunset-lint: ${scannedReport.findings.length} findings, more than --max-findings ${maxFindings}\n`,
+      );
     if (toStdout && suppressedCount)
       io.stderr.write(`sunset-lint: ${suppressedCount} suppressed by comments (not in the report)\n`);
     noteDiagnostics(diagnostics, io, toStdout);
   }
   if (diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
-  return failing > 0 || overLimit || failsOnSuppressions(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
+  // Said even with --quiet, as ESLint says "ESLint found too many warnings (maximum: 0)".
+  if (overWarnings)
+    io.stderr.write(`sunset-lint: ${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings}\n`);
+  return failing > 0 || overLimit || overWarnings || failsOnSuppressions(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/**
+ * `--quiet`: the findings ESLint's --quiet would show, the errors: those of severity `error`, and
+ * those that fail the scan (at or above --fail-on), so that an exit 1 never comes with an empty report.
+ */
+function errorsOnly(report: ScanReport): ScanReport {
+  const findings = report.findings.filter(
+    (finding) => finding.severity === 'error' || failsOn(finding, report.failOn, report.failOnDocs),
+  );
+  return { ...report, findings };
+}
+
+/** `--stdin` and `--stdin-filename`, checked: the name the text is scanned as, or undefined without --stdin. */
+function stdinOption(
+  values: { stdin?: boolean; 'stdin-filename'?: string },
+  positionals: readonly string[],
+): string | undefined {
+  const filename = values['stdin-filename'];
+  if (!values.stdin) {
+    if (filename !== undefined) throw new UsageError('--stdin-filename names the text of --stdin: give --stdin too');
+    return undefined;
+  }
+  if (filename === undefined || filename.trim() === '')
+    throw new UsageError('--stdin needs --stdin-filename NAME: the name chooses the language (src/a.ts, main.tf, …)');
+  if (positionals.length)
+    throw new UsageError(`--stdin scans the text on stdin, not paths: drop ${positionals.join(' ')}`);
+  return filename;
+}
+
+/** All of stdin, as UTF-8 text. */
+async function readStdin(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin ?? process.stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Suppression comments reported as errors fail the scan, as their ESLint counterparts fail a lint. */
