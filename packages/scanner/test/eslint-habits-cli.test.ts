@@ -24,7 +24,10 @@ describe('--quiet and -q: only error-level findings, as ESLint', () => {
   test('the warning (scheduled) is left out; the error (expired) stays; the exit code is unchanged', () => {
     const cwd = twoGrades();
     const all = runCli(['scan', ...AS_OF, '--format', 'json'], { cwd });
-    expect(entries(all.stdout)).toEqual(['src/billing.ts billing-profile-and-history', 'src/rules.ts firewall-rules-api']);
+    expect(entries(all.stdout)).toEqual([
+      'src/billing.ts billing-profile-and-history',
+      'src/rules.ts firewall-rules-api',
+    ]);
     for (const flag of ['--quiet', '-q']) {
       const quiet = runCli(['scan', ...AS_OF, '--format', 'json', flag], { cwd });
       expect(quiet.status).toBe(1);
@@ -129,7 +132,7 @@ describe('--stdin with --stdin-filename', () => {
 });
 
 describe('fix exits 1 while findings at or above --fail-on remain, as eslint --fix', () => {
-  const SCRIPT_MONITOR = "await fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/script_monitor/scripts`);\n";
+  const SCRIPT_MONITOR = 'await fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/script_monitor/scripts`);\n';
 
   test('an expired finding without a fix remains: exit 1, said on stderr; --fail-on none: exit 0', () => {
     const cwd = makeProject({ 'a.ts': `${BILLING_CALL}\n` });

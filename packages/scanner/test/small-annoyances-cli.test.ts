@@ -4,11 +4,15 @@
  * configuration's problems, all of them at once. Through the real CLI (the progress bar through
  * `main` with a terminal for stderr, which a spawned process cannot be given).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { REPORT_FORMATS } from '../src/reports/types.js';
+import { REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, runCli } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
 
 describe('the top-level help', () => {
   test('lists --version and --help, and every report format', () => {
@@ -59,7 +63,8 @@ describe('the progress bar', () => {
   test('counts the files the summary counts: every language, not only the JavaScript parsed', async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 205; i++) files[`src/m${i}.ts`] = `export const f${i} = (zoneId) => ${FIREWALL_RULES_CALL}\n`;
-    for (let i = 0; i < 20; i++) files[`scripts/s${i}.sh`] = 'curl "https://api.cloudflare.com/client/v4/zones/$Z/firewall/rules"\n';
+    for (let i = 0; i < 20; i++)
+      files[`scripts/s${i}.sh`] = 'curl "https://api.cloudflare.com/client/v4/zones/$Z/firewall/rules"\n';
     for (let i = 0; i < 10; i++) files[`docs/d${i}.md`] = '# notes\n\nNothing about the API.\n';
     files['README.md'] = '# project\n';
     const cwd = makeProject(files);
@@ -111,5 +116,22 @@ describe('a broken configuration', () => {
     expect(run.stderr).toContain("entry 'next': 6 problems:\n  field 'replacement' is required\n");
     for (const field of ['match', 'area', 'rule', 'docs', 'eol'])
       expect(run.stderr).toContain(`  field '${field}' is required`);
+  });
+});
+
+describe("the README's example output", () => {
+  test("is what 'pnpm start' prints on the day it names: every line shown, the summary's figures", async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const example = /Example output of the first command[^\n]*\n(?:[^\n]*\n)*?\n```text\n([\s\S]*?)```/.exec(
+      readme,
+    )?.[1];
+    expect(example).toBeDefined();
+    const asOf = / as of (\d{4}-\d{2}-\d{2})$/m.exec(example!)?.[1];
+    expect(asOf).toBeDefined();
+    // `pnpm start` is `sunset-lint scan fixtures --fail-on none`, on the day of the run.
+    const run = await runMain(['scan', 'fixtures', '--fail-on', 'none', '--as-of', asOf!], { cwd: REPO_ROOT });
+    const printed = new Set(run.stdout.split('\n'));
+    const shown = example!.split('\n').filter((line) => line.trim() !== '' && line.trim() !== '…');
+    expect(shown.filter((line) => !printed.has(line))).toEqual([]);
   });
 });

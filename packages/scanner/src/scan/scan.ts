@@ -219,8 +219,7 @@ class ScanProgress {
       return own(file) && (kind === 'shebang' || !languages || (kind !== undefined && languages.has(kind.language)));
     });
     // An estimate until the end: an extensionless file counts when its shebang names a language.
-    this.total =
-      options.files.filter(own).length + (options.terraformFiles ?? []).filter(own).length + scripts.length;
+    this.total = options.files.filter(own).length + (options.terraformFiles ?? []).filter(own).length + scripts.length;
   }
 
   /** These files are done (those the scan does not report on are not counted). */

@@ -45,8 +45,7 @@ const standIns = new Map<string, string>();
  * what its suppression comments and line index read, and what the HTML report quotes.
  */
 export async function withStandIns<T>(texts: ReadonlyMap<string, string>, run: () => Promise<T>): Promise<T> {
-  for (const [file, text] of texts)
-    standIns.set(file, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  for (const [file, text] of texts) standIns.set(file, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   try {
     return await run();
   } finally {
