@@ -141,6 +141,11 @@ const SCAN_OPTIONS = {
     value: 'NAME',
     help: "the file --stdin's text is reported as (it need not exist); its name\nchooses the language: src/a.ts, deploy.sh, main.tf, api.py, …",
   },
+  'html-print': {
+    type: 'string',
+    value: 'full|summary',
+    help: "what the html report prints: everything, each file's findings\nincluded (default full), or the summary only (cards, schedule, entries\nin use); the page has a control to switch",
+  },
   ...HELP_OPTION,
 } as const;
 
@@ -159,6 +164,7 @@ type ScanTokens = ParsedCommandLine<{ options: typeof SCAN_OPTIONS; allowPositio
 
 const FAIL_ON = [...GRADES, 'none'] as const;
 const UNUSED_SUPPRESSIONS = ['off', 'warn', 'error'] as const;
+const HTML_PRINT = ['full', 'summary'] as const;
 const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.json': 'json',
   '.sarif': 'sarif',
@@ -189,6 +195,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const maxWarnings =
     values['max-warnings'] === undefined ? undefined : countOption('--max-warnings', values['max-warnings']);
   const stdinFilename = stdinOption(values, parsed.positionals);
+  const htmlPrint =
+    values['html-print'] === undefined ? undefined : oneOf('--html-print', values['html-print'], HTML_PRINT);
   const sarifCategory = values['sarif-category'];
   if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
@@ -238,7 +246,10 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const warnings = scannedReport.findings.filter((finding) => finding.severity === 'warn').length;
   const overWarnings = maxWarnings !== undefined && warnings > maxWarnings;
   const report = values.quiet ? errorsOnly(scannedReport) : scannedReport;
-  const renderOptions = sarifCategory === undefined ? {} : { sarifCategory };
+  const renderOptions = {
+    ...(sarifCategory === undefined ? {} : { sarifCategory }),
+    ...(htmlPrint === undefined ? {} : { htmlPrint }),
+  };
 
   for (const target of reports) {
     const render = await loadRenderer(target.format);
