@@ -227,13 +227,18 @@ describe('HTML report in Chromium', () => {
         marks.map((mark) => {
           const label = mark.querySelector('text.mark-label');
           const box = label?.getBoundingClientRect();
-          const key = document.querySelector(`.timeline-key li[data-entry="${mark.getAttribute('data-entry')}"]`);
+          const key = mark.ownerDocument.querySelector(
+            `.timeline-key li[data-entry="${mark.getAttribute('data-entry')}"]`,
+          );
           const keyBox = key?.getBoundingClientRect();
           return {
             entry: mark.getAttribute('data-entry'),
             label: label?.textContent ?? null,
             labelShown:
-              box !== undefined && box.width > 0 && box.height > 0 && getComputedStyle(label!).visibility !== 'hidden',
+              box !== undefined &&
+              box.width > 0 &&
+              box.height > 0 &&
+              mark.ownerDocument.defaultView!.getComputedStyle(label!).visibility !== 'hidden',
             key: key?.getAttribute('data-n') ?? null,
             keyText: key?.textContent ?? '',
             keyShown: keyBox !== undefined && keyBox.width > 0 && keyBox.height > 0,
@@ -268,15 +273,19 @@ describe('HTML report in Chromium', () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     try {
       await page.click('#expand-all');
-      const overflowing = await page.evaluate(() =>
-        [document.documentElement, ...Array.from(document.querySelectorAll('.chart, .scroll, figure.timeline, main'))]
-          .filter((element) => element.scrollWidth > element.clientWidth)
-          .map((element) => `${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`),
-      );
+      const overflowing = await page
+        .locator('html')
+        .evaluate((root) =>
+          [root, ...Array.from(root.querySelectorAll('.chart, .scroll, figure.timeline, main'))]
+            .filter((element) => element.scrollWidth > element.clientWidth)
+            .map(
+              (element) => `${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`,
+            ),
+        );
       expect(overflowing).toEqual([]);
-      const cut = await page.evaluate(() => {
-        const chart = document.querySelector('.chart')!.getBoundingClientRect();
-        return Array.from(document.querySelectorAll('svg .mark circle'))
+      const cut = await page.locator('svg .mark circle').evaluateAll((circles) => {
+        const chart = circles[0]!.ownerDocument.querySelector('.chart')!.getBoundingClientRect();
+        return circles
           .map((circle) => circle.getBoundingClientRect())
           .filter((box) => box.right > chart.right + 0.5 || box.left < chart.left - 0.5).length;
       });
@@ -302,9 +311,9 @@ describe('HTML report in Chromium', () => {
       expect(await page.locator('tr.finding').first().isVisible()).toBe(false);
       // A4 at 12 mm margins: 186 mm = 703 CSS px of width; no element may reach past it.
       await page.setViewportSize({ width: 703, height: 1000 });
-      const past = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        return Array.from(document.querySelectorAll('body *'))
+      const past = await page.locator('body *').evaluateAll((elements) => {
+        const width = elements[0]!.ownerDocument.documentElement.clientWidth;
+        return elements
           .filter(
             (element) => element.getClientRects().length > 0 && element.getBoundingClientRect().right > width + 0.5,
           )
@@ -370,11 +379,13 @@ describe('HTML report in Chromium: every end of life past, --html-print summary'
     const note = page.locator('svg .ahead-note').first();
     expect(await note.isVisible()).toBe(true);
     expect(await note.textContent()).toBe('nothing scheduled ahead');
-    const [asOf, axisEnd, noteLeft] = await page.evaluate(() => [
-      document.querySelector('svg .as-of')!.getBoundingClientRect().left,
-      document.querySelector('svg .axis')!.getBoundingClientRect().right,
-      document.querySelector('svg .ahead-note')!.getBoundingClientRect().left,
-    ]);
+    const [asOf, axisEnd, noteLeft] = await page
+      .locator('figure.timeline svg')
+      .evaluate((svg) => [
+        svg.querySelector('.as-of')!.getBoundingClientRect().left,
+        svg.querySelector('.axis')!.getBoundingClientRect().right,
+        svg.querySelector('.ahead-note')!.getBoundingClientRect().left,
+      ]);
     const width = await page.locator('figure.timeline svg').evaluate((svg) => svg.getBoundingClientRect().width);
     // A fifth of the chart or so lies ahead of the line, and the note is there, not over the circles.
     expect(axisEnd - asOf).toBeGreaterThan(width * 0.15);
