@@ -128,6 +128,9 @@ describe('--stdin with --stdin-filename', () => {
     expect(paths.stderr).toContain('--stdin scans the text on stdin, not paths');
     const nameAlone = runCli(['scan', '--stdin-filename', 'b.ts'], { cwd });
     expect(nameAlone.status).toBe(2);
+    const types = runCli(['scan', '--stdin', '--stdin-filename', 'b.ts', '--types'], { cwd, input: '' });
+    expect(types.status).toBe(2);
+    expect(types.stderr).toContain('--types reads the files on disk: it does not go with --stdin');
   });
 });
 

@@ -143,8 +143,8 @@ const SCAN_OPTIONS = {
   },
   'html-print': {
     type: 'string',
-    value: 'full|summary',
-    help: "what the html report prints: everything, each file's findings\nincluded (default full), or the summary only (cards, schedule, entries\nin use); the page has a control to switch",
+    value: 'MODE',
+    help: "what the html report prints: full (everything, the default) or\nsummary (cards, schedule, entries in use; not each file's findings);\nthe page has a check box to switch",
   },
   ...HELP_OPTION,
 } as const;
@@ -156,8 +156,9 @@ current directory) for calls of deprecated parts of the edge API, across files, 
 pattern, quoted so that the shell leaves it alone ('src/**/*.ts').
 
 ${optionsHelp(SCAN_OPTIONS, 28)}
-Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
-at or above it (or more than --max-findings), 2 usage, configuration or internal error.
+Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings, --max-warnings
+warnings), 1 findings at or above it (or more than --max-findings or --max-warnings), 2 usage,
+configuration or internal error.
 `;
 
 type ScanTokens = ParsedCommandLine<{ options: typeof SCAN_OPTIONS; allowPositionals: true }>['tokens'];
@@ -305,7 +306,7 @@ function errorsOnly(report: ScanReport): ScanReport {
 
 /** `--stdin` and `--stdin-filename`, checked: the name the text is scanned as, or undefined without --stdin. */
 function stdinOption(
-  values: { stdin?: boolean; 'stdin-filename'?: string },
+  values: { stdin?: boolean; 'stdin-filename'?: string; types?: boolean; shard?: string },
   positionals: readonly string[],
 ): string | undefined {
   const filename = values['stdin-filename'];
@@ -317,6 +318,9 @@ function stdinOption(
     throw new UsageError('--stdin needs --stdin-filename NAME: the name chooses the language (src/a.ts, main.tf, …)');
   if (positionals.length)
     throw new UsageError(`--stdin scans the text on stdin, not paths: drop ${positionals.join(' ')}`);
+  // The type checker and the shards read files from disk, never the text on stdin.
+  if (values.types) throw new UsageError('--types reads the files on disk: it does not go with --stdin');
+  if (values.shard !== undefined) throw new UsageError('--shard splits files on disk: it does not go with --stdin');
   return filename;
 }
 
