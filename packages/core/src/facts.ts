@@ -167,6 +167,12 @@ export interface RawMatch {
   range: Range;
   confidence: Confidence;
   subject: string;
+  /**
+   * The subject as the message words it, when not `subject` itself: a request whose method is
+   * unknown is "A request (method unknown) to /zones/…" there, while `subject` (which fingerprints
+   * hash) keeps naming the retired methods.
+   */
+  said?: string;
   /** What to use instead, when the match knows it more exactly than its entry (a successor resource). */
   replacement?: string;
   fixes?: FindingFix[];

@@ -80,9 +80,14 @@ describe('unknown keys list the known ones', () => {
     expect(messageFor(raw)).toBe(`${WHERE}: ${message}`);
   });
 
-  test('one message for several problems: the first, and how many more', () => {
-    expect(messageFor({ asof: '2026-11-21', imminentDays: -1, minConfidence: 'certain' })).toMatch(
-      /^settings\['sunset-lint'\]: '\w+' .* \(and 2 more problems\)$/,
+  test('one message for several problems: every one, each naming its key', () => {
+    expect(messageFor({ asof: '2026-11-21', imminentDays: -1, minConfidence: 'certain' })).toBe(
+      [
+        `${WHERE}: 3 problems:`,
+        "  'asof' is not a known setting (known: asOf, imminentDays, apiHosts, severities, minConfidence, catalogue)",
+        "  'imminentDays' must be a whole number of days (0 or more), got -1",
+        `  'minConfidence' must be "high", "medium" or "low", got "certain"`,
+      ].join('\n'),
     );
   });
 
@@ -100,7 +105,7 @@ describe('unknown keys list the known ones', () => {
 
   test("entries in catalogue.add keep the catalogue loader's messages", () => {
     expect(() => resolveSettings({ catalogue: { add: [{ id: 'next-thing', title: 'x' }] } }, WHERE)).toThrow(
-      `${WHERE} (add[0]): entry 'next-thing': field 'replacement' is required (and 5 more problems)`,
+      `${WHERE} (add[0]): entry 'next-thing': 6 problems:\n  field 'replacement' is required\n`,
     );
   });
 });

@@ -42,7 +42,8 @@ describe('sunset-lint fix (in-process through main, temporary copy of fixtures/)
   test('--dry-run writes nothing and prints a unified diff that applies', async () => {
     const before = snapshot(dir);
     const run = await cli(dir, 'fix', 'fixtures', '--dry-run');
-    expect(run.code).toBe(0);
+    // Expired findings without a fix remain in fixtures/: exit 1, as eslint --fix-dry-run.
+    expect(run.code).toBe(1);
     expect(snapshot(dir)).toEqual(before);
     expect(run.stdout).toContain(
       'diff --git a/fixtures/fetch/page-shield-scripts.ts b/fixtures/fetch/page-shield-scripts.ts',
@@ -60,7 +61,8 @@ describe('sunset-lint fix (in-process through main, temporary copy of fixtures/)
       'page-shield-script-monitor-segment',
     );
     const run = await cli(dir, 'fix', 'fixtures');
-    expect(run.code).toBe(0);
+    // Expired findings without a fix remain in fixtures/: exit 1, as eslint --fix.
+    expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^Applied \d+ fixes in \d+ files:/);
     expect(run.stdout).toMatch(/page-shield-script-monitor-segment +\d+ +Replace `script_monitor` with `page_shield`/);
     expect(run.stdout).toMatch(/dns-record-locked-field +\d+ +Remove `locked` from the payload/);

@@ -220,4 +220,190 @@ describe('HTML report in Chromium', () => {
     await page.emulateMedia({ media: 'screen' });
     expect(problems).toEqual([]);
   });
+
+  test('every circle of the chart has a visible label, its number in a visible key, on screen and on paper', async () => {
+    const labelled = async () =>
+      page.locator('svg .mark').evaluateAll((marks) =>
+        marks.map((mark) => {
+          const label = mark.querySelector('text.mark-label');
+          const box = label?.getBoundingClientRect();
+          const key = mark.ownerDocument.querySelector(
+            `.timeline-key li[data-entry="${mark.getAttribute('data-entry')}"]`,
+          );
+          const keyBox = key?.getBoundingClientRect();
+          return {
+            entry: mark.getAttribute('data-entry'),
+            label: label?.textContent ?? null,
+            labelShown:
+              box !== undefined &&
+              box.width > 0 &&
+              box.height > 0 &&
+              mark.ownerDocument.defaultView!.getComputedStyle(label!).visibility !== 'hidden',
+            key: key?.getAttribute('data-n') ?? null,
+            keyText: key?.textContent ?? '',
+            keyShown: keyBox !== undefined && keyBox.width > 0 && keyBox.height > 0,
+          };
+        }),
+      );
+    for (const media of ['screen', 'print'] as const) {
+      await page.emulateMedia({ media });
+      const marks = await labelled();
+      expect(marks.length).toBeGreaterThan(0);
+      for (const mark of marks) {
+        expect(mark.labelShown, `${media}: ${mark.entry}`).toBe(true);
+        expect(mark.keyShown, `${media}: ${mark.entry}`).toBe(true);
+        expect(mark.label, mark.entry).toBe(mark.key);
+        expect(mark.keyText, mark.entry).toContain(mark.entry);
+      }
+      // Numbered 1… in end-of-life order, each once.
+      expect(marks.map((m) => Number(m.label)).sort((a, b) => a - b)).toEqual(marks.map((_, i) => i + 1));
+    }
+    await page.emulateMedia({ media: 'screen' });
+    const counts = await page
+      .locator('.timeline-key li')
+      .evaluateAll((items) => items.map((item) => [item.getAttribute('data-entry'), item.textContent]));
+    for (const [entry, text] of counts) {
+      const usage = json.summary.byEntry[entry!];
+      expect(text, entry!).toContain(usage ? `${usage.count} finding` : 'no findings');
+    }
+  });
+
+  // One page throughout: the packaged Chromium runs as a single process, which closing a page can end.
+  test('at 768 px nothing is cut or scrolls sideways: the chart, its right-most circles, the tables', async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    try {
+      await page.click('#expand-all');
+      const overflowing = await page
+        .locator('html')
+        .evaluate((root) =>
+          [root, ...Array.from(root.querySelectorAll('.chart, .scroll, figure.timeline, main'))]
+            .filter((element) => element.scrollWidth > element.clientWidth)
+            .map(
+              (element) => `${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`,
+            ),
+        );
+      expect(overflowing).toEqual([]);
+      const cut = await page.locator('svg .mark circle').evaluateAll((circles) => {
+        const chart = circles[0]!.ownerDocument.querySelector('.chart')!.getBoundingClientRect();
+        return circles
+          .map((circle) => circle.getBoundingClientRect())
+          .filter((box) => box.right > chart.right + 0.5 || box.left < chart.left - 0.5).length;
+      });
+      expect(cut).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1600 });
+    }
+  });
+
+  test('print: the page offers "print the summary only": the summary, the schedule and its key, no findings, a few A4 pages, nothing past the margin', async () => {
+    const choice = page.locator('#print-summary');
+    expect(await choice.isVisible()).toBe(true);
+    expect(await choice.isChecked()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('section.print-detail').first().isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    await choice.check();
+    try {
+      await page.emulateMedia({ media: 'print' });
+      for (const selector of ['.cards', 'figure.timeline svg', '.timeline-key', 'table.entries', '.print-note'])
+        expect(await page.locator(selector).isVisible(), selector).toBe(true);
+      expect(await page.locator('details.file').first().isVisible()).toBe(false);
+      expect(await page.locator('tr.finding').first().isVisible()).toBe(false);
+      // A4 at 12 mm margins: 186 mm = 703 CSS px of width; no element may reach past it.
+      await page.setViewportSize({ width: 703, height: 1000 });
+      const past = await page.locator('body *').evaluateAll((elements) => {
+        const width = elements[0]!.ownerDocument.documentElement.clientWidth;
+        return elements
+          .filter(
+            (element) => element.getClientRects().length > 0 && element.getBoundingClientRect().right > width + 0.5,
+          )
+          .map((element) => element.tagName);
+      });
+      expect(past).toEqual([]);
+      const pdf = await page.pdf({
+        format: 'A4',
+        margin: { top: '12mm', right: '12mm', bottom: '12mm', left: '12mm' },
+      });
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
+      expect(pages).toBeGreaterThan(0);
+      expect(pages).toBeLessThanOrEqual(10);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+      await page.setViewportSize({ width: 1280, height: 1600 });
+      await choice.uncheck();
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('HTML report in Chromium: every end of life past, --html-print summary', () => {
+  let browser: Browser;
+  let page: Page;
+  let project: string;
+
+  beforeAll(async () => {
+    project = mkdtempSync(join(tmpdir(), 'sunset-lint-html-past-'));
+    mkdirSync(join(project, 'src'));
+    writeFileSync(
+      join(project, 'src', 'sync.ts'),
+      'export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);\n',
+    );
+    const run = await runMain(
+      [
+        'scan',
+        '--as-of',
+        '2040-01-01',
+        '--fail-on',
+        'none',
+        '--format',
+        'html',
+        '--output',
+        'past.html',
+        '--html-print',
+        'summary',
+      ],
+      { cwd: project },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    browser = (await launchChromium()).browser;
+    page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(pathToFileURL(join(project, 'past.html')).href);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  test('the chart runs past the as-of date and says nothing is scheduled ahead', async () => {
+    const note = page.locator('svg .ahead-note').first();
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.textContent()).toBe('nothing scheduled ahead');
+    const [asOf, axisEnd, noteLeft] = await page
+      .locator('figure.timeline svg')
+      .evaluate((svg) => [
+        svg.querySelector('.as-of')!.getBoundingClientRect().left,
+        svg.querySelector('.axis')!.getBoundingClientRect().right,
+        svg.querySelector('.ahead-note')!.getBoundingClientRect().left,
+      ]);
+    const width = await page.locator('figure.timeline svg').evaluate((svg) => svg.getBoundingClientRect().width);
+    // A fifth of the chart or so lies ahead of the line, and the note is there, not over the circles.
+    expect(axisEnd - asOf).toBeGreaterThan(width * 0.15);
+    expect(noteLeft).toBeGreaterThan(asOf);
+    // The as-of label stays inside the chart.
+    const label = await page.locator('svg .as-of-label').evaluate((text) => text.getBoundingClientRect().right);
+    expect(label).toBeLessThanOrEqual(axisEnd + 40);
+    expect(await page.locator('figcaption').textContent()).toContain(
+      'Nothing is scheduled after 2040-01-01: every entry has reached its end of life.',
+    );
+  });
+
+  test('--html-print summary: the page starts with "print the summary only" checked', async () => {
+    expect(await page.locator('#print-summary').isChecked()).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('section.print-detail').first().isVisible()).toBe(false);
+    expect(await page.locator('figure.timeline').isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.locator('section.print-detail').first().isVisible()).toBe(true);
+  });
 });

@@ -14,11 +14,15 @@ export interface CliRun {
 }
 
 /** The environment of a CI run without a terminal: no colors, no progress bar. */
-export function runCli(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): CliRun {
+export function runCli(
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): CliRun {
   const env = { ...process.env, NO_COLOR: '1', CI: 'true', ...options.env };
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     env,
+    ...(options.input === undefined ? {} : { input: options.input }),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

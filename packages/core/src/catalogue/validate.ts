@@ -54,10 +54,12 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): V
     // Report the most specific problem first (deepest path), which is usually the real cause.
     const described = errors.map(describeAjvError).sort((a, b) => b.field.length - a.field.length);
     const first = described[0] ?? { field: '(entry)', problem: 'is invalid' };
-    const more =
-      described.length > 1 ? ` (and ${described.length - 1} more problem${described.length > 2 ? 's' : ''})` : '';
+    // Every problem, each naming its field (one line each when there are several).
+    const lines = [...new Set(described.map(({ field, problem }) => `field '${field}' ${problem}`))];
     throw new CatalogueError(
-      `${file}: entry '${entryId}': field '${first.field}' ${first.problem}${more}`,
+      lines.length > 1
+        ? `${file}: entry '${entryId}': ${lines.length} problems:\n${lines.map((line) => `  ${line}`).join('\n')}`
+        : `${file}: entry '${entryId}': field '${first.field}' ${first.problem}`,
       file,
       entryId,
       first.field,

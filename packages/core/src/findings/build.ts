@@ -75,7 +75,7 @@ function buildFinding(
     grade: graded.grade,
     severity: settings.severities[graded.grade],
     confidence: match.confidence,
-    message: formatFindingMessage(match.subject, entry, graded, match.note, match.replacement),
+    message: formatFindingMessage(match.said ?? match.subject, entry, graded, match.note, match.replacement),
     replacement: match.replacement ?? entry.replacement,
     fingerprint: fingerprintOf({
       file: fingerprintFile,

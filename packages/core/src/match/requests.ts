@@ -90,7 +90,9 @@ function endpointMatch(
     ...place,
     // The body is written beside the request: renaming its key goes with a rewrite in the same file.
     ...(rewrite ? { fixes: place.file === undefined ? withBodyKeyRename(fixes, rewrite, fact) : fixes } : {}),
-    ...(fact.method.kind !== 'known' ? { note: 'The HTTP method could not be determined.' } : {}),
+    ...(fact.method.kind !== 'known'
+      ? { said: `A request (method unknown) to ${template.path}${how === 'prefix' ? '/…' : ''}` }
+      : {}),
     onePerPlace: true,
   };
 }

@@ -29,9 +29,12 @@ export function settingsValidator<const S extends SchemaNode>(
     if (validate(raw)) return raw;
     const problems = describeErrors(validate.errors ?? [], schema, raw);
     const first = problems[0] ?? { key: '(root)', problem: 'is invalid' };
-    const more =
-      problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-    throw new SettingsError(`${where}: '${first.key}' ${first.problem}${more}`, where, undefined, first.key);
+    // Every problem, each naming its key: a broken config is mended in one go, not one run per key.
+    const said = problems.length > 1 ? problems.map(({ key, problem }) => `'${key}' ${problem}`) : [];
+    const message = said.length
+      ? `${where}: ${said.length} problems:\n${said.map((line) => `  ${line}`).join('\n')}`
+      : `${where}: '${first.key}' ${first.problem}`;
+    throw new SettingsError(message, where, undefined, first.key);
   };
 }
 

@@ -4,6 +4,8 @@ export interface CliIo {
   readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
+  /** What `scan --stdin` reads (default: this process's stdin). */
+  readonly stdin?: NodeJS.ReadableStream;
 }
 
 export const EXIT_OK = 0;
@@ -16,5 +18,5 @@ export class UsageError extends Error {
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), stdin: process.stdin };
 }

@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { REPORT_FORMATS } from '../reports/types.js';
 import { EXIT_USAGE, processIo, UsageError, type CliIo } from './io.js';
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
@@ -27,11 +28,16 @@ Commands:
   schedule   Print the deprecation catalogue with each entry's grade as of a date;
              'schedule import|diff --openapi FILE' read the provider's OpenAPI document
   ruleset    Show or set the managed OWASP core ruleset of a zone (paranoia level, threshold, action)
-  scan       Scan files across modules for deprecated API use and write reports (text, json, sarif, markdown, html)
+  scan       Scan files across modules for deprecated API use and write reports
+             (${REPORT_FORMATS.join(', ')})
   baseline   Write the current findings to a baseline file that 'scan --baseline' then ignores
   fix        Apply the mechanical fixes of the findings (--dry-run prints a diff instead)
   merge      Join the json or sarif reports of a sharded scan ('scan --shard i/n') into one
 ${'' /* further commands are listed by their modules' help */}
+Options:
+  -h, --help     this help
+  -v, --version  the version of sunset-lint
+
 Run 'sunset-lint help <command>' (or 'sunset-lint <command> --help') for a command's options.
 `;
 

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import type { Finding } from '@sunset-lint/core';
+import { withStandIns } from '../scan/files/read-source.js';
 import type { Diagnostic } from '../reports/types.js';
 import { applyFindingFixes, type FileChange } from './apply.js';
 import { PendingWrites } from './pending-writes.js';
@@ -26,6 +28,12 @@ export interface FixRun {
   withoutFix: number;
   stale: string[];
   diagnostics: Diagnostic[];
+  /**
+   * The findings left once the fixes are in: the paths scanned again after the last pass (a dry
+   * run's with the changed files' new text read in place of the files): `fix` fails while some are
+   * at or above --fail-on, as `eslint --fix` fails while errors remain.
+   */
+  remaining: Finding[];
 }
 
 /**
@@ -49,6 +57,7 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
     withoutFix: first.findings.filter((f) => f.fixes.length === 0).length,
     stale: [],
     diagnostics: first.diagnostics,
+    remaining: first.findings,
   };
   const maxPasses = options.dryRun ? 1 : (options.maxPasses ?? 10);
   for (let pass = 1; pass <= maxPasses; pass++) {
@@ -68,6 +77,11 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
     // Only files that still have held-back fixes need another look.
     const again = [...new Set(result.conflicting.map((c) => c.finding.file))];
     findings = (await findingsOf(again)).findings;
+  }
+  if (changed.size > 0) {
+    const after = new Map([...changed.values()].map((change) => [resolve(options.cwd, change.file), change.after]));
+    const again = () => findingsOf(paths);
+    run.remaining = (options.dryRun ? await withStandIns(after, again) : await again()).findings;
   }
   run.files = [...changed.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return run;

@@ -13,7 +13,8 @@ import { plural } from '../reports/summary.js';
 import type { ParserChoice } from '../scan/reader/parsers.js';
 import type { Concurrency } from '../scan/parallel/index-in-workers.js';
 import type { BaselineSummary, Diagnostic, ScanReport } from '../reports/types.js';
-import { discoverFiles, type Discovered } from '../scan/files/discovery.js';
+import { byReader, discoverFiles, isScannable, type Discovered } from '../scan/files/discovery.js';
+import { withStandIns } from '../scan/files/read-source.js';
 import { buildScanReport } from '../scan/report.js';
 import type { ScanResult } from '../scan/scan.js';
 import { shardMembership, type ShardMembership } from '../shard/membership.js';
@@ -32,6 +33,16 @@ export interface ScanRequest {
   cwd: string;
   /** Files, directories and quoted glob patterns, relative to `cwd` (default: `cwd` itself). */
   paths?: readonly string[];
+  /**
+   * Glob patterns excluded on top of the configuration's `exclude`, read as its entries are
+   * (`scan --ignore-pattern`; `!pattern` takes a default exclude back out).
+   */
+  ignorePatterns?: readonly string[];
+  /**
+   * Scan this text alone instead of `paths`, as the file `filename` (relative to `cwd`; need not
+   * exist), whose name chooses the language (`scan --stdin --stdin-filename`).
+   */
+  stdin?: { filename: string; text: string };
   /**
    * A configuration file (relative to `cwd`), or the configuration itself (what a
    * `sunset-lint.config.json` holds); default: the one the CLI finds in `cwd`.
@@ -81,7 +92,19 @@ export async function scan(request: ScanRequest): Promise<ScanReport> {
 export async function scanForReport(
   request: ScanRequest,
 ): Promise<{ report: ScanReport; diagnostics: readonly Diagnostic[] }> {
-  const config = await scanConfigFor(request);
+  const stdin = request.stdin;
+  if (stdin === undefined) return scanAndReport(request);
+  // The text stands in for the file for every read of the scan, the HTML report's quotes included.
+  return withStandIns(new Map([[resolve(request.cwd, stdin.filename), stdin.text]]), () => scanAndReport(request));
+}
+
+async function scanAndReport(
+  request: ScanRequest,
+): Promise<{ report: ScanReport; diagnostics: readonly Diagnostic[] }> {
+  const configured = await scanConfigFor(request);
+  const config = request.ignorePatterns?.length
+    ? { ...configured, exclude: [...(configured.exclude ?? []), ...request.ignorePatterns] }
+    : configured;
   const baselineFile = request.baseline === undefined ? defaultBaseline(request.cwd) : request.baseline || undefined;
   const baseline =
     baselineFile === undefined ? undefined : readBaseline(resolve(request.cwd, baselineFile), baselineFile);
@@ -158,6 +181,25 @@ export async function discoverConfigured(
   return discovered;
 }
 
+/** `--stdin`'s one file, on the list of the reader its name chooses; a name no reader takes is an input error. */
+function stdinDiscovered(cwd: string, filename: string): Discovered {
+  const file = resolve(cwd, filename);
+  if (!isScannable(file))
+    throw new InputError(
+      `--stdin-filename ${filename}: no language is scanned in a file of this name (JavaScript, TypeScript, Terraform, shell, Python, Go or documentation: .ts, .js, .tf, .sh, .py, .go, .md, …)`,
+    );
+  return {
+    ...byReader([file]),
+    skipped: [],
+    missing: [],
+    empty: [],
+    gitignored: [],
+    special: [],
+    unreadableFolders: [],
+    unreadIgnoreFiles: [],
+  };
+}
+
 /**
  * Discovery, the scan and the type checker's pass, suppression comments applied: the findings of
  * every scanned file (the caller keeps a shard's), unsorted, as `baseline` writes them.
@@ -176,7 +218,9 @@ export async function findUsages(
       text: config.notFound ?? `configuration: ${config.source}`,
       severity: 'info',
     });
-  const discovered = await discoverConfigured(cwd, paths, config);
+  const discovered = request.stdin
+    ? stdinDiscovered(cwd, request.stdin.filename)
+    : await discoverConfigured(cwd, paths, config);
   for (const given of discovered.empty)
     notice({
       text: `${given}: no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go or documentation)`,

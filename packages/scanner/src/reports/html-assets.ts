@@ -35,8 +35,12 @@ th { background: var(--panel); font-weight: 600; }
 .date, .pos { white-space: nowrap; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
 .pos { color: var(--dim); }
 /* Below its minimum width the entries table scrolls inside its box instead of squeezing a column to one letter. */
-table.entries { table-layout: fixed; min-width: 960px; }
+table.entries { table-layout: fixed; min-width: 640px; }
 .e-entry { width: 23%; } .e-date { width: 10%; } .e-grade { width: 10%; } .e-count { width: 8%; } .e-files { width: 28%; }
+/* A tablet's width (768 px) or a printed page: the narrow columns take what their content needs, the text ones share the rest. */
+@media (max-width: 1000px), print {
+  .e-entry { width: 22%; } .e-date { width: 96px; } .e-grade { width: 92px; } .e-count { width: 80px; } .e-files { width: 24%; }
+}
 ul.files { list-style: none; margin: 0; padding: 0; }
 details.more summary { padding: 0; background: none; color: var(--dim); font-size: 12px; border: 0; }
 .badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; color: #fff; white-space: nowrap; }
@@ -67,9 +71,14 @@ table.findings { table-layout: fixed; min-width: 640px; }
 .sev-error { color: var(--expired); font-weight: 600; }
 .sev-warning { color: var(--imminent); font-weight: 600; }
 figure.timeline { margin: 16px 0; }
-/* The chart scales with the page, but not below a size where its labels stay legible: then it scrolls. */
+/* The chart scales with the page (a tablet's 768 px included), but not below a size where its labels stay legible: then it scrolls. */
 .chart { overflow-x: auto; }
-figure.timeline svg { display: block; width: 100%; min-width: 760px; height: auto; }
+figure.timeline svg { display: block; width: 100%; min-width: 560px; height: auto; }
+ol.timeline-key { list-style: none; margin: 8px 0 0; padding: 0; columns: 3 240px; column-gap: 24px; font-size: 12px; }
+.timeline-key li { break-inside: avoid; margin: 0 0 3px; overflow-wrap: anywhere; }
+.key-n { display: inline-block; min-width: 22px; padding: 0 5px; border-radius: 10px; color: #fff; font-weight: 600; text-align: center; font-variant-numeric: tabular-nums; }
+.key-n.expired { background: var(--expired); } .key-n.imminent { background: var(--imminent); } .key-n.scheduled { background: var(--scheduled); }
+.key-item.none .key-n { opacity: 0.45; }
 figcaption { color: var(--dim); font-size: 12px; margin-top: 4px; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin: 0 3px 0 6px; vertical-align: baseline; }
 .swatch.expired { background: var(--expired); } .swatch.imminent { background: var(--imminent); } .swatch.scheduled { background: var(--scheduled); }
@@ -79,19 +88,34 @@ svg .year { fill: var(--dim); font-size: 12px; text-anchor: middle; }
 svg .window { fill: #fff8c5; opacity: 0.6; }
 svg .as-of { stroke: var(--fg); stroke-width: 1.5; }
 svg .as-of-label { fill: var(--fg); font-size: 12px; font-weight: 600; text-anchor: middle; }
+svg .as-of-label.end { text-anchor: end; } svg .as-of-label.start { text-anchor: start; }
+svg .ahead-note { fill: var(--dim); font-size: 15px; font-style: italic; text-anchor: middle; }
+svg .ahead-note.small { font-size: 12px; }
 svg .mark circle { stroke: #fff; stroke-width: 1; fill-opacity: 0.85; }
 svg .mark.expired circle { fill: var(--expired); }
 svg .mark.imminent circle { fill: var(--imminent); }
 svg .mark.scheduled circle { fill: var(--scheduled); }
 svg .mark.none circle { fill-opacity: 0.18; stroke: none; }
-svg .mark-count { fill: #fff; font-size: 11px; font-weight: 600; text-anchor: middle; pointer-events: none; }
+svg .mark-label { fill: #fff; font-size: 11px; font-weight: 600; text-anchor: middle; pointer-events: none; }
+svg .mark-label.outside { fill: var(--fg); font-size: 10px; font-weight: 400; }
 svg a.mark:hover circle { stroke: var(--fg); stroke-width: 2; }
 @media screen {
   .filtered-out { display: none; }
   svg .mark.dimmed { opacity: 0.15; }
 }
+.print-note { display: none; }
 @media print {
+  @page { margin: 12mm; }
   body { font-size: 11px; }
+  .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(110px, 1fr)); gap: 8px; }
+  .card { min-width: 0; break-inside: avoid; padding: 8px 10px; }
+  .card .value { font-size: 22px; }
+  /* Summary only (the page's "print the summary only", or --html-print summary): the cards, the
+     schedule and its key, the entries in use with their first files; not each file's findings. */
+  body.print-summary .print-detail { display: none; }
+  body.print-summary .print-note { display: block; color: var(--dim); }
+  body.print-summary details.more::details-content { content-visibility: hidden; display: none; }
+  body.print-summary details.more summary { display: block; }
   main { max-width: none; padding: 0; }
   .controls { display: none; }
   details::details-content { content-visibility: visible; display: block; }
@@ -154,7 +178,12 @@ export const SCRIPT = `
   }
   window.addEventListener('hashchange', openTarget);
   let closedBeforePrint = [];
+  const printSummary = document.getElementById('print-summary');
+  printSummary.checked = document.body.classList.contains('print-summary');
+  printSummary.addEventListener('change', () => document.body.classList.toggle('print-summary', printSummary.checked));
+  document.getElementById('print').addEventListener('click', () => window.print());
   window.addEventListener('beforeprint', () => {
+    if (document.body.classList.contains('print-summary')) return;
     closedBeforePrint = sections.filter((section) => !section.open);
     closedBeforePrint.forEach((section) => (section.open = true));
   });

@@ -48,6 +48,8 @@ export function timelineEntries(report: ScanReport, summary: ReportSummary): Tim
 }
 
 interface Placed extends TimelineEntry {
+  /** The entry's number in the key under the chart (1 = earliest end of life), written at its circle. */
+  n: number;
   x: number;
   y: number;
   r: number;
@@ -57,14 +59,20 @@ interface Placed extends TimelineEntry {
  * The schedule as an inline SVG beeswarm: x is the end-of-life date, each circle's area grows
  * linearly with its findings (entries without findings are small and faint), colour is the grade,
  * and circles are pushed up or down from the axis until they do not overlap. The as-of date is a
- * vertical line with the imminent window shaded after it. Each mark carries a `<title>` (the
- * tooltip) and `data-*` attributes the filters and the browser test read.
+ * vertical line with the imminent window shaded after it. Each circle is labelled with its number
+ * in the key under the chart (the entry, its date, grade and findings), so the chart reads on paper
+ * and without hovering. When no entry's end of life is ahead, the axis still runs past the as-of
+ * date and says that nothing is scheduled there. Each mark also carries a `<title>` (the tooltip)
+ * and `data-*` attributes the filters and the browser test read.
  */
 export function renderTimeline(report: ScanReport, entries: readonly TimelineEntry[]): string {
   const asOf = dayNumber(report.asOf);
   const days = entries.map((e) => dayNumber(e.entry.eol));
   const first = Math.min(asOf, ...days);
-  const last = Math.max(asOf + report.imminentDays, ...days);
+  // Nothing ahead: the axis still runs a fifth of the chart (at least the imminent window) past the
+  // as-of date, where the chart says so, instead of ending at the line.
+  const ahead = entries.some((e) => dayNumber(e.entry.eol) > asOf);
+  const last = Math.max(asOf + report.imminentDays, ...days, ahead ? -Infinity : asOf + (asOf - first) / 4);
   const pad = Math.max(30, (last - first) * 0.03);
   const start = first - pad;
   const span = last + pad - start;
@@ -74,14 +82,16 @@ export function renderTimeline(report: ScanReport, entries: readonly TimelineEnt
   // Area = π·(MIN² + k·count): linear in the count; k keeps the largest circle within MAX_RADIUS.
   const k = Math.min(12, (MAX_RADIUS ** 2 - MIN_RADIUS ** 2) / maxCount);
   const placed = beeswarm(
-    entries.map((e) => ({
+    entries.map((e, i) => ({
       ...e,
+      n: i + 1,
       x: x(dayNumber(e.entry.eol)),
       y: 0,
       r: Math.sqrt(MIN_RADIUS ** 2 + k * e.count),
     })),
   );
-  const top = Math.min(-MAX_RADIUS, ...placed.map((p) => p.y - p.r)) - 24;
+  // Room above for the label of a small circle at the top (written over it).
+  const top = Math.min(-MAX_RADIUS, ...placed.map((p) => p.y - p.r - (p.r < LABEL_INSIDE ? 14 : 0))) - 24;
   const bottom = Math.max(MAX_RADIUS, ...placed.map((p) => p.y + p.r)) + AXIS_GAP;
   const height = bottom - top;
 
@@ -99,23 +109,52 @@ export function renderTimeline(report: ScanReport, entries: readonly TimelineEnt
   }
   for (const mark of placed) parts.push(markOf(mark));
   const ax = fmt(x(asOf));
+  // Near an edge the label ends (or starts) at the line rather than running off the chart.
+  const anchor = x(asOf) > WIDTH - 90 ? ' end' : x(asOf) < 90 ? ' start' : '';
   parts.push(
-    `<line class="as-of" x1="${ax}" x2="${ax}" y1="${fmt(top + 14)}" y2="${fmt(bottom - AXIS_GAP + 4)}"/><text class="as-of-label" x="${ax}" y="${fmt(top + 10)}">as of ${escapeHtml(report.asOf)}</text>`,
+    `<line class="as-of" x1="${ax}" x2="${ax}" y1="${fmt(top + 14)}" y2="${fmt(bottom - AXIS_GAP + 4)}"/><text class="as-of-label${anchor}" x="${ax}" y="${fmt(top + 10)}">as of ${escapeHtml(report.asOf)}</text>`,
   );
+  if (!ahead) {
+    const mid = fmt((x(asOf) + WIDTH - MARGIN_X) / 2);
+    parts.push(
+      `<text class="ahead-note" x="${mid}" y="${fmt(top / 2 + 4)}">nothing scheduled ahead</text><text class="ahead-note small" x="${mid}" y="${fmt(top / 2 + 20)}">every end of life is past</text>`,
+    );
+  }
   const withFindings = entries.filter((e) => e.count > 0).length;
   const label = `Timeline of ${plural(entries.length, 'catalogue entry', 'catalogue entries')} by end of life; ${withFindings} with findings`;
-  return `<figure class="timeline"><div class="chart"><svg viewBox="0 ${fmt(top)} ${WIDTH} ${fmt(height)}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg></div><figcaption>Each circle is a catalogue entry at its end-of-life date; its area grows with its findings, faint circles have none (hover a circle for its entry and counts).<br>${legend()}. The line is the as-of date, ${escapeHtml(report.asOf)}; the shaded band after it is the imminent window. ${escapeHtml(plural(entries.length, 'entry', 'entries'))}, ${withFindings} with findings.</figcaption></figure>`;
+  const nothingAhead = ahead
+    ? ''
+    : ` Nothing is scheduled after ${escapeHtml(report.asOf)}: every entry has reached its end of life.`;
+  return `<figure class="timeline"><div class="chart"><svg viewBox="0 ${fmt(top)} ${WIDTH} ${fmt(height)}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg></div><figcaption>Each circle is a catalogue entry at its end-of-life date, numbered as in the key below; its area grows with its findings, faint circles have none.<br>${legend()}. The line is the as-of date, ${escapeHtml(report.asOf)}; the shaded band after it is the imminent window. ${escapeHtml(plural(entries.length, 'entry', 'entries'))}, ${withFindings} with findings.${nothingAhead}</figcaption>${timelineKey(placed)}</figure>`;
 }
+
+/** The key: each circle's number, its entry, end of life, grade and findings, in end-of-life order. */
+function timelineKey(placed: readonly Placed[]): string {
+  const items = [...placed]
+    .sort((a, b) => a.n - b.n)
+    .map(({ n, entry, grade, count, files }) => {
+      const counts = count === 0 ? 'no findings' : `${plural(count, 'finding')} in ${plural(files, 'file')}`;
+      const target =
+        count === 0
+          ? `<code>${escapeHtml(entry.id)}</code>`
+          : `<a href="#${escapeHtml(entryAnchor(entry.id))}"><code>${escapeHtml(entry.id)}</code></a>`;
+      return `<li class="key-item${count === 0 ? ' none' : ''}" data-entry="${escapeHtml(entry.id)}" data-n="${n}"><span class="key-n ${grade}">${n}</span> ${target} <span class="dim">${formatDay(entry.eol)} · ${grade} · ${escapeHtml(counts)}</span></li>`;
+    });
+  return `<ol class="timeline-key">${items.join('')}</ol>`;
+}
+
+/** Circles at least this large hold their number; smaller ones have it written just above them. */
+const LABEL_INSIDE = 7.5;
 
 function markOf(mark: Placed): string {
   const { entry, grade, count, files } = mark;
   const counts = count === 0 ? 'no findings' : `${plural(count, 'finding')} in ${plural(files, 'file')}`;
   const title = `${entry.title} (${entry.id}) — end of life ${formatDay(entry.eol)}, ${grade}: ${counts}`;
-  // The count is written inside circles large enough to hold it, so the printed chart reads without hovering.
+  // Its number in the key, visible on screen and on paper: inside a circle that holds it, else just above.
   const label =
-    count > 0 && mark.r >= 7.5
-      ? `<text class="mark-count" x="${fmt(mark.x)}" y="${fmt(mark.y + 4)}">${count}</text>`
-      : '';
+    mark.r >= LABEL_INSIDE
+      ? `<text class="mark-label" x="${fmt(mark.x)}" y="${fmt(mark.y + 4)}">${mark.n}</text>`
+      : `<text class="mark-label outside" x="${fmt(mark.x)}" y="${fmt(mark.y - mark.r - 3)}">${mark.n}</text>`;
   const circle = `<circle cx="${fmt(mark.x)}" cy="${fmt(mark.y)}" r="${fmt(mark.r)}"/>${label}`;
   const attributes = `class="mark ${grade}${count === 0 ? ' none' : ''}" data-entry="${escapeHtml(entry.id)}" data-grade="${grade}" data-count="${count}"`;
   // An entry with findings links to its row in the entries table.

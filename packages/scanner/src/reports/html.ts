@@ -7,7 +7,7 @@ import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
 import { relatedOf, relatedPosition } from './related.js';
 import { plural, summarize, type EntryUsage, type FileGroup, type ReportSummary } from './summary.js';
-import type { ScanReport, SourceLines } from './types.js';
+import type { RenderOptions, ScanReport, SourceLines } from './types.js';
 import { formatDay } from '@sunset-lint/core/schedule';
 
 /** File sections shown open when the page loads; the rest are collapsed (expand-all opens them). */
@@ -22,7 +22,7 @@ const LISTED_FILES = 3;
  * opened offline); every piece of data escaped. Without scripts the page is complete; the script
  * only adds the filters and expand-all.
  */
-export function renderHtml(report: ScanReport): string {
+export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htmlPrint'> = {}): string {
   const summary = summarize(report);
   const title = `Deprecated API migration audit — ${report.asOf}`;
   const body: string[] = [];
@@ -57,14 +57,17 @@ export function renderHtml(report: ScanReport): string {
     );
     for (const usage of summary.entries) body.push(entryRow(usage, report));
     body.push('</tbody></table></div></section>');
-    body.push('<section><h2>Findings</h2>');
+    body.push(
+      `<p class="print-note">Printed as a summary: the ${escapeHtml(plural(summary.total, 'finding'))} file by file are in the report on screen (or print it with "print the summary only" unchecked).</p>`,
+    );
+    body.push('<section class="print-detail"><h2>Findings</h2>');
     summary.byFile.forEach((group, index) =>
       body.push(fileSection(group, index < OPEN_FILE_SECTIONS, report.sourceLines)),
     );
     body.push('</section>');
   }
   if (report.diagnostics.length > 0) {
-    body.push('<section><h2>Diagnostics</h2><ul class="diagnostics">');
+    body.push('<section class="print-detail"><h2>Diagnostics</h2><ul class="diagnostics">');
     for (const d of sortDiagnostics(report.diagnostics)) {
       const where = d.file ? `<code>${escapeHtml(`${d.file}${d.line !== undefined ? `:${d.line}` : ''}`)}</code> ` : '';
       body.push(
@@ -94,7 +97,7 @@ export function renderHtml(report: ScanReport): string {
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
-<body>
+<body${options.htmlPrint === 'summary' ? ' class="print-summary"' : ''}>
 <main>
 ${body.join('\n')}
 </main>
@@ -122,7 +125,7 @@ function controls(summary: ReportSummary): string {
         `<option value="${escapeHtml(usage.entry.id)}">${escapeHtml(usage.entry.id)} (${usage.count})</option>`,
     )
     .join('');
-  return `<form class="controls" id="controls" hidden><fieldset><legend>Grade</legend>${grades}</fieldset><label>Entry <select id="filter-entry" name="entry"><option value="">all entries</option>${entries}</select></label><span><button type="button" id="expand-all">Expand all</button> <button type="button" id="collapse-all">Collapse all</button></span><output id="filter-status"></output></form>`;
+  return `<form class="controls" id="controls" hidden><fieldset><legend>Grade</legend>${grades}</fieldset><label>Entry <select id="filter-entry" name="entry"><option value="">all entries</option>${entries}</select></label><span><button type="button" id="expand-all">Expand all</button> <button type="button" id="collapse-all">Collapse all</button></span><output id="filter-status"></output><span id="print-choice"><label><input type="checkbox" id="print-summary"> print the summary only</label> <button type="button" id="print">Print…</button></span></form>`;
 }
 
 function gradeBadge(grade: Grade): string {

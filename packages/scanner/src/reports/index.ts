@@ -26,7 +26,7 @@ export function renderReport(format: ReportFormat, report: ScanReport, options: 
     case 'markdown':
       return renderMarkdown(report);
     case 'html':
-      return renderHtml(report);
+      return renderHtml(report, options);
     case 'github':
       return renderGithub(report);
     case 'gitlab':

@@ -102,4 +102,6 @@ export interface RenderOptions {
   sarifCategory?: string;
   /** Columns to wrap long lines to (text format only; a TTY's width, see reports/wrap.ts); unset: no wrapping. */
   width?: number;
+  /** What the HTML report prints (`--html-print`): everything (default), or the summary only (its page control starts checked). */
+  htmlPrint?: 'full' | 'summary';
 }

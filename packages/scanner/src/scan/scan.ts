@@ -30,7 +30,7 @@ import { withSuppressionComments, type UnusedSuppressions } from './suppress/sup
 import { readTerraformForScan } from './terraform-pass.js';
 import { repositoryPathFor } from '../repository-root.js';
 import { readScriptsForScan } from './languages-pass.js';
-import type { Language } from '../languages/kinds.js';
+import { kindOfPath, type Language } from '../languages/kinds.js';
 import type { TypesResolution } from './types-resolution.js';
 import { loadParser, type ParserChoice } from './reader/parsers.js';
 import { WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
@@ -50,7 +50,11 @@ export interface ScanOptions {
   settings: ResolvedSettings;
   /** Also report relative imports that name no file (`unresolved-import` warnings). */
   verbose?: boolean;
-  /** Called after each file of the first pass (parse and extract). */
+  /**
+   * Called as files are done, with `total` the files the report counts as scanned (every
+   * language's, as `filesScanned`): JavaScript and TypeScript one by one as the first pass reaches
+   * them, Terraform and the other languages as their readers finish.
+   */
   onProgress?: (done: number, total: number) => void;
   /**
    * Off: every file is parsed and analysed, as if no text could be ruled out (the prefilters'
@@ -125,7 +129,8 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   // TypeScript's parser loads only when a file has to be parsed: not for a scan whose files cannot
   // match, nor for a re-scan whose files are all in the cache.
   const needsParser = [...plan.parse].some((file) => analysed.has(file) && !cache?.hasIndex(file));
-  const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed };
+  const progress = new ScanProgress(options, own);
+  const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed, progress };
   let result: ScanResult;
   try {
     result = await indexAndMatch(
@@ -147,6 +152,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     fingerprintPath,
     options.maxFileSize,
   );
+  progress.done(terraformFiles);
   // Shell, Python, Go and documentation: read by their own readers, matched by core as any file.
   const scripts = await readScriptsForScan(
     options.scriptFiles ?? [],
@@ -166,6 +172,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     diagnostics: [...result.diagnostics, ...terraform.diagnostics, ...scripts.diagnostics],
     filesScanned: result.filesScanned + terraformFiles.length + scripts.filesScanned,
   };
+  progress.finished(result.filesScanned);
   // Suppression comments apply once, to every finding of the scan. A shard reads those of its own
   // files only: the others are another shard's.
   const namingFiles = [
@@ -194,10 +201,53 @@ interface Pass {
   own: (file: string) => boolean;
   /** Files analysed: the reported ones and, in a shard, the others whose matches may land in them. */
   analysed: ReadonlySet<string>;
+  progress: ScanProgress;
+}
+
+/**
+ * The progress bar's count: the files the summary counts as scanned (JavaScript and TypeScript the
+ * scan reports on, Terraform, the other languages' files), so that the bar's last figure is the
+ * summary's "N files scanned". Each file is counted once, however many passes reach it.
+ */
+class ScanProgress {
+  private readonly counted = new Set<string>();
+  private readonly total: number;
+
+  constructor(
+    private readonly options: ScanOptions,
+    own: (file: string) => boolean,
+  ) {
+    const languages = options.languages;
+    const scripts = (options.scriptFiles ?? []).filter((file) => {
+      const kind = kindOfPath(file);
+      return own(file) && (kind === 'shebang' || !languages || (kind !== undefined && languages.has(kind.language)));
+    });
+    // An estimate until the end: an extensionless file counts when its shebang names a language.
+    this.total = options.files.filter(own).length + (options.terraformFiles ?? []).filter(own).length + scripts.length;
+  }
+
+  /** These files are done (those the scan does not report on are not counted). */
+  done(files: readonly string[]): void {
+    const before = this.counted.size;
+    for (const file of files) this.counted.add(file);
+    if (this.counted.size !== before) this.report(this.counted.size);
+  }
+
+  /**
+   * Every file is done: the bar's last figure is the summary's count (below the estimate when an
+   * extensionless file's shebang names no language the scan reads).
+   */
+  finished(scanned: number): void {
+    this.options.onProgress?.(scanned, scanned);
+  }
+
+  private report(done: number): void {
+    this.options.onProgress?.(Math.min(done, this.total), this.total);
+  }
 }
 
 async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promise<ScanResult> {
-  const { options, prefilter, cache, scanned, plan, own, analysed } = pass;
+  const { options, prefilter, cache, scanned, plan, own, analysed, progress } = pass;
   const { settings } = options;
   const context: MatchContext = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
   const records = new Map<string, ModuleRecord>();
@@ -263,11 +313,12 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
       cache?.storeOutcome(entry.file, { kind: 'deferred', cross: { fingerprint: print, matches } });
     return matches;
   };
-  let done = 0;
+  // The files no pass parses (nothing in them can match) are done from the start.
+  progress.done(options.files.filter((file) => own(file) && !loopFiles.has(file)));
   const workers = parallelIndexes(pass, toParse, parse);
   try {
     for (const file of toParse) {
-      options.onProgress?.(++done, toParse.length);
+      if (own(file)) progress.done([file]);
       const outcome = cache?.outcome(file);
       if (outcome?.kind === 'diagnostic') {
         if (own(file)) diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });

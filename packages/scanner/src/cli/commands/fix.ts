@@ -2,9 +2,12 @@ import { findingsFromScan } from '../../fix/findings.js';
 import { fixPaths } from '../../fix/run.js';
 import { renderFixDiff, renderFixSummary } from '../../fix/summary.js';
 import { terminalSafe } from '../../reports/terminal.js';
-import { parseWithPaths } from '../args.js';
+import { GRADES } from '@sunset-lint/core/schedule';
+import { plural } from '../../reports/summary.js';
+import { failsOn } from '../../scan/report.js';
+import { oneOf, parseWithPaths } from '../args.js';
 import { configFor, SETTING_OPTIONS } from '../config.js';
-import type { CliIo } from '../io.js';
+import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../io.js';
 import { HELP_OPTION, listedTogether, optionsHelp } from '../option-table.js';
 
 const FIX_OPTIONS = {
@@ -26,11 +29,18 @@ const FIX_OPTIONS = {
     "as for 'scan': which findings are reported, hence fixed",
   ),
   quiet: { type: 'boolean', help: 'with --dry-run, no summary on stderr' },
+  'fail-on': {
+    type: 'string',
+    value: 'GRADE',
+    help: "exit 1 while findings at least this urgent remain once the fixes are in,\nas eslint --fix exits 1 while errors remain: expired | imminent |\nscheduled | none (default expired, as for 'scan')",
+  },
   // Accepted as `scan` accepts them (the commands shared their options); `fix` shows no progress bar.
   'no-progress': { type: 'boolean', label: '--no-progress, --verbose', help: "accepted as for 'scan'; no effect here" },
   verbose: { type: 'boolean', listedWith: 'no-progress' },
   ...HELP_OPTION,
 } as const;
+
+const FAIL_ON = [...GRADES, 'none'] as const;
 
 const HELP = `Usage: sunset-lint fix [paths…] [options]
 
@@ -39,6 +49,9 @@ Applies the mechanical fixes of what 'sunset-lint scan' reports in the given fil
 
 ${optionsHelp(FIX_OPTIONS, 28)}
 Overlapping fixes are applied over several passes (at most 10), as ESLint does.
+
+Exit codes: 0 nothing at or above --fail-on remains, 1 findings at or above it remain (a dry
+run: would remain after its one pass), 2 usage or configuration error.
 `;
 
 /** `sunset-lint fix`: the fixes of the scan's findings applied (or shown as a diff), and a summary. */
@@ -46,8 +59,9 @@ export async function runFixCommand(argv: readonly string[], io: CliIo): Promise
   const { values, positionals } = parseWithPaths(argv, FIX_OPTIONS);
   if (values.help) {
     io.stdout.write(HELP);
-    return 0;
+    return EXIT_OK;
   }
+  const failOn = oneOf('--fail-on', values['fail-on'] ?? 'expired', FAIL_ON);
   const config = await configFor(values, io);
   const dryRun = values['dry-run'] === true;
   const run = await fixPaths(positionals, findingsFromScan(io.cwd, config), {
@@ -62,5 +76,11 @@ export async function runFixCommand(argv: readonly string[], io: CliIo): Promise
   } else {
     io.stdout.write(terminalSafe(renderFixSummary(run, false), true));
   }
-  return 0;
+  const failing = run.remaining.filter((finding) => failsOn(finding, failOn, config.failOnDocs ?? false)).length;
+  if (failing === 0) return EXIT_OK;
+  if (!(dryRun && values.quiet))
+    io.stderr.write(
+      `sunset-lint: ${plural(failing, 'finding')} at or above --fail-on ${failOn} ${dryRun ? 'would remain' : 'remain'} (see 'sunset-lint scan')\n`,
+    );
+  return EXIT_FINDINGS;
 }

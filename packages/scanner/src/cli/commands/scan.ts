@@ -65,6 +65,12 @@ const SCAN_OPTIONS = {
   },
   'no-color': { type: 'boolean', listedWith: 'color' },
   ...SCANNING_OPTIONS,
+  // As ESLint's --quiet: errors only (in place of SCANNING_OPTIONS' entry, where it was listed).
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    help: "report only error-level findings, as ESLint's --quiet: those of severity\nerror (the severities setting; default: expired) and those at or above\n--fail-on; no progress bar and no notes on stderr",
+  },
   types: {
     type: 'boolean',
     help: "also ask the project's TypeScript type checker what the scan cannot\nresolve (string-literal types, `as const` maps, generic wrappers);\nslower: loads the whole program",
@@ -117,6 +123,31 @@ const SCAN_OPTIONS = {
     value: 'SIZE',
     help: 'skip files larger than SIZE bytes (or KB, MB: 512KB, 8MB) with a\nfile-too-large diagnostic (default 5MB; config key maxFileSize)',
   },
+  'max-warnings': {
+    type: 'string',
+    value: 'N',
+    help: "also exit 1 when more than N findings are warnings (severity warn;\ndefault: imminent and scheduled), as ESLint's --max-warnings; counted\nbefore --quiet hides them (default: no limit)",
+  },
+  'ignore-pattern': {
+    type: 'string',
+    multiple: true,
+    value: 'PATTERN',
+    help: "also exclude the files this glob matches, as an entry of the config's\nexclude does ('**/generated/**'; '!**/build/**' takes a default\nexclude back out); repeatable",
+  },
+  stdin: {
+    type: 'boolean',
+    help: "scan the text on stdin instead of files (an editor's buffer, a pipe),\nalone: its imports are not followed; needs --stdin-filename",
+  },
+  'stdin-filename': {
+    type: 'string',
+    value: 'NAME',
+    help: "the file --stdin's text is reported as (it need not exist); its name\nchooses the language: src/a.ts, deploy.sh, main.tf, api.py, …",
+  },
+  'html-print': {
+    type: 'string',
+    value: 'MODE',
+    help: "what the html report prints: full (everything, the default) or\nsummary (cards, schedule, entries in use; not each file's findings);\nthe page has a check box to switch",
+  },
   ...HELP_OPTION,
 } as const;
 
@@ -127,14 +158,16 @@ current directory) for calls of deprecated parts of the edge API, across files, 
 pattern, quoted so that the shell leaves it alone ('src/**/*.ts').
 
 ${optionsHelp(SCAN_OPTIONS, 28)}
-Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings), 1 findings
-at or above it (or more than --max-findings), 2 usage, configuration or internal error.
+Exit codes: 0 nothing at or above --fail-on (and at most --max-findings findings, --max-warnings
+warnings), 1 findings at or above it (or more than --max-findings or --max-warnings), 2 usage,
+configuration or internal error.
 `;
 
 type ScanTokens = ParsedCommandLine<{ options: typeof SCAN_OPTIONS; allowPositionals: true }>['tokens'];
 
 const FAIL_ON = [...GRADES, 'none'] as const;
 const UNUSED_SUPPRESSIONS = ['off', 'warn', 'error'] as const;
+const HTML_PRINT = ['full', 'summary'] as const;
 const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.json': 'json',
   '.sarif': 'sarif',
@@ -162,6 +195,11 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const failOn = oneOf('--fail-on', values['fail-on'] ?? 'expired', FAIL_ON);
   const maxFindings =
     values['max-findings'] === undefined ? undefined : countOption('--max-findings', values['max-findings']);
+  const maxWarnings =
+    values['max-warnings'] === undefined ? undefined : countOption('--max-warnings', values['max-warnings']);
+  const stdinFilename = stdinOption(values, parsed.positionals);
+  const htmlPrint =
+    values['html-print'] === undefined ? undefined : oneOf('--html-print', values['html-print'], HTML_PRINT);
   const sarifCategory = values['sarif-category'];
   if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
@@ -180,12 +218,15 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       ? {}
       : { reportUnusedSuppressions: oneOf('--report-unused-suppressions', unusedFlag, UNUSED_SUPPRESSIONS) }),
   };
+  const stdin = stdinFilename === undefined ? undefined : { filename: stdinFilename, text: await readStdin(io) };
   const feedback = scanFeedback(values, io);
   let scanned;
   try {
     scanned = await scanForReport({
       cwd: io.cwd,
       paths: parsed.positionals,
+      ...(values['ignore-pattern'] ? { ignorePatterns: values['ignore-pattern'] } : {}),
+      ...(stdin ? { stdin } : {}),
       ...(values.config !== undefined ? { config: values.config } : {}),
       overrides,
       failOn,
@@ -210,8 +251,14 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   } finally {
     feedback.finish();
   }
-  const { report, diagnostics } = scanned;
-  const renderOptions = sarifCategory === undefined ? {} : { sarifCategory };
+  const { report: scannedReport, diagnostics } = scanned;
+  const warnings = scannedReport.findings.filter((finding) => finding.severity === 'warn').length;
+  const overWarnings = maxWarnings !== undefined && warnings > maxWarnings;
+  const report = values.quiet ? errorsOnly(scannedReport) : scannedReport;
+  const renderOptions = {
+    ...(sarifCategory === undefined ? {} : { sarifCategory }),
+    ...(htmlPrint === undefined ? {} : { htmlPrint }),
+  };
 
   for (const target of reports) {
     const render = await loadRenderer(target.format);
@@ -230,7 +277,7 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const failing = report.findings.filter((finding) => failsOn(finding, report.failOn, report.failOnDocs)).length;
   const suppressedCount = report.suppressed?.length ?? 0;
   const suppressedNote = suppressedCount ? `, ${suppressedCount} suppressed by comments` : '';
-  const overLimit = maxFindings !== undefined && report.findings.length > maxFindings;
+  const overLimit = maxFindings !== undefined && scannedReport.findings.length > maxFindings;
   const summary = report.baseline;
   if (!values.quiet) {
     const written = reports.filter((r) => r.output !== undefined).map((r) => r.output);
@@ -240,13 +287,57 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
         `sunset-lint: ${countsLine(report, failing)}${suppressedNote}${summary ? `, ${summary.suppressed} in the baseline, ${summary.stale.length} stale baseline entries` : ''}${overLimit ? `; more than --max-findings ${maxFindings}` : ''}${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
       );
     else if (overLimit)
-      io.stderr.write(`sunset-lint: ${report.findings.length} findings, more than --max-findings ${maxFindings}\n`);
+      io.stderr.write(
+        `sunset-lint: ${scannedReport.findings.length} findings, more than --max-findings ${maxFindings}\n`,
+      );
     if (toStdout && suppressedCount)
       io.stderr.write(`sunset-lint: ${suppressedCount} suppressed by comments (not in the report)\n`);
     noteDiagnostics(diagnostics, io, toStdout);
   }
   if (diagnostics.some((d) => d.code === 'internal-error')) return EXIT_USAGE;
-  return failing > 0 || overLimit || failsOnSuppressions(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
+  // Said even with --quiet, as ESLint says "ESLint found too many warnings (maximum: 0)".
+  if (overWarnings)
+    io.stderr.write(`sunset-lint: ${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings}\n`);
+  return failing > 0 || overLimit || overWarnings || failsOnSuppressions(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/**
+ * `--quiet`: the findings ESLint's --quiet would show, the errors: those of severity `error`, and
+ * those that fail the scan (at or above --fail-on), so that an exit 1 never comes with an empty report.
+ */
+function errorsOnly(report: ScanReport): ScanReport {
+  const findings = report.findings.filter(
+    (finding) => finding.severity === 'error' || failsOn(finding, report.failOn, report.failOnDocs),
+  );
+  return { ...report, findings };
+}
+
+/** `--stdin` and `--stdin-filename`, checked: the name the text is scanned as, or undefined without --stdin. */
+function stdinOption(
+  values: { stdin?: boolean; 'stdin-filename'?: string; types?: boolean; shard?: string },
+  positionals: readonly string[],
+): string | undefined {
+  const filename = values['stdin-filename'];
+  if (!values.stdin) {
+    if (filename !== undefined) throw new UsageError('--stdin-filename names the text of --stdin: give --stdin too');
+    return undefined;
+  }
+  if (filename === undefined || filename.trim() === '')
+    throw new UsageError('--stdin needs --stdin-filename NAME: the name chooses the language (src/a.ts, main.tf, …)');
+  if (positionals.length)
+    throw new UsageError(`--stdin scans the text on stdin, not paths: drop ${positionals.join(' ')}`);
+  // The type checker and the shards read files from disk, never the text on stdin.
+  if (values.types) throw new UsageError('--types reads the files on disk: it does not go with --stdin');
+  if (values.shard !== undefined) throw new UsageError('--shard splits files on disk: it does not go with --stdin');
+  return filename;
+}
+
+/** All of stdin, as UTF-8 text. */
+async function readStdin(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin ?? process.stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Suppression comments reported as errors fail the scan, as their ESLint counterparts fail a lint. */

@@ -156,12 +156,8 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
     if (walk.files.length === 0) await nothingFound(given, () => walkFolder(false));
     found(walk);
   }
-  const sorted = [...files].sort();
   return {
-    // What an `include` pattern names goes to the parser, as before; only `.tf` files are set apart.
-    files: sorted.filter((file) => !TERRAFORM_FILE.test(file) && !isScript(file)),
-    terraformFiles: sorted.filter((file) => TERRAFORM_FILE.test(file)),
-    scriptFiles: sorted.filter((file) => isScript(file)),
+    ...byReader([...files]),
     skipped,
     missing,
     empty,
@@ -176,7 +172,19 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
   };
 }
 
-function isScannable(file: string): boolean {
+/** Files on the lists of the readers that read them, sorted: which reader goes by the file's name. */
+export function byReader(files: readonly string[]): Pick<Discovered, 'files' | 'terraformFiles' | 'scriptFiles'> {
+  const sorted = [...files].sort();
+  return {
+    // What an `include` pattern names goes to the parser, as before; only `.tf` files are set apart.
+    files: sorted.filter((file) => !TERRAFORM_FILE.test(file) && !isScript(file)),
+    terraformFiles: sorted.filter((file) => TERRAFORM_FILE.test(file)),
+    scriptFiles: sorted.filter((file) => isScript(file)),
+  };
+}
+
+/** Whether one of the readers reads a file of this name (by its extension, or a shebang for an extensionless one). */
+export function isScannable(file: string): boolean {
   return SOURCE_FILE.test(file) || TERRAFORM_FILE.test(file) || kindOfPath(file) !== undefined;
 }
 

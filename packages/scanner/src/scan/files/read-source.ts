@@ -24,10 +24,33 @@ interface ReadProblem {
  * refused rather than read. A file that grows while it is read is read up to the limit and no further.
  */
 export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): ReadOutcome {
+  const standIn = standIns.get(file);
+  if (standIn !== undefined) {
+    const size = Buffer.byteLength(standIn);
+    return size > maxBytes ? tooLarge(size, maxBytes) : { ok: true, source: standIn };
+  }
   const read = readRegularFile(file, maxBytes);
   if (!read.ok) return read;
   const source = read.bytes.toString('utf8');
   return { ok: true, source: source.charCodeAt(0) === 0xfeff ? source.slice(1) : source };
+}
+
+/** Texts read in place of files, by absolute path: `scan --stdin` (see `withStandIns`). */
+const standIns = new Map<string, string>();
+
+/**
+ * Runs `run` with these texts read in place of the files at these absolute paths (whether the
+ * files exist or not): `scan --stdin --stdin-filename src/a.ts` scans the editor's text as
+ * `src/a.ts`. The scan reads every source through `readSource`, so the stand-in is what it parses,
+ * what its suppression comments and line index read, and what the HTML report quotes.
+ */
+export async function withStandIns<T>(texts: ReadonlyMap<string, string>, run: () => Promise<T>): Promise<T> {
+  for (const [file, text] of texts) standIns.set(file, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  try {
+    return await run();
+  } finally {
+    for (const file of texts.keys()) standIns.delete(file);
+  }
 }
 
 /** The bytes of a regular file, at most `maxBytes` of them: the one guarded read (see `readSource`). */
