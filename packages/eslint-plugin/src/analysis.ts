@@ -1,6 +1,7 @@
 import {
   analyzeProgram,
   type Finding,
+  ownerRule,
   type RawComment,
   type ResolvedSettings,
   resolveSettings,
@@ -61,9 +62,6 @@ export interface RuleReport {
   problems: SuppressionProblem[];
 }
 
-/** The rule that reports problems of a comment that names no known entry (always on in both configs). */
-const FALLBACK_RULE: RuleName = 'no-deprecated-endpoint';
-
 /** Keyed by the parsed program: every rule linting one file (in one pass) gets the same tree. */
 const analyses = new WeakMap<TSESTree.Program, FileAnalysis>();
 
@@ -108,9 +106,6 @@ function analyze(
     return report;
   };
   for (const finding of findings) reportOf(finding.ruleId).findings.push(finding);
-  for (const problem of problems) {
-    const owner = problem.entryIds.map((id) => settings.catalogue.byId.get(id)).find((entry) => entry !== undefined);
-    reportOf(owner?.rule ?? FALLBACK_RULE).problems.push(problem);
-  }
+  for (const problem of problems) reportOf(ownerRule(problem.entryIds, settings)).problems.push(problem);
   return byRule;
 }

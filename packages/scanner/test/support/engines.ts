@@ -48,7 +48,20 @@ export interface EngineReport {
   findings: string[];
   /** Parse errors and diagnostics: a generated program must have none. */
   problems: string[];
+  /**
+   * What each engine says of the suppression comments (`line:column message`): unused and invalid
+   * ones, ESLint's own unused-directive warnings included. A bare directive silencing nothing is
+   * left out: another ESLint rule may need it, so the scanner never calls it unused.
+   */
+  comments: string[];
 }
+
+/** The plugin's messages about suppression comments (its rules' own, and ESLint's unused directives). */
+const COMMENT_MESSAGE_IDS = new Set(['unusedSuppression', 'invalidSuppression']);
+const ESLINT_UNUSED_DIRECTIVE = /^Unused eslint-(?:disable|enable) directive/;
+const BARE_UNUSED = 'Unused eslint-disable directive (no problems were reported).';
+/** The scanner's diagnostics about suppression comments. */
+const COMMENT_CODES = new Set(['unused-suppression', 'invalid-suppression']);
 
 /** Several edits as the one replacement ESLint merges them into: the span they cover, rewritten. */
 function mergedEdit(source: string, edits: readonly TextEdit[]): { range: [number, number]; text: string } {
@@ -102,7 +115,12 @@ export class ParityEngines {
     const messages = this.linter.verify(program.code, this.config, { filename: file });
     const findings: string[] = [];
     const problems: string[] = [];
+    const comments: string[] = [];
     for (const message of messages) {
+      if (COMMENT_MESSAGE_IDS.has(message.messageId ?? '') || ESLINT_UNUSED_DIRECTIVE.test(message.message)) {
+        if (message.message !== BARE_UNUSED) comments.push(`${message.line}:${message.column} ${message.message}`);
+        continue;
+      }
       const rule = message.ruleId?.startsWith(`${PLUGIN_NAMESPACE}/`)
         ? message.ruleId.slice(PLUGIN_NAMESPACE.length + 1)
         : undefined;
@@ -115,7 +133,7 @@ export class ParityEngines {
         `${message.line}:${message.column}:${message.endLine}:${message.endColumn}:${entryId}:${rule} ${message.message}${fixText(message.fix)}`,
       );
     }
-    return { findings: findings.sort(), problems };
+    return { findings: findings.sort(), problems, comments: comments.sort() };
   }
 
   /** The scanner on this one file (with `parser`, else the default); the fix is the one `sunset-lint fix` (without --suggestions) applies. */
@@ -130,9 +148,13 @@ export class ParityEngines {
       const fix = applicableFixes(finding, { suggestions: false })[0];
       return `${finding.line}:${finding.column}:${finding.endLine}:${finding.endColumn}:${finding.entryId}:${finding.ruleId} ${finding.message} [${finding.entryId}]${fixText(fix && mergedEdit(program.code, fix.edits))}`;
     };
+    const comments = result.diagnostics.filter((d) => COMMENT_CODES.has(d.code));
     return {
       findings: result.findings.map(line).sort(),
-      problems: result.diagnostics.map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.code}: ${d.message}`),
+      problems: result.diagnostics
+        .filter((d) => !COMMENT_CODES.has(d.code))
+        .map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.code}: ${d.message}`),
+      comments: comments.map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.message}`).sort(),
     };
   }
 }
