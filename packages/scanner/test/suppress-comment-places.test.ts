@@ -113,3 +113,13 @@ describe("unused directives and what they silence, as ESLint's own bookkeeping h
     });
   });
 });
+
+test('a lone \\r ends a line in both engines, and a directive after it still names the next line', async () => {
+  const code = ['declare const zone: string;', REQUEST, `// ${NEXT}`, REQUEST, REQUEST, ''].join('\r');
+  const program = { fileName: 'snippet.ts' as const, code };
+  const file = engines.write(program);
+  const plugin = engines.plugin(program, file);
+  const scanner = await engines.scanner(program, file);
+  expect(plugin.findings.map((line) => line.split(':')[0])).toEqual(['2', '5']);
+  expect(scanner.findings).toEqual(plugin.findings);
+});

@@ -10,7 +10,7 @@ import { requestSnippetArb } from './grammar/requests.js';
 import type { GrammarOptions } from './grammar/urls.js';
 
 export interface GeneratedProgram {
-  fileName: 'snippet.ts' | 'snippet.js';
+  fileName: 'snippet.ts' | 'snippet.js' | 'snippet.cjs';
   code: string;
 }
 

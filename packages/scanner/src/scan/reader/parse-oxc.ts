@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ParseOutcome, ParseSource, Program } from './parse-outcome.js';
+import { isScriptGoal, scriptText } from './html-comments.js';
 import { grammarOf, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 
@@ -24,7 +25,8 @@ export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScrip
   return (file, source) => {
     let result: ReturnType<OxcParser['parseSync']>;
     try {
-      result = oxc.parseSync(file, source, RAW_TRANSFER[grammarOf(file)]);
+      // HTML-like comments of a CommonJS file as `//` comments, as the TypeScript path reads them.
+      result = oxc.parseSync(file, scriptText(file, source), optionsOf(file));
       if (result.errors.length > 0) return fallback(file, source);
       return { ok: true, program: result.program as unknown as Program };
     } catch (error) {
@@ -50,16 +52,25 @@ function requireTypeScriptPath(): ParseSource {
 }
 
 /**
- * The options per language, built once. `experimentalRawTransfer` is read by `parseSync` but not
- * declared in its types. With `showSemanticErrors`, oxc also rejects what parses but cannot run (a
- * class declaration without a name, a private name outside a class), as TypeScript's path does.
+ * The options per language and goal, built once. `experimentalRawTransfer` is read by `parseSync`
+ * but not declared in its types. With `showSemanticErrors`, oxc also rejects what parses but cannot
+ * run (a class declaration without a name, a private name outside a class), as TypeScript's path
+ * does. The goal is ESLint's: a module, a script for CommonJS (`.cjs`); left to itself, oxc takes
+ * a `.js` file without `import` or `export` for a script and accepts there what ESLint rejects
+ * (`<!--` comments).
  */
 const RAW_TRANSFER = Object.fromEntries(
-  (['ts', 'tsx', 'jsx'] as const).map((lang) => [
-    lang,
-    { lang, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
-  ]),
-) as unknown as Record<'ts' | 'tsx' | 'jsx', import('oxc-parser').ParserOptions>;
+  (['ts', 'tsx', 'jsx'] as const).flatMap((lang) =>
+    (['module', 'script'] as const).map((sourceType) => [
+      `${lang}:${sourceType}`,
+      { lang, sourceType, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
+    ]),
+  ),
+) as unknown as Record<`${'ts' | 'tsx' | 'jsx'}:${'module' | 'script'}`, import('oxc-parser').ParserOptions>;
+
+function optionsOf(file: string): import('oxc-parser').ParserOptions {
+  return RAW_TRANSFER[`${grammarOf(file)}:${isScriptGoal(file) ? 'script' : 'module'}`];
+}
 
 /**
  * oxc-parser, when it is installed for this platform and raw transfer works on this runtime; why

@@ -1,4 +1,5 @@
 import ts = require('typescript');
+import { scriptText } from './html-comments.js';
 import { grammarOf, isStackOverflow, TOO_DEEP, type ParseOutcome } from './parse-outcome.js';
 import { toEstree, UnsupportedSyntaxError } from './ts-to-estree.js';
 
@@ -13,9 +14,10 @@ export function parseSource(file: string, source: string): ParseOutcome {
   let sourceFile: ts.SourceFile;
   try {
     // JSDoc is not parsed: detection never reads it, and in JavaScript files it is most of the comments.
+    // A CommonJS file's HTML-like comments (`<!--`), which ESLint's script goal accepts, as `//` ones.
     sourceFile = ts.createSourceFile(
       file,
-      source,
+      scriptText(file, source),
       { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
       false,
       scriptKindOf(file),

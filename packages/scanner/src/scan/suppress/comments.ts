@@ -1,5 +1,6 @@
 import ts = require('typescript');
 import type { RawComment } from '@sunset-lint/core';
+import { scriptText } from '../reader/html-comments.js';
 import { scriptKindOf } from '../reader/parse.js';
 
 /**
@@ -10,7 +11,9 @@ import { scriptKindOf } from '../reader/parse.js';
  * sunset-lint, and holds a directive word (the text test of core's suppress module), so most files
  * never get here.
  */
-export function commentsOf(file: string, text: string, parsed?: ts.SourceFile): RawComment[] {
+export function commentsOf(file: string, source: string, parsed?: ts.SourceFile): RawComment[] {
+  // A CommonJS file's HTML-like comments are line comments for ESLint (html-comments.ts).
+  const text = parsed ? source : scriptText(file, source);
   // A tree the scan already has (with parent pointers) serves as well as a new parse.
   const sourceFile =
     parsed ??
