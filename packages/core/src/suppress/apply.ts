@@ -7,7 +7,10 @@ import {
   type Directive,
   type EslintDirective,
   type IgnoreComment,
+  type InlineConfig,
+  PLUGIN_NAMESPACE,
 } from './directives.js';
+import type { InlineRuleConfig } from './inline-config.js';
 
 export interface SuppressionOptions {
   /** Grades `until`: the comment silences on and before that day (never the wall clock). */
@@ -116,12 +119,39 @@ export function applySuppressions<F extends Finding>(
   }
   if (!options.eslintDirectives) return { findings: afterIgnores, suppressed, problems: ignoreProblems };
 
+  // Inline rule configuration, as ESLint applies it: a rule turned off reports nothing (neither
+  // its findings nor its sunset-lint-ignore problems), its `grades` option drops the others'.
+  const owner = options.ownerRule ?? (() => undefined);
+  const configured = inlineRules(directives);
+  const reported = (finding: Finding) => {
+    const config = configured.rules.get(finding.ruleId);
+    return !config || (config.severity !== 0 && (!config.grades || config.grades.includes(finding.grade)));
+  };
+  const ownerReports = (problem: SuppressionProblem) => {
+    const rule = owner(problem.entryIds);
+    return !rule || configured.rules.get(rule)?.severity !== 0;
+  };
+  for (const directive of directives)
+    if (directive.kind === 'config')
+      for (const message of directive.invalid)
+        ignoreProblems.push({ kind: 'invalid', message, ...placeOf(directive), entryIds: [] });
+  for (const { directive, rule } of configured.ignored)
+    ignoreProblems.push({
+      kind: 'invalid',
+      // ESLint's words.
+      message: `Rule "${PLUGIN_NAMESPACE}/${rule}" is already configured by another configuration comment in the preceding code. This configuration is ignored.`,
+      ...placeOf(directive),
+      entryIds: [],
+    });
+  const afterConfig = afterIgnores.filter(reported);
+  const problemsAfterConfig = ignoreProblems.filter(ownerReports);
+  const suppressedAfterConfig = suppressed.filter(({ finding }) => reported(finding));
+
   // ESLint's directives over everything ESLint would see reported: the findings and the problems
   // of sunset-lint-ignore comments, each under its rule's names.
-  const owner = options.ownerRule ?? (() => undefined);
   const reports = [
-    ...afterIgnores.map((finding) => ({ line: finding.line, column: finding.column, names: namesOf(finding.ruleId) })),
-    ...ignoreProblems.map((problem) => {
+    ...afterConfig.map((finding) => ({ line: finding.line, column: finding.column, names: namesOf(finding.ruleId) })),
+    ...problemsAfterConfig.map((problem) => {
       const rule = owner(problem.entryIds);
       return { line: problem.line, column: problem.column, names: rule ? namesOf(rule) : [] };
     }),
@@ -131,17 +161,37 @@ export function applySuppressions<F extends Finding>(
     directives.filter((d): d is EslintDirective => d.kind === 'eslint'),
   );
   const kept: F[] = [];
-  afterIgnores.forEach((finding, n) => {
+  afterConfig.forEach((finding, n) => {
     const by = eslint.silencedBy[n];
-    if (!by) kept.push(finding);
+    // A rule set to "warn" inline reports warnings only.
+    if (!by)
+      kept.push(configured.rules.get(finding.ruleId)?.severity === 1 ? { ...finding, severity: 'warn' } : finding);
     else
-      suppressed.push({
+      suppressedAfterConfig.push({
         finding,
         by: { kind: 'eslint-directive', line: by.comment.line, justification: by.justification },
       });
   });
-  const problems = ignoreProblems.filter((_, n) => !eslint.silencedBy[afterIgnores.length + n]);
-  return { findings: kept, suppressed, problems: [...problems, ...eslint.unused] };
+  const problems = problemsAfterConfig.filter((_, n) => !eslint.silencedBy[afterConfig.length + n]);
+  return { findings: kept, suppressed: suppressedAfterConfig, problems: [...problems, ...eslint.unused] };
+}
+
+/**
+ * The file's inline configuration of our rules: the first comment that configures a rule wins, as
+ * in ESLint, which calls a later one an error (`ignored`).
+ */
+function inlineRules(directives: readonly Directive[]): {
+  rules: Map<RuleName, InlineRuleConfig>;
+  ignored: Array<{ directive: InlineConfig; rule: RuleName }>;
+} {
+  const rules = new Map<RuleName, InlineRuleConfig>();
+  const ignored: Array<{ directive: InlineConfig; rule: RuleName }> = [];
+  for (const directive of directives)
+    if (directive.kind === 'config')
+      for (const [rule, config] of directive.rules)
+        if (rules.has(rule)) ignored.push({ directive, rule });
+        else rules.set(rule, config);
+  return { rules, ignored };
 }
 
 function ignoreKey(comment: IgnoreComment, entryId: string): string {

@@ -59,6 +59,9 @@ export interface EngineReport {
 /** The plugin's messages about suppression comments (its rules' own, and ESLint's unused directives). */
 const COMMENT_MESSAGE_IDS = new Set(['unusedSuppression', 'invalidSuppression']);
 const ESLINT_UNUSED_DIRECTIVE = /^Unused eslint-(?:disable|enable) directive/;
+/** An inline configuration ESLint ignores as invalid: its words and the scanner's differ, where is compared. */
+const INVALID_CONFIG = /^(?:Inline configuration for rule|Definition for rule|Rule "[^"]+" is already configured)/;
+const commentMessage = (message: string) => (INVALID_CONFIG.test(message) ? 'invalid configuration' : message);
 const BARE_UNUSED = 'Unused eslint-disable directive (no problems were reported).';
 /** The scanner's diagnostics about suppression comments. */
 const COMMENT_CODES = new Set(['unused-suppression', 'invalid-suppression']);
@@ -117,8 +120,13 @@ export class ParityEngines {
     const problems: string[] = [];
     const comments: string[] = [];
     for (const message of messages) {
-      if (COMMENT_MESSAGE_IDS.has(message.messageId ?? '') || ESLINT_UNUSED_DIRECTIVE.test(message.message)) {
-        if (message.message !== BARE_UNUSED) comments.push(`${message.line}:${message.column} ${message.message}`);
+      if (
+        COMMENT_MESSAGE_IDS.has(message.messageId ?? '') ||
+        ESLINT_UNUSED_DIRECTIVE.test(message.message) ||
+        INVALID_CONFIG.test(message.message)
+      ) {
+        if (message.message !== BARE_UNUSED)
+          comments.push(`${message.line}:${message.column} ${commentMessage(message.message)}`);
         continue;
       }
       const rule = message.ruleId?.startsWith(`${PLUGIN_NAMESPACE}/`)
@@ -154,7 +162,7 @@ export class ParityEngines {
       problems: result.diagnostics
         .filter((d) => !COMMENT_CODES.has(d.code))
         .map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.code}: ${d.message}`),
-      comments: comments.map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.message}`).sort(),
+      comments: comments.map((d) => `${d.line ?? 0}:${d.column ?? 0} ${commentMessage(d.message)}`).sort(),
     };
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Suppression comments in every place a comment may stand (issue 27): a generated program gets
- * directives (`eslint-disable…`, `eslint-enable`, `sunset-lint-ignore`) written into gaps between
+ * directives (`eslint-disable…`, `eslint-enable`, `sunset-lint-ignore`, `eslint <rule>: …`) written into gaps between
  * its tokens, before the first and after the last, as block comments anywhere, as line comments
  * at a line's end or on a line of their own (only where a line break already is, so that no
  * statement ends differently). Both engines must then silence, and call unused, the same things.
@@ -58,6 +58,13 @@ const directiveArb: fc.Arbitrary<{ text: string; oneLine: boolean }> = fc.oneof(
       fc.constantFrom(' -- generated', ''),
     )
     .map(([ids, n, reason]) => ({ text: `sunset-lint-ignore ${ids[n % ids.length]!}${reason}`, oneLine: false })),
+  // Inline configuration of a rule (in a line comment it configures nothing, in either engine).
+  fc
+    .tuple(
+      fc.constantFrom(...RULE_NAMES),
+      fc.constantFrom('off', '"off"', '0', '"warn"', '2', '["error", { "grades": ["imminent"] }]'),
+    )
+    .map(([rule, value]) => ({ text: `eslint sunset-lint/${rule}: ${value}`, oneLine: false })),
   fc.constant({ text: 'a plain comment', oneLine: false }),
 );
 
