@@ -21,7 +21,7 @@ const API = "const API = 'https://api.cloudflare.com/client/v4';";
 const REQUEST = 'fetch(`${API}/zones/${zone}/rate_limits`);';
 const RULE = 'sunset-lint/no-deprecated-endpoint';
 
-const INVALID_CONFIG = /^(?:Inline configuration for rule|Definition for rule)/;
+const INVALID_CONFIG = /^(?:Inline configuration for rule|Definition for rule|Rule "[^"]+" is already configured)/;
 
 const dir = mkdtempSync(join(tmpdir(), 'sunset-lint-inline-config-'));
 const linter = new Linter({ cwd: dir });

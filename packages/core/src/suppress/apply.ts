@@ -131,17 +131,26 @@ export function applySuppressions<F extends Finding>(
     const rule = owner(problem.entryIds);
     return !rule || configured.rules.get(rule)?.severity !== 0;
   };
+  // ESLint's errors of inline configuration: reported whatever the rules' settings, under the rule
+  // they name (or none), so only directives naming that rule, or none, silence them.
+  const configProblems: Array<{ problem: SuppressionProblem; names: string[] }> = [];
   for (const directive of directives)
     if (directive.kind === 'config')
-      for (const message of directive.invalid)
-        ignoreProblems.push({ kind: 'invalid', message, ...placeOf(directive), entryIds: [] });
+      for (const { message, ruleId } of directive.invalid)
+        configProblems.push({
+          problem: { kind: 'invalid', message, ...placeOf(directive), entryIds: [] },
+          names: ruleId ? [ruleId] : [],
+        });
   for (const { directive, rule } of configured.ignored)
-    ignoreProblems.push({
-      kind: 'invalid',
-      // ESLint's words.
-      message: `Rule "${PLUGIN_NAMESPACE}/${rule}" is already configured by another configuration comment in the preceding code. This configuration is ignored.`,
-      ...placeOf(directive),
-      entryIds: [],
+    configProblems.push({
+      problem: {
+        kind: 'invalid',
+        // ESLint's words.
+        message: `Rule "${PLUGIN_NAMESPACE}/${rule}" is already configured by another configuration comment in the preceding code. This configuration is ignored.`,
+        ...placeOf(directive),
+        entryIds: [],
+      },
+      names: [],
     });
   const afterConfig = afterIgnores.filter(reported);
   const problemsAfterConfig = ignoreProblems.filter(ownerReports);
@@ -155,6 +164,7 @@ export function applySuppressions<F extends Finding>(
       const rule = owner(problem.entryIds);
       return { line: problem.line, column: problem.column, names: rule ? namesOf(rule) : [] };
     }),
+    ...configProblems.map(({ problem, names }) => ({ line: problem.line, column: problem.column, names })),
   ];
   const eslint = applyEslintDirectives(
     reports,
@@ -172,7 +182,9 @@ export function applySuppressions<F extends Finding>(
         by: { kind: 'eslint-directive', line: by.comment.line, justification: by.justification },
       });
   });
-  const problems = problemsAfterConfig.filter((_, n) => !eslint.silencedBy[afterConfig.length + n]);
+  const problems = [...problemsAfterConfig, ...configProblems.map(({ problem }) => problem)].filter(
+    (_, n) => !eslint.silencedBy[afterConfig.length + n],
+  );
   return { findings: kept, suppressed: suppressedAfterConfig, problems: [...problems, ...eslint.unused] };
 }
 

@@ -1,7 +1,7 @@
 import { parseDay } from '../grading/day.js';
 import type { RuleName } from '../catalogue/types.js';
 import type { PlacedComment } from './comments.js';
-import { type InlineRuleConfig, parseInlineConfig } from './inline-config.js';
+import { type InlineRuleConfig, type InvalidConfig, parseInlineConfig } from './inline-config.js';
 
 /** The namespace the ESLint plugin is registered under: rules are `sunset-lint/<rule>`. */
 export const PLUGIN_NAMESPACE = 'sunset-lint';
@@ -49,7 +49,7 @@ export interface InlineConfig {
   kind: 'config';
   rules: Map<RuleName, InlineRuleConfig>;
   /** What ESLint would call an error in it (an unknown rule of ours, an invalid severity or option). */
-  invalid: string[];
+  invalid: InvalidConfig[];
   comment: PlacedComment;
 }
 

@@ -12,6 +12,12 @@ export interface InlineRuleConfig {
   grades?: Grade[];
 }
 
+/** What ESLint reports as an error of an inline configuration, under the rule it names (if any). */
+export interface InvalidConfig {
+  message: string;
+  ruleId?: string;
+}
+
 const SEVERITIES: Readonly<Record<string, 0 | 1 | 2>> = { off: 0, warn: 1, error: 2, 0: 0, 1: 1, 2: 2 };
 
 /**
@@ -24,24 +30,25 @@ const SEVERITIES: Readonly<Record<string, 0 | 1 | 2>> = { off: 0, warn: 1, error
 export function parseInlineConfig(
   body: string,
   namespace: string,
-): { rules: Map<RuleName, InlineRuleConfig>; invalid: string[] } {
+): { rules: Map<RuleName, InlineRuleConfig>; invalid: InvalidConfig[] } {
   const rules = new Map<RuleName, InlineRuleConfig>();
   const items = parseItems(body);
-  if (!items) return { rules, invalid: [`the inline configuration '${body.trim()}' cannot be parsed`] };
-  const invalid: string[] = [];
+  if (!items) return { rules, invalid: [{ message: `the inline configuration '${body.trim()}' cannot be parsed` }] };
+  const invalid: InvalidConfig[] = [];
   for (const [key, value] of Object.entries(items)) {
     if (!key.startsWith(`${namespace}/`)) continue;
     const rule = key.slice(namespace.length + 1) as RuleName;
     if (!RULE_NAMES.includes(rule)) {
-      invalid.push(`Definition for rule '${key}' was not found.`);
+      invalid.push({ message: `Definition for rule '${key}' was not found.`, ruleId: key });
       continue;
     }
     const config = ruleConfig(value);
     if (config) rules.set(rule, config);
     else
-      invalid.push(
-        `Inline configuration for rule "${key}" is invalid (severity: off, warn, error, 0, 1 or 2; option: { grades: [...] }).`,
-      );
+      invalid.push({
+        message: `Inline configuration for rule "${key}" is invalid (severity: off, warn, error, 0, 1 or 2; option: { grades: [...] }).`,
+        ruleId: key,
+      });
   }
   return { rules, invalid };
 }
