@@ -25,10 +25,11 @@ export function typesResolution(files: readonly string[], tsconfig?: string): Ty
       try {
         resolver = createTypeResolver(config || undefined);
       } catch (error) {
-        // A tsconfig that cannot be read safely (a FIFO, a device) stops the run: no silent pass.
+        // A tsconfig that cannot be read safely (a FIFO, a device) or is broken stops the run: the
+        // type checker's answers for its files would be missing without a word (no silent pass).
         if (error instanceof RefusedConfigError) throw error;
-        // A broken tsconfig costs the type checker's answers for its files, never the scan.
-        resolver = error instanceof Error ? error : new Error(String(error));
+        const message = error instanceof Error ? error.message : String(error);
+        throw new RefusedConfigError(message.startsWith('--types:') ? message : `--types: ${config}: ${message}`);
       }
       resolvers.set(config, resolver);
     }
