@@ -255,8 +255,9 @@ function ruleIdsOf(directive: EslintDirective): Array<string | null> {
  * ESLint's `apply-disable-directives` for the reports the engine knows (our rules'): which
  * directive silences each report, and the unused directives it would report of our rules. A
  * disable naming no rule may be used by any other ESLint rule, so it is never called unused here;
- * an `eslint-enable` is unused when no disable before it concerns its rule, which the comments
- * alone tell, so it is reported when it names no rule or one of ours.
+ * an `eslint-enable` naming one of our rules is unused when no disable before it concerns that
+ * rule, which the comments alone tell. One naming no rule is ESLint's own business (ESLint reports
+ * it with or without this plugin), as is a bare disable.
  */
 function applyEslintDirectives(
   reports: readonly Report[],
@@ -306,7 +307,7 @@ function applyEslintDirectives(
   }
   const usedEnables = usedEnableDirectives(block);
   const unusedEnables = block.filter(
-    (d) => d.type === 'enable' && !usedEnables.has(d) && (d.ruleId === null || isOurs(d.ruleId)),
+    (d) => d.type === 'enable' && !usedEnables.has(d) && d.ruleId !== null && isOurs(d.ruleId),
   );
   unused.push(...unusedReports(unusedEnables, 'enable'));
   return { silencedBy, unused };

@@ -50,8 +50,8 @@ export interface EngineReport {
   problems: string[];
   /**
    * What each engine says of the suppression comments (`line:column message`): unused and invalid
-   * ones, ESLint's own unused-directive warnings included. A bare directive silencing nothing is
-   * left out: another ESLint rule may need it, so the scanner never calls it unused.
+   * ones, ESLint's own unused-directive warnings included. A bare directive is left out: another
+   * ESLint rule may need a bare disable, and a bare enable is ESLint's own business.
    */
   comments: string[];
 }
@@ -62,7 +62,10 @@ const ESLINT_UNUSED_DIRECTIVE = /^Unused eslint-(?:disable|enable) directive/;
 /** An inline configuration ESLint ignores as invalid: its words and the scanner's differ, where is compared. */
 const INVALID_CONFIG = /^(?:Inline configuration for rule|Definition for rule|Rule "[^"]+" is already configured)/;
 const commentMessage = (message: string) => (INVALID_CONFIG.test(message) ? 'invalid configuration' : message);
-const BARE_UNUSED = 'Unused eslint-disable directive (no problems were reported).';
+const BARE_UNUSED = new Set([
+  'Unused eslint-disable directive (no problems were reported).',
+  'Unused eslint-enable directive (no matching eslint-disable directives were found).',
+]);
 /** The scanner's diagnostics about suppression comments. */
 const COMMENT_CODES = new Set(['unused-suppression', 'invalid-suppression']);
 
@@ -125,7 +128,7 @@ export class ParityEngines {
         ESLINT_UNUSED_DIRECTIVE.test(message.message) ||
         INVALID_CONFIG.test(message.message)
       ) {
-        if (message.message !== BARE_UNUSED)
+        if (!BARE_UNUSED.has(message.message))
           comments.push(`${message.line}:${message.column} ${commentMessage(message.message)}`);
         continue;
       }
