@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ParseOutcome, ParseSource, Program } from './parse-outcome.js';
-import { isScriptGoal, scriptText } from './html-comments.js';
-import { grammarOf, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
+import { type Grammar, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
+import { readerInput } from './reader-input.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 
 type OxcParser = typeof import('oxc-parser');
@@ -25,8 +25,9 @@ export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScrip
   return (file, source) => {
     let result: ReturnType<OxcParser['parseSync']>;
     try {
-      // HTML-like comments of a CommonJS file as `//` comments, as the TypeScript path reads them.
-      result = oxc.parseSync(file, scriptText(file, source), optionsOf(file));
+      // What the parser reads of the file, as the TypeScript path reads it (reader-input.ts).
+      const input = readerInput(file, source);
+      result = oxc.parseSync(file, input.text, RAW_TRANSFER[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
       if (result.errors.length > 0) return fallback(file, source);
       return { ok: true, program: result.program as unknown as Program };
     } catch (error) {
@@ -66,11 +67,7 @@ const RAW_TRANSFER = Object.fromEntries(
       { lang, sourceType, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
     ]),
   ),
-) as unknown as Record<`${'ts' | 'tsx' | 'jsx'}:${'module' | 'script'}`, import('oxc-parser').ParserOptions>;
-
-function optionsOf(file: string): import('oxc-parser').ParserOptions {
-  return RAW_TRANSFER[`${grammarOf(file)}:${isScriptGoal(file) ? 'script' : 'module'}`];
-}
+) as unknown as Record<`${Grammar}:${'module' | 'script'}`, import('oxc-parser').ParserOptions>;
 
 /**
  * oxc-parser, when it is installed for this platform and raw transfer works on this runtime; why
