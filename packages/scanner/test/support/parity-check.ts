@@ -61,7 +61,13 @@ export async function checkParity({ grammar, comments, minConfidence, userEntrie
  * The scanner's two parsers (`--parser oxc` and `--parser typescript`) on the same generated
  * programs: the same findings, fixes and diagnostics (parser-parity.test.ts).
  */
-export async function checkParserParity({ grammar, minConfidence, userEntries, numRuns }: Check): Promise<void> {
+export async function checkParserParity({
+  grammar,
+  comments,
+  minConfidence,
+  userEntries,
+  numRuns,
+}: Check): Promise<void> {
   const engines = new ParityEngines({ minConfidence, userEntries });
   let withFindings = 0;
   let programs = 0;
@@ -73,6 +79,9 @@ export async function checkParserParity({ grammar, minConfidence, userEntries, n
     if (typescript.findings.length > 0) withFindings += 1;
     expect(oxc).toEqual(typescript);
   };
-  await fc.assert(fc.asyncProperty(programArb(grammar), sameScan), property.options(numRuns));
+  await fc.assert(
+    fc.asyncProperty(programArb(grammar, { comments: comments ?? false }), sameScan),
+    property.options(numRuns),
+  );
   if (!property.replayPath) expect(withFindings).toBeGreaterThan(programs / 2);
 }
