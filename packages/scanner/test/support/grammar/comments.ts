@@ -82,9 +82,21 @@ export const commentInsertionArb: fc.Arbitrary<CommentInsertion> = fc
     text: directive.text,
   }));
 
+/** typescript-eslint's parser as far as this reads it (its exported type is ESLint's loose compatibility type). */
+interface TokenParser {
+  parseForESLint(
+    code: string,
+    options: { range: boolean; tokens: boolean; filePath: string },
+  ): { ast: { tokens?: Array<{ range: [number, number] }> } };
+}
+
 /** The gaps between the program's tokens (typescript-estree's, as ESLint reads them), as offsets. */
 function gapsOf(code: string, fileName: string): Array<[start: number, end: number]> {
-  const { ast } = tseslint.parser.parseForESLint(code, { range: true, tokens: true, filePath: fileName });
+  const { ast } = (tseslint.parser as unknown as TokenParser).parseForESLint(code, {
+    range: true,
+    tokens: true,
+    filePath: fileName,
+  });
   const tokens = ast.tokens ?? [];
   const gaps: Array<[number, number]> = [];
   let previousEnd = 0;
