@@ -53,7 +53,8 @@ const isIdentifierPart = (c: number) =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 36 || c === 95 || c === 92 || c > 127;
 
 function rewriteHtmlComments(text: string): string {
-  const out = text.split('');
+  /** Where a comment's opening is rewritten, and as what (same length). */
+  const rewrites: Array<[at: number, replacement: string]> = [];
   const length = text.length;
   let i = 0;
   /** A regular expression may start here (the previous token ends an operand or not). */
@@ -69,7 +70,7 @@ function rewriteHtmlComments(text: string): string {
   const braces: Array<'block' | 'object' | 'template'> = [];
 
   const lineComment = (from: number, skip: number, replacement: string) => {
-    for (let k = 0; k < replacement.length; k++) out[from + k] = replacement[k]!;
+    if (replacement) rewrites.push([from, replacement]);
     i = from + skip;
     while (i < length && !isLineBreak(text.charCodeAt(i))) i++;
   };
@@ -205,5 +206,11 @@ function rewriteHtmlComments(text: string): string {
       token(true, '', text[i - 1]!);
     }
   }
-  return out.join('');
+  let result = '';
+  let at = 0;
+  for (const [from, replacement] of rewrites) {
+    result += text.slice(at, from) + replacement;
+    at = from + replacement.length;
+  }
+  return result + text.slice(at);
 }
