@@ -8,6 +8,7 @@ import {
   SCANNER_ONLY_KEYS,
   validateSettings,
   type Finding,
+  ownerRule,
   type RawComment,
   type ResolvedSettings,
   resolveSettings,
@@ -122,9 +123,6 @@ export interface RuleReport {
   problems: SuppressionProblem[];
 }
 
-/** The rule that reports problems of a comment that names no known entry (always on in both configs). */
-const FALLBACK_RULE: RuleName = 'no-deprecated-endpoint';
-
 /** Keyed by the parsed program: every rule linting one file (in one pass) gets the same tree. */
 const analyses = new WeakMap<TSESTree.Program, FileAnalysis>();
 
@@ -169,9 +167,6 @@ function analyze(
     return report;
   };
   for (const finding of findings) reportOf(finding.ruleId).findings.push(finding);
-  for (const problem of problems) {
-    const owner = problem.entryIds.map((id) => settings.catalogue.byId.get(id)).find((entry) => entry !== undefined);
-    reportOf(owner?.rule ?? FALLBACK_RULE).problems.push(problem);
-  }
+  for (const problem of problems) reportOf(ownerRule(problem.entryIds, settings)).problems.push(problem);
   return byRule;
 }

@@ -16,8 +16,8 @@ if (!isSupportedNode(process.versions.node)) {
   // A report that cannot be written (stdout on a full disk, a closed pipe) is a failed run: one
   // line on stderr and exit 2, never a stack trace and exit 1.
   process.stdout.on('error', (error) => {
-    if (error.code !== 'EPIPE')
-      process.stderr.write(`sunset-lint: cannot write the output: ${error.code ?? error.message}\n`);
+    const closed = error.code === 'EPIPE' ? ' (the reader of stdout closed it)' : '';
+    process.stderr.write(`sunset-lint: cannot write the output: ${error.code ?? error.message}${closed}\n`);
     process.exit(2);
   });
   // No silent pass: if the event loop empties before the command has answered (a promise of a

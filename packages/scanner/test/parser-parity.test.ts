@@ -31,8 +31,15 @@ describe.skipIf(!oxcRuns)('oxc-parser and TypeScript: the same scan', () => {
   );
 
   test(
-    `generated programs, the whole grammar (seed ${seed})`,
-    () => checkParserParity({ grammar: { escapes: true }, userEntries: true, minConfidence: 'low', numRuns: 500 }),
+    `generated programs, the whole grammar with suppression comments (seed ${seed})`,
+    () =>
+      checkParserParity({
+        grammar: { escapes: true },
+        comments: true,
+        userEntries: true,
+        minConfidence: 'low',
+        numRuns: 500,
+      }),
     HEAVY_TEST_MS,
   );
 

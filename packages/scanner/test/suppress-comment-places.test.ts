@@ -68,3 +68,61 @@ test('U+2028 and U+2029 end lines in both engines, as ESLint counts them', async
   expect(lines(plugin.findings)).toEqual(['6']);
   expect(lines(scanner.findings)).toEqual(['6']);
 });
+
+/** ESLint's own bookkeeping of directives, which the scanner now follows (issue 27). */
+const bookkeeping: Record<string, string[]> = {
+  'one comment naming two rules, both unused: one message naming both': [
+    '/* eslint-disable-next-line sunset-lint/no-deprecated-field, sunset-lint/no-legacy-chacha20-ciphers */',
+    'f(1);',
+  ],
+  'one of two rules used: a message for the other alone': [
+    `${REQUEST} // eslint-disable-line sunset-lint/no-deprecated-endpoint, sunset-lint/no-deprecated-field`,
+  ],
+  'an eslint-enable with nothing disabled before it': [
+    '/* eslint-enable sunset-lint/no-deprecated-endpoint */',
+    REQUEST,
+  ],
+  'a bare eslint-enable with nothing disabled before it (ESLint reports it on its own; not compared)': [
+    '/* eslint-enable */',
+    REQUEST,
+  ],
+  'a -line directive under a block that already silences: the -line one is unused': [
+    '/* eslint-disable sunset-lint/no-deprecated-endpoint */',
+    `${REQUEST} // eslint-disable-line sunset-lint/no-deprecated-endpoint`,
+  ],
+  'two block disables: the last one before the finding is used': [
+    '/* eslint-disable sunset-lint/no-deprecated-endpoint */',
+    '/* eslint-disable sunset-lint/no-deprecated-endpoint */',
+    REQUEST,
+  ],
+  "an unused sunset-lint-ignore is a rule's report, which eslint-disable silences": [
+    '/* eslint-disable */',
+    '// sunset-lint-ignore rate-limiting-legacy -- reviewed',
+    'f();',
+  ],
+};
+
+describe("unused directives and what they silence, as ESLint's own bookkeeping has it", () => {
+  test.each(Object.entries(bookkeeping))('%s', async (_, lines) => {
+    const code = ['declare function f(...a: unknown[]): void;', 'declare const zone: string;', ...lines, ''].join('\n');
+    const program = { fileName: 'snippet.ts' as const, code };
+    const file = engines.write(program);
+    const plugin = engines.plugin(program, file);
+    const scanner = await engines.scanner(program, file);
+    expect(scanner.problems).toEqual([]);
+    expect({ findings: scanner.findings, comments: scanner.comments }).toEqual({
+      findings: plugin.findings,
+      comments: plugin.comments,
+    });
+  });
+});
+
+test('a lone \\r ends a line in both engines, and a directive after it still names the next line', async () => {
+  const code = ['declare const zone: string;', REQUEST, `// ${NEXT}`, REQUEST, REQUEST, ''].join('\r');
+  const program = { fileName: 'snippet.ts' as const, code };
+  const file = engines.write(program);
+  const plugin = engines.plugin(program, file);
+  const scanner = await engines.scanner(program, file);
+  expect(plugin.findings.map((line) => line.split(':')[0])).toEqual(['2', '5']);
+  expect(scanner.findings).toEqual(plugin.findings);
+});

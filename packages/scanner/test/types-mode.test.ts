@@ -11,7 +11,7 @@ import { expectedFindings, findingKeys, REPO_ROOT } from '../../core/test/suppor
 import { parseForTest } from '../../core/test/support/parse.js';
 import { createTypeResolver, findTsconfig, resolveFactsWithTypes, type TypeResolver } from '../src/types-mode/index.js';
 import { runMain } from './support/cli-in-process.js';
-import { BIN } from './scan-cli-support.js';
+import { BIN, makeProject } from './scan-cli-support.js';
 import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 const PROJECT = 'fixtures/types-mode';
@@ -158,6 +158,29 @@ describe('sunset-lint scan --types (in-process through main)', () => {
     },
     HEAVY_TEST_MS,
   );
+
+  test('a broken tsconfig (not JSON, an extends not there) stops a --types scan: exit 2, the file named', async () => {
+    const source = { 'src/a.ts': "fetch('https://api.cloudflare.com/client/v4/zones/z/firewall/rules');\n" };
+    const notJson = makeProject({ ...source, 'tsconfig.json': '{ "compilerOptions": { "strict": true }\n' });
+    const run = await runMain(['scan', '.', '--types', '--format', 'json'], { cwd: notJson });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--types: \S*tsconfig\.json: '}' expected/);
+    expect(run.stdout).toBe('');
+    const missingBase = makeProject({ ...source, 'tsconfig.json': '{ "extends": "./base.json" }\n' });
+    const extended = await runMain(['scan', '.', '--types', '--format', 'json'], { cwd: missingBase });
+    expect(extended.status).toBe(2);
+    expect(extended.stderr).toMatch(/--types: \S*tsconfig\.json: Cannot read file '\S*base\.json'/);
+    // An option this TypeScript does not know leaves the checker working: the scan runs.
+    const unknownOption = makeProject({
+      ...source,
+      'tsconfig.json': '{ "compilerOptions": { "fromTheFuture": true } }\n',
+    });
+    const runs = await runMain(['scan', '.', '--types', '--format', 'json', '--fail-on', 'none'], {
+      cwd: unknownOption,
+    });
+    expect(runs.status, runs.stderr).toBe(0);
+    expect(JSON.parse(runs.stdout).findings).toHaveLength(1);
+  });
 
   test('without --types the type-only findings stay out; a missing --tsconfig is a usage error', async () => {
     expect((await scan(PROJECT)).findings).toEqual([]);

@@ -23,9 +23,13 @@ export interface PlacedComment extends RawComment {
   codeBefore: boolean;
 }
 
-/** Cheap text test: a file without these words holds no suppression, so its comments need no parse. */
+/**
+ * Cheap text test: a file without these words holds no suppression (`eslint-disable…`,
+ * `sunset-lint-ignore`) and configures none of our rules (`/* eslint sunset-lint/<rule>: … *\/`),
+ * so its comments need no parse.
+ */
 export function mayHoldSuppressions(text: string): boolean {
-  return text.includes('eslint-') || text.includes('sunset-lint-ignore');
+  return text.includes('eslint-') || text.includes('sunset-lint');
 }
 
 /** Only the comments that can be directives, placed with lines and columns. */

@@ -1,5 +1,7 @@
 import { parseDay } from '../grading/day.js';
+import type { RuleName } from '../catalogue/types.js';
 import type { PlacedComment } from './comments.js';
+import { type InlineRuleConfig, type InvalidConfig, parseInlineConfig } from './inline-config.js';
 
 /** The namespace the ESLint plugin is registered under: rules are `sunset-lint/<rule>`. */
 export const PLUGIN_NAMESPACE = 'sunset-lint';
@@ -42,7 +44,16 @@ export interface InvalidIgnore {
   comment: PlacedComment;
 }
 
-export type Directive = EslintDirective | IgnoreComment | InvalidIgnore;
+/** `/* eslint sunset-lint/<rule>: … *\/`: our rules it configures for the whole file (inline-config.ts). */
+export interface InlineConfig {
+  kind: 'config';
+  rules: Map<RuleName, InlineRuleConfig>;
+  /** What ESLint would call an error in it (an unknown rule of ours, an invalid severity or option). */
+  invalid: InvalidConfig[];
+  comment: PlacedComment;
+}
+
+export type Directive = EslintDirective | IgnoreComment | InvalidIgnore | InlineConfig;
 
 /** ESLint's split of a directive from its description: the first `--` (two or more) between blanks. */
 const DESCRIPTION_SEPARATOR = /\s-{2,}\s/u;
@@ -69,6 +80,11 @@ function parseDirective(comment: PlacedComment, knownEntry: (id: string) => bool
   if (label === undefined) return undefined;
   const rest = directivePart.slice(label.length);
   if (label === IGNORE_KEYWORD) return parseIgnore(comment, rest, separator !== null, description, knownEntry);
+  // As ESLint: rule configuration only in a block comment.
+  if (label === 'eslint')
+    return comment.kind === 'block'
+      ? { kind: 'config', ...parseInlineConfig(rest, PLUGIN_NAMESPACE), comment }
+      : undefined;
   const type = eslintType(label);
   // As ESLint: in a line comment only the -line forms are directives; -line must fit on one line.
   if (!type) return undefined;

@@ -1,3 +1,4 @@
+import type { RuleName } from '../catalogue/types.js';
 import type { Finding } from '../findings/finding.js';
 import type { ResolvedSettings } from '../options.js';
 import { applySuppressions, type SuppressionResult } from './apply.js';
@@ -17,5 +18,21 @@ export function suppressInFile<F extends Finding>(
 ): SuppressionResult<F> {
   if (!mayHoldSuppressions(text)) return { findings: [...findings], suppressed: [], problems: [] };
   const directives = parseDirectives(placeComments(text, comments()), (id) => settings.catalogue.byId.has(id));
-  return applySuppressions(findings, directives, { asOf: settings.asOf, eslintDirectives: engine.eslintDirectives });
+  return applySuppressions(findings, directives, {
+    asOf: settings.asOf,
+    eslintDirectives: engine.eslintDirectives,
+    ownerRule: (entryIds) => ownerRule(entryIds, settings),
+  });
+}
+
+/** The rule that reports a problem of a comment that names no known entry (always on in both configs). */
+const FALLBACK_RULE: RuleName = 'no-deprecated-endpoint';
+
+/**
+ * The rule that reports a sunset-lint-ignore comment's problem in ESLint: the rule of the first
+ * known entry it names, so that disabling that rule drops it too.
+ */
+export function ownerRule(entryIds: readonly string[], settings: Pick<ResolvedSettings, 'catalogue'>): RuleName {
+  const owner = entryIds.map((id) => settings.catalogue.byId.get(id)).find((entry) => entry !== undefined);
+  return owner?.rule ?? FALLBACK_RULE;
 }

@@ -3,4 +3,4 @@
 export { mayHoldSuppressions, type RawComment } from './comments.js';
 export { PLUGIN_NAMESPACE, UPCOMING_NAMESPACE } from './directives.js';
 export { type SuppressedFinding, type SuppressionProblem, type SuppressionResult } from './apply.js';
-export { suppressInFile } from './file.js';
+export { ownerRule, suppressInFile } from './file.js';

@@ -4,8 +4,9 @@ import { forgetLastStat, statPath } from '../scan/files/file-stats.js';
 import { kindOf, readInputFile } from '../scan/files/read-source.js';
 
 /**
- * A tsconfig (or what it extends) the guarded reader refused: a FIFO, a device, a file over the
- * limit. Not a broken configuration to scan past: the scan stops and says so.
+ * A tsconfig (or what it extends) that cannot be used: refused by the guarded reader (a FIFO, a
+ * device, a file over the limit), or broken (not JSON, an `extends` that names no file). A `--types`
+ * scan without its type checker would drop findings silently: the scan stops and names the file.
  */
 export class RefusedConfigError extends Error {}
 
@@ -31,7 +32,12 @@ export class TypedProgram {
     this.host = cachingHost(options);
   }
 
-  /** The files and options of a tsconfig.json, as `tsc -p` reads them (`extends`, `include`, `files`). */
+  /**
+   * The files and options of a tsconfig.json, as `tsc -p` reads them (`extends`, `include`, `files`).
+   * Throws a RefusedConfigError for a tsconfig, or one it extends, that is not JSON or names an
+   * `extends` that is not there; other complaints (an option this TypeScript does not know, no
+   * input files) leave the checker working, as before.
+   */
   static fromTsconfig(path: string): TypedProgram {
     // The tsconfig and what it `extends` are the repository's files: read through the guarded
     // reader (a FIFO or a link to /dev/zero named tsconfig.json must not hang or fill memory).
@@ -39,7 +45,7 @@ export class TypedProgram {
     const disk = guardedDisk((file, message) => refused.push(`${file}: ${message}`));
     const read = ts.readConfigFile(path, disk.readFile);
     if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
-    if (read.error) throw new Error(`--types: ${path}: ${messageOf(read.error)}`);
+    if (read.error) throw new RefusedConfigError(`--types: ${path}: ${messageOf(read.error)}`);
     const host: ts.ParseConfigHost = {
       ...disk,
       readDirectory: (...args) => {
@@ -51,6 +57,8 @@ export class TypedProgram {
     };
     const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(path), undefined, path);
     if (refused.length) throw new RefusedConfigError(`--types: ${refused[0]}`);
+    const broken = parsed.errors.find(isBrokenConfig);
+    if (broken) throw new RefusedConfigError(`--types: ${broken.file?.fileName ?? path}: ${messageOf(broken)}`);
     // A `files` entry is named, not found by a walk: one that is a FIFO or a device is refused as
     // the tsconfig would be (a walk of `include` lists regular files only).
     for (const file of parsed.fileNames) {
@@ -188,4 +196,11 @@ function memoize<Args extends unknown[], Result>(
 
 function messageOf(diagnostic: ts.Diagnostic): string {
   return ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+}
+
+/** The errors of a tsconfig that leave no configuration to check with: syntax, an `extends` not found or not read. */
+function isBrokenConfig(diagnostic: ts.Diagnostic): boolean {
+  if (diagnostic.category !== ts.DiagnosticCategory.Error) return false;
+  // 1xxx: the JSON does not parse; 6053 "File not found"; 5083 "Cannot read file"; 18001 extends a non-JSON.
+  return diagnostic.code < 2000 || diagnostic.code === 6053 || diagnostic.code === 5083 || diagnostic.code === 18001;
 }

@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { RefusedConfigError } from './typed-program.js';
 import { type FileFacts, matchFacts, type RawMatch } from '@sunset-lint/core/internal';
 import { convertSourceFile, parseSource } from '../scan/reader/parse.js';
+import { isComponent, readerInput } from '../scan/reader/reader-input.js';
 import type { TypedMatches, TypesResolution } from '../scan/types-resolution.js';
 import { resolveFactsWithTypes } from './resolve-facts.js';
 import { createTypeResolver, findTsconfig, type TypeResolver } from './type-resolver.js';
@@ -25,10 +26,11 @@ export function typesResolution(files: readonly string[], tsconfig?: string): Ty
       try {
         resolver = createTypeResolver(config || undefined);
       } catch (error) {
-        // A tsconfig that cannot be read safely (a FIFO, a device) stops the run: no silent pass.
+        // A tsconfig that cannot be read safely (a FIFO, a device) or is broken stops the run: the
+        // type checker's answers for its files would be missing without a word (no silent pass).
         if (error instanceof RefusedConfigError) throw error;
-        // A broken tsconfig costs the type checker's answers for its files, never the scan.
-        resolver = error instanceof Error ? error : new Error(String(error));
+        const message = error instanceof Error ? error.message : String(error);
+        throw new RefusedConfigError(message.startsWith('--types:') ? message : `--types: ${config}: ${message}`);
       }
       resolvers.set(config, resolver);
     }
@@ -36,6 +38,7 @@ export function typesResolution(files: readonly string[], tsconfig?: string): Ty
   };
   const byResolver = new Map<TypeResolver, string[]>();
   for (const file of files) {
+    if (isComponent(file)) continue;
     const resolver = resolverFor(file);
     if (resolver instanceof Error) continue;
     const group = byResolver.get(resolver);
@@ -46,6 +49,9 @@ export function typesResolution(files: readonly string[], tsconfig?: string): Ty
 
   /** The program's tree of a file, when the program read the text the scan read (it reads the file itself). */
   const parsedTree = (file: string, text: string) => {
+    // The program parsed the file as it is: not what the scan reads of a component or of a
+    // CommonJS file with `<!--` comments (reader-input.ts), which the scan parses itself.
+    if (readerInput(file, text).text !== text) return undefined;
     const resolver = resolverFor(file);
     try {
       const parsed = resolver instanceof Error ? undefined : resolver.sourceFile(file);
@@ -61,7 +67,8 @@ export function typesResolution(files: readonly string[], tsconfig?: string): Ty
     },
     parsedTree,
     typedMatches(facts, file, settings): TypedMatches {
-      if (!hasOpenQuestions(facts)) return { matches: [] };
+      // A component's scripts are not TypeScript's files (reader-input.ts): no type checker there.
+      if (!hasOpenQuestions(facts) || isComponent(file)) return { matches: [] };
       let typed;
       try {
         const resolver = resolverFor(file);

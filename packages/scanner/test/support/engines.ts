@@ -48,7 +48,26 @@ export interface EngineReport {
   findings: string[];
   /** Parse errors and diagnostics: a generated program must have none. */
   problems: string[];
+  /**
+   * What each engine says of the suppression comments (`line:column message`): unused and invalid
+   * ones, ESLint's own unused-directive warnings included. A bare directive is left out: another
+   * ESLint rule may need a bare disable, and a bare enable is ESLint's own business.
+   */
+  comments: string[];
 }
+
+/** The plugin's messages about suppression comments (its rules' own, and ESLint's unused directives). */
+const COMMENT_MESSAGE_IDS = new Set(['unusedSuppression', 'invalidSuppression']);
+const ESLINT_UNUSED_DIRECTIVE = /^Unused eslint-(?:disable|enable) directive/;
+/** An inline configuration ESLint ignores as invalid: its words and the scanner's differ, where is compared. */
+const INVALID_CONFIG = /^(?:Inline configuration for rule|Definition for rule|Rule "[^"]+" is already configured)/;
+const commentMessage = (message: string) => (INVALID_CONFIG.test(message) ? 'invalid configuration' : message);
+const BARE_UNUSED = new Set([
+  'Unused eslint-disable directive (no problems were reported).',
+  'Unused eslint-enable directive (no matching eslint-disable directives were found).',
+]);
+/** The scanner's diagnostics about suppression comments. */
+const COMMENT_CODES = new Set(['unused-suppression', 'invalid-suppression']);
 
 /** Several edits as the one replacement ESLint merges them into: the span they cover, rewritten. */
 function mergedEdit(source: string, edits: readonly TextEdit[]): { range: [number, number]; text: string } {
@@ -102,7 +121,17 @@ export class ParityEngines {
     const messages = this.linter.verify(program.code, this.config, { filename: file });
     const findings: string[] = [];
     const problems: string[] = [];
+    const comments: string[] = [];
     for (const message of messages) {
+      if (
+        COMMENT_MESSAGE_IDS.has(message.messageId ?? '') ||
+        ESLINT_UNUSED_DIRECTIVE.test(message.message) ||
+        INVALID_CONFIG.test(message.message)
+      ) {
+        if (!BARE_UNUSED.has(message.message))
+          comments.push(`${message.line}:${message.column} ${commentMessage(message.message)}`);
+        continue;
+      }
       const rule = message.ruleId?.startsWith(`${PLUGIN_NAMESPACE}/`)
         ? message.ruleId.slice(PLUGIN_NAMESPACE.length + 1)
         : undefined;
@@ -115,7 +144,7 @@ export class ParityEngines {
         `${message.line}:${message.column}:${message.endLine}:${message.endColumn}:${entryId}:${rule} ${message.message}${fixText(message.fix)}`,
       );
     }
-    return { findings: findings.sort(), problems };
+    return { findings: findings.sort(), problems, comments: comments.sort() };
   }
 
   /** The scanner on this one file (with `parser`, else the default); the fix is the one `sunset-lint fix` (without --suggestions) applies. */
@@ -130,9 +159,13 @@ export class ParityEngines {
       const fix = applicableFixes(finding, { suggestions: false })[0];
       return `${finding.line}:${finding.column}:${finding.endLine}:${finding.endColumn}:${finding.entryId}:${finding.ruleId} ${finding.message} [${finding.entryId}]${fixText(fix && mergedEdit(program.code, fix.edits))}`;
     };
+    const comments = result.diagnostics.filter((d) => COMMENT_CODES.has(d.code));
     return {
       findings: result.findings.map(line).sort(),
-      problems: result.diagnostics.map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.code}: ${d.message}`),
+      problems: result.diagnostics
+        .filter((d) => !COMMENT_CODES.has(d.code))
+        .map((d) => `${d.line ?? 0}:${d.column ?? 0} ${d.code}: ${d.message}`),
+      comments: comments.map((d) => `${d.line ?? 0}:${d.column ?? 0} ${commentMessage(d.message)}`).sort(),
     };
   }
 }

@@ -32,21 +32,27 @@ function sameFindings(engines: ParityEngines, seen: { programs: number; withFind
       onlyPlugin: plugin.findings.filter((line) => !scanner.findings.includes(line)),
       onlyScanner: scanner.findings.filter((line) => !plugin.findings.includes(line)),
     }).toEqual({ onlyPlugin: [], onlyScanner: [] });
+    expect(scanner.comments).toEqual(plugin.comments);
   };
 }
 
 export interface Check {
   grammar: GrammarOptions;
+  /** Suppression comments written between the program's tokens (grammar/comments.ts). */
+  comments?: boolean;
   minConfidence: Confidence;
   /** Settings that add catalogue entries (support/engines.ts), as users do. */
   userEntries: boolean;
   numRuns: number;
 }
 
-export async function checkParity({ grammar, minConfidence, userEntries, numRuns }: Check): Promise<void> {
+export async function checkParity({ grammar, comments, minConfidence, userEntries, numRuns }: Check): Promise<void> {
   const engines = new ParityEngines({ minConfidence, userEntries });
   const seen = { programs: 0, withFindings: 0 };
-  await fc.assert(fc.asyncProperty(programArb(grammar), sameFindings(engines, seen)), property.options(numRuns));
+  await fc.assert(
+    fc.asyncProperty(programArb(grammar, { comments: comments ?? false }), sameFindings(engines, seen)),
+    property.options(numRuns),
+  );
   // Two engines that report nothing agree too: most generated programs must have findings.
   if (!property.replayPath) expect(seen.withFindings).toBeGreaterThan(seen.programs / 2);
 }
@@ -55,7 +61,13 @@ export async function checkParity({ grammar, minConfidence, userEntries, numRuns
  * The scanner's two parsers (`--parser oxc` and `--parser typescript`) on the same generated
  * programs: the same findings, fixes and diagnostics (parser-parity.test.ts).
  */
-export async function checkParserParity({ grammar, minConfidence, userEntries, numRuns }: Check): Promise<void> {
+export async function checkParserParity({
+  grammar,
+  comments,
+  minConfidence,
+  userEntries,
+  numRuns,
+}: Check): Promise<void> {
   const engines = new ParityEngines({ minConfidence, userEntries });
   let withFindings = 0;
   let programs = 0;
@@ -67,6 +79,9 @@ export async function checkParserParity({ grammar, minConfidence, userEntries, n
     if (typescript.findings.length > 0) withFindings += 1;
     expect(oxc).toEqual(typescript);
   };
-  await fc.assert(fc.asyncProperty(programArb(grammar), sameScan), property.options(numRuns));
+  await fc.assert(
+    fc.asyncProperty(programArb(grammar, { comments: comments ?? false }), sameScan),
+    property.options(numRuns),
+  );
   if (!property.replayPath) expect(withFindings).toBeGreaterThan(programs / 2);
 }

@@ -17,7 +17,7 @@ import { SCANNING_OPTIONS, SETTING_OPTIONS, settingFlags } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
 import { HELP_OPTION, optionsHelp } from '../option-table.js';
 import { noteDiagnostics, scanFeedback } from '../scanning.js';
-import { writeOutputFile } from '../write-file.js';
+import { type OutputFile, writeOutputFiles } from '../write-file.js';
 
 const SCAN_OPTIONS = {
   'as-of': SETTING_OPTIONS['as-of'],
@@ -260,20 +260,25 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
     ...(htmlPrint === undefined ? {} : { htmlPrint }),
   };
 
+  // The files first, all or none (write-file.ts), then stdout: a run whose second --output cannot
+  // be written leaves no first one behind.
+  const files: OutputFile[] = [];
+  let toStdoutText: string | undefined;
   for (const target of reports) {
     const render = await loadRenderer(target.format);
     if (target.output === undefined) {
       const color = target.format === 'text' && useColor(io.stdout, io.env, colorFlag(parsed.tokens));
       const width = target.format === 'text' ? terminalWidth(io.stdout, io.env) : undefined;
-      io.stdout.write(render(report, { ...renderOptions, color, ...(width === undefined ? {} : { width }) }));
-    } else {
-      writeOutputFile(
-        resolve(io.cwd, target.output),
-        target.output,
-        render(report, { ...renderOptions, color: false }),
-      );
-    }
+      toStdoutText = render(report, { ...renderOptions, color, ...(width === undefined ? {} : { width }) });
+    } else
+      files.push({
+        path: resolve(io.cwd, target.output),
+        shown: target.output,
+        text: render(report, { ...renderOptions, color: false }),
+      });
   }
+  writeOutputFiles(files);
+  if (toStdoutText !== undefined) io.stdout.write(toStdoutText);
   const failing = report.findings.filter((finding) => failsOn(finding, report.failOn, report.failOnDocs)).length;
   const suppressedCount = report.suppressed?.length ?? 0;
   const suppressedNote = suppressedCount ? `, ${suppressedCount} suppressed by comments` : '';

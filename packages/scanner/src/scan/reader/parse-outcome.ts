@@ -20,8 +20,11 @@ export function isStackOverflow(error: unknown): boolean {
 /** The parser's entry point (parse.ts), passed to the per-file step once it is loaded. */
 export type ParseSource = (file: string, source: string) => ParseOutcome;
 
+/** The grammars both parsers read: TypeScript, TypeScript with JSX, JavaScript with JSX. */
+export type Grammar = 'ts' | 'tsx' | 'jsx';
+
 /** How a file's extension is parsed, on both paths: JSX is allowed in every JavaScript file, never in `.ts`. */
-export function grammarOf(file: string): 'ts' | 'tsx' | 'jsx' {
+export function grammarOf(file: string): Grammar {
   const extension = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '.js';
   if (extension === '.tsx') return 'tsx';
   if (extension === '.ts' || extension === '.mts' || extension === '.cts') return 'ts';

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ParseOutcome, ParseSource, Program } from './parse-outcome.js';
-import { grammarOf, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
+import { type Grammar, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
+import { readerInput } from './reader-input.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 
 type OxcParser = typeof import('oxc-parser');
@@ -24,7 +25,9 @@ export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScrip
   return (file, source) => {
     let result: ReturnType<OxcParser['parseSync']>;
     try {
-      result = oxc.parseSync(file, source, RAW_TRANSFER[grammarOf(file)]);
+      // What the parser reads of the file, as the TypeScript path reads it (reader-input.ts).
+      const input = readerInput(file, source);
+      result = oxc.parseSync(file, input.text, RAW_TRANSFER[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
       if (result.errors.length > 0) return fallback(file, source);
       return { ok: true, program: result.program as unknown as Program };
     } catch (error) {
@@ -50,16 +53,21 @@ function requireTypeScriptPath(): ParseSource {
 }
 
 /**
- * The options per language, built once. `experimentalRawTransfer` is read by `parseSync` but not
- * declared in its types. With `showSemanticErrors`, oxc also rejects what parses but cannot run (a
- * class declaration without a name, a private name outside a class), as TypeScript's path does.
+ * The options per language and goal, built once. `experimentalRawTransfer` is read by `parseSync`
+ * but not declared in its types. With `showSemanticErrors`, oxc also rejects what parses but cannot
+ * run (a class declaration without a name, a private name outside a class), as TypeScript's path
+ * does. The goal is ESLint's: a module, a script for CommonJS (`.cjs`); left to itself, oxc takes
+ * a `.js` file without `import` or `export` for a script and accepts there what ESLint rejects
+ * (`<!--` comments).
  */
 const RAW_TRANSFER = Object.fromEntries(
-  (['ts', 'tsx', 'jsx'] as const).map((lang) => [
-    lang,
-    { lang, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
-  ]),
-) as unknown as Record<'ts' | 'tsx' | 'jsx', import('oxc-parser').ParserOptions>;
+  (['ts', 'tsx', 'jsx'] as const).flatMap((lang) =>
+    (['module', 'script'] as const).map((sourceType) => [
+      `${lang}:${sourceType}`,
+      { lang, sourceType, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
+    ]),
+  ),
+) as unknown as Record<`${Grammar}:${'module' | 'script'}`, import('oxc-parser').ParserOptions>;
 
 /**
  * oxc-parser, when it is installed for this platform and raw transfer works on this runtime; why

@@ -1,5 +1,6 @@
 import ts = require('typescript');
-import { grammarOf, isStackOverflow, TOO_DEEP, type ParseOutcome } from './parse-outcome.js';
+import { type Grammar, isStackOverflow, TOO_DEEP, type ParseOutcome } from './parse-outcome.js';
+import { readerInput } from './reader-input.js';
 import { toEstree, UnsupportedSyntaxError } from './ts-to-estree.js';
 
 /**
@@ -13,12 +14,14 @@ export function parseSource(file: string, source: string): ParseOutcome {
   let sourceFile: ts.SourceFile;
   try {
     // JSDoc is not parsed: detection never reads it, and in JavaScript files it is most of the comments.
+    // What the parser reads of the file (reader-input.ts: a CommonJS file's `<!--` comments, a component's scripts).
+    const input = readerInput(file, source);
     sourceFile = ts.createSourceFile(
       file,
-      source,
+      input.text,
       { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
       false,
-      scriptKindOf(file),
+      scriptKindOf(input.grammar),
     );
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -53,8 +56,7 @@ export function convertSourceFile(sourceFile: ts.SourceFile): ParseOutcome {
  */
 const STRICT_MODE_ONLY = new Set([1085, 1121, 1487, 1488, 1489]);
 
-/** TypeScript's script kind for the file's grammar (parse-outcome.ts `grammarOf`, which the oxc path reads too). */
-export function scriptKindOf(file: string): ts.ScriptKind {
-  const grammar = grammarOf(file);
+/** TypeScript's script kind for a grammar (reader-input.ts decides it, for the oxc path too). */
+export function scriptKindOf(grammar: Grammar): ts.ScriptKind {
   return grammar === 'tsx' ? ts.ScriptKind.TSX : grammar === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JSX;
 }

@@ -1,6 +1,7 @@
 import ts = require('typescript');
 import type { RawComment } from '@sunset-lint/core';
 import { scriptKindOf } from '../reader/parse.js';
+import { readerInput } from '../reader/reader-input.js';
 
 /**
  * A file's comments, as ESLint finds them: the trivia before every token (TypeScript gives each
@@ -10,7 +11,11 @@ import { scriptKindOf } from '../reader/parse.js';
  * sunset-lint, and holds a directive word (the text test of core's suppress module), so most files
  * never get here.
  */
-export function commentsOf(file: string, text: string, parsed?: ts.SourceFile): RawComment[] {
+export function commentsOf(file: string, source: string, parsed?: ts.SourceFile): RawComment[] {
+  // What the parsers read of the file (a CommonJS file's `<!--` comments are line comments, a
+  // component's comments are its scripts').
+  const input = readerInput(file, source);
+  const text = parsed ? source : input.text;
   // A tree the scan already has (with parent pointers) serves as well as a new parse.
   const sourceFile =
     parsed ??
@@ -19,7 +24,7 @@ export function commentsOf(file: string, text: string, parsed?: ts.SourceFile): 
       text,
       { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
       true,
-      scriptKindOf(file),
+      scriptKindOf(input.grammar),
     );
   const found = new Map<number, RawComment>();
   const add = (ranges: readonly ts.CommentRange[] | undefined) => {
