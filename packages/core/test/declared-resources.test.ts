@@ -170,7 +170,8 @@ describe('user entries with IaC forms', () => {
     );
     const none = { ...entry, match: { resources: [{ property: 'settings.x' }] } };
     expect(() => loadCatalogue({ changes: { add: [none] }, changesSource: 'sunset-lint.config.json' })).toThrow(
-      /sunset-lint\.config\.json \(add\[0\]\): entry 'user-page-rules'.*resources/,
+      // Every problem is listed, one per line, each naming the field.
+      /sunset-lint\.config\.json \(add\[0\]\): entry 'user-page-rules': [\s\S]*field 'match\.resources\.0/,
     );
   });
 });
