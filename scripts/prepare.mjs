@@ -1,32 +1,31 @@
 #!/usr/bin/env node
 /**
- * The root package's `prepare`: builds the packages (`tsc -b`). Uses nothing but Node's own modules,
- * because it also runs where no dependency is installed yet.
+ * The root package's `prepare`. It uses nothing but Node's own modules, because it also runs where
+ * no dependency is installed yet.
  *
  * In a development checkout `pnpm install` (or `npm install`) installs the development
- * dependencies before `prepare`, so this is `tsc -b` and nothing else.
+ * dependencies before `prepare`, and this is `tsc -b`.
  *
- * The pre-commit framework installs this repository as a `language: node` hook with
- * `npm install -g git+file://<its clone>` (pre_commit/languages/node.py). For a git dependency
- * with a `prepare` script npm is meant to install the dependency's development dependencies first,
- * in the cloned folder; but the `-g` of the outer command reaches that inner `npm install`
- * (through the environment, `npm_config_global=true`), which then installs the folder globally
- * instead, and `prepare` finds no TypeScript (`sh: 1: tsc: not found`). So when TypeScript is
- * missing and npm is the one running this, the script installs the development dependencies itself
- * (`--global=false`, into the folder; no install scripts, so no `prepare` again) and then builds.
- *
- * When npm packs the folder for an install (a git dependency, `npm install <folder>
- * --install-links`: pacote then sets `npm_package_resolved`), the catalogue is copied into
- * @sunset-lint/core as the root's `prepack` does for `npm pack` (npm runs only `prepare` there),
- * so that the bundled core carries it.
+ * When npm packs this folder to install it (pacote then sets `npm_package_resolved` to the folder),
+ * it builds what the packed root carries (the bundled scanner and core) and copies the catalogue
+ * into @sunset-lint/core, as the root's `prepack` does for `npm pack` (npm runs only `prepare`
+ * there). That is how the pre-commit framework installs the hook of .pre-commit-hooks.yaml:
+ * `npm install -g git+file://<its clone>` (pre_commit/languages/node.py). For a git dependency with
+ * a `prepare` script npm means to install the development dependencies in the cloned folder first,
+ * but the `-g` of the outer command reaches that inner `npm install` through the environment
+ * (`npm_config_global=true`), which then installs the folder globally instead, and TypeScript is
+ * missing (`sh: 1: tsc: not found`). So when npm packs this folder and TypeScript is missing, this
+ * script installs the development dependencies itself (`--global=false`, into the folder, without
+ * install scripts, so no `prepare` again) and then builds.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
-const userAgent = process.env.npm_config_user_agent ?? '';
+const PACK_RULES = fileURLToPath(new URL('../packages/core/scripts/pack-rules.mjs', import.meta.url));
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
@@ -34,14 +33,23 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** npm is packing this very folder (a git dependency, `npm install --install-links <folder>`). */
+function npmPacksThisFolder() {
+  const resolved = process.env.npm_package_resolved;
+  if (!resolved || !isAbsolute(resolved) || !existsSync(resolved)) return false;
+  return realpathSync(resolved) === realpathSync(ROOT);
+}
+
+const packing = npmPacksThisFolder();
+
 if (!existsSync(TSC)) {
-  if (!userAgent.startsWith('npm/') || !process.env.npm_execpath) {
+  if (!packing || !process.env.npm_execpath) {
     process.stderr.write(
       'prepare: TypeScript is not installed in node_modules: install the development dependencies first (pnpm install).\n',
     );
     process.exit(1);
   }
-  process.stderr.write('prepare: installing the development dependencies to build the packages (npm install)\n');
+  process.stderr.write('prepare: installing the development dependencies to build the hook (npm install)\n');
   run(process.execPath, [
     process.env.npm_execpath,
     'install',
@@ -51,6 +59,7 @@ if (!existsSync(TSC)) {
     '--include=prod',
     '--include=optional',
     '--ignore-scripts',
+    '--prefer-offline',
     '--no-save',
     '--no-audit',
     '--no-fund',
@@ -58,8 +67,12 @@ if (!existsSync(TSC)) {
   ]);
 }
 
-run(process.execPath, [TSC, '-b']);
-
-if (process.env.npm_package_resolved) {
-  run(process.execPath, [fileURLToPath(new URL('../packages/core/scripts/pack-rules.mjs', import.meta.url))]);
+if (packing) {
+  // The scanner and core (the packed root bundles the scanner); the ESLint plugin is not needed.
+  run(process.execPath, [TSC, '-b', 'packages/scanner']);
+  run(process.execPath, [PACK_RULES]);
+} else {
+  run(process.execPath, [TSC, '-b']);
+  // A copy left by an install of this folder would hide the repository's rules/ from core.
+  rmSync(fileURLToPath(new URL('../packages/core/rules/', import.meta.url)), { recursive: true, force: true });
 }
