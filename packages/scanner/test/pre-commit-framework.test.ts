@@ -12,7 +12,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { writeFiles } from './scan-cli-support.js';
@@ -48,13 +48,19 @@ function ok(what: string, result: Run): Run {
 
 /**
  * The environment of a user's shell: none of the `npm_*` variables `pnpm test` sets for its scripts
- * (npm's prefix, user agent, configuration), which would reach the framework's npm.
+ * (npm's prefix, user agent, configuration), which would reach the framework's npm, and none of
+ * the `node_modules/.bin` folders they put on PATH (this repository's `tsc` would be found there),
+ * but one that holds `node` itself (CI's Node 24 comes first on PATH that way).
  */
 function userEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^(npm_|pnpm_|NPM_CONFIG_|PNPM_|INIT_CWD$|NODE_PATH$|NODE_OPTIONS$)/i.test(key)) env[key] = value;
   }
+  env.PATH = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !/[\\/]node_modules[\\/]\.bin$/.test(dir) || existsSync(join(dir, 'node')))
+    .join(delimiter);
   return { ...env, ...extra };
 }
 
