@@ -179,9 +179,7 @@ function checkJavaScriptProject(dir) {
     `eslint + plugin: no typescript in node_modules (found ${typescript.join(', ') || 'none'})`,
   );
   checkJavaScriptLint('eslint + plugin', dir);
-  checkReadmeEslintConfig(dir, 'eslint + plugin, no TypeScript', 'JavaScript only', [
-    'fetch/purge-firewall-rules.mjs',
-  ]);
+  checkReadmeEslintConfig(dir, 'eslint + plugin, no TypeScript', 'JavaScript only', ['fetch/purge-firewall-rules.mjs']);
 }
 
 /** npm resolved one typescript, and no other package bundles a compiler of its own. */

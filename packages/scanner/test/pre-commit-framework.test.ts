@@ -67,7 +67,10 @@ function userEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** pre-commit from PyPI in a virtual environment (kept between runs); the reason when PyPI is unreachable. */
 function preCommit(): { bin: string } | { unreachable: string } {
   const bin = join(VENV, 'bin/pre-commit');
-  if (existsSync(bin) && run(bin, ['--version'], REPO_ROOT, userEnv({})).output.trim() === `pre-commit ${PRE_COMMIT_VERSION}`)
+  if (
+    existsSync(bin) &&
+    run(bin, ['--version'], REPO_ROOT, userEnv({})).output.trim() === `pre-commit ${PRE_COMMIT_VERSION}`
+  )
     return { bin };
   mkdirSync(join(VENV, '..'), { recursive: true });
   ok('python3 -m venv', run('python3', ['-m', 'venv', '--clear', VENV], REPO_ROOT, userEnv({})));
@@ -93,10 +96,14 @@ function cloneWorkingTree(destination: string, env: NodeJS.ProcessEnv): string {
   const files = listed.split('\0').filter((file) => file && existsSync(join(REPO_ROOT, file)));
   mkdirSync(destination, { recursive: true });
   // Through tar, so modes (executable bins) survive.
-  const copied = spawnSync('sh', ['-c', 'tar -C "$1" --null -T - -cf - | tar -C "$2" -xf -', 'sh', REPO_ROOT, destination], {
-    input: `${files.join('\0')}\0`,
-    encoding: 'utf8',
-  });
+  const copied = spawnSync(
+    'sh',
+    ['-c', 'tar -C "$1" --null -T - -cf - | tar -C "$2" -xf -', 'sh', REPO_ROOT, destination],
+    {
+      input: `${files.join('\0')}\0`,
+      encoding: 'utf8',
+    },
+  );
   if (copied.status !== 0) throw new Error(`copying the working tree failed: ${copied.stderr}`);
   gitRepository(destination, env);
   ok('git add', run('git', ['add', '-A'], destination, env));
@@ -121,7 +128,8 @@ const CLIENT_MTS = [
   '}',
   '',
 ].join('\n');
-const LEGACY_CTS = 'export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);\n';
+const LEGACY_CTS =
+  'export const rules = (zoneId: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/firewall/rules`);\n';
 const MAIN_TF = [
   'resource "cloudflare_firewall_rule" "block" {',
   '  zone_id     = var.zone_id',

@@ -123,7 +123,9 @@ describe('.pre-commit-hooks.yaml', () => {
       'bin/notes.txt',
     ];
     const root = makeProject(
-      Object.fromEntries(candidates.map((path) => [path, path.includes('/') && !path.includes('.') ? '#!/bin/sh\n' : '\n'])),
+      Object.fromEntries(
+        candidates.map((path) => [path, path.includes('/') && !path.includes('.') ? '#!/bin/sh\n' : '\n']),
+      ),
     );
     const found = await discoverFiles({ cwd: root, paths: ['.'] });
     const scanned = [...found.files, ...found.terraformFiles, ...found.scriptFiles].map((file) =>
