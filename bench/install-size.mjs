@@ -11,8 +11,10 @@
  *       ESLint with the plugin's recommended config reports a fixture's deprecated calls, and so
  *       does the README's JavaScript-only `eslint.config.mjs`, copied verbatim, in a CommonJS and an
  *       ES module project (it imports nothing but the plugin);
- *   (b) the scanner: exactly one TypeScript (`npm ls typescript --all`), `sunset-lint scan` reports a
- *       fixture's findings, and `scan --types` the type-only findings of fixtures/types-mode;
+ *   (b) the scanner: exactly one TypeScript (`npm ls typescript --all`), no installed package with an
+ *       install script (the tree-sitter grammars come as .wasm files inside the scanner),
+ *       `sunset-lint scan` reports a fixture's findings, the Terraform and shell fixtures' findings
+ *       through those grammars, and `scan --types` the type-only findings of fixtures/types-mode;
  *   (c) scanner + plugin + typescript-eslint: still one TypeScript (the scanner's range and
  *       typescript-eslint's peer range pick the same copy), and ESLint with the README's JavaScript
  *       and TypeScript `eslint.config.mjs`, copied verbatim, in a CommonJS project (as `npm init -y`
@@ -206,7 +208,47 @@ function checkScannerProject(dir) {
     `sunset-lint scan fixtures/${fixture}: ${expected.join(', ')} (got ${plain.join(', ')})`,
   );
 
+  const scripted = packagesWithInstallScripts(join(dir, 'node_modules'));
+  check(
+    scripted.length === 0,
+    `scanner: no installed package has an install script (found ${scripted.join(', ') || 'none'})`,
+  );
+  const grammarFixtures = ['iac/terraform/', 'shell/ddns-updater/'];
+  for (const fixture of grammarFixtures)
+    cpSync(join(REPO, 'fixtures', fixture), join(dir, fixture), { recursive: true });
+  const grammarFindings = scan(dir, ['iac', 'shell']);
+  const expectedGrammarFindings = grammarFixtures.flatMap((fixture) =>
+    expectedFindings(fixture).map((e) => `${e.file}:${e.line}:${e.entryId}`),
+  );
+  check(
+    same(grammarFindings, expectedGrammarFindings) && expectedGrammarFindings.length > 0,
+    `scanner: sunset-lint scan fixtures/${grammarFixtures.join(' and fixtures/')} (the packed tree-sitter grammars): the ${expectedGrammarFindings.length} findings (got ${grammarFindings.length}${grammarFindings.length ? `: ${grammarFindings[0]}` : ''})`,
+  );
+
   checkTypesMode('scanner', dir);
+}
+
+/** Installed packages (at any depth) with a preinstall, install or postinstall script. */
+function packagesWithInstallScripts(nodeModules) {
+  const found = [];
+  const visit = (modules) => {
+    if (!existsSync(modules)) return;
+    for (const entry of readdirSync(modules)) {
+      if (entry.startsWith('.')) continue;
+      const dirs = entry.startsWith('@')
+        ? readdirSync(join(modules, entry)).map((inner) => join(modules, entry, inner))
+        : [join(modules, entry)];
+      for (const dir of dirs) {
+        if (!existsSync(join(dir, 'package.json'))) continue;
+        const { name, version, scripts = {} } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        if (['preinstall', 'install', 'postinstall'].some((script) => scripts[script]))
+          found.push(`${name}@${version}`);
+        visit(join(dir, 'node_modules'));
+      }
+    }
+  };
+  visit(nodeModules);
+  return found;
 }
 
 /** `scan --types` over fixtures/types-mode (its own tsconfig.json) gives its type-only findings. */

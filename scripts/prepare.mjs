@@ -8,8 +8,8 @@
  *
  * When npm packs this folder to install it (pacote then sets `npm_package_resolved` to the folder),
  * it builds what the packed root carries (the bundled scanner and core) and copies the catalogue
- * into @sunset-lint/core, as the root's `prepack` does for `npm pack` (npm runs only `prepare`
- * there). That is how the pre-commit framework installs the hook of .pre-commit-hooks.yaml:
+ * into @sunset-lint/core and the tree-sitter grammars into the scanner, as the packages' `prepack`
+ * scripts do for `npm pack` (npm runs only `prepare` there). That is how the pre-commit framework installs the hook of .pre-commit-hooks.yaml:
  * `npm install -g git+file://<its clone>` (pre_commit/languages/node.py). For a git dependency with
  * a `prepare` script npm means to install the development dependencies in the cloned folder first,
  * but the `-g` of the outer command reaches that inner `npm install` through the environment
@@ -19,13 +19,14 @@
  * install scripts, so no `prepare` again) and then builds.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 const PACK_RULES = fileURLToPath(new URL('../packages/core/scripts/pack-rules.mjs', import.meta.url));
+const PACK_GRAMMARS = fileURLToPath(new URL('../packages/scanner/scripts/pack-grammars.mjs', import.meta.url));
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
@@ -71,8 +72,10 @@ if (packing) {
   // The scanner and core (the packed root bundles the scanner); the ESLint plugin is not needed.
   run(process.execPath, [TSC, '-b', 'packages/scanner']);
   run(process.execPath, [PACK_RULES]);
+  run(process.execPath, [PACK_GRAMMARS]);
 } else {
   run(process.execPath, [TSC, '-b']);
-  // A copy left by an install of this folder would hide the repository's rules/ from core.
-  rmSync(fileURLToPath(new URL('../packages/core/rules/', import.meta.url)), { recursive: true, force: true });
+  // Copies left by an install of this folder would hide the repository's rules/ from core.
+  run(process.execPath, [PACK_RULES, 'clean']);
+  run(process.execPath, [PACK_GRAMMARS, 'clean']);
 }
