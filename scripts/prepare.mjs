@@ -9,10 +9,11 @@
  * When npm packs this folder to install it (pacote then sets `npm_package_resolved` to the folder),
  * it builds what the packed root carries (the bundled scanner and core) and copies the catalogue
  * into @sunset-lint/core and the tree-sitter grammars into the scanner, as the packages' `prepack`
- * scripts do for `npm pack` (npm runs only `prepare` there). That is how the pre-commit framework installs the hook of .pre-commit-hooks.yaml:
- * `npm install -g git+file://<its clone>` (pre_commit/languages/node.py). For a git dependency with
- * a `prepare` script npm means to install the development dependencies in the cloned folder first,
- * but the `-g` of the outer command reaches that inner `npm install` through the environment
+ * scripts do for `npm pack` (npm runs only `prepare` there). That is how the pre-commit framework
+ * installs the hook of .pre-commit-hooks.yaml: `npm install -g git+file://<its clone>`
+ * (pre_commit/languages/node.py). For a git dependency with a `prepare` script npm means to
+ * install the development dependencies in the cloned folder first, but the `-g` of the outer
+ * command reaches that inner `npm install` through the environment
  * (`npm_config_global=true`), which then installs the folder globally instead, and TypeScript is
  * missing (`sh: 1: tsc: not found`). So when npm packs this folder and TypeScript is missing, this
  * script installs the development dependencies itself (`--global=false`, into the folder, without
