@@ -22,11 +22,26 @@ export {
   applySettings,
   resolveSettings,
   SettingsError,
+  validateSettings,
   type ResolvedSettings,
   type SunsetSettings,
 } from './options.js';
 export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
 export { settingsValidator } from './settings/validate.js';
+// The configuration file both engines find (the scanner from its working directory, the plugin from the linted file).
+export {
+  CONFIG_FILES,
+  configObject,
+  describeSearch,
+  findConfigFile,
+  MAX_CONFIG_BYTES,
+  PACKAGE_JSON_KEY,
+  parseConfigJson,
+  readConfigSync,
+  SCANNER_ONLY_KEYS,
+  type ConfigSearch,
+  type ConfigTextReader,
+} from './settings/config-file.js';
 // For the configuration loader on the CLI's start path, which must not load the analysis (internal.ts).
 export { jsonSyntaxErrorPlace } from './json-syntax.js';
 export type { FromSchema, SchemaNode } from './schema/from-schema.js';

@@ -1,5 +1,12 @@
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import {
   analyzeProgram,
+  findConfigFile,
+  PACKAGE_JSON_KEY,
+  readConfigSync,
+  SCANNER_ONLY_KEYS,
+  validateSettings,
   type Finding,
   type RawComment,
   type ResolvedSettings,
@@ -20,34 +27,88 @@ interface CachedSettings {
   resolved: ResolvedSettings;
 }
 
-// ESLint hands every file of a config the same settings object, so resolving (validation and
-// catalogue loading) happens once per settings object; the text key covers configs that rebuild
-// equal settings per file.
-const byObject = new WeakMap<object, CachedSettings>();
+/** The shared configuration file as last read: re-read when its size or modification time changes. */
+interface FileSettings {
+  /** The file as messages name it (`/repo/sunset-lint.config.json`, `…/package.json#sunset-lint`). */
+  shown: string;
+  /** `mtime size`: what says the file changed. */
+  stamp: string;
+  /** Its settings without the keys only the scanner reads, checked against the shared schema. */
+  settings: Record<string, unknown>;
+}
+
+// Resolving (validation and catalogue loading) happens once per distinct configuration: the text
+// key holds the file's identity, the ESLint settings and the day.
 const byText = new Map<string, CachedSettings>();
 const MAX_TEXT_ENTRIES = 32;
+const fileSettings = new Map<string, FileSettings>();
+const MAX_FILES = 64;
+/** Every rule of one file asks: the search and the file's stamp are looked at once per file. */
+const byFile = new WeakMap<object, ResolvedSettings>();
 
 /**
- * Validated settings with the catalogue loaded. Invalid settings throw a SettingsError (or a
- * CatalogueError for an unknown entry id) whose message names the key or id; ESLint reports it as
- * "Error while loading rule …" and stops, so a broken configuration is never silent.
+ * Validated settings with the catalogue loaded: the shared configuration file (sunset-lint.config.*
+ * or package.json's key, found from the linted file's folder upwards to the repository root by
+ * core's `findConfigFile`, as the scanner finds it from its working directory) with ESLint's
+ * `settings['sunset-lint']` over it, key by key. Invalid settings throw a SettingsError (or a
+ * CatalogueError for an unknown entry id) whose message names the file or the ESLint settings and
+ * the key or id; ESLint reports it as "Error while loading rule …" and stops, so a broken
+ * configuration is never silent.
  */
-export function settingsFor(shared: Readonly<Record<string, unknown>>): ResolvedSettings {
+export function settingsFor(
+  shared: Readonly<Record<string, unknown>>,
+  file: { filename: string; cwd: string; sourceCode: object },
+): ResolvedSettings {
+  const known = byFile.get(file.sourceCode);
+  if (known) return known;
   const raw = shared[SETTINGS_KEY];
-  const isObject = typeof raw === 'object' && raw !== null;
-  // Asked for every rule of every file: without `asOf` the day matters, and is cheap to read.
-  const day = isObject && 'asOf' in raw ? '' : new Date().toISOString().slice(0, 10);
-  const known = isObject ? byObject.get(raw) : undefined;
-  if (known?.day === day) return known.resolved;
-  const text = `${day}\u0000${JSON.stringify(raw ?? {})}`;
+  const fromFile = sharedFileSettings(dirname(resolve(file.cwd, file.filename)));
+  const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  const hasAsOf = (isObject && 'asOf' in raw) || (fromFile !== undefined && 'asOf' in fromFile.settings);
+  const day = hasAsOf ? '' : new Date().toISOString().slice(0, 10);
+  const text = `${day}\u0000${fromFile ? `${fromFile.shown}\u0000${fromFile.stamp}` : ''}\u0000${JSON.stringify(raw ?? {})}`;
   let cached = byText.get(text);
   if (!cached) {
-    cached = { day, resolved: resolveSettings(raw, SETTINGS_WHERE) };
+    const resolved =
+      fromFile === undefined
+        ? resolveSettings(raw, SETTINGS_WHERE)
+        : raw === undefined
+          ? resolveSettings(fromFile.settings, fromFile.shown)
+          : resolveSettings(
+              // Checked on its own first, so that a problem of the ESLint settings names them.
+              { ...fromFile.settings, ...validateSettings(raw, SETTINGS_WHERE) },
+              `${fromFile.shown} with ${SETTINGS_WHERE} over it`,
+            );
+    cached = { day, resolved };
     if (byText.size >= MAX_TEXT_ENTRIES) byText.clear();
     byText.set(text, cached);
   }
-  if (isObject) byObject.set(raw, cached);
+  byFile.set(file.sourceCode, cached.resolved);
   return cached.resolved;
+}
+
+/**
+ * The shared settings of the configuration file that applies in `dir`, or undefined when there is
+ * none. The keys only the scanner reads are dropped; the rest is checked here, so that a problem
+ * names the file.
+ */
+function sharedFileSettings(dir: string): FileSettings | undefined {
+  const { found } = findConfigFile(dir);
+  if (!found) return undefined;
+  const stats = statSync(found.path);
+  const stamp = `${stats.mtimeMs} ${stats.size}`;
+  const shown = 'packageJsonSettings' in found ? `${found.path}#${PACKAGE_JSON_KEY}` : found.path;
+  const known = fileSettings.get(shown);
+  if (known?.stamp === stamp) return known;
+  const all = readConfigSync(found, found.path);
+  const settings = Object.fromEntries(
+    Object.entries(all).filter(([key]) => !(SCANNER_ONLY_KEYS as readonly string[]).includes(key)),
+  );
+  validateSettings(settings, shown);
+  const read: FileSettings = { shown, stamp, settings };
+  if (fileSettings.size >= MAX_FILES) fileSettings.clear();
+  fileSettings.set(shown, read);
+  return read;
 }
 
 interface FileAnalysis {

@@ -55,7 +55,11 @@ export function reportFindings(
 ): Rule.RuleListener {
   return {
     Program(program) {
-      const settings = settingsFor(context.settings);
+      const settings = settingsFor(context.settings, {
+        filename: context.filename,
+        cwd: context.cwd,
+        sourceCode: context.sourceCode,
+      });
       const grades = new Set(option.grades ?? GRADES);
       const tree = asTypescriptEstree(program);
       const sourceCode = context.sourceCode;

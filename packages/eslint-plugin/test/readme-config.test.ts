@@ -18,6 +18,10 @@ const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 const blocks = [...readme.matchAll(/^```js\n(\/\/ (eslint\.config\.\w+): ([^\n]+)\n[\s\S]*?)^```/gm)];
 const block = blocks.find((match) => match[3] === 'JavaScript and TypeScript');
 const javascriptOnly = blocks.find((match) => match[3] === 'JavaScript only');
+// The shared settings file the README shows right after them.
+const settingsBlock = /`sunset-lint\.config\.json`[\s\S]*?^```json\n([\s\S]*?)^```/m.exec(
+  readme.slice(block?.index ?? 0),
+);
 // The repository's own node_modules holds the plugin, ESLint and typescript-eslint, as an install would.
 const eslintBin = join(
   dirname(createRequire(join(REPO_ROOT, 'package.json')).resolve('eslint/package.json')),
@@ -31,6 +35,10 @@ afterAll(() => {
 test('the README names its config file and shows it, for JavaScript only and with TypeScript', () => {
   expect(block?.[2]).toBe('eslint.config.mjs');
   expect(javascriptOnly?.[2]).toBe('eslint.config.mjs');
+  // Settings go in the file both engines read, not in ESLint's settings.
+  expect(block?.[1]).not.toContain('settings');
+  expect(javascriptOnly?.[1]).not.toContain('settings');
+  expect(JSON.parse(settingsBlock?.[1] ?? 'null')).toMatchObject({ catalogue: { disable: ['zone-setting-brotli'] } });
 });
 
 /** A project whose node_modules holds only these packages of the repository's (linked, as installed). */
@@ -86,17 +94,21 @@ test.each([
 );
 
 test.each([
-  ['a CommonJS (npm init -y)', { name: 'scratch', version: '1.0.0', main: 'index.js' }],
-  ['an ES module', { name: 'scratch', version: '1.0.0', type: 'module' }],
+  ['a CommonJS (npm init -y)', { name: 'scratch', version: '1.0.0', main: 'index.js' }, []],
+  // The settings file is ESLint's too: an entry it disables is not reported.
+  ['an ES module', { name: 'scratch', version: '1.0.0', type: 'module' }, ['billing-profile-and-history']],
 ])(
   'the README config lints %s project',
-  (_kind, manifest) => {
+  (_kind, manifest, disable) => {
     const [, config, file] = block ?? [];
     const project = mkdtempSync(join(tmpdir(), 'sunset-lint-readme-'));
     made.push(project);
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
     writeFileSync(join(project, 'package.json'), JSON.stringify(manifest));
     writeFileSync(join(project, file!), config!);
+    const settings = JSON.parse(settingsBlock![1]!) as { catalogue: { disable: string[] } };
+    settings.catalogue.disable.push(...disable);
+    writeFileSync(join(project, 'sunset-lint.config.json'), JSON.stringify(settings));
     mkdirSync(join(project, 'src'));
     writeFileSync(
       join(project, 'src/billing.ts'),
@@ -108,8 +120,8 @@ test.each([
     const reported = results.flatMap((result) =>
       result.messages.map((message) => [result.filePath.slice(project.length + 1), message.ruleId]),
     );
-    expect(reported).toEqual([['src/billing.ts', 'sunset-lint/no-deprecated-endpoint']]);
-    expect(run.status).toBe(1);
+    expect(reported).toEqual(disable.length ? [] : [['src/billing.ts', 'sunset-lint/no-deprecated-endpoint']]);
+    expect(run.status).toBe(disable.length ? 0 : 1);
   },
   HEAVY_TEST_MS,
 );

@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { statPath } from './scan/files/file-stats.js';
 import { slashedRelative } from './scan/files/relative-path.js';
 
@@ -11,6 +11,36 @@ export function repositoryPrefix(cwd: string): string {
   for (let dir = cwd; ; dir = dirname(dir)) {
     if (hasGitEntry(dir)) return slashedRelative(dir, cwd);
     if (dirname(dir) === dir) return '';
+  }
+}
+
+/**
+ * A path relative to `cwd` (`/`-separated) as a path from the repository root, given
+ * `repositoryPrefix(cwd)`. A path that leaves the repository (`../elsewhere.ts` from its root)
+ * stays as it is: no checkout holds it.
+ */
+export function fromRepositoryRoot(prefix: string, relative: string): string {
+  if (!prefix) return relative;
+  const joined = posix.normalize(`${prefix}/${relative}`);
+  return joined.startsWith('../') ? relative : joined;
+}
+
+/** `fromRepositoryRoot` for the scan run in `cwd`: what a finding's fingerprint hashes. */
+export function repositoryPathFor(cwd: string): (relative: string) => string {
+  const prefix = repositoryPrefix(cwd);
+  return (relative) => fromRepositoryRoot(prefix, relative);
+}
+
+/** The other way: a path from the repository root as a path relative to `cwd` (whose prefix is given). */
+export function fromWorkingDirectory(prefix: string, fromRoot: string): string {
+  return prefix ? posix.relative(prefix, fromRoot) || '.' : fromRoot;
+}
+
+/** The repository's root folder above `cwd` (the nearest holding `.git`), or undefined outside a repository. */
+export function repositoryRoot(cwd: string): string | undefined {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (hasGitEntry(dir)) return dir;
+    if (dirname(dir) === dir) return undefined;
   }
 }
 

@@ -23,7 +23,7 @@ describe('sunset-lint baseline', () => {
       version: number;
       findings: Array<{ file: string; entryId: string }>;
     };
-    expect(baseline.version).toBe(1);
+    expect(baseline.version).toBe(2);
     expect(baseline.findings.map((f) => `${f.file}:${f.entryId}`)).toEqual([
       'src/sync.js:firewall-rules-api',
       'src/sync.js:rate-limiting-legacy',
@@ -111,6 +111,96 @@ describe('sunset-lint baseline', () => {
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(file);
     }
+  });
+});
+
+describe('baselines from any folder of the repository', () => {
+  /** A monorepo: two packages, each with a deprecated call. */
+  const monorepo = () =>
+    makeProject({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'packages/a/src/sync.js': SYNC,
+      'packages/b/src/sync.js': SYNC,
+    });
+
+  test('written at the root, found and matched from a package folder; only scanned files have stale entries', async () => {
+    const project = monorepo();
+    const written = await runMain(['baseline', ...AS_OF], { cwd: project });
+    expect(written.stderr).toContain('wrote 4 findings from 2 files to .sunset-lint-baseline.json');
+    const baseline = JSON.parse(readFileSync(join(project, '.sunset-lint-baseline.json'), 'utf8')) as {
+      findings: Array<{ file: string }>;
+    };
+    expect(new Set(baseline.findings.map((f) => f.file))).toEqual(
+      new Set(['packages/a/src/sync.js', 'packages/b/src/sync.js']),
+    );
+    // From packages/a, without --baseline: the root's baseline is found, its entries match, and
+    // packages/b's entries (not scanned here) are not "no longer found".
+    const run = await runMain(['scan', ...AS_OF, '--format', 'json'], { cwd: join(project, 'packages/a') });
+    expect(run.status, run.stderr).toBe(0);
+    const report = parseJsonReport(run.stdout);
+    expect(report.findings).toEqual([]);
+    expect(report.baseline).toEqual({ file: '../../.sunset-lint-baseline.json', suppressed: 2, stale: [] });
+    // A subset of the files from the root: the same.
+    const subset = parseJsonReport(
+      (await runMain(['scan', ...AS_OF, '--format', 'json', 'packages/b'], { cwd: project })).stdout,
+    );
+    expect(subset.baseline).toMatchObject({ suppressed: 2, stale: [] });
+    // A fixed call in a scanned file is stale, named from the current folder.
+    writeFileSync(join(project, 'packages/a/src/sync.js'), SYNC.replace('/rate_limits', '/rulesets'));
+    const fixed = parseJsonReport(
+      (await runMain(['scan', ...AS_OF, '--format', 'json'], { cwd: join(project, 'packages/a') })).stdout,
+    );
+    expect(fixed.baseline).toMatchObject({
+      suppressed: 1,
+      stale: [{ file: 'src/sync.js', entryId: 'rate-limiting-legacy' }],
+    });
+    // --no-baseline: every finding.
+    const all = await runMain(['scan', ...AS_OF, '--no-baseline', '--format', 'json'], { cwd: project });
+    expect(parseJsonReport(all.stdout).findings).toHaveLength(3);
+    const both = await runMain(['scan', '--no-baseline', '--baseline', 'x.json'], { cwd: project });
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('--baseline FILE and --no-baseline cannot be used together');
+  });
+
+  test('written from a package folder: at the root, keyed from it; the root scan matches it', async () => {
+    const project = monorepo();
+    const written = await runMain(['baseline', ...AS_OF], { cwd: join(project, 'packages/b') });
+    expect(written.stderr).toContain('wrote 2 findings from 1 files to ../../.sunset-lint-baseline.json');
+    const run = await runMain(['scan', ...AS_OF, '--format', 'json'], { cwd: project });
+    const report = parseJsonReport(run.stdout);
+    expect(report.findings.map((f) => f.file)).toEqual(['packages/a/src/sync.js', 'packages/a/src/sync.js']);
+    expect(report.baseline).toMatchObject({ file: '.sunset-lint-baseline.json', suppressed: 2, stale: [] });
+  });
+
+  test('the text report says what the baseline suppressed, not "No deprecated API usage found"', async () => {
+    const project = monorepo();
+    await runMain(['baseline', ...AS_OF], { cwd: project });
+    const run = await runMain(['scan', ...AS_OF, '--no-color'], { cwd: join(project, 'packages/a') });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(
+      'No deprecated API usage found outside the baseline in 1 file scanned (as of 2026-01-01): 2 findings suppressed by ../../.sunset-lint-baseline.json.',
+    );
+    expect(run.stdout).toContain(
+      'Baseline ../../.sunset-lint-baseline.json (4 entries): 2 findings suppressed, 0 entries no longer found.',
+    );
+  });
+
+  test('a version 1 baseline: read as it is at the repository root; in a sub-folder, a message says to rewrite it', async () => {
+    const project = monorepo();
+    await runMain(['baseline', ...AS_OF], { cwd: project });
+    const v2 = JSON.parse(readFileSync(join(project, '.sunset-lint-baseline.json'), 'utf8')) as { version: number };
+    // What an earlier sunset-lint wrote at the root: the same entries, version 1.
+    writeFileSync(join(project, '.sunset-lint-baseline.json'), JSON.stringify({ ...v2, version: 1 }));
+    const atRoot = await runMain(['scan', ...AS_OF, '--format', 'json'], { cwd: join(project, 'packages/a') });
+    expect(atRoot.status, atRoot.stderr).toBe(0);
+    expect(parseJsonReport(atRoot.stdout).baseline).toMatchObject({ suppressed: 2 });
+    // Written in packages/a by an earlier version: its fingerprints hashed paths from there.
+    writeFileSync(join(project, 'packages/a/old.json'), JSON.stringify({ ...v2, version: 1 }));
+    const old = await runMain(['scan', ...AS_OF, '--baseline', 'old.json'], { cwd: join(project, 'packages/a') });
+    expect(old.status).toBe(2);
+    expect(old.stderr).toContain(
+      "old.json: a version 1 baseline, keyed by paths from the folder it was written in (packages/a); baselines are now keyed by paths from the repository root, and its entries cannot be carried over: write it again with 'sunset-lint baseline --output old.json'",
+    );
   });
 });
 

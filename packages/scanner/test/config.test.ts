@@ -14,7 +14,7 @@ import {
   type ScannerSettings,
 } from '../src/config/settings-schema.js';
 import { scannerSettingsValidator } from '../src/config/settings-validator.generated.js';
-import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, runCli } from './scan-cli-support.js';
+import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, runCli, writeFiles } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 
 const SOURCE = { 'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n` };
@@ -72,6 +72,19 @@ describe('where the configuration comes from', () => {
     const failed = await scanJson(`${broken}/src`);
     expect(failed.status).toBe(2);
     expect(failed.stderr).toContain('../sunset-lint.config.json');
+  });
+
+  test('--verbose names the configuration that applies, or where it looked when there is none', async () => {
+    const project = makeProject({ ...SOURCE, '.git/HEAD': 'x\n' });
+    const none = await runMain(['scan', '--verbose', '--no-progress', 'src'], { cwd: `${project}/src` });
+    expect(none.stderr).toContain(
+      `no sunset-lint configuration found: looked for sunset-lint.config.json, sunset-lint.config.mjs, sunset-lint.config.js and a "sunset-lint" key in package.json in ${project}/src, ${project} (the repository root)`,
+    );
+    writeFiles(project, { 'sunset-lint.config.json': '{ "asOf": "2024-12-01" }' });
+    const found = await runMain(['scan', '--verbose', '--no-progress'], { cwd: `${project}/src` });
+    expect(found.stderr).toContain('sunset-lint: configuration: ../sunset-lint.config.json');
+    // Without --verbose: not a word about it.
+    expect((await runMain(['scan', '--no-progress'], { cwd: `${project}/src` })).stderr).not.toContain('configuration');
   });
 
   test('not above the repository root', async () => {

@@ -102,6 +102,18 @@ describe('HTML audit', () => {
     );
   });
 
+  test('a scan that the baseline leaves clean says what the baseline suppressed', () => {
+    expect(html({ ...report, findings: [] })).toContain('<p class="clean">No deprecated API usage found.</p>');
+    const baselined = {
+      ...report,
+      findings: [],
+      baseline: { file: 'base<1>.json', entries: 3, suppressed: 3, stale: [] },
+    };
+    expect(html(baselined)).toContain(
+      '<p class="clean">No deprecated API usage found outside the baseline; 3 findings suppressed by <code>base&lt;1&gt;.json</code>.</p>',
+    );
+  });
+
   test('file sections beyond the first few start collapsed; the controls are hidden until the script runs', () => {
     const files = fixtureSourceFiles().filter((file) => /^fixtures\/(dns-records|headers|fetch)\//.test(file));
     const full = html(fixtureReport({ files }));

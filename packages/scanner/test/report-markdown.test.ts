@@ -71,5 +71,13 @@ describe('Markdown audit', () => {
     expect(renderReport('markdown', { ...report, findings: [] }, { color: false })).toContain(
       `No deprecated API usage found in ${report.filesScanned} files scanned.`,
     );
+    const baselined = {
+      ...report,
+      findings: [],
+      baseline: { file: 'base.json', entries: 2, suppressed: 2, stale: [] },
+    };
+    expect(renderReport('markdown', baselined, { color: false })).toContain(
+      `No deprecated API usage found in ${report.filesScanned} files scanned outside the baseline; 2 findings suppressed by \`base.json\`.`,
+    );
   });
 });

@@ -80,6 +80,7 @@ describe('text report', () => {
         diagnostics: [],
         baseline: {
           file: 'base.json',
+          entries: 4,
           suppressed: 3,
           stale: [{ fingerprint: 'abc', file: 'a.ts', entryId: 'zone-setting-brotli' }],
         },
@@ -87,7 +88,11 @@ describe('text report', () => {
       { color: false },
     );
     expect(clean).toBe(
-      'No deprecated API usage found in 3 files scanned (as of 2024-06-01).\n\nBaseline base.json: 3 findings suppressed, 1 entry no longer found:\n  a.ts  zone-setting-brotli  abc\n',
+      'No deprecated API usage found outside the baseline in 3 files scanned (as of 2024-06-01): 3 findings suppressed by base.json.\n\nBaseline base.json (4 entries): 3 findings suppressed, 1 entry no longer found:\n  a.ts  zone-setting-brotli  abc\n',
+    );
+    // Without a baseline, or one that suppressed nothing: the plain sentence.
+    expect(renderReport('text', { ...report, findings: [], diagnostics: [] }, { color: false })).toBe(
+      'No deprecated API usage found in 3 files scanned (as of 2024-06-01).\n',
     );
   });
 });

@@ -11,6 +11,7 @@ import {
   type FakeApi,
   type JsonObject,
 } from '../../core/test/client/fake-api.js';
+import { tokenEchoes, tokenLeaks } from '../../core/test/client/helpers.js';
 import { runMainWith } from './support/cli-in-process.js';
 import { runCliProcess } from './support/cli-process.js';
 
@@ -50,9 +51,12 @@ async function withFake(run: (fake: FakeApi, base: string[]) => Promise<void>): 
   }
 }
 
+/** The token in none of its forms (any case, zero-width-split, percent-encoded, base64) in any output. */
 function expectNoToken(expect: ExpectStatic, result: Run): void {
   expect(result.stdout).not.toContain(TEST_TOKEN);
   expect(result.stderr).not.toContain(TEST_TOKEN);
+  expect(tokenLeaks(result.stdout)).toEqual([]);
+  expect(tokenLeaks(result.stderr)).toEqual([]);
 }
 
 const READS = [`GET ${PATHS.list}`, `GET ${PATHS.owasp}`, `GET ${PATHS.entrypoint}`];
@@ -269,6 +273,52 @@ describe.concurrent('ruleset set', () => {
   });
 });
 
+describe.concurrent('concurrent runs', () => {
+  test('three `ruleset set` processes that all read before any writes: every change survives (real processes)', async ({
+    expect,
+  }) => {
+    await withFake(async (fake, base) => {
+      const changes = [
+        ['--paranoia-level', '1'],
+        ['--score-threshold', '25'],
+        ['--disable-rule', IDS.rulePl1Sqli],
+      ];
+      // Every request is held until each process has one waiting: all three read the rule (version 3)
+      // before the first write, every time.
+      fake.interleave(changes.length);
+      const results = await Promise.all(
+        changes.map((change) => runProcess(['ruleset', 'set', ...base, ...change]).finally(() => fake.leave())),
+      );
+      for (const result of results) {
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expectNoToken(expect, result);
+      }
+      expect(fake.calls().slice(0, 12)).toEqual([
+        ...READS.flatMap((read) => [read, read, read]),
+        ...Array<string>(3).fill(`PATCH ${PATHS.owaspRule}`),
+      ]);
+      const stored = fake.owaspExecuteRule()?.['action_parameters'] as { overrides: JsonObject };
+      expect(stored.overrides).toEqual({
+        categories: [
+          { category: 'paranoia-level-3', enabled: false },
+          { category: 'paranoia-level-4', enabled: false },
+          { category: 'language-php', enabled: false },
+          { category: 'paranoia-level-2', enabled: false },
+        ],
+        rules: [
+          { id: IDS.lastRule, score_threshold: 25, action: 'log' },
+          { id: IDS.rulePl2Xss, enabled: false },
+          { id: IDS.rulePl1Sqli, enabled: false },
+        ],
+      });
+      expect(
+        results.filter((result) => result.stdout.includes('Another writer changed the rule meanwhile')),
+      ).toHaveLength(2);
+    });
+  });
+});
+
 describe.concurrent('API errors: exit 1 with the status and root causes, never the token', () => {
   test('an error envelope in the legacy 1004/error_chain form shows the root cause', async ({ expect }) => {
     await withFake(async (fake, base) => {
@@ -309,6 +359,116 @@ describe.concurrent('API errors: exit 1 with the status and root causes, never t
         `GET ${PATHS.list} failed: HTTP 502: response is not JSON (content-type: text/html; charset=utf-8)`,
       );
       expect(result.stderr).toContain('Authorization: Bearer [REDACTED]');
+      expectNoToken(expect, result);
+    });
+  });
+
+  test('a redirect (to another API on loopback) stops the run with exit 1: status and Location, not followed, not retried (real process)', async ({
+    expect,
+  }) => {
+    const elsewhere = await startFakeApi();
+    try {
+      await withFake(async (fake, base) => {
+        const location = `${elsewhere.baseUrl}${PATHS.owaspRule}`;
+        fake.failNext({ method: 'PATCH' }, { kind: 'redirect', status: 307, location });
+        const result = await runProcess(['ruleset', 'set', ...base, '--paranoia-level', '1']);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toBe(
+          `sunset-lint ruleset: PATCH ${PATHS.owaspRule} failed: HTTP 307: a redirect to ${location} (the API does not redirect; not followed); not sent again; the write may or may not have been applied (check with a read, e.g. 'sunset-lint ruleset show')\n`,
+        );
+        expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`]);
+        // The token went nowhere else.
+        expect(elsewhere.requests).toEqual([]);
+      });
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  test('a response over --max-response-mib stops the run with exit 1, naming the limit and the request; read once (real process)', async ({
+    expect,
+  }) => {
+    await withFake(async (fake, base) => {
+      fake.failNext({ path: PATHS.owasp }, { kind: 'huge', bytes: 4 * 1024 * 1024, declared: false });
+      const result = await runProcess(['ruleset', 'show', ...base, '--max-response-mib', '1']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `sunset-lint ruleset: GET ${PATHS.owasp} failed: HTTP 200: the response is over 1048576 bytes, more than the 1 MiB allowed (maxResponseBytes; CLI --max-response-mib); not read further\n`,
+      );
+      expect(fake.calls()).toEqual([`GET ${PATHS.list}`, `GET ${PATHS.owasp}`]);
+    });
+  });
+
+  test.for([
+    [
+      'the entry point answered without its rules',
+      "result.rules is missing (the entry point's rules: an array is needed)",
+    ],
+    [
+      'the execute rule answered without action_parameters',
+      'result.rules[1].action_parameters is missing (an object is needed for an execute rule)',
+    ],
+  ] as const)(
+    '--deploy when %s: exit 1 naming the field and the request, nothing written (real process)',
+    async ([what, problem], { expect }) => {
+      await withFake(async (fake, base) => {
+        const entrypoint = fake.state.entrypoint as JsonObject;
+        if (what.includes('without its rules')) delete entrypoint['rules'];
+        else delete ((entrypoint['rules'] as JsonObject[])[1] as JsonObject)['action_parameters'];
+        const result = await runProcess(['ruleset', 'set', ...base, '--paranoia-level', '2', '--deploy']);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          `sunset-lint ruleset: GET ${PATHS.entrypoint} failed: HTTP 200: unexpected result: ${problem} (body starts: `,
+        );
+        expect(result.stdout).toBe('');
+        expect(fake.writes()).toEqual([]);
+        expectNoToken(expect, result);
+      });
+    },
+  );
+
+  test.for(tokenEchoes())(
+    'the token echoed %s: redacted from the report (text and --json), the --verbose log and the error',
+    async ([, echo], { expect }) => {
+      await withFake(async (fake, base) => {
+        // A rule expression that quotes a header, as a report prints it.
+        const rule = (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+        rule['expression'] = `any(http.request.headers["authorization"][*] eq "${echo}")`;
+        for (const args of [
+          ['ruleset', 'show', ...base, '--verbose'],
+          ['ruleset', 'show', ...base, '--json'],
+        ]) {
+          const shown = await runCommand(args);
+          expect(shown.code).toBe(0);
+          expect(shown.stdout).toContain('[REDACTED]');
+          expectNoToken(expect, shown);
+        }
+        fake.failNext(
+          { method: 'PATCH' },
+          { kind: 'error-envelope', status: 400, errors: [{ code: 6003, message: `Invalid header value: ${echo}` }] },
+        );
+        const failed = await runCommand(['ruleset', 'set', ...base, '--paranoia-level', '1', '--verbose']);
+        expect(failed.code).toBe(1);
+        expect(failed.stderr).toMatch(/error 6003: Invalid header value: .*\[REDACTED\]/);
+        expectNoToken(expect, failed);
+      });
+    },
+  );
+
+  test('every echoed form of the token at once: redacted from the output of a real process', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const echoes = tokenEchoes().map(([, echo]) => echo);
+      fake.failNext(
+        { path: PATHS.list },
+        {
+          kind: 'error-envelope',
+          status: 400,
+          errors: echoes.map((echo, index) => ({ code: 6000 + index, message: `echo: ${echo}` })),
+        },
+      );
+      const result = await runProcess(['ruleset', 'show', ...base]);
+      expect(result.code).toBe(1);
+      for (const index of echoes.keys()) expect(result.stderr).toContain(`error ${6000 + index}: echo: `);
       expectNoToken(expect, result);
     });
   });
@@ -395,6 +555,12 @@ describe.concurrent('usage errors: exit 2, nothing sent', () => {
       `rule ${IDS.rulePl1Sqli} given to both --disable-rule and --enable-rule`,
     ],
     ['nothing to set', ['set'], {}, 'nothing to set'],
+    [
+      'response limit not a number',
+      ['show', '--max-response-mib', '0'],
+      {},
+      "--max-response-mib must be a positive number of MiB, got '0'",
+    ],
     ['unknown option', ['show', '--frobnicate'], {}, "Unknown option '--frobnicate'"],
     ['set option on show', ['show', '--paranoia-level', '2'], {}, "Unknown option '--paranoia-level'"],
     ['positional argument', ['show', 'extra'], {}, "Unexpected argument 'extra'"],

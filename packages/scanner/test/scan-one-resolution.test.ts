@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type Finding, resolveSettings } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
 import { runScan } from '../src/scan/index.js';
-import { makeProject } from './scan-cli-support.js';
+import { makeProject, parseJsonReport, runCli } from './scan-cli-support.js';
 
 const settings = resolveSettings({ asOf: '2026-11-21' });
 
@@ -96,5 +96,51 @@ export const dropRule = (zoneId: string, id: string) => api.request('DELETE', \`
       'zone.ts:4 firewall-rules-api high GET /zones/:zone_id/filters',
       'zone.ts:8 firewall-rules-api high DELETE /zones/:zone_id/firewall/rules/:rule_id',
     ]);
+  });
+});
+
+describe("an export's names are its own, whatever they are", () => {
+  // An object's `constructor` and a class's `toString` are names like any other: before, the
+  // prototype's function answered for them (the scan stopped with an internal error, or the
+  // helper was not exported).
+  const FILES = {
+    'api.ts': `const BASE = 'https://api.cloudflare.com/client/v4';
+export class ZoneApi {
+  toString(zoneId: string, section: string) {
+    return fetch(\`\${BASE}/zones/\${zoneId}/\${section}\`);
+  }
+}
+export const helpers = {
+  constructor(zoneId: string, section: string) {
+    return fetch(\`\${BASE}/zones/\${zoneId}/\${section}\`);
+  },
+};
+`,
+    'use.ts': `import { ZoneApi, helpers } from './api';
+export async function scripts(zoneId: string) {
+  await new ZoneApi().toString(zoneId, 'script_monitor/scripts');
+  return helpers.constructor(zoneId, 'script_monitor/scripts');
+}
+`,
+  };
+  const expected = [
+    'use.ts:3 page-shield-script-monitor-segment high the path segment `script_monitor`',
+    'use.ts:4 page-shield-script-monitor-segment high the path segment `script_monitor`',
+  ];
+
+  test('a method named toString, a helper named constructor', async () => {
+    expect(summary(await scan(FILES))).toEqual(expected);
+  });
+
+  test('the same from the cache, whose records have a prototype again', () => {
+    const root = makeProject(FILES);
+    const args = ['scan', '.', '--format', 'json', '--fail-on', 'none', '--as-of', '2026-11-21', '--cache'];
+    for (const run of [runCli(args, { cwd: root }), runCli(args, { cwd: root })]) {
+      expect(run.status).toBe(0);
+      const findings = parseJsonReport(run.stdout).findings;
+      expect(findings.map((f) => `${f.file}:${f.line} ${f.entryId} ${f.confidence}`)).toEqual(
+        expected.map((line) => line.split(' ').slice(0, 3).join(' ')),
+      );
+    }
   });
 });

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
-import { makeProject, parseJsonReport } from './scan-cli-support.js';
+import { FIREWALL_RULES_CALL, makeProject, parseJsonReport, writeFiles } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 
 const OLDER = 'fixtures/openapi/older-cf-deprecation.json';
@@ -18,6 +18,7 @@ const MALFORMED = 'fixtures/openapi/malformed-extensions.json';
 
 interface Fragment {
   catalogue: {
+    eolOverrides?: Record<string, string>;
     add: Array<{
       id: string;
       title: string;
@@ -55,7 +56,7 @@ describe('sunset-lint schedule import --openapi', () => {
         },
       },
     ]);
-    expect(run.stderr).toContain(`${OLDER}: 1 entry (4 operations) written to stdout`);
+    expect(run.stderr).toContain(`${OLDER}: 1 new entry (4 operations) written to stdout`);
     expect(run.stderr).toContain('undated (deprecated without a date');
     expect(run.stderr).toContain(
       'GET /accounts/{account_id}/gadget_lists  [legacy-gadget-lists]  /paths/~1accounts~1{account_id}~1gadget_lists/get',
@@ -108,8 +109,6 @@ describe('sunset-lint schedule import --openapi', () => {
     expect(entries.map((e) => [e.id, e.eol, e.match.endpoints.map((p) => `${p.methods.join(',')} ${p.path}`)])).toEqual(
       [
         ['accounts-stream-legacy-keys', '2030-01-01', ['GET accounts/:account_id/stream/legacy_keys']],
-        // x-cfDeprecation.eol wins over x-sunset.
-        ['colo-analytics', '2027-03-01', ['GET zones/:zone_id/analytics/colos']],
         // One id over several operations, dated by x-sunset; HEAD is not a schedule method.
         ['zone-holds-v1', '2026-11-01', ['GET,POST,DELETE zones/:zone_id/hold']],
       ],
@@ -117,7 +116,10 @@ describe('sunset-lint schedule import --openapi', () => {
     expect(entries.find((e) => e.id === 'zone-holds-v1')?.replacement).toBe(
       'Zone holds v1 are replaced by zone holds v2 (/zones/:zone_id/hold/v2).',
     );
-    expect(entries.find((e) => e.id === 'colo-analytics')?.replacement).toMatch(/^No replacement is named in /);
+    // The colos operation is the built-in zone-analytics-api's: its date (x-cfDeprecation.eol wins
+    // over x-sunset) is proposed as an override, not as a second entry.
+    expect((JSON.parse(run.stdout) as Fragment).catalogue.eolOverrides).toEqual({ 'zone-analytics-api': '2027-03-01' });
+    expect(run.stderr).toContain('  zone-analytics-api: 2021-03-01 -> 2027-03-01 (x-cfDeprecation.eol)');
     expect(run.stderr).toContain(
       'GET /client/v4/accounts/{account_id}/placeholder_things  [accounts-placeholder-things]',
     );
@@ -130,7 +132,7 @@ describe('sunset-lint schedule import --openapi', () => {
     expect(run.stderr).toContain('a query parameter has no match kind');
   });
 
-  test('--out writes the fragment and keeps an existing file unless --force', async () => {
+  test('--out writes the fragment, merges into an existing configuration (its other settings kept), or replaces it with --force', async () => {
     const project = makeProject({ 'openapi.json': readFileSync(join(REPO_ROOT, OLDER), 'utf8') });
     const first = await importDocument('openapi.json', ['--out', 'imported.json'], project);
     expect(first.status).toBe(0);
@@ -138,15 +140,129 @@ describe('sunset-lint schedule import --openapi', () => {
     expect(first.stderr).toContain('written to imported.json');
     const written = readFileSync(join(project, 'imported.json'), 'utf8');
     expect((JSON.parse(written) as Fragment).catalogue.add[0]?.id).toBe('widgets-deprecation');
-
-    writeFileSync(join(project, 'imported.json'), '{}\n');
-    const refused = await importDocument('openapi.json', ['--out', 'imported.json'], project);
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain('--out imported.json exists; pass --force to overwrite it');
-    expect(readFileSync(join(project, 'imported.json'), 'utf8')).toBe('{}\n');
+    // --force replaces a file with the fragment.
+    writeFileSync(join(project, 'imported.json'), '{ "asOf": "2025-01-01" }\n');
     const forced = await importDocument('openapi.json', ['--out', 'imported.json', '--force'], project);
     expect(forced.status).toBe(0);
     expect(readFileSync(join(project, 'imported.json'), 'utf8')).toBe(written);
+
+    // A configuration of the user's: its settings stay, the entries are added, once however often.
+    const own = {
+      $schema: './node_modules/sunset-lint/config.schema.json',
+      asOf: '2025-05-01',
+      include: ['src/**'],
+      catalogue: { disable: ['organizations-api'], add: [] as Array<{ id: string }> },
+    };
+    writeFileSync(join(project, 'sunset-lint.config.json'), JSON.stringify(own));
+    for (let i = 0; i < 2; i++) {
+      const merged = await importDocument('openapi.json', ['--out', 'sunset-lint.config.json'], project);
+      expect(merged.status, merged.stderr).toBe(0);
+    }
+    const config = JSON.parse(readFileSync(join(project, 'sunset-lint.config.json'), 'utf8')) as typeof own & Fragment;
+    expect(config).toMatchObject({ $schema: own.$schema, asOf: '2025-05-01', include: ['src/**'] });
+    expect(config.catalogue.disable).toEqual(['organizations-api']);
+    expect(config.catalogue.add.map((entry) => entry.id)).toEqual(['widgets-deprecation']);
+    // The merged file is the project's configuration: scan reads it.
+    writeFiles(project, { 'src/w.js': 'fetch(`https://api.cloudflare.com/client/v4/zones/${z}/widgets`);\n' });
+    const scan = await runMain(['scan', '--format', 'json', '--fail-on', 'none'], { cwd: project });
+    expect(parseJsonReport(scan.stdout).findings.map((f) => `${f.entryId}:${f.grade}`)).toEqual([
+      'widgets-deprecation:imminent',
+    ]);
+
+    // What cannot be merged is refused, and the file left as it was.
+    writeFileSync(join(project, 'broken.json'), '{ "asOf": ');
+    const broken = await importDocument('openapi.json', ['--out', 'broken.json'], project);
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toContain('broken.json');
+    writeFileSync(join(project, 'sunset-lint.config.mjs'), 'export default {};\n');
+    const module = await importDocument(
+      'openapi.json',
+      ['--out', 'sunset-lint.config.mjs', '--config', 'imported.json'],
+      project,
+    );
+    expect(module.status).toBe(2);
+    expect(module.stderr).toContain(
+      '--out sunset-lint.config.mjs: only a JSON configuration (.json, package.json) can be merged into',
+    );
+    expect(readFileSync(join(project, 'sunset-lint.config.mjs'), 'utf8')).toBe('export default {};\n');
+  });
+
+  test("an override of an entry the file itself adds sets its eol; package.json's key is merged into", async () => {
+    const document = JSON.parse(readFileSync(join(REPO_ROOT, OLDER), 'utf8')) as object;
+    const project = makeProject({
+      'openapi.json': JSON.stringify(document),
+      'package.json': JSON.stringify({ name: 'app', version: '1.0.0', 'sunset-lint': { imminentDays: 30 } }),
+    });
+    expect((await importDocument('openapi.json', ['--out', 'package.json'], project)).status).toBe(0);
+    const later = JSON.stringify(document).replaceAll('2025-06-30', '2026-02-01');
+    writeFileSync(join(project, 'openapi.json'), later);
+    const again = await importDocument('openapi.json', ['--out', 'package.json'], project);
+    expect(again.stderr).toContain('widgets-deprecation: 2025-06-30 -> 2026-02-01');
+    const packageJson = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+      name: string;
+      'sunset-lint': { imminentDays: number } & Fragment;
+    };
+    expect(packageJson.name).toBe('app');
+    expect(packageJson['sunset-lint'].imminentDays).toBe(30);
+    expect(packageJson['sunset-lint'].catalogue.add.map((e) => [e.id, e.eol])).toEqual([
+      ['widgets-deprecation', '2026-02-01'],
+    ]);
+    expect(packageJson['sunset-lint'].catalogue.eolOverrides).toBeUndefined();
+  });
+
+  test('reconciled with the catalogue as diff is: a built-in entry gets an override, not a second entry; the line is reported once', async () => {
+    const run = await importDocument(MIRROR);
+    expect(run.status).toBe(0);
+    const fragment = JSON.parse(run.stdout) as Fragment;
+    expect(fragment.catalogue).toEqual({ add: [], eolOverrides: { 'firewall-rules-api': '2025-06-15' } });
+    expect(run.stderr).toContain('  firewall-rules-api: 2025-01-15 -> 2025-06-15 (x-cfDeprecation.eol)');
+    expect(run.stderr).toMatch(/already covered by the catalogue \(not added again\): \d+ operations/);
+    const project = makeProject({
+      'openapi.json': readFileSync(join(REPO_ROOT, MIRROR), 'utf8'),
+      'sunset-lint.config.json': run.stdout,
+      'src/rules.js': `export const list = (zoneId) => ${FIREWALL_RULES_CALL.replace('await ', '')}\n`,
+    });
+    const scan = await runMain(['scan', '--format', 'json', '--as-of', '2025-05-01', '--fail-on', 'none'], {
+      cwd: project,
+    });
+    expect(
+      parseJsonReport(scan.stdout).findings.map(
+        (f) => `${f.line}:${f.entryId}:${(f as typeof f & { eol: string }).eol}`,
+      ),
+    ).toEqual(['1:firewall-rules-api:2025-06-15']);
+    const diff = await diffJson('openapi.json', [], project);
+    expect(diff.report.dateMismatch).toEqual([]);
+  });
+
+  test('entries name the document as given, never the absolute path of the importing machine; --source names a URL', async () => {
+    // One deprecated operation without a message: its replacement text names the document.
+    const document = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/zones/{zone_id}/levers': { get: { deprecated: true, 'x-sunset': '2027-01-01' } } },
+    });
+    const project = makeProject({ '.git/HEAD': 'x\n', 'spec/openapi.json': document, 'app/.keep': '' });
+    const given = join(project, 'spec/openapi.json');
+    const absolute = await importDocument(given, [], join(project, 'app'));
+    expect(absolute.status, absolute.stderr).toBe(0);
+    expect(absolute.stdout + absolute.stderr).not.toContain(project);
+    // Inside the repository: its path from the repository root.
+    expect(absolute.stdout).toContain('"docs": "spec/openapi.json#/paths/~1zones~1{zone_id}~1levers/get"');
+    expect(absolute.stdout).toContain("No replacement is named in spec/openapi.json; see the provider's API changelog");
+    // Outside any repository: the file name.
+    const elsewhere = makeProject({ 'spec/openapi.json': document });
+    const outside = await importDocument(join(elsewhere, 'spec/openapi.json'), [], elsewhere);
+    expect(outside.stdout).not.toContain(elsewhere);
+    expect(outside.stdout).toContain('"docs": "openapi.json#/paths/');
+    // A relative path as it was typed.
+    expect((await importDocument('../spec/openapi.json', [], join(project, 'app'))).stdout).toContain(
+      '"docs": "../spec/openapi.json#/paths/',
+    );
+    const url = 'https://example.com/openapi.json';
+    const named = await importDocument(given, ['--source', url], project);
+    expect(named.stdout).toContain(`"docs": "${url}#/paths/`);
+    expect(named.stdout).toContain(`No replacement is named in ${url};`);
+    expect(named.stderr).toContain(`${url}: 1 new entry`);
   });
 
   test('malformed extension values are named by file and JSON pointer; the other operations are imported', async () => {

@@ -69,16 +69,23 @@ export class EdgeApiClient {
 
   /**
    * Endpoint 4: `PATCH /zones/{zone_id}/rulesets/{entry_point_ruleset_id}/rules/{rule_id}`. The
-   * response shape is not shown by the spec, so the result is returned unchecked.
+   * response shape is not shown by the spec, so the result is returned unchecked. A 429 is retried
+   * with the same body unless `retry` is `never` (the procedures re-read and merge again instead).
    */
   async updateZoneRulesetRule(
     zoneId: string,
     entrypointRulesetId: string,
     ruleId: string,
     body: ExecuteRuleBody,
+    options: { readonly retry?: 'rejected-only' | 'never' } = {},
   ): Promise<unknown> {
     return this.#call(
-      { method: 'PATCH', path: zoneRulesetRulePath(zoneId, entrypointRulesetId, ruleId), body, retry: 'rejected-only' },
+      {
+        method: 'PATCH',
+        path: zoneRulesetRulePath(zoneId, entrypointRulesetId, ruleId),
+        body,
+        retry: options.retry ?? 'rejected-only',
+      },
       decodeAnyResult,
     );
   }

@@ -21,6 +21,8 @@ export interface RawResponse {
    * user knows the answer was not a one-off.
    */
   readonly retryNote?: string;
+  /** The `Retry-After` header, when the response has one. */
+  readonly retryAfter?: string;
 }
 
 const SNIPPET_LENGTH = 160;
@@ -73,7 +75,7 @@ function jsonProblem(body: string): string {
  * envelope with a non-2xx status) and EdgeResponseError for anything that is not an envelope.
  */
 export function decodeEnvelope<T>(request: RequestLine, response: RawResponse, decode: ResultDecoder<T>): T {
-  const { status, contentType, body, retryNote } = response;
+  const { status, contentType, body, retryNote, retryAfter } = response;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -98,7 +100,7 @@ export function decodeEnvelope<T>(request: RequestLine, response: RawResponse, d
   const errors = parsed['errors'].map(toErrorObject);
   const ok = status >= 200 && status < 300;
   if (!parsed['success'] || !ok) {
-    throw new EdgeApiError(request, status, errors, retryNote);
+    throw new EdgeApiError(request, status, errors, retryNote, retryAfter);
   }
   const decoded = decode(parsed['result'] ?? null);
   if (!decoded.ok) {

@@ -74,8 +74,16 @@ export class EdgeApiError extends EdgeClientError {
   readonly errors: readonly ApiErrorObject[];
   /** Why the answer was not retried again (`gave up after 4 attempts`), when it could have been. */
   readonly retryNote: string | undefined;
+  /** The response's `Retry-After` header, if any (a 429 says when to come back). */
+  readonly retryAfter: string | undefined;
 
-  constructor(request: RequestLine, status: number, errors: readonly ApiErrorObject[], retryNote?: string) {
+  constructor(
+    request: RequestLine,
+    status: number,
+    errors: readonly ApiErrorObject[],
+    retryNote?: string,
+    retryAfter?: string,
+  ) {
     const causes = rootCauseErrors(errors);
     const detail = causes.length > 0 ? formatRootCauses(causes) : 'no error details in the response';
     super(`${request.method} ${request.path} failed: HTTP ${status}: ${detail}${retryNote ? `; ${retryNote}` : ''}`);
@@ -84,6 +92,7 @@ export class EdgeApiError extends EdgeClientError {
     this.status = status;
     this.errors = errors;
     this.retryNote = retryNote;
+    this.retryAfter = retryAfter;
   }
 
   /** The root-cause errors, independent of the error form (see rootCauseErrors). */
@@ -219,16 +228,17 @@ export class UnsupportedStateError extends EdgeClientError {
 }
 
 /**
- * A write could not be confirmed and the rule changed under us: retrying would overwrite someone
- * else's change, so the client stops instead. Nothing more was sent.
+ * Other writers kept the change from being applied: the rule it was for was deleted or replaced
+ * meanwhile, a create found that another client had deployed the ruleset first, or the change was
+ * overwritten again after every merge up to the bound. Nothing more was sent.
  */
 export class ConcurrentModificationError extends EdgeClientError {
   override readonly name = 'ConcurrentModificationError';
   constructor(
     message: string,
-    /** The failure of the write whose outcome was unknown. */
-    override readonly cause: EdgeClientError,
+    /** The failure of the write whose outcome was unknown, if one came first. */
+    override readonly cause?: EdgeClientError,
   ) {
-    super(`${message} (the write failed first with: ${cause.message})`);
+    super(cause === undefined ? message : `${message} (the write failed first with: ${cause.message})`);
   }
 }

@@ -53,6 +53,7 @@ export {
   type ScoreThresholdAndAction,
 } from './overrides.js';
 export {
+  DEFAULT_MAX_CONCURRENT_RETRIES,
   applyManagedRulesetChange,
   planManagedRulesetChange,
   setParanoiaLevel,
@@ -82,6 +83,6 @@ export {
   validateScoreThreshold,
   validateToken,
 } from './validation.js';
-export { REDACTED } from './redact.js';
+export { REDACTED, createRedactor } from './redact.js';
 export { isExecuteRule } from './decode.js';
 export * from './types.js';

@@ -1,7 +1,16 @@
 import type { CreateZoneRulesetBody, EdgeApiClient } from './client.js';
 import { describeConfiguration, type ManagedRulesetConfiguration } from './configuration.js';
+import { isExecuteRule } from './decode.js';
 import { executeRulesFor } from './discovery.js';
-import { InvalidInputError, NotDeployedError, UnknownManagedRuleError, UnsupportedStateError } from './errors.js';
+import {
+  ConcurrentModificationError,
+  EdgeApiError,
+  InvalidInputError,
+  NotDeployedError,
+  UnknownManagedRuleError,
+  UnsupportedStateError,
+  type EdgeClientError,
+} from './errors.js';
 import { jsonEqual } from './json-equal.js';
 import {
   executeRuleUpdateBody,
@@ -11,10 +20,20 @@ import {
   type OverrideChange,
 } from './overrides.js';
 import { zoneRulesetRulePath, zoneRulesetRulesPath, zoneRulesetsPath } from './paths.js';
-import { writeSafely, type WriteVerdict } from './safe-write.js';
-import { loadEntrypoint, loadState, validateTarget, type LoadedState, type ManagedRulesetTarget } from './state.js';
+import { parseRetryAfterMs, retryDelayMs } from './retry.js';
+import { isOutcomeUnknown, refusedWrite, writeSafely, type WriteVerdict } from './safe-write.js';
+import {
+  checkedExecuteRule,
+  loadEntrypoint,
+  loadState,
+  validateTarget,
+  type LoadedState,
+  type ManagedRulesetTarget,
+} from './state.js';
 import {
   MANAGED_FIREWALL_PHASE,
+  type EntrypointRuleset,
+  type ExecuteRule,
   type ExecuteRuleBody,
   type ManagedRuleset,
   type ParanoiaLevel,
@@ -47,7 +66,14 @@ export interface ChangeOptions {
   readonly deploy?: boolean;
   /** Read and plan, but send no write. */
   readonly dryRun?: boolean;
+  /**
+   * How many times the change is merged again and re-sent after another writer's change replaced
+   * ours (see "Concurrent writers" in docs/reference-client.md). Default 5; 0 gives up at once.
+   */
+  readonly maxConcurrentRetries?: number;
 }
+
+export const DEFAULT_MAX_CONCURRENT_RETRIES = 5;
 
 /** The one write a change needs. */
 export interface PlannedWrite {
@@ -81,6 +107,12 @@ export interface ManagedRulesetChangeResult {
    */
   readonly readBack: 'matches' | 'differs' | 'failed' | 'not-needed';
   readonly readBackError?: string;
+  /**
+   * How many times another writer changed the execute rule between our read and our write (so that
+   * the rule read back lacked our change), and the change was merged into the newer rule and sent
+   * again. 0 without concurrent writers.
+   */
+  readonly concurrentChanges: number;
   /** The configuration now: read back after a write, predicted for a dry run, as read otherwise. */
   readonly configuration: ManagedRulesetConfiguration;
 }
@@ -180,6 +212,22 @@ interface Prepared {
   readonly state: LoadedState;
   /** The execute rule body the write sends (inside the ruleset body for create-entrypoint). */
   readonly ruleBody: ExecuteRuleBody;
+  readonly change: NormalizedChange;
+  readonly facts: ManagedRulesetFacts;
+}
+
+/**
+ * The update body for an execute rule with the change merged into its overrides, or undefined when
+ * the rule already holds the change (merging it changes nothing).
+ */
+function mergedUpdateBody(
+  rule: ExecuteRule,
+  change: NormalizedChange,
+  facts: ManagedRulesetFacts,
+): ExecuteRuleBody | undefined {
+  const current = rule.action_parameters.overrides;
+  const body = executeRuleUpdateBody(rule, mergeOverrides(current, change, facts));
+  return jsonEqual(body, executeRuleUpdateBody(rule, current)) ? undefined : body;
 }
 
 async function prepare(
@@ -199,18 +247,18 @@ async function prepare(
 
   if (state.executeRule !== undefined) {
     const rule = state.executeRule;
-    const current = rule.action_parameters.overrides;
-    const ruleBody = executeRuleUpdateBody(rule, mergeOverrides(current, validChange, facts));
-    const unchanged = jsonEqual(ruleBody, executeRuleUpdateBody(rule, current));
+    const merged = mergedUpdateBody(rule, validChange, facts);
+    const ruleBody = merged ?? executeRuleUpdateBody(rule, rule.action_parameters.overrides);
     const path = zoneRulesetRulePath(zoneId, entrypointIdOf(state), rule.id);
     const after = describeConfiguration(state, state.entrypoint?.id, {
       ...rule,
       action_parameters: ruleBody.action_parameters,
     });
-    const write: PlannedWrite | undefined = unchanged
-      ? undefined
-      : { operation: 'update-execute-rule', method: 'PATCH', path, url: url(path), body: ruleBody };
-    return { plan: { before, after, write }, state, ruleBody };
+    const write: PlannedWrite | undefined =
+      merged === undefined
+        ? undefined
+        : { operation: 'update-execute-rule', method: 'PATCH', path, url: url(path), body: ruleBody };
+    return { plan: { before, after, write }, state, ruleBody, change: validChange, facts };
   }
 
   if (options.deploy !== true) throw new NotDeployedError(zoneId, state.managed.id, state.entrypoint !== undefined);
@@ -234,6 +282,8 @@ async function prepare(
       },
       state,
       ruleBody,
+      change: validChange,
+      facts,
     };
   }
   const path = zoneRulesetsPath(zoneId);
@@ -248,6 +298,8 @@ async function prepare(
     plan: { before, after, write: { operation: 'create-entrypoint', method: 'POST', path, url: url(path), body } },
     state,
     ruleBody,
+    change: validChange,
+    facts,
   };
 }
 
@@ -268,25 +320,10 @@ export async function planManagedRulesetChange(
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/** What the server holding our write looks like, for each kind of write (see safe-write.ts). */
-function verifierFor(client: EdgeApiClient, prepared: Prepared): () => Promise<WriteVerdict> {
+/** What the server holding a create looks like (see safe-write.ts). */
+function createVerifier(client: EdgeApiClient, prepared: Prepared): () => Promise<WriteVerdict> {
   const { state, ruleBody } = prepared;
   const { zoneId } = state.target;
-  const original = state.executeRule;
-  if (original !== undefined) {
-    const originalBody = executeRuleUpdateBody(original, original.action_parameters.overrides);
-    return async () => {
-      const entrypoint = await loadEntrypoint(client, zoneId);
-      const current = entrypoint?.rules.find((rule) => rule.id === original.id);
-      if (current === undefined) return { state: 'conflict', reason: `execute rule ${original.id} no longer exists` };
-      if (ruleHolds(current, ruleBody)) return { state: 'applied' };
-      if (current.version === original.version && ruleHolds(current, originalBody)) return { state: 'not-applied' };
-      return {
-        state: 'conflict',
-        reason: `execute rule ${original.id} was changed by someone else meanwhile (version ${original.version ?? '?'} -> ${current.version ?? '?'})`,
-      };
-    };
-  }
   return async () => {
     const entrypoint = await loadEntrypoint(client, zoneId);
     if (entrypoint === undefined) {
@@ -301,16 +338,203 @@ function verifierFor(client: EdgeApiClient, prepared: Prepared): () => Promise<W
   };
 }
 
-function sendWrite(client: EdgeApiClient, prepared: Prepared, write: PlannedWrite): Promise<unknown> {
+function sendCreate(client: EdgeApiClient, prepared: Prepared, write: PlannedWrite): Promise<unknown> {
   const { state, ruleBody } = prepared;
   const { zoneId } = state.target;
-  switch (write.operation) {
-    case 'update-execute-rule':
-      return client.updateZoneRulesetRule(zoneId, entrypointIdOf(state), state.executeRule?.id ?? '', ruleBody);
-    case 'create-execute-rule':
-      return client.createZoneRulesetRule(zoneId, entrypointIdOf(state), ruleBody);
-    case 'create-entrypoint':
-      return client.createZoneRuleset(zoneId, write.body as CreateZoneRulesetBody);
+  return write.operation === 'create-entrypoint'
+    ? client.createZoneRuleset(zoneId, write.body as CreateZoneRulesetBody)
+    : client.createZoneRulesetRule(zoneId, entrypointIdOf(state), ruleBody);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The version of rule `ruleId` in the answer to a write, when the answer shows it. The spec does not
+ * show endpoint 4's answer (4.3); the provider sends the ruleset with its rules, and a rule alone is
+ * read too. Undefined for any other shape.
+ */
+function versionIn(result: unknown, ruleId: string): string | undefined {
+  if (!isRecord(result)) return undefined;
+  const rules = Array.isArray(result['rules']) ? (result['rules'] as unknown[]) : [result];
+  const rule = rules.find((candidate) => isRecord(candidate) && candidate['id'] === ruleId);
+  return isRecord(rule) && typeof rule['version'] === 'string' ? rule['version'] : undefined;
+}
+
+function validateMaxConcurrentRetries(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_CONCURRENT_RETRIES;
+  if (!Number.isSafeInteger(value) || value < 0 || value > 20) {
+    throw new InvalidInputError(
+      'maxConcurrentRetries',
+      `maxConcurrentRetries must be an integer from 0 to 20, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Endpoint 4 under concurrent writers. The spec offers no precondition (no ETag/If-Match, no
+ * version a PATCH could be made conditional on), so a write cannot be refused for being based on an
+ * old read; a later write based on an older read replaces ours whole. So every write is checked by
+ * reading the rule back: when it lacks our change, the change is merged again into the rule as it is
+ * now (keeping whatever the other writer put there) and sent again, up to `maxConcurrentRetries`
+ * times. The same re-read decides after a failure whose outcome is unknown (5xx, timeout, dropped
+ * connection): the change is there (applied) or it is merged again and sent.
+ */
+async function updateExecuteRule(
+  client: EdgeApiClient,
+  prepared: Prepared,
+  write: PlannedWrite,
+  maxMerges: number,
+): Promise<ManagedRulesetChangeResult> {
+  const { plan, state, change, facts } = prepared;
+  const original = state.executeRule;
+  if (original === undefined) throw new Error('internal: an update without an execute rule');
+  const transport = client.transport;
+  const policy = transport.retryPolicy;
+  const { zoneId } = state.target;
+  const entrypointId = entrypointIdOf(state);
+  const description = `${write.method} ${write.path}`;
+
+  /** The execute rule as the server holds it now; its disappearance is another writer's doing. */
+  const readRule = async (failure: EdgeClientError | undefined) => {
+    const entrypoint = await loadEntrypoint(client, zoneId);
+    const rule = entrypoint?.rules.find((candidate) => candidate.id === original.id);
+    if (
+      entrypoint === undefined ||
+      rule === undefined ||
+      !isExecuteRule(rule) ||
+      rule.action_parameters.id !== state.managed.id
+    ) {
+      throw new ConcurrentModificationError(
+        `${description}: execute rule ${original.id} ${rule === undefined ? 'no longer exists' : `no longer executes managed ruleset ${state.managed.id}`}: another writer changed the entry point meanwhile; nothing more sent`,
+        failure,
+      );
+    }
+    return { entrypoint, rule: checkedExecuteRule(rule) as ExecuteRule };
+  };
+  const done = (
+    entrypoint: EntrypointRuleset,
+    rule: ExecuteRule,
+    readBack: 'matches' | 'differs',
+    confirmedByReread: boolean,
+    merges: number,
+  ): ManagedRulesetChangeResult => ({
+    plan,
+    dryRun: false,
+    written: true,
+    confirmedByReread,
+    readBack,
+    concurrentChanges: merges,
+    configuration: describeConfiguration(state, entrypoint.id, rule),
+  });
+
+  let body = prepared.ruleBody;
+  let failures = 0;
+  let merges = 0;
+  let sent = 0;
+  for (;;) {
+    let failure: EdgeClientError | undefined;
+    let writtenVersion: string | undefined;
+    sent += 1;
+    try {
+      const answer = await client.updateZoneRulesetRule(zoneId, entrypointId, original.id, body, { retry: 'never' });
+      writtenVersion = versionIn(answer, original.id);
+    } catch (error) {
+      failures += 1;
+      if (error instanceof EdgeApiError && error.status === 429) {
+        // Turned away unprocessed. Not sent again as it is: after the wait, another writer may have
+        // written, and this body is as old as our read. Re-read and merge again instead.
+        const askedMs = parseRetryAfterMs(error.retryAfter ?? null, transport.now());
+        const waitMs = retryDelayMs(policy, failures, askedMs, () => transport.random());
+        if (failures >= policy.maxAttempts || waitMs === undefined) {
+          const note =
+            waitMs === undefined
+              ? `not retried: Retry-After asks for ${Math.ceil((askedMs ?? 0) / 1000)} s, more than the ${Math.ceil(policy.maxRetryAfterMs / 1000)} s allowed (retry.maxRetryAfterMs)`
+              : `gave up after ${failures} attempts`;
+          throw new EdgeApiError(error, error.status, error.errors, policy.maxAttempts > 1 ? note : undefined);
+        }
+        failure = error;
+        transport.log(
+          `${description}: HTTP 429: the write was turned away; re-reading in ${Math.round(waitMs)} ms, then merging the change again`,
+        );
+        await transport.sleep(waitMs);
+      } else {
+        // A refusal (4xx, a redirect, an answer over the size limit) is final.
+        if (!isOutcomeUnknown(error) || failures >= policy.maxAttempts) throw refusedWrite(error);
+        failure = error;
+        const waitMs = retryDelayMs(policy, failures, undefined, () => transport.random()) ?? 0;
+        transport.log(
+          `${failure.message}; the write may or may not have been applied: re-reading in ${Math.round(waitMs)} ms before deciding`,
+        );
+        await transport.sleep(waitMs);
+      }
+    }
+
+    let read: { entrypoint: EntrypointRuleset; rule: ExecuteRule };
+    try {
+      read = await readRule(failure);
+    } catch (readError) {
+      if (readError instanceof ConcurrentModificationError || readError instanceof UnsupportedStateError)
+        throw readError;
+      const message = readError instanceof Error ? readError.message : String(readError);
+      if (failure !== undefined) {
+        // The state cannot be read either: report the write's own failure, the one that matters.
+        transport.log(`${description}: re-read failed too (${message})`);
+        throw failure;
+      }
+      return {
+        plan,
+        dryRun: false,
+        written: true,
+        confirmedByReread: false,
+        readBack: 'failed',
+        readBackError: message,
+        concurrentChanges: merges,
+        configuration: describeConfiguration(state, state.entrypoint?.id, {
+          ...original,
+          action_parameters: body.action_parameters,
+        }),
+      };
+    }
+
+    let next = mergedUpdateBody(read.rule, change, facts);
+    if (next === undefined) {
+      const confirmed = failure !== undefined && !(failure instanceof EdgeApiError && failure.status === 429);
+      if (confirmed) transport.log(`${description}: the re-read shows the write was applied`);
+      return done(read.entrypoint, read.rule, 'matches', confirmed, merges);
+    }
+    if (failure !== undefined) {
+      transport.log(
+        `${description}: the re-read shows the write was not applied; merging the change again and sending it`,
+      );
+      body = next;
+      continue;
+    }
+    // The write was accepted, yet the rule read back lacks the change. If nothing was written since
+    // ours (same version as our write produced; without a version in the answer: the rule is as we
+    // sent it but for what the server did to it), the server altered what we sent: reported, not
+    // fought over.
+    const untouched = writtenVersion !== undefined ? read.rule.version === writtenVersion : jsonEqual(next, body);
+    if (untouched) return done(read.entrypoint, read.rule, 'differs', false, merges);
+    // Another writer's write, based on a read from before ours, replaced the rule after ours.
+    merges += 1;
+    if (merges > maxMerges) {
+      throw new ConcurrentModificationError(
+        `${description}: execute rule ${original.id} kept being changed by other writers; the change was merged and written ${sent} times, and was overwritten each time; given up (maxConcurrentRetries ${maxMerges})`,
+      );
+    }
+    const waitMs = retryDelayMs(policy, merges, undefined, () => transport.random()) ?? 0;
+    transport.log(
+      `${description}: another writer changed execute rule ${original.id} meanwhile (version ${writtenVersion ?? '?'} -> ${read.rule.version ?? '?'}) and the change is not in it; merging it into the rule as it is then and writing again in ${Math.round(waitMs)} ms`,
+    );
+    // Jittered, so that writers who collided do not collide again in lockstep.
+    await transport.sleep(waitMs);
+    read = await readRule(undefined);
+    next = mergedUpdateBody(read.rule, change, facts);
+    if (next === undefined) return done(read.entrypoint, read.rule, 'matches', false, merges);
+    body = next;
   }
 }
 
@@ -324,6 +548,7 @@ export async function applyManagedRulesetChange(
   change: ManagedRulesetChange,
   options: ChangeOptions = {},
 ): Promise<ManagedRulesetChangeResult> {
+  const maxMerges = validateMaxConcurrentRetries(options.maxConcurrentRetries);
   const prepared = await prepare(client, target, change, options);
   const { plan, state, ruleBody } = prepared;
   const dryRun = options.dryRun === true;
@@ -334,15 +559,17 @@ export async function applyManagedRulesetChange(
       written: false,
       confirmedByReread: false,
       readBack: 'not-needed',
+      concurrentChanges: 0,
       configuration: dryRun ? plan.after : plan.before,
     };
   }
   const write = plan.write;
+  if (write.operation === 'update-execute-rule') return updateExecuteRule(client, prepared, write, maxMerges);
   const outcome = await writeSafely(
     client.transport,
     `${write.method} ${write.path}`,
-    () => sendWrite(client, prepared, write),
-    verifierFor(client, prepared),
+    () => sendCreate(client, prepared, write),
+    createVerifier(client, prepared),
   );
   try {
     const entrypoint = await loadEntrypoint(client, state.target.zoneId);
@@ -358,6 +585,7 @@ export async function applyManagedRulesetChange(
       written: true,
       confirmedByReread: outcome.confirmedByReread,
       readBack: matches ? 'matches' : 'differs',
+      concurrentChanges: 0,
       configuration: describeConfiguration(state, entrypoint?.id, rule),
     };
   } catch (error) {
@@ -368,6 +596,7 @@ export async function applyManagedRulesetChange(
       confirmedByReread: outcome.confirmedByReread,
       readBack: 'failed',
       readBackError: error instanceof Error ? error.message : String(error),
+      concurrentChanges: 0,
       configuration: plan.after,
     };
   }

@@ -30,7 +30,9 @@ export type WriteVerdict =
 
 /** True when a failed write may nevertheless have been applied by the server. */
 export function isOutcomeUnknown(error: unknown): error is EdgeClientError {
-  if (error instanceof EdgeNetworkError) return true;
+  // A refused answer (a redirect, a body over the size limit) is not a failed connection: asking
+  // again gets the same answer, so it is reported at once (see refusedWrite).
+  if (error instanceof EdgeNetworkError) return error.reason !== 'refused';
   if (error instanceof EdgeApiError) return error.status >= 500;
   // A body that is not the envelope (e.g. a proxy's page) says nothing about what happened behind it,
   // unless its status is a 4xx: those are refusals.
@@ -45,6 +47,18 @@ export interface SafeWriteOutcome<T> {
   readonly confirmedByReread: boolean;
   /** How many times the write was sent. */
   readonly attempts: number;
+}
+
+/**
+ * A write whose answer was refused (a redirect, a body over the size limit) is reported as it is,
+ * never sent again: the note says that the server may have applied it all the same.
+ */
+export function refusedWrite(error: unknown): unknown {
+  return error instanceof EdgeNetworkError && error.reason === 'refused'
+    ? error.withNote(
+        "not sent again; the write may or may not have been applied (check with a read, e.g. 'sunset-lint ruleset show')",
+      )
+    : error;
 }
 
 /**
@@ -65,7 +79,7 @@ export async function writeSafely<T>(
     try {
       return { result: await write(), confirmedByReread: false, attempts: attempt };
     } catch (error) {
-      if (!isOutcomeUnknown(error) || attempt >= policy.maxAttempts) throw error;
+      if (!isOutcomeUnknown(error) || attempt >= policy.maxAttempts) throw refusedWrite(error);
       failure = error;
     }
     const waitMs = retryDelayMs(policy, attempt, undefined, () => transport.random()) ?? 0;

@@ -49,7 +49,8 @@ export async function loadEntrypoint(client: EdgeApiClient, zoneId: string): Pro
   }
 }
 
-function checkedExecuteRule(rule: ExecuteRule | undefined): ExecuteRule | undefined {
+/** The execute rule, unless its overrides have a shape the merges do not understand. */
+export function checkedExecuteRule(rule: ExecuteRule | undefined): ExecuteRule | undefined {
   const problem = rule === undefined ? undefined : overridesProblem(rule.action_parameters.overrides);
   if (rule !== undefined && problem !== undefined) {
     throw new UnsupportedStateError(

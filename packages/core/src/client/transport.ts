@@ -3,7 +3,7 @@ import { EdgeNetworkError, type RequestLine } from './errors.js';
 import type { RawResponse } from './envelope.js';
 import { createRedactor } from './redact.js';
 import { parseRetryAfterMs, resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry.js';
-import { validateBaseUrl, validateDuration, validateToken } from './validation.js';
+import { validateBaseUrl, validateByteLimit, validateDuration, validateToken } from './validation.js';
 
 /** The `fetch` signature the transport needs; Node 20's global fetch (undici) by default. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -25,6 +25,11 @@ export interface TransportOptions {
   /** Receives one line per request, response and retry. Never given the token. */
   readonly log?: (line: string) => void;
   readonly userAgent?: string;
+  /**
+   * The most a response body may hold, in bytes (default MAX_RESPONSE_BYTES, 16 MiB). A body past it
+   * is refused as soon as its declared length or the bytes read pass it, never read whole or again.
+   */
+  readonly maxResponseBytes?: number;
 }
 
 /**
@@ -35,8 +40,11 @@ export interface TransportOptions {
  *   unprocessed. After a 5xx, a timeout or a dropped connection a write may or may not have been
  *   applied; whether it can be sent again is decided by the caller, who can re-read the state
  *   (see safe-write.ts).
+ * - `never`: every answer goes back to the caller, who re-reads before sending again. Used for the
+ *   update of an execute rule, whose body is computed from a read: after a 429's wait it would be
+ *   older than what another writer may have written meanwhile (procedures.ts).
  */
-export type RetryMode = 'idempotent' | 'rejected-only';
+export type RetryMode = 'idempotent' | 'rejected-only' | 'never';
 
 export interface TransportRequest {
   readonly method: 'GET' | 'POST' | 'PATCH';
@@ -55,6 +63,7 @@ function gaveUp(attempts: number): string {
 }
 
 function isRetryableStatus(status: number, mode: RetryMode): boolean {
+  if (mode === 'never') return false;
   if (status === 429) return true;
   return mode === 'idempotent' && status >= 500 && status <= 599;
 }
@@ -68,6 +77,7 @@ export class HttpTransport {
   readonly baseUrl: string;
   readonly timeoutMs: number;
   readonly retryPolicy: RetryPolicy;
+  readonly maxResponseBytes: number;
   /** Private field: not enumerable, not shown by util.inspect or JSON.stringify of the transport. */
   readonly #token: string;
   readonly #fetch: FetchFunction;
@@ -84,6 +94,7 @@ export class HttpTransport {
     this.baseUrl = validateBaseUrl(options.baseUrl);
     this.timeoutMs = validateDuration('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.retryPolicy = resolveRetryPolicy(options.retry);
+    this.maxResponseBytes = validateByteLimit('maxResponseBytes', options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#sleep = options.sleep ?? ((ms) => delay(ms));
     this.#random = options.random ?? Math.random;
@@ -100,6 +111,11 @@ export class HttpTransport {
 
   random(): number {
     return this.#random();
+  }
+
+  /** The clock, shared with callers that read a `Retry-After` date themselves. */
+  now(): number {
+    return this.#now();
   }
 
   log(line: string): void {
@@ -187,16 +203,18 @@ export class HttpTransport {
         );
       }
       // Read the body under the same signal: a server that sends headers and then stalls must time
-      // out too. At most MAX_RESPONSE_BYTES: no answer of this API is near it.
-      const text = await readAtMost(response, MAX_RESPONSE_BYTES, line);
+      // out too. At most maxResponseBytes: no answer of this API is near the default.
+      const text = await readAtMost(response, this.maxResponseBytes, line);
+      const retryAfter = response.headers.get('retry-after');
       this.log(`${line.method} ${line.path}: HTTP ${response.status} (${Math.round(this.#now() - started)} ms)`);
       return {
         response: {
           status: response.status,
           contentType: response.headers.get('content-type'),
           body: this.redact(text),
+          ...(retryAfter === null ? {} : { retryAfter }),
         },
-        retryAfter: response.headers.get('retry-after'),
+        retryAfter,
       };
     } catch (error) {
       if (error instanceof EdgeNetworkError) throw error;
@@ -220,8 +238,14 @@ export class HttpTransport {
   }
 }
 
-/** The most a response body may hold (the largest answer of these endpoints is a ruleset's rules). */
+/** The most a response body may hold by default (the largest answer of these endpoints is a ruleset's rules). */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** A byte count for a message: `16 MiB`, or the bytes when it is not a whole number of MiB. */
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
+}
 
 /** The body as text, refused (and the connection dropped) once it passes `limit` bytes. */
 async function readAtMost(response: Response, limit: number, line: RequestLine): Promise<string> {
@@ -230,12 +254,12 @@ async function readAtMost(response: Response, limit: number, line: RequestLine):
     return new EdgeNetworkError(
       line,
       'refused',
-      `the response is ${size}, more than the ${limit / 1024 / 1024} MiB allowed`,
+      `HTTP ${response.status}: the response is ${size}, more than the ${formatBytes(limit)} allowed (maxResponseBytes; CLI --max-response-mib); not read further`,
     );
   };
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel();
-    throw refuse(`${declared} bytes`);
+    throw refuse(`${declared} bytes (Content-Length)`);
   }
   if (!response.body) return '';
   const chunks: Uint8Array[] = [];

@@ -112,3 +112,11 @@ export function validateDuration(field: string, value: number): number {
   }
   return value;
 }
+
+/** A positive whole number of bytes. */
+export function validateByteLimit(field: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new InvalidInputError(field, `${field} must be a positive whole number of bytes, got ${String(value)}`);
+  }
+  return value;
+}

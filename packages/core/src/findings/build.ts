@@ -16,7 +16,11 @@ export type LocateInFile = (
   range: [number, number],
 ) => Omit<RelatedLocation, 'message' | 'range'> | undefined;
 
-/** Grades raw matches and turns them into findings, sorted by position. */
+/**
+ * Grades raw matches and turns them into findings, sorted by position. `fingerprintFile` is the
+ * path the fingerprints hash (default `file`): the scanner gives the path from the repository root,
+ * so that a finding has one fingerprint from whichever folder the scan runs (baselines, SARIF).
+ */
 export function buildFindings(
   matches: readonly RawMatch[],
   file: string,
@@ -24,6 +28,7 @@ export function buildFindings(
   settings: ResolvedSettings,
   locate?: LocateInFile,
   lines = new LineIndex(source),
+  fingerprintFile = file,
 ): Finding[] {
   const occurrences = new Map<string, number>();
   const sorted = [...matches].sort(
@@ -34,7 +39,7 @@ export function buildFindings(
     if (CONFIDENCE_RANK[match.confidence] > CONFIDENCE_RANK[settings.minConfidence]) continue;
     const entry = settings.catalogue.byId.get(match.entryId);
     if (!entry) continue;
-    const finding = buildFinding(match, entry, file, source, settings, lines, occurrences, locate);
+    const finding = buildFinding(match, entry, { file, fingerprintFile }, source, settings, lines, occurrences, locate);
     if (finding.severity !== 'off') findings.push(finding);
   }
   return findings;
@@ -43,7 +48,7 @@ export function buildFindings(
 function buildFinding(
   match: RawMatch,
   entry: CatalogueEntry,
-  file: string,
+  { file, fingerprintFile }: { file: string; fingerprintFile: string },
   source: string,
   settings: ResolvedSettings,
   lines: LineIndex,
@@ -73,7 +78,7 @@ function buildFinding(
     message: formatFindingMessage(match.subject, entry, graded, match.note, match.replacement),
     replacement: match.replacement ?? entry.replacement,
     fingerprint: fingerprintOf({
-      file,
+      file: fingerprintFile,
       entryId: entry.id,
       ruleId: match.ruleId,
       snippet: `${match.subject}\u0000${snippet}`,

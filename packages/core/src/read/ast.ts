@@ -17,20 +17,32 @@ const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'start', 'end', 'type', 'to
 
 const fallbackKeys = new Map<string, string[]>();
 
-/** Calls `visit` on each child in source order, by the typescript-eslint visitor keys (every TS node). */
-export function forEachChild(node: Node, visit: (child: Node) => void): void {
+/**
+ * Calls `visit` on each child in source order, by the typescript-eslint visitor keys (every TS
+ * node), with `state` and the node as its parent: a walk that passes its state this way allocates
+ * no closure per node (the walks run over every node of every file).
+ */
+export function forEachChild<S = undefined>(
+  node: Node,
+  visit: (child: Node, state: S, parent: Node) => void,
+  state?: S,
+): void {
   let keys = (visitorKeys as Record<string, readonly string[] | undefined>)[node.type];
   if (!keys) {
     // A node type the keys do not know (another parser's extension): every object-valued key.
     keys = fallbackKeys.get(node.type) ?? Object.keys(node).filter((key) => !SKIP_KEYS.has(key));
     fallbackKeys.set(node.type, keys as string[]);
   }
-  for (const key of keys) {
-    const value = (node as unknown as Record<string, unknown>)[key];
+  for (let k = 0; k < keys.length; k++) {
+    const value = (node as unknown as Record<string, unknown>)[keys[k]!];
+    if (typeof value !== 'object' || value === null) continue;
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) visit(item);
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (isNode(item)) visit(item, state as S, node);
+      }
     } else if (isNode(value)) {
-      visit(value);
+      visit(value, state as S, node);
     }
   }
 }

@@ -5,6 +5,7 @@ import { hole, sizeOfPattern, type PatternPart } from '../url/pattern.js';
 import { admitValue, ValueBudget, withValueBudget } from '../url/budget.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
+import { dictionary } from '../dictionary.js';
 import { Evaluator, returnedExpression } from './evaluate.js';
 import { declaredResource, objectKeys } from './declared-resources.js';
 import type {
@@ -490,7 +491,7 @@ class FileExtraction {
   }
 
   private imports(): FileFacts['imports'] {
-    const imports: FileFacts['imports'] = {};
+    const imports: FileFacts['imports'] = dictionary();
     for (const [name, binding] of this.index.program.bindings) {
       if (binding.kind === 'import') imports[name] = binding.binding;
       else if (binding.kind === 'value' && binding.init) {
@@ -506,7 +507,7 @@ class FileExtraction {
   }
 
   private exports(): Pick<FileFacts, 'exports' | 'exportAll'> {
-    const exports: Record<string, ExportedValue> = {};
+    const exports = dictionary<ExportedValue>();
     const exportAll: string[] = [];
     const program = this.index.program;
     const put = (name: string, value: ExportedValue | undefined) => {
@@ -598,8 +599,8 @@ class FileExtraction {
       case 'string':
         return { kind: 'string', pattern: value.pattern };
       case 'object': {
-        const entries: Record<string, PatternPart[]> = {};
-        const methods: Record<string, HelperExport> = {};
+        const entries = dictionary<PatternPart[]>();
+        const methods = dictionary<HelperExport>();
         for (const property of value.node.properties) {
           const name = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
           if (name === undefined) continue;
@@ -640,7 +641,7 @@ class FileExtraction {
    * base class from another module is named, for the scanner to follow.
    */
   private exportClass(cls: ClassInfo): ExportedValue {
-    const methods: Record<string, HelperExport> = {};
+    const methods = dictionary<HelperExport>();
     let base: Value = { kind: 'class', cls };
     for (let depth = 0; base.kind === 'class' && depth < 8; depth++) {
       const current: ClassInfo = base.cls;

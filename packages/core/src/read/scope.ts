@@ -357,7 +357,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'SwitchStatement': {
         const block: Scope = { parent: scope, bindings: new Map(), ...(scope.cls ? { cls: scope.cls } : {}) };
         if (node.type === 'CatchClause' && node.param) declarePattern(node.param, block, undefined, [], 'value');
-        forEachChild(node, (child) => visit(child, block, node));
+        forEachChild(node, visit, block);
         if (node.type === 'ForOfStatement')
           for (const binding of block.bindings.values())
             if (binding.kind === 'value' && binding.init === undefined) binding.iterates = node.right;
@@ -378,7 +378,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
         index.scopeOf.set(node, scope);
         break;
       case 'BinaryExpression':
-        if (['===', '==', '!==', '!='].includes(node.operator)) {
+        if (node.operator === '===' || node.operator === '==' || node.operator === '!==' || node.operator === '!=') {
           index.comparisons.push(node);
           index.scopeOf.set(node, scope);
         }
@@ -417,7 +417,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       // Where a string stands says what it is: a request's URL, a route the code serves, a message.
       if (parent) index.parentOf.set(node, parent);
     }
-    forEachChild(node, (child) => visit(child, scope, node));
+    forEachChild(node, visit, scope);
   };
 
   /** `this.x = value` inside a constructor defines a field of the class. */

@@ -10,6 +10,7 @@ import { ANY_KEY } from '../facts.js';
 import { anyOfTexts, concatPatterns, hole, substituteParams, type PatternPart, joinUrl } from '../url/pattern.js';
 import { instantiateHelper, sendsThroughParameters } from './helper-call.js';
 import { valuesCut } from '../url/budget.js';
+import { ownValue } from '../dictionary.js';
 
 /** What one module leaves behind for the others once its AST is gone. */
 export interface ModuleRecord {
@@ -147,7 +148,7 @@ export class CrossFileResolver {
     if (value.kind === 'http-client') return this.clientCall(call, target.module, home, value, target.rest, depth);
     if (value.kind === 'map' && target.rest.length === 1) {
       // `settings.set(zone, 'brotli', 'on')` on an object of methods another module exports.
-      const method = value.methods?.[target.rest[0]!];
+      const method = value.methods ? ownValue(value.methods, target.rest[0]!) : undefined;
       return method ? this.helperCall(call, args, target.module, method, depth) : [];
     }
     if (value.kind === 'class' && target.rest.length === 1) {
@@ -165,7 +166,7 @@ export class CrossFileResolver {
     name: string,
     depth: number,
   ): { module: string; helper: HelperExport } | undefined {
-    const own = cls.methods[name];
+    const own = ownValue(cls.methods, name);
     if (own) return { module, helper: own };
     if (!cls.extends) return undefined;
     if (depth > MAX_DEPTH) return this.cut(undefined);
@@ -297,7 +298,7 @@ export class CrossFileResolver {
       return localize(this.resolveExported(value.pattern, resolved.module, home, depth + 1), undefined);
     if (value.kind === 'map' && resolved.rest.length === 1) {
       if (resolved.rest[0] === ANY_KEY) return anyOfTexts(Object.values(value.entries));
-      const entry = value.entries[resolved.rest[0]!];
+      const entry = ownValue(value.entries, resolved.rest[0]!);
       return entry ? localize(this.resolveExported(entry, resolved.module, home, depth + 1), undefined) : undefined;
     }
     return undefined;
@@ -349,7 +350,7 @@ export class CrossFileResolver {
     if (depth > MAX_DEPTH) return this.cut(undefined);
     const record = this.modules.record(module);
     if (!record) return undefined;
-    const value = record.exports[name];
+    const value = ownValue(record.exports, name);
     if (value?.kind === 'reexport') {
       const target = this.modules.resolve(module, value.source);
       return target
@@ -376,7 +377,7 @@ function constantText(
     value.kind === 'string' && rest.length === 0
       ? value.pattern
       : value.kind === 'map' && rest.length === 1
-        ? value.entries[rest[0]!]
+        ? ownValue(value.entries, rest[0]!)
         : undefined;
   const only = pattern?.length === 1 ? pattern[0] : undefined;
   return only?.kind === 'text' ? only.text : undefined;

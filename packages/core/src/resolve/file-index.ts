@@ -4,6 +4,7 @@ import type { ResolvedSettings } from '../options.js';
 import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
 import { PIECE_COST, ValueBudget, withValueBudget } from '../url/budget.js';
 import { sizeOfPattern, type PatternPart } from '../url/pattern.js';
+import { dictionary } from '../dictionary.js';
 
 /** The facts a file's findings are matched from (no in-file facts where the prefilter says none can match). */
 export type MatchableFacts = Pick<FileFacts, 'requests' | 'sdkCalls' | 'resources'> &
@@ -134,7 +135,8 @@ function detached<T>(value: T, copies = new Map<object, unknown>()): T {
     for (let i = 0; i < value.length; i++) copy[i] = detached(value[i], copies);
     return copy as T;
   }
-  const copy: Record<string, unknown> = {};
+  // A dictionary stays one (see dictionary.ts): its keys are names, not a shape.
+  const copy: Record<string, unknown> = Object.getPrototypeOf(value) === null ? dictionary() : {};
   copies.set(value, copy);
   for (const key in value) copy[key] = detached((value as Record<string, unknown>)[key], copies);
   return copy as T;

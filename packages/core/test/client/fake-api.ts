@@ -343,6 +343,17 @@ export interface FakeApi {
     failure: Failure,
     options?: { times?: number; beforeFailing?: (state: FakeState) => void },
   ): void;
+  /**
+   * Interleaves `clients` concurrent clients on purpose, so that a race happens every time rather
+   * than by chance: every request is held until each live client has one waiting, then the round is
+   * answered, the reads first (all from the state before the round's writes), then the writes, in a
+   * fixed order (by path and body). Each client sends one request at a time; one that is done calls
+   * `leave()`. The API's semantics are unchanged: this only chooses one of the orders in which the
+   * server may serve requests that arrive together.
+   */
+  interleave(clients: number): void;
+  /** A client of `interleave` is done: the rounds wait for one client fewer. */
+  leave(): void;
   /** The OWASP execute rule as currently stored (or undefined). */
   owaspExecuteRule(): JsonObject | undefined;
   close(): Promise<void>;
@@ -493,6 +504,17 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
     timers.add(timer);
   }
 
+  /** Requests held by `interleave` until every live client has one waiting. */
+  let rounds: { live: number; held: { request: RecordedRequest; answer: () => void }[] } | undefined;
+
+  function answerRound(): void {
+    if (rounds === undefined || rounds.held.length === 0 || rounds.held.length < rounds.live) return;
+    const key = ({ request }: { request: RecordedRequest }) =>
+      `${request.method === 'GET' ? 0 : 1} ${request.method} ${request.path} ${request.bodyText}`;
+    const round = rounds.held.splice(0).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    for (const { answer } of round) answer();
+  }
+
   const server = http.createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -513,96 +535,110 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
         bodyText,
         body,
       };
-      requests.push(request);
-      if (!url.startsWith(`${PREFIX}/`)) {
-        send(response, notFound());
+      if (rounds === undefined) {
+        answer(request, url, incoming, response);
         return;
       }
-      const queued = takeFailure(request);
-      if (queued === undefined) {
-        send(response, handle(request));
-        return;
-      }
-      const { failure } = queued;
-      // The request handled (the state changed) before the failure, as when a write reached the API.
-      const applied = 'apply' in failure && failure.apply === true ? handle(request) : undefined;
-      queued.beforeFailing?.(state);
-      switch (failure.kind) {
-        case 'error-envelope':
-          send(response, errorReply(failure.status, failure.errors));
-          return;
-        case 'rate-limit':
-          send(response, {
-            ...errorReply(429, [
-              { code: 10429, message: 'Rate limited. Please wait and consider throttling your request speed' },
-            ]),
-            ...(failure.retryAfter === undefined ? {} : { headers: { 'Retry-After': failure.retryAfter } }),
-          });
-          return;
-        case 'server-error':
-          send(response, errorReply(failure.status ?? 500, [{ code: 10500, message: 'Internal server error' }]));
-          return;
-        case 'slow': {
-          const reply = handle(request);
-          later(failure.delayMs, () => {
-            if (!response.destroyed) send(response, reply);
-          });
-          return;
-        }
-        case 'html': {
-          const echoed = failure.echoAuthorization
-            ? `<p>Request header: Authorization: ${request.headers['authorization'] ?? ''}</p>`
-            : '';
-          response.writeHead(failure.status, { 'Content-Type': 'text/html; charset=utf-8' });
-          response.end(
-            `<!DOCTYPE html>\n<html><head><title>${failure.status} Bad Gateway</title></head>\n<body><h1>${failure.status} Bad Gateway</h1>${echoed}<hr>proxy</body></html>\n`,
-          );
-          return;
-        }
-        case 'drop':
-          incoming.socket.destroy();
-          return;
-        case 'redirect':
-          response.writeHead(failure.status, { Location: failure.location });
-          response.end();
-          return;
-        case 'huge': {
-          const chunk = Buffer.alloc(64 * 1024, 0x20);
-          response.writeHead(200, {
-            'Content-Type': 'application/json',
-            ...(failure.declared ? { 'Content-Length': String(failure.bytes) } : {}),
-          });
-          let sent = 0;
-          const more = (): void => {
-            while (sent < failure.bytes && !response.destroyed) {
-              const piece = chunk.subarray(0, Math.min(chunk.length, failure.bytes - sent));
-              sent += piece.length;
-              if (!response.write(piece)) {
-                response.once('drain', more);
-                return;
-              }
-            }
-            if (!response.destroyed) response.end();
-          };
-          response.on('close', () => (sent = failure.bytes));
-          more();
-          return;
-        }
-        case 'silent':
-          // The socket stays open until the client gives up or the fake closes.
-          return;
-        case 'truncated-json': {
-          const reply = applied ?? handle(request);
-          const half = Buffer.from(reply.body).subarray(0, Math.floor(Buffer.byteLength(reply.body) / 2));
-          const length = failure.cut === 'declared' ? half.length : Buffer.byteLength(reply.body);
-          response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(length) });
-          if (failure.cut === 'declared') response.end(half);
-          else response.write(half, () => incoming.socket.destroy());
-          return;
-        }
-      }
+      rounds.held.push({ request, answer: () => answer(request, url, incoming, response) });
+      answerRound();
     });
   });
+
+  function answer(
+    request: RecordedRequest,
+    url: string,
+    incoming: http.IncomingMessage,
+    response: http.ServerResponse,
+  ): void {
+    requests.push(request);
+    if (!url.startsWith(`${PREFIX}/`)) {
+      send(response, notFound());
+      return;
+    }
+    const queued = takeFailure(request);
+    if (queued === undefined) {
+      send(response, handle(request));
+      return;
+    }
+    const { failure } = queued;
+    // The request handled (the state changed) before the failure, as when a write reached the API.
+    const applied = 'apply' in failure && failure.apply === true ? handle(request) : undefined;
+    queued.beforeFailing?.(state);
+    switch (failure.kind) {
+      case 'error-envelope':
+        send(response, errorReply(failure.status, failure.errors));
+        return;
+      case 'rate-limit':
+        send(response, {
+          ...errorReply(429, [
+            { code: 10429, message: 'Rate limited. Please wait and consider throttling your request speed' },
+          ]),
+          ...(failure.retryAfter === undefined ? {} : { headers: { 'Retry-After': failure.retryAfter } }),
+        });
+        return;
+      case 'server-error':
+        send(response, errorReply(failure.status ?? 500, [{ code: 10500, message: 'Internal server error' }]));
+        return;
+      case 'slow': {
+        const reply = handle(request);
+        later(failure.delayMs, () => {
+          if (!response.destroyed) send(response, reply);
+        });
+        return;
+      }
+      case 'html': {
+        const echoed = failure.echoAuthorization
+          ? `<p>Request header: Authorization: ${request.headers['authorization'] ?? ''}</p>`
+          : '';
+        response.writeHead(failure.status, { 'Content-Type': 'text/html; charset=utf-8' });
+        response.end(
+          `<!DOCTYPE html>\n<html><head><title>${failure.status} Bad Gateway</title></head>\n<body><h1>${failure.status} Bad Gateway</h1>${echoed}<hr>proxy</body></html>\n`,
+        );
+        return;
+      }
+      case 'drop':
+        incoming.socket.destroy();
+        return;
+      case 'redirect':
+        response.writeHead(failure.status, { Location: failure.location });
+        response.end();
+        return;
+      case 'huge': {
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        response.writeHead(200, {
+          'Content-Type': 'application/json',
+          ...(failure.declared ? { 'Content-Length': String(failure.bytes) } : {}),
+        });
+        let sent = 0;
+        const more = (): void => {
+          while (sent < failure.bytes && !response.destroyed) {
+            const piece = chunk.subarray(0, Math.min(chunk.length, failure.bytes - sent));
+            sent += piece.length;
+            if (!response.write(piece)) {
+              response.once('drain', more);
+              return;
+            }
+          }
+          if (!response.destroyed) response.end();
+        };
+        response.on('close', () => (sent = failure.bytes));
+        more();
+        return;
+      }
+      case 'silent':
+        // The socket stays open until the client gives up or the fake closes.
+        return;
+      case 'truncated-json': {
+        const reply = applied ?? handle(request);
+        const half = Buffer.from(reply.body).subarray(0, Math.floor(Buffer.byteLength(reply.body) / 2));
+        const length = failure.cut === 'declared' ? half.length : Buffer.byteLength(reply.body);
+        response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(length) });
+        if (failure.cut === 'declared') response.end(half);
+        else response.write(half, () => incoming.socket.destroy());
+        return;
+      }
+    }
+  }
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -621,6 +657,14 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
     },
     clearFailures() {
       failures.splice(0);
+    },
+    interleave(clients) {
+      rounds = { live: clients, held: [] };
+    },
+    leave() {
+      if (rounds === undefined) return;
+      rounds.live -= 1;
+      answerRound();
     },
     owaspExecuteRule() {
       const rules = (state.entrypoint?.['rules'] ?? []) as JsonObject[];

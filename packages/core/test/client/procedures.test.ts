@@ -4,6 +4,7 @@ import {
   ConcurrentModificationError,
   EdgeApiError,
   EdgeNetworkError,
+  EdgeResponseError,
   InvalidInputError,
   NotDeployedError,
   RULE_ACTIONS,
@@ -11,6 +12,7 @@ import {
   UnknownManagedRuleError,
   UnsupportedStateError,
   applyManagedRulesetChange,
+  disabledRuleIds,
   paranoiaLevelOfCategory,
   planManagedRulesetChange,
   readManagedRulesetConfiguration,
@@ -55,6 +57,10 @@ afterEach(async () => {
 });
 
 const READS = [`GET ${PATHS.list}`, `GET ${PATHS.owasp}`, `GET ${PATHS.entrypoint}`];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** The PATCH body the procedures must send for the OWASP rule, given its new overrides. */
 function expectedPatchBody(overrides: Json): JsonObject {
@@ -428,17 +434,78 @@ describe('not deployed', () => {
     expect((fake.state.entrypoint?.['rules'] as JsonObject[])[0]?.['id']).toBe(IDS.executeManaged);
   });
 
-  test('an entry point answered without its rules is an error, never a reason to deploy (it added a second execute rule)', async () => {
-    // The OWASP rule exists; the answer to endpoint 3 leaves `rules` out.
-    const entrypoint = fake.state.entrypoint!;
-    const kept = entrypoint['rules']!;
-    delete entrypoint['rules'];
-    const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
-    entrypoint['rules'] = kept;
-    expect((error as Error).message).toContain("unexpected result: entry point ruleset has no 'rules' field");
-    expect(fake.calls()).not.toContain(`POST ${PATHS.createRule}`);
-    expect(fake.calls().every((call) => call.startsWith('GET '))).toBe(true);
-  });
+  /** The OWASP execute rule as the fake stores it (the state the answers are made from). */
+  const owaspRuleInState = () => (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+  const owaspRulesetInState = () => fake.state.accountRulesets[1] as JsonObject;
+
+  test.each<[string, () => void, string, string]>([
+    [
+      'the entry point without its rules',
+      () => delete fake.state.entrypoint!['rules'],
+      PATHS.entrypoint,
+      "result.rules is missing (the entry point's rules: an array is needed)",
+    ],
+    [
+      'the entry point rules not an array',
+      () => (fake.state.entrypoint!['rules'] = { [IDS.executeOwasp]: owaspExecuteRule() }),
+      PATHS.entrypoint,
+      "result.rules is an object, not an array (the entry point's rules)",
+    ],
+    [
+      'an execute rule without action_parameters',
+      () => delete owaspRuleInState()['action_parameters'],
+      PATHS.entrypoint,
+      'result.rules[1].action_parameters is missing (an object is needed for an execute rule)',
+    ],
+    [
+      'an execute rule whose action_parameters.id is a number',
+      () => ((owaspRuleInState()['action_parameters'] as JsonObject)['id'] = 4814384),
+      PATHS.entrypoint,
+      'result.rules[1].action_parameters.id is an integer, not a string',
+    ],
+    [
+      'an entry point rule without an action',
+      () => delete owaspRuleInState()['action'],
+      PATHS.entrypoint,
+      'result.rules[1].action is missing (a string is needed)',
+    ],
+    [
+      "an execute rule whose enabled is the string 'true'",
+      () => (owaspRuleInState()['enabled'] = 'true'),
+      PATHS.entrypoint,
+      'result.rules[1].enabled is a string, not a boolean',
+    ],
+    [
+      'the managed ruleset without its rules',
+      () => delete owaspRulesetInState()['rules'],
+      PATHS.owasp,
+      "result.rules is missing (the managed ruleset's rules: an array is needed)",
+    ],
+    [
+      "the last rule's score_threshold as text",
+      () => (((owaspRulesetInState()['rules'] as JsonObject[]).at(-1) as JsonObject)['score_threshold'] = '40'),
+      PATHS.owasp,
+      'result.rules[4].score_threshold is a string, not an integer',
+    ],
+    [
+      'a listed ruleset without its kind',
+      () => delete owaspRulesetInState()['kind'],
+      PATHS.list,
+      'result[1].kind is missing (a string is needed)',
+    ],
+  ])(
+    '%s: an error naming the field and the request, never a reason to deploy or write',
+    async (_what, breakState, path, problem) => {
+      breakState();
+      const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
+      expect(error).toBeInstanceOf(EdgeResponseError);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^GET ${path} failed: HTTP 200: unexpected result: ${escapeRegExp(problem)} \\(body starts: `),
+      );
+      // Nothing written: in particular no second execute rule with expression true.
+      expect(fake.writes()).toEqual([]);
+    },
+  );
 
   test('with deploy and nothing else to change: deploys with no overrides', async () => {
     removeOwaspRule();
@@ -494,6 +561,75 @@ describe('not deployed', () => {
   });
 });
 
+/** The overrides the fake now holds on the OWASP execute rule. */
+function storedOverrides(): Overrides {
+  return ((fake.owaspExecuteRule() as JsonObject)['action_parameters'] as { overrides: Overrides }).overrides;
+}
+
+describe('concurrent writers: every change survives (the fake interleaves them so the race happens every time)', () => {
+  const changes: ManagedRulesetChange[] = [
+    { paranoiaLevel: 1 },
+    { scoreThreshold: 25 },
+    { disableRules: [IDS.rulePl1Sqli] },
+    { enableRules: [IDS.rulePl2Xss] },
+    { action: 'managed_challenge' },
+  ];
+
+  test.each([3, 5])(
+    '%i writers each read the rule before any of them writes; each changes a different override',
+    async (writers) => {
+      const chosen = changes.slice(0, writers);
+      fake.interleave(writers);
+      const clients = chosen.map(() => testClient(fake));
+      const results = await Promise.all(
+        chosen.map((change, index) =>
+          applyManagedRulesetChange((clients[index] as TestClient).client, target, change).finally(() => fake.leave()),
+        ),
+      );
+      // The race happened: every writer read the rule (version 3) before the first write.
+      expect(fake.calls().slice(0, writers * 4)).toEqual([
+        ...READS.flatMap((read) => Array<string>(writers).fill(read)),
+        ...Array<string>(writers).fill(`PATCH ${PATHS.owaspRule}`),
+      ]);
+      // Every change is there, and so is every override nobody touched.
+      const overrides = storedOverrides();
+      expect(readParanoiaLevel(overrides).level).toBe(1);
+      expect(ruleOverrideOf(overrides, IDS.lastRule)?.score_threshold).toBe(25);
+      expect(ruleOverrideOf(overrides, IDS.lastRule)?.action).toBe(writers > 4 ? 'managed_challenge' : 'log');
+      expect(disabledRuleIds(overrides)).toContain(IDS.rulePl1Sqli);
+      expect(disabledRuleIds(overrides).includes(IDS.rulePl2Xss)).toBe(writers < 4);
+      expect(overrides.categories).toContainEqual({ category: 'language-php', enabled: false });
+      for (const result of results) expect(result).toMatchObject({ written: true, readBack: 'matches' });
+      // Those whose first write was overwritten merged their change into the newer rule.
+      expect(results.filter((result) => result.concurrentChanges > 0)).toHaveLength(writers - 1);
+      for (const { logs } of clients) expectNoToken(logs);
+    },
+  );
+
+  test('a writer whose change keeps being overwritten gives up after the bound, with ConcurrentModificationError', async () => {
+    // Another writer puts the rule back as it was just before each of our reads of the entry point.
+    const original = structuredClone(fake.owaspExecuteRule()) as JsonObject;
+    fake.failNext(
+      { method: 'GET', path: PATHS.entrypoint },
+      { kind: 'slow', delayMs: 0 },
+      {
+        times: 100,
+        beforeFailing: (state) => {
+          const rules = state.entrypoint?.['rules'] as JsonObject[];
+          const stored = rules[1] as JsonObject;
+          rules[1] = { ...structuredClone(original), version: String(Number(stored['version']) + 1) };
+        },
+      },
+    );
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 1, { maxConcurrentRetries: 3 }));
+    expect(error).toBeInstanceOf(ConcurrentModificationError);
+    expect((error as Error).message).toMatch(
+      /^PATCH \S+: execute rule \w+ kept being changed by other writers; the change was merged and written 4 times, and was overwritten each time; given up/,
+    );
+    expect(fake.writes()).toHaveLength(4);
+  });
+});
+
 describe('retrying the write only when it is safe', () => {
   const patchCalls = () => fake.calls().filter((call) => call.startsWith('PATCH'));
 
@@ -510,19 +646,17 @@ describe('retrying the write only when it is safe', () => {
     const [first, second] = fake.writes();
     expect(second?.bodyText).toBe(first?.bodyText);
     expect(result).toMatchObject({ written: true, confirmedByReread: false, readBack: 'matches' });
-    expect(current.logs.some((line) => line.includes('was not applied; sending it again'))).toBe(true);
+    expect(current.logs.some((line) => line.includes('was not applied; merging the change again and sending it'))).toBe(
+      true,
+    );
   });
 
   test('PATCH applied but the connection dropped before the answer: re-read confirms it, nothing is sent again', async () => {
     fake.failNext({ method: 'PATCH' }, { kind: 'drop', apply: true });
     const result = await setParanoiaLevel(current.client, target, 1);
     expect(patchCalls()).toHaveLength(1);
-    expect(fake.calls()).toEqual([
-      ...READS,
-      `PATCH ${PATHS.owaspRule}`,
-      `GET ${PATHS.entrypoint}`,
-      `GET ${PATHS.entrypoint}`,
-    ]);
+    // The re-read that confirms it is also the read-back.
+    expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`, `GET ${PATHS.entrypoint}`]);
     expect(result).toMatchObject({ written: true, confirmedByReread: true, readBack: 'matches' });
   });
 
@@ -542,7 +676,7 @@ describe('retrying the write only when it is safe', () => {
     expect(result.configuration.action.value).toBe('block');
   });
 
-  test('the rule changed meanwhile: ConcurrentModificationError, the other change is not overwritten', async () => {
+  test('the rule changed meanwhile (outcome unknown): the change is merged into the newer rule, the other change kept', async () => {
     fake.failNext(
       { method: 'PATCH' },
       { kind: 'drop' },
@@ -556,14 +690,55 @@ describe('retrying the write only when it is safe', () => {
         },
       },
     );
+    const result = await setParanoiaLevel(current.client, target, 1);
+    expect(patchCalls()).toHaveLength(2);
+    expect(result).toMatchObject({ written: true, confirmedByReread: false, readBack: 'matches' });
+    expect(storedOverrides()).toEqual({
+      categories: [
+        { category: 'sqli', enabled: false },
+        { category: 'paranoia-level-2', enabled: false },
+        { category: 'paranoia-level-3', enabled: false },
+        { category: 'paranoia-level-4', enabled: false },
+      ],
+    });
+  });
+
+  test('the rule deleted meanwhile (outcome unknown): ConcurrentModificationError, nothing more sent', async () => {
+    fake.failNext({ method: 'PATCH' }, { kind: 'drop' }, { beforeFailing: () => removeOwaspRule() });
     const error = await rejectionOf(setParanoiaLevel(current.client, target, 1));
     expect(error).toBeInstanceOf(ConcurrentModificationError);
-    expect((error as Error).message).toMatch(/was changed by someone else meanwhile \(version 3 -> 9\); not retried/);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^PATCH \\S+: execute rule ${IDS.executeOwasp} no longer exists: another writer changed the entry point meanwhile; nothing more sent \\(the write failed first with: `,
+      ),
+    );
     expect((error as ConcurrentModificationError).cause).toBeInstanceOf(EdgeNetworkError);
     expect(patchCalls()).toHaveLength(1);
-    expect(fake.owaspExecuteRule()?.['action_parameters']).toMatchObject({
-      overrides: { categories: [{ category: 'sqli', enabled: false }] },
-    });
+  });
+
+  test.each([
+    ['a redirect', { kind: 'redirect', status: 307, location: 'https://elsewhere.example/client/v4/x' }],
+    ['a body over the size limit', { kind: 'huge', bytes: 1024 * 1024, declared: false }],
+  ] as const)('%s in answer to the PATCH is reported at once: not re-read, not sent again', async (_what, failure) => {
+    current = testClient(fake, { maxResponseBytes: 100_000 });
+    fake.failNext({ method: 'PATCH' }, failure);
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 1));
+    expect(error).toBeInstanceOf(EdgeNetworkError);
+    expect((error as EdgeNetworkError).reason).toBe('refused');
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^PATCH ${PATHS.owaspRule} failed: HTTP (307: a redirect to https://elsewhere.example/client/v4/x \\(the API does not redirect; not followed\\)|200: the response is over 100000 bytes, .+); not sent again; the write may or may not have been applied`,
+      ),
+    );
+    expect(fake.calls()).toEqual([...READS, `PATCH ${PATHS.owaspRule}`]);
+  });
+
+  test('a redirect in answer to the create-rule POST is reported at once: not re-read, not sent again', async () => {
+    removeOwaspRule();
+    fake.failNext({ method: 'POST' }, { kind: 'redirect', status: 302, location: 'https://elsewhere.example/' });
+    const error = await rejectionOf(setParanoiaLevel(current.client, target, 2, { deploy: true }));
+    expect((error as EdgeNetworkError).reason).toBe('refused');
+    expect(fake.calls()).toEqual([...READS, `POST ${PATHS.createRule}`]);
   });
 
   test('a 4xx on the PATCH is final: no re-read, no retry; the error shows status and root causes', async () => {
@@ -590,16 +765,47 @@ describe('retrying the write only when it is safe', () => {
     expect(patchCalls()).toHaveLength(4);
   });
 
-  test('a 429 on the PATCH is retried after Retry-After without re-reading', async () => {
-    fake.failNext({ method: 'PATCH' }, { kind: 'rate-limit', retryAfter: '1' });
-    await setParanoiaLevel(current.client, target, 1);
+  test('a 429 on the PATCH: after Retry-After the rule is read again and the change merged into it, never the old body resent', async () => {
+    // While we wait, another writer disables a category.
+    fake.failNext(
+      { method: 'PATCH' },
+      { kind: 'rate-limit', retryAfter: '1' },
+      {
+        beforeFailing: (state) => {
+          const rule = (state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+          ((rule['action_parameters'] as JsonObject)['overrides'] as { categories: JsonObject[] }).categories.push({
+            category: 'sqli',
+            enabled: false,
+          });
+          rule['version'] = '4';
+        },
+      },
+    );
+    const result = await setParanoiaLevel(current.client, target, 1);
     expect(fake.calls()).toEqual([
       ...READS,
       `PATCH ${PATHS.owaspRule}`,
+      `GET ${PATHS.entrypoint}`,
       `PATCH ${PATHS.owaspRule}`,
       `GET ${PATHS.entrypoint}`,
     ]);
     expect(current.sleeps).toEqual([1_000]);
+    expect(result).toMatchObject({ written: true, confirmedByReread: false, readBack: 'matches' });
+    expect(storedOverrides().categories).toEqual([
+      { category: 'paranoia-level-3', enabled: false },
+      { category: 'paranoia-level-4', enabled: false },
+      { category: 'language-php', enabled: false },
+      { category: 'sqli', enabled: false },
+      { category: 'paranoia-level-2', enabled: false },
+    ]);
+  });
+
+  test('a 429 on the PATCH that persists: sent at most maxAttempts times, then reported', async () => {
+    fake.failNext({ method: 'PATCH' }, { kind: 'rate-limit', retryAfter: '0' }, { times: 10 });
+    const error = (await rejectionOf(setParanoiaLevel(current.client, target, 1))) as EdgeApiError;
+    expect(error.status).toBe(429);
+    expect(error.message).toMatch(/HTTP 429: .*; gave up after 4 attempts$/);
+    expect(patchCalls()).toHaveLength(4);
   });
 
   test('the create-rule POST dropped before or after being applied never creates a second execute rule', async () => {

@@ -9,10 +9,11 @@ import {
   InvalidInputError,
   MAX_RESPONSE_BYTES,
   REDACTED,
+  createRedactor,
   type ExecuteRuleBody,
 } from '../../src/client/index.js';
 import { IDS, PATHS, TEST_TOKEN, startFakeApi, type FakeApi } from './fake-api.js';
-import { expectNoToken, rejectionOf, testClient } from './helpers.js';
+import { expectNoToken, rejectionOf, testClient, tokenEchoes, tokenLeaks } from './helpers.js';
 
 let fake: FakeApi;
 beforeEach(async () => {
@@ -180,7 +181,9 @@ describe('retries of reads', () => {
   });
 
   test('a slow response times out and is retried', async () => {
-    const { client } = testClient(fake, { timeoutMs: 100 });
+    // A second's limit: the retried request is answered at once, and must be within it even on a
+    // loaded machine (100 ms was not, once, with five other sessions running).
+    const { client } = testClient(fake, { timeoutMs: 1_000 });
     // The slow answer would come long after the test's own time limit (the fake drops it when it
     // closes): the call can only return because the client gave up on it and asked again.
     fake.failNext({ path: PATHS.entrypoint }, { kind: 'slow', delayMs: 3_600_000 });
@@ -235,8 +238,31 @@ describe('retries of reads', () => {
       const error = await rejectionOf(client.listAccountRulesets(IDS.account));
       expect(error).toBeInstanceOf(EdgeNetworkError);
       expect((error as EdgeNetworkError).reason).toBe('refused');
-      expect((error as Error).message).toMatch(/the response is .+, more than the 16 MiB allowed$/);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^GET ${PATHS.list} failed: HTTP 200: the response is .+, more than the 16 MiB allowed \\(maxResponseBytes; CLI --max-response-mib\\); not read further$`,
+        ),
+      );
       expect(fake.requests).toHaveLength(1);
+    },
+  );
+
+  test.each([true, false])(
+    'the limit is configurable (maxResponseBytes): a body past a smaller one is refused, naming it and the request (Content-Length declared: %s)',
+    async (declared) => {
+      const { client } = testClient(fake, { maxResponseBytes: 100_000 });
+      fake.failNext({ path: PATHS.list }, { kind: 'huge', bytes: 1024 * 1024, declared });
+      const error = await rejectionOf(client.listAccountRulesets(IDS.account));
+      expect(error).toBeInstanceOf(EdgeNetworkError);
+      expect((error as Error).message).toBe(
+        `GET ${PATHS.list} failed: HTTP 200: the response is ${declared ? '1048576 bytes (Content-Length)' : 'over 100000 bytes'}, more than the 100000 bytes allowed (maxResponseBytes; CLI --max-response-mib); not read further`,
+      );
+      expect(fake.requests).toHaveLength(1);
+      // Under the limit, the same client reads answers as usual.
+      expect(await client.listAccountRulesets(IDS.account)).toHaveLength(4);
+      expect(() => new EdgeApiClient({ token: TEST_TOKEN, maxResponseBytes: 0 })).toThrow(
+        /maxResponseBytes must be a positive whole number of bytes, got 0/,
+      );
     },
   );
 
@@ -326,6 +352,48 @@ describe('error forms and the token', () => {
     expect(error.errors).toEqual(errors);
     expect(error.rootCauses).toEqual([{ code: 20120, message: 'overrides.rules[0].action: invalid' }]);
     expect(error.message).toBe(`PATCH ${PATHS.owaspRule} failed: HTTP 400: 20120: overrides.rules[0].action: invalid`);
+  });
+
+  test.each(tokenEchoes())(
+    'the token echoed %s in an error message, a proxy page and a response field is redacted everywhere',
+    async (_form, echo) => {
+      const { client, logs } = testClient(fake);
+      // Before the echo is redacted, the test's own detector must see it.
+      expect(tokenLeaks(`Invalid header value: ${echo}`)).not.toEqual([]);
+      fake.failNext(
+        { path: PATHS.list },
+        { kind: 'error-envelope', status: 400, errors: [{ code: 6003, message: `Invalid header value: ${echo}` }] },
+      );
+      const apiError = (await rejectionOf(client.listAccountRulesets(IDS.account))) as EdgeApiError;
+      expect(apiError.rootCauses[0]?.message).toContain(REDACTED);
+      // An answer that is not the envelope: the echo lands in the body snippet.
+      fake.failNext(
+        { path: PATHS.list },
+        { kind: 'error-envelope', status: 400, errors: [`Authorization: ${echo}`] as never },
+      );
+      const snippetError = await rejectionOf(client.listAccountRulesets(IDS.account));
+      // A field of a successful answer (e.g. a rule's description that quotes a header).
+      const rule = (fake.state.entrypoint?.['rules'] as { description?: string }[])[1]!;
+      rule.description = `created with ${echo}`;
+      const entrypoint = await client.getZoneEntrypointRuleset(IDS.zone);
+      expect(entrypoint.rules[1]?.description).toContain(REDACTED);
+      expectNoToken(apiError, snippetError, entrypoint, logs);
+    },
+  );
+
+  test('text without the token is left exactly as it is, and each echo is replaced by one [REDACTED]', () => {
+    const redact = createRedactor(TEST_TOKEN);
+    const ordinary = [
+      'plain text, a rule id a1000000000000000000000000000001 and a partial SECRET-test-token-7f3a',
+      Buffer.from('another secret entirely, at some length').toString('base64'),
+      '%41%42%43 %e2%80%8b \u200b zero\u200bwidth \\u0041 "quoted \\" text"',
+      JSON.stringify({ description: 'Execute the OWASP core ruleset', expression: 'true' }),
+    ];
+    for (const text of ordinary) expect(redact(text)).toBe(text);
+    for (const [, echo] of tokenEchoes()) {
+      expect(redact(`<${echo}>`)).toMatch(/^<[\w:= ]*\[REDACTED\][\w=@]*>$/);
+      expect(redact(`<${echo}>`).split(REDACTED)).toHaveLength(2);
+    }
   });
 
   test('a token echoed by the server inside an error message is redacted from the error and the logs', async () => {

@@ -28,7 +28,10 @@ export const SETTING_OPTIONS = {
 export const SCANNING_OPTIONS = {
   quiet: { type: 'boolean', help: 'no progress bar and no notes on stderr' },
   'no-progress': { type: 'boolean', help: 'no progress bar' },
-  verbose: { type: 'boolean', help: 'also report relative imports that name no file' },
+  verbose: {
+    type: 'boolean',
+    help: 'also say which configuration file applies (or where none was found)\nand report relative imports that name no file',
+  },
 } as const;
 
 /** Options shared by `scan`, `baseline` and `fix`. */

@@ -1,13 +1,17 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { readInputFile } from '../scan/files/read-source.js';
-import { jsonSyntaxErrorPlace } from '@sunset-lint/core/schedule';
-
-/** Config files looked for in the current directory, in this order; then package.json's key. */
-export const CONFIG_FILES = ['sunset-lint.config.json', 'sunset-lint.config.mjs', 'sunset-lint.config.js'] as const;
-export const PACKAGE_JSON_KEY = 'sunset-lint';
+import {
+  configObject,
+  describeSearch,
+  findConfigFile,
+  MAX_CONFIG_BYTES,
+  PACKAGE_JSON_KEY,
+  parseConfigJson,
+  SettingsError,
+} from '@sunset-lint/core/schedule';
 
 /** A configuration problem: exit code 2 with a message naming the file (and the key). */
 export class ConfigError extends InputError {
@@ -19,13 +23,15 @@ export interface LoadedConfig {
   settings: object;
   /** Where they came from, as shown in messages: `sunset-lint.config.json`, `package.json#sunset-lint`. */
   file?: string;
+  /** No configuration was found: where the search looked, for a person (`scan --verbose` prints it). */
+  notFound?: string;
 }
 
 /**
- * Finds and reads the configuration: `file` when given (`--config`), else the first of
- * CONFIG_FILES in `cwd`, else the `"sunset-lint"` key of `cwd/package.json`, else the same in each
- * folder above, up to the repository's root (the folder holding `.git`) or the file system's, else
- * nothing.
+ * Finds and reads the configuration: `file` when given (`--config`), else core's `findConfigFile`
+ * from `cwd` (the first of CONFIG_FILES, else the `"sunset-lint"` key of package.json, in `cwd`
+ * or the nearest folder above it, up to the repository's root), as the ESLint plugin finds it
+ * from a linted file's folder; else nothing.
  * JavaScript configs are imported and their default export used (CommonJS `module.exports` too).
  */
 export async function loadConfig(cwd: string, file?: string): Promise<LoadedConfig> {
@@ -35,19 +41,24 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
     if (basename(path) === 'package.json') return fromPackageJson(path, file, true);
     return { settings: await readConfigFile(path, file), file };
   }
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const shown = (name: string) => relative(cwd, join(dir, name)) || name;
-    for (const name of CONFIG_FILES) {
-      const path = join(dir, name);
-      if (existsSync(path)) return { settings: await readConfigFile(path, shown(name)), file: shown(name) };
-    }
-    const packageJson = join(dir, 'package.json');
-    if (existsSync(packageJson)) {
-      const found = fromPackageJson(packageJson, shown('package.json'), false);
-      if (found.file !== undefined) return found;
-    }
-    // The repository's root is as far as a repository's configuration goes.
-    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return { settings: {} };
+  const show = (path: string) => relative(cwd, path) || basename(path);
+  const search = asConfigError(() => findConfigFile(cwd, { readText: readConfigText, show }));
+  if (!search.found) return { settings: {}, notFound: describeSearch(search) };
+  const shown = show(search.found.path);
+  if ('packageJsonSettings' in search.found) {
+    const where = `${shown}#${PACKAGE_JSON_KEY}`;
+    return { settings: asObject(search.found.packageJsonSettings, where), file: where };
+  }
+  return { settings: await readConfigFile(search.found.path, shown), file: shown };
+}
+
+/** Core's SettingsError (a package.json that is not JSON) as the scanner's ConfigError: exit 2. */
+function asConfigError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof SettingsError) throw new ConfigError(error.message);
+    throw error;
   }
 }
 
@@ -108,9 +119,6 @@ function fromPackageJson(path: string, shown: string, required: boolean): Loaded
   return { settings: asObject(data[PACKAGE_JSON_KEY], where), file: where };
 }
 
-/** The most a configuration file (or the package.json holding one) may hold: far above any real one. */
-const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
-
 /** A configuration file's text through the guarded reader: a FIFO or a device under its name must not block the run. */
 function readConfigText(path: string, shown: string): string {
   const read = readInputFile(path, MAX_CONFIG_BYTES);
@@ -120,22 +128,9 @@ function readConfigText(path: string, shown: string): string {
 
 function parseJson(path: string, shown: string): unknown {
   const json = readConfigText(path, shown);
-  try {
-    const value: unknown = JSON.parse(json);
-    return value;
-  } catch (error) {
-    throw new ConfigError(`${shown}${jsonSyntaxErrorPlace(json)}: not valid JSON: ${parseProblem(error)}`);
-  }
-}
-
-/** JSON.parse's message without the offset and the quoted text, which the place replaces. */
-function parseProblem(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/, [\s\S]* is not valid JSON$/, '').replace(/ in JSON at position \d+.*$/s, '');
+  return asConfigError(() => parseConfigJson(json, shown));
 }
 
 function asObject(value: unknown, shown: string): object {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new ConfigError(`${shown}: the configuration must be an object`);
-  return value;
+  return asConfigError(() => configObject(value, shown));
 }

@@ -29,6 +29,8 @@ export interface ScanConfig {
   failOnDocs?: boolean;
   /** Where the settings came from, for messages. */
   source: string;
+  /** No configuration file was found: where the search looked (`--verbose` prints it). */
+  notFound?: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export function resolveScanConfig(loaded: LoadedConfig, flags: SettingFlags = {}
     return {
       settings: applySettings(config, where),
       source: where,
+      ...(loaded.notFound !== undefined ? { notFound: loaded.notFound } : {}),
       ...(config.include ? { include: config.include } : {}),
       ...(config.exclude ? { exclude: config.exclude } : {}),
       ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),

@@ -1,4 +1,4 @@
-import { extendSettingsSchema, type FromSchema } from '@sunset-lint/core/schedule';
+import { extendSettingsSchema, SCANNER_ONLY_KEYS, type FromSchema, type SchemaNode } from '@sunset-lint/core/schedule';
 
 /*
  * On its own, without the code that checks it: @sunset-lint/core's scripts/generate-validators.mjs
@@ -12,8 +12,11 @@ const GLOBS = {
   errorMessage: 'must be a list of glob patterns (non-empty strings)',
 } as const;
 
-/** The scanner's configuration: the settings every engine shares plus which files to scan. */
-export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
+/**
+ * The scanner's own keys are exactly core's SCANNER_ONLY_KEYS, which the ESLint plugin accepts and
+ * ignores in the shared file: a key added here and not there fails to compile.
+ */
+const SCANNER_KEYS = {
   include: { ...GLOBS, description: 'Files to scan, replacing the default patterns.' },
   exclude: { ...GLOBS, description: 'Files to leave out, on top of the defaults; "!pattern" takes one back.' },
   reportUnusedSuppressions: {
@@ -44,7 +47,10 @@ export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema({
   },
   // Editors find the schema through this key; the scanner ignores its value.
   $schema: { type: 'string', description: 'The JSON Schema of this file, for editors (config.schema.json).' },
-});
+} as const satisfies Record<(typeof SCANNER_ONLY_KEYS)[number], SchemaNode>;
+
+/** The scanner's configuration: the settings every engine shares plus which files to scan. */
+export const SCANNER_SETTINGS_SCHEMA = extendSettingsSchema(SCANNER_KEYS);
 
 export type ScannerSettings = FromSchema<typeof SCANNER_SETTINGS_SCHEMA>;
 

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { Grade } from '@sunset-lint/core/schedule';
-import { applyBaseline, readBaseline, type BaselineEntry } from '../baseline/baseline.js';
+import { applyBaseline, DEFAULT_BASELINE_FILE, readBaseline, type BaselineEntry } from '../baseline/baseline.js';
 import type { ScanConfig } from '../config/resolve.js';
+import { kindOfPath, type Language } from '../languages/kinds.js';
 import type { ScannerSettings } from '../config/settings-schema.js';
 import { InputError } from '../errors.js';
 import { scanConfigFor, type SettingOverrides } from './config.js';
-import { repositoryPrefix } from '../repository-root.js';
+import { fromRepositoryRoot, fromWorkingDirectory, repositoryPrefix } from '../repository-root.js';
+import { slashedRelative } from '../scan/files/relative-path.js';
 import { plural } from '../reports/summary.js';
 import type { ParserChoice } from '../scan/reader/parsers.js';
 import type { Concurrency } from '../scan/parallel/index-in-workers.js';
@@ -39,8 +41,11 @@ export interface ScanRequest {
   overrides?: SettingOverrides;
   /** The grade from which a finding fails the scan, recorded in the report (default `expired`). */
   failOn?: Grade | 'none';
-  /** A baseline file (relative to `cwd`): the report keeps only the findings it does not have. */
-  baseline?: string;
+  /**
+   * A baseline file (relative to `cwd`): the report keeps only the findings it does not have.
+   * Default: `.sunset-lint-baseline.json` at the repository root when there is one; `false`: none.
+   */
+  baseline?: string | false;
   /** Also ask the project's TypeScript type checker (`scan --types`), with this tsconfig.json for every file. */
   types?: boolean | { tsconfig?: string };
   /** Which parser reads JavaScript and TypeScript (`scan --parser`; default `auto`). */
@@ -77,9 +82,10 @@ export async function scanForReport(
   request: ScanRequest,
 ): Promise<{ report: ScanReport; diagnostics: readonly Diagnostic[] }> {
   const config = await scanConfigFor(request);
-  const baselineFile = request.baseline;
+  const baselineFile = request.baseline === undefined ? defaultBaseline(request.cwd) : request.baseline || undefined;
   const baseline =
     baselineFile === undefined ? undefined : readBaseline(resolve(request.cwd, baselineFile), baselineFile);
+  const prefix = repositoryPrefix(request.cwd);
   const shard = request.shard === undefined ? undefined : checkShard(request.shard);
   const inShard = shard ? shardMembership(request.cwd, shard) : undefined;
   const result = await findUsages(request, config, inShard);
@@ -88,10 +94,15 @@ export async function scanForReport(
   let summary: BaselineSummary | undefined;
   // A shard judges only the baseline entries of its own files: the others are another shard's.
   const baselineHere: BaselineEntry[] | undefined = inShard
-    ? baseline?.filter((entry) => inShard.path(entry.file))
+    ? baseline?.filter((entry) => inShard.path(fromWorkingDirectory(prefix, entry.file)))
     : baseline;
-  if (baselineHere && baselineFile !== undefined)
-    ({ findings, summary } = applyBaseline(findings, baselineHere, baselineFile));
+  if (baselineHere && baselineFile !== undefined) {
+    const scanned = new Set(result.scannedFiles.map((file) => fromRepositoryRoot(prefix, file)));
+    ({ findings, summary } = applyBaseline(findings, baselineHere, baselineFile, {
+      prefix,
+      scanned: (file) => scanned.has(file),
+    }));
+  }
   const report = buildScanReport({
     findings,
     ...(result.suppressed ? { suppressed: result.suppressed } : {}),
@@ -101,7 +112,7 @@ export async function scanForReport(
     failOn: request.failOn ?? 'expired',
     ...(config.failOnDocs ? { failOnDocs: true } : {}),
     ...(summary ? { baseline: summary } : {}),
-    repositoryPrefix: repositoryPrefix(request.cwd),
+    repositoryPrefix: prefix,
     ...(shard ? { shard } : {}),
   });
   if (request.sourceLines)
@@ -114,6 +125,21 @@ export async function scanForReport(
 }
 
 const DEFAULT_CACHE = '.sunset-lint-cache';
+
+/**
+ * The baseline `sunset-lint baseline` writes by default: `.sunset-lint-baseline.json` at the
+ * repository root (the current directory outside a repository), as a path from `cwd`; undefined
+ * when there is none.
+ */
+export function defaultBaseline(cwd: string): string | undefined {
+  const path = defaultBaselinePath(cwd);
+  return existsSync(path) ? slashedRelative(cwd, path) : undefined;
+}
+
+/** Where the default baseline lives: the repository root's `.sunset-lint-baseline.json`. */
+export function defaultBaselinePath(cwd: string): string {
+  return resolve(cwd, fromWorkingDirectory(repositoryPrefix(cwd), DEFAULT_BASELINE_FILE));
+}
 
 /** The files a configuration scans under these paths; a path that does not exist is an input error. */
 export async function discoverConfigured(
@@ -140,10 +166,16 @@ export async function findUsages(
   request: Omit<ScanRequest, 'config' | 'overrides' | 'failOn' | 'baseline' | 'shard'>,
   config: ScanConfig,
   shard?: ShardMembership,
-): Promise<ScanResult> {
+): Promise<ScanResult & { scannedFiles: string[] }> {
   const { cwd } = request;
   const paths = request.paths ?? [];
   const notice = request.onNotice ?? (() => {});
+  // Which configuration applies is the first question when the editor and the scan disagree.
+  if (request.verbose)
+    notice({
+      text: config.notFound ?? `configuration: ${config.source}`,
+      severity: 'info',
+    });
   const discovered = await discoverConfigured(cwd, paths, config);
   for (const given of discovered.empty)
     notice({
@@ -157,7 +189,7 @@ export async function findUsages(
     });
   const skipped = discoveryDiagnostics(discovered);
   if (discovered.files.length === 0 && discovered.terraformFiles.length === 0 && discovered.scriptFiles.length === 0)
-    return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0 };
+    return { findings: [], diagnostics: skipped, filesScanned: 0, filesParsed: 0, scannedFiles: [] };
   // The scan (and TypeScript's parser with it) loads only when there is a file to parse.
   const { runScan } = await import('../scan/scan.js');
   const types = request.types ? await typesResolutionFor(discovered.files, request.types, cwd) : undefined;
@@ -197,7 +229,35 @@ export async function findUsages(
       });
     }
   }
-  return result;
+  return { ...result, scannedFiles: scannedFiles(cwd, discovered, config.languages, result.diagnostics) };
+}
+
+/**
+ * The files this scan read, from `cwd`: those discovered in a language it scans, less those it
+ * could not read or parse (an error diagnostic), whose findings it cannot vouch for.
+ */
+function scannedFiles(
+  cwd: string,
+  discovered: Discovered,
+  languages: readonly Language[] | undefined,
+  diagnostics: readonly Diagnostic[],
+): string[] {
+  const scans = (language: Language) => languages === undefined || languages.includes(language);
+  const failed = new Set(diagnostics.filter((d) => d.severity === 'error' && d.file).map((d) => d.file));
+  const scriptLanguage = (file: string): Language | undefined => {
+    const kind = kindOfPath(file);
+    return kind === 'shebang' ? 'shell' : kind?.language;
+  };
+  return [
+    ...(scans('javascript') ? discovered.files : []),
+    ...(scans('terraform') ? discovered.terraformFiles : []),
+    ...discovered.scriptFiles.filter((file) => {
+      const language = scriptLanguage(file);
+      return language !== undefined && scans(language);
+    }),
+  ]
+    .map((file) => slashedRelative(cwd, file))
+    .filter((file) => !failed.has(file));
 }
 
 /** `--types`: the type checker for these files, loaded only now (it costs a TypeScript program). */

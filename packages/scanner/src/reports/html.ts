@@ -43,7 +43,10 @@ export function renderHtml(report: ScanReport): string {
     );
   body.push('<section><h2>Schedule</h2>', renderTimeline(report, timelineEntries(report, summary)), '</section>');
   if (summary.total === 0) {
-    body.push('<p class="clean">No deprecated API usage found.</p>');
+    const baseline = report.baseline?.suppressed
+      ? ` outside the baseline; ${escapeHtml(plural(report.baseline.suppressed, 'finding'))} suppressed by <code>${escapeHtml(report.baseline.file)}</code>`
+      : '';
+    body.push(`<p class="clean">No deprecated API usage found${baseline}.</p>`);
   } else {
     body.push(controls(summary));
     body.push(

@@ -21,7 +21,10 @@ export function renderMarkdown(report: ScanReport): string {
     '',
   );
   if (summary.total === 0) {
-    out.push(`No deprecated API usage found in ${plural(report.filesScanned, 'file')} scanned.`, '');
+    const baseline = report.baseline?.suppressed
+      ? ` outside the baseline; ${plural(report.baseline.suppressed, 'finding')} suppressed by ${markdownCode(report.baseline.file)}`
+      : '';
+    out.push(`No deprecated API usage found in ${plural(report.filesScanned, 'file')} scanned${baseline}.`, '');
   } else {
     const grades = `**${summary.byGrade.expired} expired**, ${summary.byGrade.imminent} imminent, ${summary.byGrade.scheduled} scheduled`;
     const failing = report.failOn === 'none' ? '' : ` ${summary.failing} at or above \`--fail-on ${report.failOn}\`.`;

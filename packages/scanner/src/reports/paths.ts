@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { fromRepositoryRoot } from '../repository-root.js';
 import type { ScanReport } from './types.js';
 
 /**
@@ -7,8 +7,5 @@ import type { ScanReport } from './types.js';
  * repository (`../elsewhere.ts` scanned from its root) stays as it is: no checkout holds it.
  */
 export function repositoryPath(report: Pick<ScanReport, 'repositoryPrefix'>, file: string): string {
-  const prefix = report.repositoryPrefix ?? '';
-  if (!prefix) return file;
-  const joined = posix.normalize(`${prefix}/${file}`);
-  return joined.startsWith('../') ? file : joined;
+  return fromRepositoryRoot(report.repositoryPrefix ?? '', file);
 }

@@ -81,13 +81,14 @@ export function renderText(raw: ScanReport, options: RenderOptions): string {
     }
   }
   if (report.baseline) {
-    const { file, suppressed, stale } = report.baseline;
+    const { file, entries, suppressed, stale } = report.baseline;
+    const holds = entries === undefined ? '' : ` (${plural(entries, 'entry', 'entries')})`;
     out.push(
       '',
       ...wrapAfter(
         '',
         s.bold(
-          `Baseline ${file}: ${plural(suppressed, 'finding')} suppressed, ${plural(stale.length, 'entry', 'entries')} no longer found${stale.length ? ':' : '.'}`,
+          `Baseline ${file}${holds}: ${plural(suppressed, 'finding')} suppressed, ${plural(stale.length, 'entry', 'entries')} no longer found${stale.length ? ':' : '.'}`,
         ),
         options.width,
         2,
@@ -103,7 +104,11 @@ function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles, wid
   if (summary.total === 0)
     return wrapAfter(
       '',
-      s.bold(`No deprecated API usage found in ${scanned} scanned (as of ${report.asOf}).`),
+      s.bold(
+        report.baseline && report.baseline.suppressed > 0
+          ? `No deprecated API usage found outside the baseline in ${scanned} scanned (as of ${report.asOf}): ${plural(report.baseline.suppressed, 'finding')} suppressed by ${report.baseline.file}.`
+          : `No deprecated API usage found in ${scanned} scanned (as of ${report.asOf}).`,
+      ),
       width,
       2,
     );

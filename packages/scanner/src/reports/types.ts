@@ -29,8 +29,10 @@ export interface Diagnostic {
 }
 
 export interface BaselineSummary {
-  /** The baseline file as given on the command line. */
+  /** The baseline file as given on the command line (or found: `.sunset-lint-baseline.json` at the repository root), from the current directory. */
   file: string;
+  /** Entries the baseline holds (in this shard's files, for a shard). */
+  entries?: number;
   /** Findings hidden because the baseline has them. */
   suppressed: number;
   /** Baseline entries that no longer occur (fixed or moved beyond recognition). */

@@ -43,6 +43,8 @@ export async function readScriptsForScan(
   settings: ResolvedSettings,
   relativePath: (file: string) => string,
   options: {
+    /** The path a finding's fingerprint hashes (from the repository root), given its relative path. */
+    fingerprintPath: (relative: string) => string;
     maxFileSize?: number | undefined;
     languages?: ReadonlySet<Language> | undefined;
     /** The JavaScript parser, for code blocks of documentation (`--parser`). */
@@ -103,7 +105,15 @@ export async function readScriptsForScan(
     const readings = mergeMatchesAtSamePlace(list.filter((match) => !match.floor));
     const floor = mergeMatchesAtSamePlace(list.filter((match) => match.floor));
     const placed = withFloorReadings(readings, floor, (match) => match.floor?.root);
-    const built = buildFindings(placed, key, file.text, settings).map((finding) => ({
+    const built = buildFindings(
+      placed,
+      key,
+      file.text,
+      settings,
+      undefined,
+      undefined,
+      options.fingerprintPath(key),
+    ).map((finding) => ({
       ...finding,
       language: file.language,
       // Removals need the host language's punctuation (commas of a JSON body in a shell string):

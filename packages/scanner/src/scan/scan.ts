@@ -28,6 +28,7 @@ import { readSource } from './files/read-source.js';
 import { filesToAnalyse } from './plan/shard-plan.js';
 import { withSuppressionComments, type UnusedSuppressions } from './suppress/suppressions.js';
 import { readTerraformForScan } from './terraform-pass.js';
+import { repositoryPathFor } from '../repository-root.js';
 import { readScriptsForScan } from './languages-pass.js';
 import type { Language } from '../languages/kinds.js';
 import type { TypesResolution } from './types-resolution.js';
@@ -136,12 +137,14 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     if (!(error instanceof ParserNeeded)) throw error;
     result = await indexAndMatch(pass, await loadParser(options.parser));
   }
+  const fingerprintPath = repositoryPathFor(options.cwd);
   // Terraform files: read (their parser loads only when there is one) and matched on their own.
   const terraformFiles = (options.terraformFiles ?? []).filter(own);
   const terraform = await readTerraformForScan(
     terraformFiles,
     options.settings,
     (file) => slashedRelative(options.cwd, file),
+    fingerprintPath,
     options.maxFileSize,
   );
   // Shell, Python, Go and documentation: read by their own readers, matched by core as any file.
@@ -150,6 +153,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     options.settings,
     (file) => slashedRelative(options.cwd, file),
     {
+      fingerprintPath,
       maxFileSize: options.maxFileSize,
       languages: options.languages,
       ...(options.parser ? { parser: options.parser } : {}),
@@ -232,7 +236,13 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   };
   const modules = new ScanModules(scanned, records, pass.resolver, cache, onDemand);
   const crossFile = new CrossFileResolver(modules);
-  const report = new FindingsByFile(relativePath, settings, diagnostics, options.maxFileSize);
+  const report = new FindingsByFile(
+    relativePath,
+    repositoryPathFor(options.cwd),
+    settings,
+    diagnostics,
+    options.maxFileSize,
+  );
   for (const [file, problem] of plan.unreadable)
     if (own(file)) diagnostics.push(fileDiagnostic(relativePath(file), problem.code, problem.message));
   const place = (file: string, matches: readonly RawMatch[]) => {
@@ -410,6 +420,8 @@ class FindingsByFile {
 
   constructor(
     private readonly relativePath: (file: string) => string,
+    /** The path a finding's fingerprint hashes: the one from the repository root. */
+    private readonly fingerprintPath: (relative: string) => string,
     private readonly settings: ResolvedSettings,
     private readonly diagnostics: Diagnostic[],
     private readonly maxFileSize: number | undefined,
@@ -453,7 +465,8 @@ class FindingsByFile {
         endColumn: to.column,
       };
     };
-    return buildFindings(matches, this.relativePath(file), text, this.settings, locate);
+    const relative = this.relativePath(file);
+    return buildFindings(matches, relative, text, this.settings, locate, undefined, this.fingerprintPath(relative));
   }
 
   private reread(file: string): string | undefined {

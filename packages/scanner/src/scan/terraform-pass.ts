@@ -20,6 +20,7 @@ export async function readTerraformForScan(
   files: readonly string[],
   settings: ResolvedSettings,
   relativePath: (file: string) => string,
+  fingerprintPath: (relative: string) => string,
   maxFileSize?: number,
 ): Promise<TerraformPass> {
   if (files.length === 0) return { findings: [], diagnostics: [], sources: new Map() };
@@ -46,7 +47,10 @@ export async function readTerraformForScan(
     // The text the reader parsed: every file with a resource was read and parsed.
     const source = reading.sources.get(file)!;
     sources.set(file, source);
-    findings.push(...buildFindings(matches, relativePath(file), source.text, settings));
+    const relative = relativePath(file);
+    findings.push(
+      ...buildFindings(matches, relative, source.text, settings, undefined, undefined, fingerprintPath(relative)),
+    );
   }
   return { findings, diagnostics, sources };
 }

@@ -109,6 +109,11 @@ export function diffSchedule(
   return diff;
 }
 
+/** Whether a catalogue entry reports this method on this document path: what import and diff both match by. */
+export function claimsOperation(entry: CatalogueEntry, method: string, path: string): boolean {
+  return claims(entry, method, pathKey(path));
+}
+
 /** Whether a catalogue entry reports this method on this path (a path retired as a whole: any method). */
 function claims(entry: CatalogueEntry, method: string, key: string): boolean {
   return (entry.match.endpoints ?? []).some(

@@ -11,9 +11,23 @@ export function renderImportReport(file: string, result: ScheduleImport, written
     (sum, entry) => sum + entry.match.endpoints.reduce((n, endpoint) => n + endpoint.methods.length, 0),
     0,
   );
+  const overrides = result.overrides.length;
   const lines = [
-    `${file}: ${plural(result.entries.length, 'entry', 'entries')} (${plural(operations, 'operation', 'operations')}) written to ${written}`,
+    `${file}: ${plural(result.entries.length, 'new entry', 'new entries')} (${plural(operations, 'operation', 'operations')})${overrides ? `, ${plural(overrides, 'end-of-life override', 'end-of-life overrides')}` : ''} written to ${written}`,
   ];
+  if (overrides > 0) {
+    lines.push(
+      `dated otherwise than the catalogue (catalogue.eolOverrides, as 'sunset-lint schedule diff' reports them):`,
+    );
+    for (const o of result.overrides)
+      lines.push(
+        `  ${o.entryId}: ${o.catalogueEol} -> ${o.documentEol} (${o.source})${o.otherDates.length ? `; the document also gives ${o.otherDates.join(', ')}` : ''}`,
+      );
+  }
+  if (result.covered.length > 0)
+    lines.push(
+      `already covered by the catalogue (not added again): ${plural(result.covered.length, 'operation', 'operations')} (${[...new Set(result.covered.flatMap((c) => c.entryIds))].join(', ')})`,
+    );
   if (result.undated.length > 0) {
     lines.push(
       `undated (deprecated without a date, or only a placeholder of year ${PLACEHOLDER_YEAR} or later; not written, not graded): ${result.undated.length}`,
@@ -22,7 +36,7 @@ export function renderImportReport(file: string, result: ScheduleImport, written
       lines.push(`  ${operation.method} ${operation.path}  [${operation.id}]  ${operation.pointer}`);
   }
   if (result.alreadyBuiltIn.length > 0) {
-    lines.push(`already in the built-in catalogue (not written; see 'sunset-lint schedule diff'):`);
+    lines.push(`an entry of the catalogue has the id (not written; see 'sunset-lint schedule diff'):`);
     for (const { id, file: source } of result.alreadyBuiltIn) lines.push(`  ${id}  (${source})`);
   }
   if (result.notImportable.length > 0) {

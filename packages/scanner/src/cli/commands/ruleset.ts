@@ -2,8 +2,8 @@ import {
   EdgeApiClient,
   EdgeClientError,
   InvalidInputError,
-  REDACTED,
   applyManagedRulesetChange,
+  createRedactor,
   readManagedRulesetConfiguration,
 } from '@sunset-lint/core/client';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
@@ -51,12 +51,14 @@ Exit codes: 0 success, 1 API error, 2 usage error.
 `;
 
 /**
- * An output stream that can never print the token, whatever ends up in a message: the client
- * already redacts what the server echoes, this is the last guard.
+ * An output stream that can never print the token, whatever ends up in a message, in any of the
+ * forms the client's redaction knows (any case, split by invisible characters, percent-encoded,
+ * base64): the client already redacts what the server echoes, this is the last guard.
  */
 function redactingWriter(stream: NodeJS.WritableStream, token: string | undefined): (text: string) => void {
   if (token === undefined || token === '') return (text) => void stream.write(text);
-  return (text) => void stream.write(text.split(token).join(REDACTED));
+  const redact = createRedactor(token);
+  return (text) => void stream.write(redact(text));
 }
 
 function createClient(connection: ConnectionOptions, logLine: (text: string) => void): EdgeApiClient {
@@ -65,6 +67,7 @@ function createClient(connection: ConnectionOptions, logLine: (text: string) => 
     token: connection.token,
     timeoutMs: connection.timeoutMs,
     retry: { maxAttempts: connection.retries + 1 },
+    maxResponseBytes: connection.maxResponseBytes,
     ...(connection.verbose ? { log: (line: string) => logLine(`sunset-lint ruleset: ${line}\n`) } : {}),
   });
 }

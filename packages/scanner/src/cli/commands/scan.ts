@@ -53,8 +53,10 @@ const SCAN_OPTIONS = {
   baseline: {
     type: 'string',
     value: 'FILE',
-    help: 'report only findings that FILE does not have; list its stale entries',
+    label: '--baseline FILE, --no-baseline',
+    help: "report only findings that FILE does not have; list its stale entries\n(default: .sunset-lint-baseline.json at the repository root, which\n'sunset-lint baseline' writes, when it exists; --no-baseline: none)",
   },
+  'no-baseline': { type: 'boolean', listedWith: 'baseline' },
   'min-confidence': SETTING_OPTIONS['min-confidence'],
   color: {
     type: 'boolean',
@@ -163,6 +165,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const sarifCategory = values['sarif-category'];
   if (sarifCategory !== undefined && !/^[^\s/][^\s]*$/.test(sarifCategory))
     throw new UsageError(`--sarif-category must be a name without spaces, got '${sarifCategory}'`);
+  if (values['no-baseline'] && values.baseline !== undefined)
+    throw new UsageError('--baseline FILE and --no-baseline cannot be used together');
   const reports = reportTargets(parsed.tokens);
   const shard = values.shard === undefined ? undefined : parseShard('--shard', values.shard);
   const maxFileSize = values['max-file-size'];
@@ -185,7 +189,11 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       ...(values.config !== undefined ? { config: values.config } : {}),
       overrides,
       failOn,
-      ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+      ...(values['no-baseline']
+        ? { baseline: false }
+        : values.baseline !== undefined
+          ? { baseline: values.baseline }
+          : {}),
       ...(values.parser !== undefined ? { parser: oneOf('--parser', values.parser, PARSER_CHOICES) } : {}),
       ...(values.concurrency !== undefined ? { concurrency: concurrencyOption(values.concurrency) } : {}),
       ...(values.types ? { types: values.tsconfig !== undefined ? { tsconfig: values.tsconfig } : true } : {}),

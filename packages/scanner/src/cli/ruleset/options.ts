@@ -1,6 +1,7 @@
 import {
   DEFAULT_BASE_URL,
   InvalidInputError,
+  MAX_RESPONSE_BYTES,
   RULE_ACTIONS,
   validateBaseUrl,
   validatePathId,
@@ -77,6 +78,11 @@ const CONNECTION_OPTIONS = {
   },
   timeout: { type: 'string', value: '<seconds>', help: 'per-request timeout (default 30)' },
   retries: { type: 'string', value: '<n>', help: 'retries of failed requests, 0 to 10 (default 3)' },
+  'max-response-mib': {
+    type: 'string',
+    value: '<MiB>',
+    help: 'largest response body accepted, in MiB (default 16)',
+  },
   verbose: { type: 'boolean', help: 'log each request and retry to stderr' },
   help: { ...HELP_OPTION.help, help: 'show this help' },
 } as const;
@@ -92,6 +98,7 @@ export interface ConnectionOptions {
   readonly timeoutMs: number;
   /** Retries after the first attempt. */
   readonly retries: number;
+  readonly maxResponseBytes: number;
   readonly verbose: boolean;
 }
 
@@ -185,8 +192,23 @@ function parseAction(value: string): string {
   return oneOf('--action', value, RULE_ACTIONS);
 }
 
+function parseMaxResponseBytes(value: string | undefined): number {
+  if (value === undefined) return MAX_RESPONSE_BYTES;
+  const bytes = Math.floor(Number(value) * 1024 * 1024);
+  if (!/^\d+(\.\d+)?$/.test(value) || !Number.isSafeInteger(bytes) || bytes <= 0) {
+    throw new UsageError(`--max-response-mib must be a positive number of MiB, got '${value}'`);
+  }
+  return bytes;
+}
+
 function parseConnection(
-  values: { 'base-url'?: string; timeout?: string; retries?: string; verbose?: boolean },
+  values: {
+    'base-url'?: string;
+    timeout?: string;
+    retries?: string;
+    'max-response-mib'?: string;
+    verbose?: boolean;
+  },
   env: NodeJS.ProcessEnv,
 ): ConnectionOptions {
   const timeoutText = values.timeout;
@@ -199,6 +221,7 @@ function parseConnection(
   if (retriesText !== undefined && !(/^\d+$/.test(retriesText) && retries <= MAX_RETRIES)) {
     throw new UsageError(`--retries must be a whole number from 0 to ${MAX_RETRIES}, got '${retriesText}'`);
   }
+  const maxResponseBytes = parseMaxResponseBytes(values['max-response-mib']);
   const fromOption = values['base-url'];
   const fromEnv = env[BASE_URL_VARIABLE] === '' ? undefined : env[BASE_URL_VARIABLE];
   const rawBaseUrl = fromOption ?? fromEnv ?? DEFAULT_BASE_URL;
@@ -221,7 +244,14 @@ function parseConnection(
   if (!/^[\x21-\x7e]+$/.test(token)) {
     throw new UsageError(`${TOKEN_VARIABLE} contains whitespace or characters that cannot be sent in a header`);
   }
-  return { baseUrl, token, timeoutMs: timeoutSeconds * 1000, retries, verbose: values.verbose === true };
+  return {
+    baseUrl,
+    token,
+    timeoutMs: timeoutSeconds * 1000,
+    retries,
+    maxResponseBytes,
+    verbose: values.verbose === true,
+  };
 }
 
 /** Parses `show` or `set` options; throws UsageError for anything wrong. */

@@ -100,7 +100,12 @@ export function renderChangeResult(result: ManagedRulesetChangeResult): string {
   const confirmed = result.confirmedByReread
     ? 'The answer to the write was lost; re-reading the rule confirmed it was applied.\n'
     : '';
-  return `${done}\n${confirmed}Changes:\n${changeText}\n${renderConfiguration(result.configuration)}`;
+  const times = result.concurrentChanges === 1 ? 'once' : `${result.concurrentChanges} times`;
+  const merged =
+    result.concurrentChanges > 0
+      ? `Another writer changed the rule meanwhile (${times}); the change was merged into the rule as they left it and written again, keeping their changes.\n`
+      : '';
+  return `${done}\n${confirmed}${merged}Changes:\n${changeText}\n${renderConfiguration(result.configuration)}`;
 }
 
 /** Warnings that go to stderr after a successful change. */
@@ -126,6 +131,7 @@ export function renderChangeResultJson(result: ManagedRulesetChangeResult): stri
       written: result.written,
       confirmedByReread: result.confirmedByReread,
       readBack: result.readBack,
+      concurrentChanges: result.concurrentChanges,
       request: write === undefined ? null : { method: write.method, url: write.url, body: write.body },
       before: result.plan.before,
       configuration: result.configuration,
