@@ -370,6 +370,8 @@ function checkReadmeEslintConfig(
   kind = 'JavaScript and TypeScript',
   fixtures = ['fetch/purge-firewall-rules.mjs', 'fetch/page-shield-scripts.ts'],
 ) {
+  // ESLint would take an eslint.config.js an earlier check wrote before this one.
+  rmSync(join(dir, 'eslint.config.js'), { force: true });
   writeFileSync(join(dir, 'eslint.config.mjs'), readmeEslintConfig(kind));
   for (const fixture of fixtures) cpSync(join(REPO, 'fixtures', fixture), join(dir, basename(fixture)));
   const expected = fixtures.flatMap((fixture) =>
