@@ -10,10 +10,10 @@
  * Skipped, with the reason, only when PyPI or the npm registry cannot be reached.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { writeFiles } from './scan-cli-support.js';
 
@@ -146,6 +146,7 @@ describe('the hook, installed and run by the pre-commit framework', () => {
   let project = '';
   let env: NodeJS.ProcessEnv = {};
   let installOutput = '';
+  let work = '';
 
   beforeAll(() => {
     const found = preCommit();
@@ -154,7 +155,7 @@ describe('the hook, installed and run by the pre-commit framework', () => {
       process.stderr.write(`pre-commit-framework.test.ts: skipped: ${skipped}\n`);
       return;
     }
-    const work = mkdtempSync(join(tmpdir(), 'sunset-lint-pre-commit-'));
+    work = mkdtempSync(join(tmpdir(), 'sunset-lint-pre-commit-'));
     // The user's HOME (npm's cache), the framework's own store in the scratch folder.
     env = userEnv({ PRE_COMMIT_HOME: join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' });
     const hookRepo = join(work, 'sunset-lint');
@@ -175,6 +176,12 @@ describe('the hook, installed and run by the pre-commit framework', () => {
       skipped = `the npm registry is unreachable: pre-commit install-hooks failed:\n${install.output}`;
       process.stderr.write(`pre-commit-framework.test.ts: skipped: ${skipped}\n`);
     }
+  }, INSTALL_MS);
+
+  // The hook's environment and the clones (thousands of files): removed here rather than by the
+  // run's final clean-up, which would hold vitest's main thread while it stops the workers.
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
   }, INSTALL_MS);
 
   const ready = (context: TestContext) => {
