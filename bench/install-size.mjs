@@ -7,14 +7,18 @@
  * Packs core, the ESLint plugin and the scanner (`pnpm pack`: core's prepack copies the
  * catalogue, `rules/`, into core), then installs them from the tarballs with `npm install` into
  * fresh projects and asserts:
- *   (a) a JavaScript-only project (eslint + the plugin): no TypeScript anywhere in node_modules, and
- *       ESLint with the plugin's recommended config reports a fixture's deprecated calls;
- *   (b) the scanner: exactly one TypeScript (`npm ls typescript --all`), `sunset-lint scan` reports a
- *       fixture's findings, and `scan --types` the type-only findings of fixtures/types-mode;
+ *   (a) a JavaScript-only project (eslint + the plugin): no TypeScript anywhere in node_modules,
+ *       ESLint with the plugin's recommended config reports a fixture's deprecated calls, and so
+ *       does the README's JavaScript-only `eslint.config.mjs`, copied verbatim, in a CommonJS and an
+ *       ES module project (it imports nothing but the plugin);
+ *   (b) the scanner: exactly one TypeScript (`npm ls typescript --all`), no installed package with an
+ *       install script (the tree-sitter grammars come as .wasm files inside the scanner),
+ *       `sunset-lint scan` reports a fixture's findings, the Terraform and shell fixtures' findings
+ *       through those grammars, and `scan --types` the type-only findings of fixtures/types-mode;
  *   (c) scanner + plugin + typescript-eslint: still one TypeScript (the scanner's range and
- *       typescript-eslint's peer range pick the same copy), and ESLint with the README's
- *       `eslint.config.mjs`, copied verbatim, in a CommonJS project (as `npm init -y` makes it) and
- *       an ES module one;
+ *       typescript-eslint's peer range pick the same copy), and ESLint with the README's JavaScript
+ *       and TypeScript `eslint.config.mjs`, copied verbatim, in a CommonJS project (as `npm init -y`
+ *       makes it) and an ES module one;
  *   (d) the CLI by its bin name, as a user runs it: `npx sunset-lint --version` and
  *       `npx sunset-lint scan` on a client file (its finding, exit code 1);
  *   (f) TypeScript 7 (the registry's `latest`: the native compiler, without the classic JavaScript
@@ -22,11 +26,9 @@
  *       TypeScript under it; `scan --types` and the plugin on JavaScript work), and TypeScript 7
  *       beside the TypeScript 6 API package as Microsoft's release notes advise for tools that need
  *       the API (`@typescript/native` = 7, `typescript` = `@typescript/typescript6`), where
- *       typescript-eslint runs: the README's config and `scan --types` give the fixtures' findings;
- *   (e) the pre-commit framework's install of this repository as a hook repository
- *       (bench/pre-commit-install.mjs: npm install, npm pack of the root, npm install -g), then the
- *       hook's entry from `.pre-commit-hooks.yaml` on a staged file with a finding and on a clean one
- *       (with `--check` only: it installs the repository's own development dependencies, ~1 min).
+ *       typescript-eslint runs: the README's config and `scan --types` give the fixtures' findings.
+ * (The pre-commit framework installs and runs the repository's hook in the test suite:
+ * packages/scanner/test/pre-commit-framework.test.ts.)
  * Prints each project's install size as a markdown table (sizes are apparent bytes of the files, as
  * `du -sb`); `--json` prints the rows `{ package, installBytes, ownBytes, typescriptCopies }`;
  * `--check` prints only the checks. Exits 1 if any check fails (after printing what it measured).
@@ -46,10 +48,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { hookEntry, installLikePreCommit } from './pre-commit-install.mjs';
 
 const args = process.argv.slice(2);
 const mode = args.includes('--json') ? 'json' : args.includes('--check') ? 'check' : 'table';
@@ -88,7 +89,7 @@ try {
   const rows = [];
 
   // The installs are independent and mostly wait on the registry: run them side by side.
-  const [core, plugin, scanner, together, typescript7, typescript7Beside6, hookBin] = await Promise.all([
+  const [core, plugin, scanner, together, typescript7, typescript7Beside6] = await Promise.all([
     install('core', [tarballs.core]),
     install('eslint-plugin', [tarballs.core, tarballs['eslint-plugin'], versionOf('eslint')]),
     install('scanner', [tarballs.core, tarballs.scanner]),
@@ -115,7 +116,6 @@ try {
       `@typescript/native@npm:typescript@${TYPESCRIPT_7}`,
       `typescript@npm:${TYPESCRIPT_6_API}`,
     ]),
-    mode === 'check' ? installHook() : undefined,
   ]);
   rows.push(row('@sunset-lint/core', core, '@sunset-lint/core'));
   checkJavaScriptProject(plugin);
@@ -127,7 +127,6 @@ try {
   checkReadmeEslintConfig(together);
   checkTypescript7(typescript7);
   checkTypescript7BesideTypescript6(typescript7Beside6);
-  if (hookBin !== undefined) checkPreCommitHook(hookBin);
   rows.push(row('scanner + eslint-plugin + typescript-eslint + eslint', together));
 
   if (mode === 'json') process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
@@ -182,6 +181,7 @@ function checkJavaScriptProject(dir) {
     `eslint + plugin: no typescript in node_modules (found ${typescript.join(', ') || 'none'})`,
   );
   checkJavaScriptLint('eslint + plugin', dir);
+  checkReadmeEslintConfig(dir, 'eslint + plugin, no TypeScript', 'JavaScript only', ['fetch/purge-firewall-rules.mjs']);
 }
 
 /** npm resolved one typescript, and no other package bundles a compiler of its own. */
@@ -208,7 +208,47 @@ function checkScannerProject(dir) {
     `sunset-lint scan fixtures/${fixture}: ${expected.join(', ')} (got ${plain.join(', ')})`,
   );
 
+  const scripted = packagesWithInstallScripts(join(dir, 'node_modules'));
+  check(
+    scripted.length === 0,
+    `scanner: no installed package has an install script (found ${scripted.join(', ') || 'none'})`,
+  );
+  const grammarFixtures = ['iac/terraform/', 'shell/ddns-updater/'];
+  for (const fixture of grammarFixtures)
+    cpSync(join(REPO, 'fixtures', fixture), join(dir, fixture), { recursive: true });
+  const grammarFindings = scan(dir, ['iac', 'shell']);
+  const expectedGrammarFindings = grammarFixtures.flatMap((fixture) =>
+    expectedFindings(fixture).map((e) => `${e.file}:${e.line}:${e.entryId}`),
+  );
+  check(
+    same(grammarFindings, expectedGrammarFindings) && expectedGrammarFindings.length > 0,
+    `scanner: sunset-lint scan fixtures/${grammarFixtures.join(' and fixtures/')} (the packed tree-sitter grammars): the ${expectedGrammarFindings.length} findings (got ${grammarFindings.length}${grammarFindings.length ? `: ${grammarFindings[0]}` : ''})`,
+  );
+
   checkTypesMode('scanner', dir);
+}
+
+/** Installed packages (at any depth) with a preinstall, install or postinstall script. */
+function packagesWithInstallScripts(nodeModules) {
+  const found = [];
+  const visit = (modules) => {
+    if (!existsSync(modules)) return;
+    for (const entry of readdirSync(modules)) {
+      if (entry.startsWith('.')) continue;
+      const dirs = entry.startsWith('@')
+        ? readdirSync(join(modules, entry)).map((inner) => join(modules, entry, inner))
+        : [join(modules, entry)];
+      for (const dir of dirs) {
+        if (!existsSync(join(dir, 'package.json'))) continue;
+        const { name, version, scripts = {} } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        if (['preinstall', 'install', 'postinstall'].some((script) => scripts[script]))
+          found.push(`${name}@${version}`);
+        visit(join(dir, 'node_modules'));
+      }
+    }
+  };
+  visit(nodeModules);
+  return found;
 }
 
 /** `scan --types` over fixtures/types-mode (its own tsconfig.json) gives its type-only findings. */
@@ -314,18 +354,25 @@ function checkCliByName(dir) {
   );
 }
 
-/** The README's `eslint.config.mjs` block, verbatim. */
-function readmeEslintConfig() {
+/** The README's `eslint.config.mjs` block whose first line is `// eslint.config.mjs: <kind>…`, verbatim. */
+function readmeEslintConfig(kind) {
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-  const block = /```js\n(\/\/ eslint\.config\.mjs\n[\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) fail('README.md has no ```js block starting with // eslint.config.mjs');
+  const blocks = [...readme.matchAll(/```js\n(\/\/ eslint\.config\.mjs: ([^\n]*)\n[\s\S]*?)```/g)];
+  const block = blocks.find((match) => match[2].startsWith(kind))?.[1];
+  if (!block) fail(`README.md has no \`\`\`js block starting with // eslint.config.mjs: ${kind}`);
   return block;
 }
 
-/** ESLint with the README's config in a CommonJS project (`npm init -y`'s default) and an ES module one. */
-function checkReadmeEslintConfig(dir, what = '') {
-  writeFileSync(join(dir, 'eslint.config.mjs'), readmeEslintConfig());
-  const fixtures = ['fetch/purge-firewall-rules.mjs', 'fetch/page-shield-scripts.ts'];
+/** ESLint with a README config in a CommonJS project (`npm init -y`'s default) and an ES module one. */
+function checkReadmeEslintConfig(
+  dir,
+  what = '',
+  kind = 'JavaScript and TypeScript',
+  fixtures = ['fetch/purge-firewall-rules.mjs', 'fetch/page-shield-scripts.ts'],
+) {
+  // ESLint would take an eslint.config.js an earlier check wrote before this one.
+  rmSync(join(dir, 'eslint.config.js'), { force: true });
+  writeFileSync(join(dir, 'eslint.config.mjs'), readmeEslintConfig(kind));
   for (const fixture of fixtures) cpSync(join(REPO, 'fixtures', fixture), join(dir, basename(fixture)));
   const expected = fixtures.flatMap((fixture) =>
     expectedFindings(fixture).map((e) => `${basename(fixture)}:${e.line}:${e.entryId}`),
@@ -346,40 +393,10 @@ function checkReadmeEslintConfig(dir, what = '') {
     );
     check(
       same(found, expected),
-      `${what ? `${what}: ` : ''}README's eslint.config.mjs, verbatim, in a "type": "${type}" project: ${expected.length} findings in ${fixtures.join(' and ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
+      `${what ? `${what}: ` : ''}README's eslint.config.mjs (${kind}), verbatim, in a "type": "${type}" project: ${expected.length} findings in ${fixtures.join(' and ')} (got ${found.join(', ') || eslint.stderr.trim() || 'nothing'})`,
     );
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-}
-
-async function installHook() {
-  try {
-    return await installLikePreCommit(REPO, work);
-  } catch (error) {
-    check(false, `pre-commit's install of this repository as a hook: ${error.message}`);
-    return undefined;
-  }
-}
-
-/** The hook's entry, run as the framework runs it: staged names appended, the environment's bin first on PATH. */
-function checkPreCommitHook(bin) {
-  const [command, ...entryArgs] = hookEntry(REPO, 'sunset-lint');
-  const project = join(work, 'hook-project');
-  mkdirSync(project);
-  writeFileSync(join(project, 'client.js'), CLIENT_WITH_FINDING);
-  writeFileSync(join(project, 'clean.ts'), 'export const greeting = (name: string): string => `hello ${name}`;\n');
-  const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` };
-  const hook = (staged) => spawnSync(command, [...entryArgs, ...staged], { cwd: project, env, encoding: 'utf8' });
-  const refused = hook(['client.js', 'clean.ts']);
-  check(
-    refused.status === 1 && /firewall-rules-api/.test(refused.stdout),
-    `pre-commit hook (installed from the packed repository root) refuses a staged call past its end of life (got exit ${refused.status}: ${firstLines(refused.stdout, refused.stderr, refused.error?.message)})`,
-  );
-  const passed = hook(['clean.ts']);
-  check(
-    passed.status === 0,
-    `pre-commit hook lets a clean staged file through (got exit ${passed.status}: ${firstLines(passed.stdout, passed.stderr)})`,
-  );
 }
 
 /** `file:line:entryId` (or `line:entryId` for a single file) of each finding of the installed CLI. */

@@ -1,31 +1,18 @@
 /**
  * The hook of `.pre-commit-hooks.yaml`, run as the pre-commit framework runs it: the entry split
- * into words, the hook's file types applied to the staged names, the names appended, the first word
- * looked up on PATH (where the framework's `npm install -g` puts the package's bin), and the
- * process started in the repository root. One process for all names (`require_serial`).
+ * into words, the hook's `files` pattern applied to the staged names, the names appended, the first
+ * word looked up on PATH (where the framework's `npm install -g` puts the package's bin), and the
+ * process started in the repository root. One process for all names (`require_serial`). The
+ * framework itself installs and runs the hook in pre-commit-framework.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
-import { delimiter, dirname, extname, join } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
+import { discoverFiles } from '../src/scan/files/discovery.js';
 import { BIN, FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
 import { type ManifestHook, readManifest } from './support/pre-commit-manifest.js';
-
-/** The file types of the `identify` library (which pre-commit uses) for the extensions the hook may see. */
-const IDENTIFY_TYPES: Record<string, readonly string[]> = {
-  '.js': ['javascript'],
-  '.mjs': ['javascript'],
-  '.cjs': ['javascript'],
-  '.jsx': ['jsx'],
-  '.ts': ['ts'],
-  '.mts': ['ts'],
-  '.cts': ['ts'],
-  '.tsx': ['tsx'],
-  '.json': ['json'],
-  '.md': ['markdown'],
-  '.css': ['css'],
-};
 
 function theHook(): ManifestHook {
   const hooks = readManifest();
@@ -45,12 +32,19 @@ function pathWithCli(): string {
   return [bin, dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter);
 }
 
+/**
+ * The hook's `files` pattern (a Python regular expression, searched in each staged path; this one
+ * uses no syntax that JavaScript reads differently).
+ */
+function filesPattern(hook: ManifestHook): RegExp {
+  if (typeof hook.files !== 'string') throw new Error('the hook has no files pattern');
+  return new RegExp(hook.files);
+}
+
 /** What the framework does with the hook and the staged file names, in the repository root `root`. */
 function runHook(hook: ManifestHook, staged: readonly string[], root: string) {
-  const typesOr = stringList(hook.types_or);
-  const selected = staged.filter((name) =>
-    (IDENTIFY_TYPES[extname(name)] ?? []).some((type) => typesOr.includes(type)),
-  );
+  const files = filesPattern(hook);
+  const selected = staged.filter((name) => files.test(name));
   if (typeof hook.entry !== 'string') throw new Error('the hook has no entry');
   const [command, ...entryArgs] = hook.entry.split(/\s+/);
   if (command === undefined) throw new Error('the hook entry is empty');
@@ -82,19 +76,68 @@ const CLIENT = [
 const CLEAN = 'export const greeting = (name: string): string => `hello ${name}`;\n';
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('declares a node hook over JS/TS that runs once for the whole staged set', () => {
+  it('declares a node hook that runs once for the whole staged set', () => {
     const hook = theHook();
     expect(hook.language).toBe('node');
     expect(hook.require_serial).toBe(true);
-    expect([...stringList(hook.types_or)].sort()).toEqual(['javascript', 'jsx', 'ts', 'tsx']);
+    // identify's tags (what `types`/`types_or` match) give .mts and .cts no tag and .tf only
+    // `terraform`: the selection is by name, as the scanner's is.
+    expect(hook.types_or).toBeUndefined();
+    expect(hook.types).toBeUndefined();
     expect(hook.entry).toMatch(/^sunset-lint scan\b/);
     // The framework appends the file names; the entry must not name paths of its own.
     expect(hook.pass_filenames).not.toBe(false);
   });
 
+  it('selects the staged files that `sunset-lint scan` reads in a folder, and no others', async () => {
+    const candidates = [
+      ...['js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts'].map((extension) => `src/app.${extension}`),
+      'infra/main.tf',
+      ...['sh', 'bash', 'zsh', 'ksh', 'py', 'pyw', 'go'].map((extension) => `tools-src/job.${extension}`),
+      ...['md', 'mdx', 'markdown', 'rst'].map((extension) => `docs/guide.${extension}`),
+      'Dockerfile',
+      'docker/Dockerfile.dev',
+      'Containerfile',
+      'api.dockerfile',
+      'Makefile',
+      'GNUmakefile',
+      'sub/makefile',
+      'rules.mk',
+      '.github/workflows/ci.yml',
+      '.github/workflows/release.yaml',
+      '.gitlab-ci.yml',
+      '.gitlab/ci/deploy/jobs.yaml',
+      'bin/deploy',
+      'scripts/release',
+      'script/setup',
+      'hooks/post-merge',
+      'tools/sync',
+      // Not read by the scanner.
+      'package.json',
+      'config.yml',
+      '.github/dependabot.yml',
+      'styles.css',
+      'notes.txt',
+      'LICENSE',
+      'src/deploy',
+      'bin/notes.txt',
+    ];
+    const root = makeProject(
+      Object.fromEntries(
+        candidates.map((path) => [path, path.includes('/') && !path.includes('.') ? '#!/bin/sh\n' : '\n']),
+      ),
+    );
+    const found = await discoverFiles({ cwd: root, paths: ['.'] });
+    const scanned = [...found.files, ...found.terraformFiles, ...found.scriptFiles].map((file) =>
+      relative(root, file).split('\\').join('/'),
+    );
+    const files = filesPattern(theHook());
+    expect(candidates.filter((path) => files.test(path)).sort()).toEqual(scanned.sort());
+  });
+
   it('refuses a staged client whose endpoint comes from an unstaged constants file', () => {
-    const root = makeProject({ 'src/endpoints.ts': ENDPOINTS, 'src/client.ts': CLIENT, 'README.md': '# app\n' });
-    const run = runHook(theHook(), ['src/client.ts', 'README.md'], root);
+    const root = makeProject({ 'src/endpoints.ts': ENDPOINTS, 'src/client.ts': CLIENT, 'package.json': '{}\n' });
+    const run = runHook(theHook(), ['src/client.ts', 'package.json'], root);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('src/client.ts\n  4:32  expired    firewall-rules-api');
     // Only the staged file is reported and counted; the constants file was read to resolve the import.

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Parser } from 'web-tree-sitter';
 
 /**
@@ -9,8 +11,23 @@ import type { Parser } from 'web-tree-sitter';
  */
 export type GrammarName = 'bash' | 'python' | 'go' | 'hcl';
 
-/** Each grammar's file, resolved in its package (written out, so that dependency checks see them). */
+/** Each grammar's file name, in its package and in the packed scanner's grammars/ folder. */
+export const WASM_FILES: Record<GrammarName, string> = {
+  bash: 'tree-sitter-bash.wasm',
+  python: 'tree-sitter-python.wasm',
+  go: 'tree-sitter-go.wasm',
+  hcl: 'tree-sitter-hcl.wasm',
+};
+
+/**
+ * Each grammar's file: the copy the packed scanner carries (grammars/, written at pack time by
+ * scripts/pack-grammars.mjs, so that the grammar packages, with their install scripts, are only
+ * development dependencies), else the one in the grammar's package (a development checkout).
+ */
 function wasmOf(name: GrammarName, require: NodeRequire): string {
+  const packaged = fileURLToPath(new URL(`../../grammars/${WASM_FILES[name]}`, import.meta.url));
+  if (existsSync(packaged)) return packaged;
+  // Written out, so that dependency checks see the packages.
   switch (name) {
     case 'bash':
       return require.resolve('tree-sitter-bash/tree-sitter-bash.wasm');
