@@ -1,5 +1,11 @@
 import type { Range, RawMatch } from '../facts.js';
-import { CONFIDENCE_RANK, type Confidence, type Finding, type FindingFix } from '../findings/finding.js';
+import {
+  CONFIDENCE_RANK,
+  type Confidence,
+  type Finding,
+  type FindingFix,
+  type FindingMigration,
+} from '../findings/finding.js';
 
 /**
  * One finding per place: the rule every engine and every stage applies, written once. A place is
@@ -15,6 +21,7 @@ export function placeKey(place: { file?: string | undefined; entryId: string; ra
 interface PlaceReading {
   confidence: Confidence;
   fixes?: FindingFix[] | undefined;
+  migration?: FindingMigration | undefined;
   related?: ReadonlyArray<{ file?: string | undefined; range: Range }> | undefined;
 }
 
@@ -33,7 +40,16 @@ export function mergeReadings<T extends PlaceReading>(existing: T, incoming: T, 
     [...(best.related ?? []), ...(existing.related ?? []), ...(incoming.related ?? [])],
     (place) => `${place.file ?? ''}\u0000${place.range[0]}:${place.range[1]}`,
   );
-  return { ...best, ...(fixes?.length ? { fixes } : {}), ...(related.length ? { related } : {}) };
+  // A migration rewrites the place for every request that sends it: kept only where all agree.
+  const { migration: _bestMigration, ...rest } = best;
+  const migration =
+    JSON.stringify(existing.migration) === JSON.stringify(incoming.migration) ? existing.migration : undefined;
+  return {
+    ...(rest as T),
+    ...(fixes?.length ? { fixes } : {}),
+    ...(migration ? { migration } : {}),
+    ...(related.length ? { related } : {}),
+  };
 }
 
 /** A file's matches, one per place (the match stage's output). */

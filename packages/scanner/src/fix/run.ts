@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Finding } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { applyFindingFixes, type FileChange } from './apply.js';
@@ -13,6 +14,11 @@ export interface FixOptions {
   suggestions: boolean;
   /** ESLint stops after 10 passes; overlapping fixes rarely need more than two. */
   maxPasses?: number;
+  /**
+   * Checks a changed file before it is written (`migrate`: parsed and scanned again); a reason
+   * refuses the change, and the file is left as it is.
+   */
+  check?: (change: FileChange) => Promise<string | undefined>;
 }
 
 export interface FixRun {
@@ -25,6 +31,8 @@ export interface FixRun {
   /** Findings with no fix of any kind. */
   withoutFix: number;
   stale: string[];
+  /** Changes the check refused, with its reason: those files were left alone. */
+  refused: Array<{ file: string; reason: string }>;
   diagnostics: Diagnostic[];
 }
 
@@ -48,12 +56,27 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
     conflicting: 0,
     withoutFix: first.findings.filter((f) => f.fixes.length === 0).length,
     stale: [],
+    refused: [],
     diagnostics: first.diagnostics,
   };
   const maxPasses = options.dryRun ? 1 : (options.maxPasses ?? 10);
   for (let pass = 1; pass <= maxPasses; pass++) {
     const result = applyFindingFixes(pending, findings, options);
     run.stale.push(...result.stale.filter((file) => !run.stale.includes(file)));
+    if (options.check) {
+      const accepted: FileChange[] = [];
+      for (const change of result.changes) {
+        const reason = await options.check(change);
+        if (reason === undefined) accepted.push(change);
+        else {
+          pending.discard(resolve(options.cwd, change.file));
+          run.refused.push({ file: change.file, reason });
+        }
+      }
+      result.changes = accepted;
+      // A refused file's held-back fixes are not retried: the file stays as it is.
+      result.conflicting = result.conflicting.filter((c) => accepted.some((change) => change.file === c.finding.file));
+    }
     for (const change of result.changes) {
       const previous = changed.get(change.file);
       changed.set(
