@@ -170,8 +170,11 @@ export interface RawMatch {
   /** What to use instead, when the match knows it more exactly than its entry (a successor resource). */
   replacement?: string;
   fixes?: FindingFix[];
-  /** The entry's migration at this place (a path rewrite), for `sunset-lint migrate`. */
-  migration?: FindingMigration;
+  /**
+   * The entry's migration at this place (a path rewrite), for `sunset-lint migrate`; `blocked` where
+   * this reading forbids it (a path the rewrite must not touch), whatever other readings say.
+   */
+  migration?: FindingMigration | 'blocked';
   note?: string;
   /** The file the range is in, when it is not the file being matched (text another module wrote). */
   file?: string;

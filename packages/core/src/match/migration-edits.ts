@@ -9,21 +9,24 @@ import { sourceRangeOf, type PatternPart } from '../url/pattern.js';
  * whole path segments, with the body key the new path takes renamed in the request's own payload.
  * Only text inside the finding's places changes (the reported range, and the request's URL argument
  * when the finding is in this file): a constant elsewhere is shared by other requests, so a path
- * written there is left to a person. Undefined where nothing can be derived.
+ * written there is left to a person. Undefined where the entry has no path rewrite for this URL;
+ * `blocked` where it has one that must not apply here (a path its `unless` names, text outside the
+ * finding's places): another reading of the same place may not supply it then.
  */
 export function migrationPathEdits(
   entry: CatalogueEntry,
   fact: RequestFact,
   place: { range: Range; file?: string },
-): FindingMigration | undefined {
+): FindingMigration | 'blocked' | undefined {
   const places: Range[] = place.file === undefined ? [place.range, fact.range] : [place.range];
   for (const rewrite of entry.migration?.rewrites ?? []) {
     if (rewrite.kind !== 'path') continue;
     const found = segmentsAt(fact.url, rewrite.from, place.file);
     if (!found) continue;
-    if (rewrite.unless?.some((segment) => found.after.split(/[/?#]/).includes(segment))) return undefined;
+    if (found === 'blocked') return 'blocked';
+    if (rewrite.unless?.some((segment) => found.after.split(/[/?#]/).includes(segment))) return 'blocked';
     const inside = (range: Range) => places.some((outer) => outer[0] <= range[0] && range[1] <= outer[1]);
-    if (!inside(found.range)) return undefined;
+    if (!inside(found.range)) return 'blocked';
     const edits: TextEdit[] = [{ start: found.range[0], end: found.range[1], text: rewrite.to }];
     let description = `Replace \`${rewrite.from}\` with \`${rewrite.to}\``;
     const rename = rewrite.renameBodyKey;
@@ -60,7 +63,7 @@ function segmentsAt(
   url: readonly PatternPart[],
   from: string,
   file: string | undefined,
-): { range: Range; after: string } | undefined {
+): { range: Range; after: string } | 'blocked' | undefined {
   const pattern = new RegExp(`(^|/)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/?#]|$)`);
   for (const [i, part] of url.entries()) {
     if (part.kind !== 'text') continue;
@@ -68,7 +71,7 @@ function segmentsAt(
     if (!match) continue;
     const at = match.index + match[1]!.length;
     const range = sourceRangeOf(part, at, from.length, file);
-    if (!range) return undefined;
+    if (!range) return 'blocked';
     const rest = url.slice(i + 1).map((next) => (next.kind === 'text' ? next.text : '*'));
     return { range, after: part.text.slice(at + from.length) + rest.join('') };
   }

@@ -63,14 +63,16 @@ export class JsPlaces {
    */
   requestStatementRemoval(range: readonly [number, number]): TextEdit | undefined {
     const chain = this.chain(range);
-    const callAt = findLastIndex(chain, (node) => ts.isCallExpression(node) || ts.isNewExpression(node));
+    const callAt = findLastIndex(chain, (node) => ts.isCallExpression(node));
     if (callAt < 0) return undefined;
-    const call = chain[callAt] as ts.CallExpression | ts.NewExpression;
-    // The range is in the call's arguments, not in the callee (a helper building the URL).
-    const inArguments = (call.arguments ?? []).some(
+    const call = chain[callAt] as ts.CallExpression;
+    // The range is in the call's arguments, not in the callee (a helper building the URL), or is
+    // the call itself (an SDK call).
+    const isCall = call.getStart(this.file) === range[0] && call.getEnd() === range[1];
+    const inArguments = call.arguments.some(
       (argument) => argument.getStart(this.file) <= range[0] && range[1] <= argument.getEnd(),
     );
-    if (!inArguments) return undefined;
+    if (!inArguments && !isCall) return undefined;
     let node: ts.Node = call;
     let parent = node.parent;
     while (

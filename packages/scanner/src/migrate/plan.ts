@@ -109,8 +109,16 @@ function replaceValue(
   // One string that is the name: an item of an array, the list itself.
   if (written === `${quote}${name}${quote}`) {
     const array = source.js()?.arrayOfString(finding.range);
-    if (array?.items.includes(standard) && array.removal)
-      return { description: `Remove \`${name}\` (\`${standard}\` is already in the list)`, edits: [array.removal] };
+    if (array) {
+      if (array.items.includes(standard))
+        return array.removal
+          ? { description: `Remove \`${name}\` (\`${standard}\` is already in the list)`, edits: [array.removal] }
+          : undefined;
+    } else if (new RegExp(`["'\`]${standard}["'\`]`).test(source.text)) {
+      // A list the syntax tree does not show (another language, a map): the standard name written
+      // elsewhere in the file may be in the same list (a duplicate, or a duplicate map key).
+      return undefined;
+    }
     return {
       description: `Replace \`${name}\` with \`${standard}\``,
       edits: [{ start: start + 1, end: start + 1 + name.length, text: standard }],
@@ -145,6 +153,13 @@ function replaceValue(
 function removeCall(finding: Finding, source: MigrationSource): Rewritten | undefined {
   const js = source.js();
   if (!js) return undefined;
+  // Only a request (`PATCH /zones/:zone_id/settings/brotli`) or an SDK call: a declared resource's
+  // setting (Pulumi, CDK for Terraform) is not a call to remove.
+  if (
+    !/^(?:[A-Z]+(?:\|[A-Z]+)* \/|the SDK call )/.test(finding.subject) &&
+    !finding.subject.endsWith('in a bulk settings edit')
+  )
+    return undefined;
   if (finding.subject.endsWith('in a bulk settings edit')) {
     const removal = js.arrayItemRemovalByKey(finding.range, 'id');
     return removal ? { description: 'Remove the setting from the bulk settings edit', edits: [removal] } : undefined;
