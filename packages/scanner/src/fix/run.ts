@@ -10,6 +10,8 @@ export type FindingsOf = (paths: readonly string[]) => Promise<{ findings: Findi
 
 export interface FixOptions {
   cwd: string;
+  /** See ApplyOptions. */
+  changedSinceScan?: (file: string) => boolean;
   dryRun: boolean;
   suggestions: boolean;
   /** ESLint stops after 10 passes; overlapping fixes rarely need more than two. */

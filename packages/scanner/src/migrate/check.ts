@@ -53,7 +53,8 @@ export class MigrationCheck {
     try {
       const result = await findUsages({ cwd: this.scratch, paths: [file] }, this.config);
       const failed = result.diagnostics.find((d) => d.code === 'parse-error' && d.file === file);
-      const parseError = failed?.message ?? (await treeErrors(file, text));
+      // Parsed here too: the scan does not parse a file whose text names nothing of the catalogue.
+      const parseError = failed?.message ?? (await syntaxError(file, text));
       return { findings: result.findings, ...(parseError !== undefined ? { parseError } : {}) };
     } finally {
       rmSync(path, { force: true });
@@ -70,10 +71,15 @@ const TREE_GRAMMARS: Record<string, GrammarName> = {
 };
 
 /**
- * Syntax errors in a file the tree-sitter readers parse (they read on past an error, so the scan
- * reports none): the first error node's line.
+ * The syntax error of a JavaScript or TypeScript file (the scan's parser), or of a file the
+ * tree-sitter readers parse (they read on past an error, so the scan reports none).
  */
-async function treeErrors(file: string, text: string): Promise<string | undefined> {
+async function syntaxError(file: string, text: string): Promise<string | undefined> {
+  if (/\.[cm]?[jt]sx?$/i.test(file)) {
+    const { parseSource } = await import('../scan/reader/parse.js');
+    const parsed = parseSource(file, text);
+    return parsed.ok ? undefined : parsed.message;
+  }
   const grammar = TREE_GRAMMARS[/\.[^./]+$/.exec(file)?.[0] ?? ''];
   if (!grammar) return undefined;
   const tree = (await loadGrammar(grammar)).parse(text);

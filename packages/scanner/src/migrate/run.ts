@@ -1,9 +1,10 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CatalogueEntry, Finding } from '@sunset-lint/core';
 import type { ScanConfig } from '../config/resolve.js';
 import type { FindingsOf, FixRun } from '../fix/run.js';
 import { fixPaths } from '../fix/run.js';
-import { findUsages } from '../library/scan.js';
+import { discoverConfigured, findUsages } from '../library/scan.js';
 import { readInputBytes } from '../scan/files/read-source.js';
 import { MigrationCheck } from './check.js';
 import { JsPlaces } from './js-places.js';
@@ -15,6 +16,8 @@ export interface MigrateOptions {
   level: MigrationLevel;
   /** `--entry`: only these catalogue entries (default every one). */
   entries?: ReadonlySet<string>;
+  /** Called after each scan, before anything is written: a file edited meanwhile must be left alone (tests). */
+  afterScan?: () => void;
 }
 
 /** A place `migrate` did not change, and why (manual, assisted at the automatic level, nothing to derive). */
@@ -41,8 +44,22 @@ export async function migratePaths(
 ): Promise<MigrateRun> {
   const byId = config.settings.catalogue.byId;
   const left = new Map<string, LeftPlace>();
+  // Each file's size and time before the scan that reports on it: a file written since is left alone.
+  const before = new Map<string, string>();
+  const stamp = (path: string) => {
+    try {
+      const stat = statSync(path);
+      return `${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      return 'missing';
+    }
+  };
   const findingsOf: FindingsOf = async (given) => {
+    const discovered = await discoverConfigured(options.cwd, given, config);
+    for (const path of [...discovered.files, ...discovered.scriptFiles, ...discovered.terraformFiles])
+      before.set(resolve(options.cwd, path), stamp(resolve(options.cwd, path)));
     const result = await findUsages({ cwd: options.cwd, paths: given }, config);
+    options.afterScan?.();
     const wanted = result.findings.filter((finding) => !options.entries || options.entries.has(finding.entryId));
     return { findings: withMigrations(wanted, byId, options, left), diagnostics: result.diagnostics };
   };
@@ -53,6 +70,10 @@ export async function migratePaths(
       dryRun: options.dryRun,
       suggestions: false,
       check: (change) => check.check(change),
+      changedSinceScan: (file) => {
+        const path = resolve(options.cwd, file);
+        return before.has(path) && before.get(path) !== stamp(path);
+      },
     });
     // A place migrated in a later pass (held back by an overlapping one at first) is not left.
     const migrated = new Set(run.files.flatMap((file) => file.applied.map((applied) => applied.finding.fingerprint)));
