@@ -253,7 +253,7 @@ describe('safety', () => {
 
 describe('over a copy of the whole fixtures/ folder', () => {
   let dir: string;
-  let first: { code: number; stdout: string };
+  let first: { code: number | null; stdout: string };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sunset-lint-migrate-all-'));
     cpSync(join(REPO_ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });

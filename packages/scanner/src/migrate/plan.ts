@@ -8,6 +8,7 @@ import {
   type TextEdit,
 } from '@sunset-lint/core';
 import type { JsPlaces } from './js-places.js';
+import type { ScriptPlaces } from './script-places.js';
 import { COMMENT_MARK, keepingQuotes, lineStart } from './text.js';
 
 /** How far `migrate` goes: the automatic entries only (default), or the assisted ones' derivable parts too. */
@@ -16,11 +17,15 @@ export const MIGRATION_LEVELS: readonly MigrationLevel[] = MIGRATION_CLASSES.fil
   (level): level is MigrationLevel => level !== 'manual',
 );
 
-/** The file a finding is in, as `migrate` reads it: its text, and its syntax tree for JavaScript and TypeScript. */
+/** The file a finding is in, as `migrate` reads it: its text, and its syntax tree. */
 export interface MigrationSource {
   text: string;
   /** Undefined for the other languages (shell, Python, Go, Terraform, documentation). */
   js: () => JsPlaces | undefined;
+  /** The statements of a shell script, a Python, Go or Terraform file; undefined for the others. */
+  script?: ScriptPlaces | undefined;
+  /** What starts a line comment in the file's language (undefined: no comment can be written). */
+  lineComment: string | undefined;
 }
 
 /** What `migrate` does at one finding: the edits (one fix, all or nothing), or why a person has to. */
@@ -90,6 +95,10 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
   }
 }
 
+function isQuote(char: string | undefined): boolean {
+  return char === '"' || char === "'" || char === '`';
+}
+
 function comment(text: string | undefined): { comment?: string } {
   return text ? { comment: text } : {};
 }
@@ -103,49 +112,38 @@ function replaceValue(
   const name = Object.keys(values).find((candidate) => finding.subject.includes(`\`${candidate}\``));
   if (!name) return undefined;
   const standard = values[name]!;
-  const [start, end] = finding.range;
-  const written = source.text.slice(start, end);
-  const quote = written[0];
-  // One string that is the name: an item of an array, the list itself.
-  if (written === `${quote}${name}${quote}`) {
-    const array = source.js()?.arrayOfString(finding.range);
-    if (array) {
-      if (array.items.includes(standard))
-        return array.removal
-          ? { description: `Remove \`${name}\` (\`${standard}\` is already in the list)`, edits: [array.removal] }
-          : undefined;
-    } else if (new RegExp(`["'\`]${standard}["'\`]`).test(source.text)) {
-      // A list the syntax tree does not show (another language, a map): the standard name written
-      // elsewhere in the file may be in the same list (a duplicate, or a duplicate map key).
-      return undefined;
-    }
-    return {
-      description: `Replace \`${name}\` with \`${standard}\``,
-      edits: [{ start: start + 1, end: start + 1 + name.length, text: standard }],
-    };
-  }
-  // A separated list in one string: `'A-OLD:B:C'`.
-  const token = (text: string) => new RegExp(`(^|[^A-Za-z0-9_-])${text.replace(/[-]/g, '\\-')}(?=$|[^A-Za-z0-9_-])`);
+  const { text } = source;
+  const token = (value: string) => new RegExp(`(^|[^A-Za-z0-9_-])${value.replace(/[-]/g, '\\-')}(?=$|[^A-Za-z0-9_-])`);
+  const written = text.slice(finding.range[0], finding.range[1]);
   const found = token(name).exec(written);
   if (!found) return undefined;
-  const at = start + found.index + found[1]!.length;
-  if (!token(standard).test(written))
-    return {
-      description: `Replace \`${name}\` with \`${standard}\``,
-      edits: [{ start: at, end: at + name.length, text: standard }],
-    };
-  const after = source.text[at + name.length];
-  const before = source.text[at - 1];
+  const at = finding.range[0] + found.index + found[1]!.length;
+  const replace = {
+    description: `Replace \`${name}\` with \`${standard}\``,
+    edits: [{ start: at, end: at + name.length, text: standard }],
+  };
+  const removed = `Remove \`${name}\` (\`${standard}\` is already in the list)`;
+  // A string that is the name alone: an item of a list of strings.
+  const quote = text[at - 1];
+  if (isQuote(quote) && text[at + name.length] === quote) {
+    const array = source.js()?.arrayOfString([at - 1, at + name.length + 1]);
+    if (array) {
+      if (!array.items.includes(standard)) return replace;
+      return array.removal ? { description: removed, edits: [array.removal] } : undefined;
+    }
+    // A list the syntax tree does not show (another language, a map, JSON in a string): where the
+    // standard name is written as a string elsewhere in the file, it may be in the same list (a
+    // duplicate, a duplicate map key): a person decides.
+    return new RegExp(`["'\`]${standard}["'\`]`).test(text) ? undefined : replace;
+  }
+  // A separated list in one string: `'A-OLD:B:C'`.
+  if (!token(standard).test(written)) return replace;
+  const after = text[at + name.length];
+  const before = text[at - 1];
   if (after === ':' || after === ',')
-    return {
-      description: `Remove \`${name}\` (\`${standard}\` is already in the list)`,
-      edits: [{ start: at, end: at + name.length + 1, text: '' }],
-    };
+    return { description: removed, edits: [{ start: at, end: at + name.length + 1, text: '' }] };
   if (before === ':' || before === ',')
-    return {
-      description: `Remove \`${name}\` (\`${standard}\` is already in the list)`,
-      edits: [{ start: at - 1, end: at + name.length, text: '' }],
-    };
+    return { description: removed, edits: [{ start: at - 1, end: at + name.length, text: '' }] };
   return undefined;
 }
 
@@ -173,10 +171,10 @@ function removeCall(finding: Finding, source: MigrationSource): Rewritten | unde
  * when that line already says it (an earlier pass, another finding of the same statement).
  */
 function commentAbove(finding: Finding, source: MigrationSource, words: string): TextEdit | 'present' | undefined {
-  const statement = source.js()?.statementAt(finding.range);
-  if (!statement) return undefined;
+  const statement = (source.js() ?? source.script)?.statementAt(finding.range);
+  if (!statement || source.lineComment === undefined) return undefined;
   // The file's own line break (a CRLF file stays CRLF).
-  const line = `${statement.indent}// ${words}${source.text.includes('\r\n') ? '\r\n' : '\n'}`;
+  const line = `${statement.indent}${source.lineComment} ${words}${source.text.includes('\r\n') ? '\r\n' : '\n'}`;
   const previousStart = lineStart(source.text, Math.max(0, statement.start - 1));
   if (statement.start > 0 && source.text.slice(previousStart, statement.start) === line) return 'present';
   return { start: statement.start, end: statement.start, text: line };

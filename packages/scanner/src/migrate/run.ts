@@ -8,6 +8,8 @@ import { discoverConfigured, findUsages } from '../library/scan.js';
 import { readInputBytes } from '../scan/files/read-source.js';
 import { MigrationCheck } from './check.js';
 import { JsPlaces } from './js-places.js';
+import { ScriptPlaces } from './script-places.js';
+import { lineCommentOf } from './text.js';
 import { planMigration, type MigrationLevel } from './plan.js';
 
 export interface MigrateOptions {
@@ -61,7 +63,7 @@ export async function migratePaths(
     const result = await findUsages({ cwd: options.cwd, paths: given }, config);
     options.afterScan?.();
     const wanted = result.findings.filter((finding) => !options.entries || options.entries.has(finding.entryId));
-    return { findings: withMigrations(wanted, byId, options, left), diagnostics: result.diagnostics };
+    return { findings: await withMigrations(wanted, byId, options, left), diagnostics: result.diagnostics };
   };
   const check = new MigrationCheck(config);
   try {
@@ -84,12 +86,12 @@ export async function migratePaths(
 }
 
 /** The findings that have a migration at their place, with it as their one fix. */
-function withMigrations(
+async function withMigrations(
   findings: readonly Finding[],
   byId: ReadonlyMap<string, CatalogueEntry>,
   options: MigrateOptions,
   left: Map<string, LeftPlace>,
-): Finding[] {
+): Promise<Finding[]> {
   const out: Finding[] = [];
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
@@ -97,13 +99,20 @@ function withMigrations(
     const read = readInputBytes(resolve(options.cwd, file));
     if (!read.ok) continue;
     const text = read.bytes.toString('utf8').replace(/^\uFEFF/, '');
+    const first = fileFindings[0]!;
+    const language = isJavaScript(first) ? 'javascript' : (first.language ?? 'terraform');
     let js: JsPlaces | undefined | null = null;
+    // A comment is written only for an assisted entry's rewrite: the tree is read only then.
+    const assisted =
+      options.level === 'assisted' && fileFindings.some((f) => byId.get(f.entryId)?.migration?.class === 'assisted');
     const source = {
       text,
       js: () => {
-        if (js === null) js = isJavaScript(fileFindings[0]!) ? new JsPlaces(file, text) : undefined;
+        if (js === null) js = language === 'javascript' ? new JsPlaces(file, text) : undefined;
         return js;
       },
+      script: language !== 'javascript' && assisted ? await ScriptPlaces.of(file, first.language, text) : undefined,
+      lineComment: lineCommentOf(language),
     };
     // One comment per statement: a second finding there leaves it to the first.
     const inserted = new Set<string>();

@@ -51,9 +51,8 @@ export function keepingQuotes(text: string, edit: TextEdit): TextEdit {
 }
 
 /** What starts a line comment in a language the scanner reads (undefined: no comment is written). */
-export function lineCommentOf(language: string | undefined): string | undefined {
+export function lineCommentOf(language: string): string | undefined {
   switch (language) {
-    case undefined:
     case 'javascript':
     case 'go':
       return '//';
