@@ -49,11 +49,16 @@ export function planMigration(
   if (migration.class === 'assisted' && level === 'automatic')
     return { leftFor: 'assisted migration: run with --level assisted for the part that can be derived' };
   let rewritten: Rewritten | undefined;
+  const why = new Set<string>();
   for (const rewrite of migration.rewrites ?? []) {
     rewritten = rewriteAt(rewrite, finding, source);
     if (rewritten) break;
+    why.add(NOT_DERIVED[rewrite.kind]);
   }
-  if (!rewritten) return { leftFor: migration.person ?? 'nothing here can be rewritten from the code' };
+  if (!rewritten)
+    return {
+      leftFor: `no rewrite derived here (${[...why].join('; ') || 'the entry has none'})${migration.person ? `. ${migration.person}` : ''}`,
+    };
   const edits = rewritten.edits.map((edit) => keepingQuotes(source.text, edit));
   if (migration.class === 'assisted' && rewritten.comment) {
     const comment = commentAbove(finding, source, `${COMMENT_MARK} (${entry.id}): ${rewritten.comment}`);
@@ -69,6 +74,18 @@ interface Rewritten {
   edits: TextEdit[];
   comment?: string;
 }
+
+/** Why a rewrite of this kind gave nothing at a place, in the words of the list of places left. */
+const NOT_DERIVED: Record<MigrationRewrite['kind'], string> = {
+  path: 'the path is not written as whole segments in the text of this place',
+  'drop-key': 'not a payload written here (a read, or a key the place does not show)',
+  'fold-keys': 'not a payload written here (a read, or a key the place does not show)',
+  'drop-header': 'the header is not written here as one removable entry',
+  'root-cause-read': 'the read cannot be written again here',
+  'replace-values': 'the list the name is in cannot be seen whole here',
+  'remove-call':
+    'not a statement that only sends the request (its result is used, a declared resource, or a language other than JavaScript and TypeScript)',
+};
 
 function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: MigrationSource): Rewritten | undefined {
   switch (rewrite.kind) {
