@@ -111,6 +111,22 @@ export class JsPlaces {
     return this.arrayItemRemoval(chain[objectAt]!);
   }
 
+  /**
+   * The property of an object literal whose key is exactly the range (`brotli: 'on'` in the settings
+   * of a declared resource): its removal, keeping the layout of the properties left.
+   */
+  propertyRemoval(range: readonly [number, number]): TextEdit | undefined {
+    const key = this.chain(range).at(-1);
+    const property = key?.parent;
+    if (!key || !property || key.getStart(this.file) !== range[0] || key.getEnd() !== range[1]) return undefined;
+    if (!(ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) || property.name !== key)
+      return undefined;
+    const object = property.parent;
+    if (!ts.isObjectLiteralExpression(object)) return undefined;
+    const spans = object.properties.map((p) => ({ start: p.getStart(this.file), end: p.getEnd() }));
+    return removeListItem(this.text, spans, object.properties.indexOf(property), { alone: true });
+  }
+
   /** The string literal that is exactly the range, as an item of an array literal. */
   arrayOfString(range: readonly [number, number]): { items: string[]; removal: TextEdit | undefined } | undefined {
     const chain = this.chain(range);

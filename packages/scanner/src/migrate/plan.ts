@@ -167,6 +167,12 @@ function replaceValue(
 /** A retired setting: the statement that only sends its request, or its item in a bulk settings edit. */
 function removeCall(finding: Finding, source: MigrationSource): Rewritten | undefined {
   const js = source.js();
+  // A setting of a declared resource (Pulumi, CDK for Terraform, Terraform `settings`): the
+  // catalogue's resource replacement drops it from the settings.
+  if (/^`settings\.[a-z_A-Z]+` in the (?:Pulumi|CDK for Terraform|Terraform) resource /.test(finding.subject)) {
+    const removal = js ? js.propertyRemoval(finding.range) : source.script?.bodyItemRemoval(finding.range);
+    return removal ? { description: "Drop the setting from the resource's settings", edits: [removal] } : undefined;
+  }
   if (!js) return undefined;
   // Only a request (`PATCH /zones/:zone_id/settings/brotli`) or an SDK call: a declared resource's
   // setting (Pulumi, CDK for Terraform) is not a call to remove.

@@ -111,7 +111,11 @@ async function withMigrations(
         if (js === null) js = language === 'javascript' ? new JsPlaces(file, text) : undefined;
         return js;
       },
-      script: language !== 'javascript' && assisted ? await ScriptPlaces.of(file, first.language, text) : undefined,
+      // Terraform's settings are removed at every level; other languages need it only for comments.
+      script:
+        language !== 'javascript' && (assisted || language === 'terraform')
+          ? await ScriptPlaces.of(file, first.language, text)
+          : undefined,
       lineComment: lineCommentOf(language),
     };
     // One comment per statement: a second finding there leaves it to the first.

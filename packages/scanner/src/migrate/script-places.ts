@@ -38,6 +38,24 @@ export class ScriptPlaces {
     if (this.tree.rootNode.hasError) return undefined;
     return at < this.text.length ? { start: line, indent } : undefined;
   }
+
+  /**
+   * The attribute or block of a Terraform body whose name is exactly the range (`brotli = "on"`,
+   * `minify { … }` in a `settings` block), alone on its lines: the removal of those lines.
+   */
+  bodyItemRemoval(range: readonly [number, number]): { start: number; end: number; text: string } | undefined {
+    const name = this.tree.rootNode.descendantForIndex(range[0], range[1] - 1);
+    let item: Node | null = name;
+    while (item && item.type !== 'attribute' && item.type !== 'block') item = item.parent;
+    if (!name || !item || item.parent?.type !== 'body') return undefined;
+    const first = item.firstNamedChild;
+    if (!first || first.startIndex !== range[0] || first.endIndex !== range[1]) return undefined;
+    const start = lineStart(this.text, item.startIndex);
+    if (!/^[ \t]*$/.test(this.text.slice(start, item.startIndex))) return undefined;
+    const rest = /^[ \t]*(?:\r?\n|$)/.exec(this.text.slice(item.endIndex));
+    if (!rest) return undefined;
+    return { start, end: item.endIndex + rest[0].length, text: '' };
+  }
 }
 
 const STRING_LIKE = /string|heredoc|comment|raw/;

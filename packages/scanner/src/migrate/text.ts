@@ -22,9 +22,11 @@ export function removeListItem(
   text: string,
   spans: ReadonlyArray<{ start: number; end: number }>,
   index: number,
+  options: { alone?: boolean } = {},
 ): TextEdit | undefined {
   const item = spans[index];
-  if (!item || spans.length < 2) return undefined;
+  // An empty list is a change of its own (a request sending no items), unless the list may be empty.
+  if (!item || (spans.length < 2 && !options.alone)) return undefined;
   const line = lineStart(text, item.start);
   const trailing = /^[ \t]*,?[ \t]*(?=\r?\n|$)/.exec(text.slice(item.end));
   if (/^[ \t]*$/.test(text.slice(line, item.start)) && trailing) {
@@ -33,8 +35,11 @@ export function removeListItem(
   }
   const next = spans[index + 1];
   if (next) return { start: item.start, end: next.start, text: '' };
-  const previous = spans[index - 1]!;
-  return { start: previous.end, end: item.end, text: '' };
+  const previous = spans[index - 1];
+  if (previous) return { start: previous.end, end: item.end, text: '' };
+  // The only item on a shared line: it goes with a comma after it.
+  const comma = /^[ \t]*,/.exec(text.slice(item.end));
+  return { start: item.start, end: item.end + (comma?.[0].length ?? 0), text: '' };
 }
 
 /**
