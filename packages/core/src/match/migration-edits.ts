@@ -77,3 +77,20 @@ function segmentsAt(
   }
   return undefined;
 }
+
+/**
+ * The drop of a payload key an entry's migration names (`migration.rewrites` of kind `drop-key`):
+ * the key's removal where it is written in its resource's payload, with what a person still does
+ * there (an assisted entry's comment: the notification policy that replaces `notification_email`).
+ */
+export function migrationKeyDrop(entry: CatalogueEntry, key: string, removal: TextEdit): FindingMigration | undefined {
+  for (const rewrite of entry.migration?.rewrites ?? []) {
+    if (rewrite.kind !== 'drop-key' || rewrite.key !== key) continue;
+    return {
+      description: `Remove \`${key}\` from the payload`,
+      edits: [removal],
+      ...(rewrite.comment ? { comment: rewrite.comment } : {}),
+    };
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@ import type { CatalogueEntry, EndpointMatcher, PathRewrite } from '../catalogue/
 import type { Confidence, FindingFix } from '../findings/finding.js';
 import type { Range, RawMatch, RequestFact } from '../facts.js';
 import { describeContext, removalFixes } from './fields/context.js';
-import { migrationPathEdits } from './migration-edits.js';
+import { migrationKeyDrop, migrationPathEdits } from './migration-edits.js';
 import { words, type Detector } from './detector.js';
 import { matchPathTemplate, templateMatch } from '../url/match.js';
 import { normalizeApiUrl, type NormalizedPath } from '../url/normalize.js';
@@ -322,6 +322,7 @@ function payloadFields(entry: CatalogueEntry, fact: RequestFact, normalized: Nor
       // A nested field's fix (drop the siblings too, keep the outer name) needs the whole object
       // literal: the object-literal detector offers it at the same place.
       const fixes = field.path.includes('.') ? [] : removalFixes(field, key.removal);
+      const migration = field.path.includes('.') ? undefined : migrationKeyDrop(entry, field.path, key.removal);
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
@@ -329,6 +330,7 @@ function payloadFields(entry: CatalogueEntry, fact: RequestFact, normalized: Nor
         confidence: fact.method.kind === 'known' ? 'high' : 'medium',
         subject: `\`${field.path}\` sent in a ${describeContext(field)} payload`,
         ...(fixes.length ? { fixes } : {}),
+        ...(migration ? { migration } : {}),
       });
     }
   }

@@ -26,6 +26,8 @@ export interface MigrationSource {
   script?: ScriptPlaces | undefined;
   /** What starts a line comment in the file's language (undefined: no comment can be written). */
   lineComment: string | undefined;
+  /** `javascript` (JavaScript and TypeScript), `terraform`, `shell`, `python`, `go` or `docs`. */
+  language: string;
 }
 
 /** What `migrate` does at one finding: the edits (one fix, all or nothing), or why a person has to. */
@@ -78,10 +80,10 @@ interface Rewritten {
 /** Why a rewrite of this kind gave nothing at a place, in the words of the list of places left. */
 const NOT_DERIVED: Record<MigrationRewrite['kind'], string> = {
   path: 'the path is not written as whole segments in the text of this place',
-  'drop-key': 'not a payload written here (a read, or a key the place does not show)',
-  'fold-keys': 'not a payload written here (a read, or a key the place does not show)',
-  'drop-header': 'the header is not written here as one removable entry',
-  'root-cause-read': 'the read cannot be written again here',
+  'drop-key': 'not a payload written here in JavaScript or TypeScript (a read, or a key the place does not show)',
+  'fold-keys': 'not a payload written here in JavaScript or TypeScript (a read, or a key the place does not show)',
+  'drop-header': 'the header is not written here in JavaScript or TypeScript as one removable entry',
+  'root-cause-read': 'the read cannot be written again here (JavaScript and TypeScript only)',
   'replace-values': 'the list the name is in cannot be seen whole here',
   'remove-call':
     'not a statement that only sends the request (its result is used, a declared resource, or a language other than JavaScript and TypeScript)',
@@ -92,14 +94,17 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
     case 'path':
       // Core derives it where the URL is written (the request's own argument, or the reported text).
       return finding.migration;
+    // Payload keys, headers and reads: the splices core locates in JavaScript and TypeScript (the
+    // other readers' removal spans are not exact enough to cut a key with its separator).
     case 'drop-key':
+      // Core derives it where the key is written in its resource's payload (with the comment an
+      // assisted entry writes); else the finding's own removal fix.
+      return source.language === 'javascript' ? (finding.migration ?? ownFix(finding)) : undefined;
     case 'fold-keys':
-    case 'drop-header': {
-      // Core's fix for the finding is this very splice (the catalogue's fix-remove, composeOuter, drop).
-      const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
-      return fix ? { description: fix.description, edits: fix.edits } : undefined;
-    }
+    case 'drop-header':
+      return source.language === 'javascript' ? ownFix(finding) : undefined;
     case 'root-cause-read': {
+      if (source.language !== 'javascript') return undefined;
       const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
       return fix
         ? { description: fix.description.replace(/ \(or use .*\)$/, ''), edits: fix.edits, ...comment(rewrite.comment) }
@@ -114,6 +119,12 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
 
 function isQuote(char: string | undefined): boolean {
   return char === '"' || char === "'" || char === '`';
+}
+
+/** Core's fix for the finding: this very splice (the catalogue's fix-remove, composeOuter, drop). */
+function ownFix(finding: Finding): Rewritten | undefined {
+  const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
+  return fix ? { description: fix.description, edits: fix.edits } : undefined;
 }
 
 function comment(text: string | undefined): { comment?: string } {

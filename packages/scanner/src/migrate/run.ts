@@ -117,6 +117,7 @@ async function withMigrations(
           ? await ScriptPlaces.of(file, first.language, text)
           : undefined,
       lineComment: lineCommentOf(language),
+      language,
     };
     // One comment per statement: a second finding there leaves it to the first.
     const inserted = new Set<string>();
