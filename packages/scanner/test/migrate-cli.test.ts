@@ -192,6 +192,20 @@ describe('sunset-lint migrate: levels, entries, what is left, usage', () => {
   });
 });
 
+describe('the file keeps its own form', () => {
+  test('a CRLF file with a byte-order mark stays CRLF with its mark, the comment included', async () => {
+    const pair = pairs.find((p) => p.id === 'tunnels-legacy-api' && p.before.endsWith('.mjs'))!;
+    const dir = mkdtempSync(join(tmpdir(), 'sunset-lint-migrate-crlf-'));
+    const crlf = (text: string) => `\uFEFF${text.replace(/\n/g, '\r\n')}`;
+    writeFileSync(join(dir, pair.before), crlf(readFileSync(join(PAIRS, pair.id, pair.before), 'utf8')));
+    const run = await cli(dir, 'migrate', '--level', 'assisted', '--as-of', AS_OF);
+    expect(run.code).toBe(0);
+    expect(readFileSync(join(dir, pair.before), 'utf8')).toBe(
+      crlf(readFileSync(join(PAIRS, pair.id, pair.after), 'utf8')),
+    );
+  });
+});
+
 describe('safety', () => {
   test('a file written between the scan and the migration is left alone, and said so', async () => {
     const pair = pairs.find((p) => p.id === 'zone-setting-minify')!;
@@ -288,5 +302,26 @@ describe('over a copy of the whole fixtures/ folder', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^Nothing to migrate\.$/m);
     expect(snapshot(dir)).toEqual(before);
+  }, 300_000);
+
+  test('--level assisted over the migrated copy: nothing fails to parse, what the check refuses is left as it was, a second run changes nothing', async () => {
+    const before = snapshot(dir);
+    const run = await cli(dir, 'migrate', 'fixtures', '--level', 'assisted', '--as-of', AS_OF);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Migrated \d+ places in \d+ files:/);
+    const refused = [...run.stdout.matchAll(/^Note: (\S+) left alone: /gm)].map((m) => m[1]!);
+    const after = snapshot(dir);
+    for (const file of refused) expect(after.get(file)).toBe(before.get(file));
+    const report = await scanned(dir, 'fixtures');
+    expect(report.diagnostics.filter((d) => d.code === 'parse-error')).toEqual([]);
+    // Every comment migrate wrote names its entry and sits on a line of its own.
+    for (const [file, text] of after) {
+      if (text === before.get(file)) continue;
+      for (const line of text.split('\n').filter((l) => l.includes('sunset-lint migrate (')))
+        expect(line).toMatch(/^\s*(\/\/|#) sunset-lint migrate \([a-z0-9-]+\): \S/);
+    }
+    const again = await cli(dir, 'migrate', 'fixtures', '--level', 'assisted', '--as-of', AS_OF);
+    expect(again.stdout).toMatch(/^Nothing to migrate\.$/m);
+    expect(snapshot(dir)).toEqual(after);
   }, 300_000);
 });
