@@ -80,7 +80,8 @@ interface Rewritten {
 /** Why a rewrite of this kind gave nothing at a place, in the words of the list of places left. */
 const NOT_DERIVED: Record<MigrationRewrite['kind'], string> = {
   path: 'the path is not written as whole segments in the text of this place',
-  'drop-key': 'not a payload written here in JavaScript or TypeScript (a read, or a key the place does not show)',
+  'drop-key':
+    'not a payload written here in JavaScript or TypeScript (a read, a key the place does not show, or a write that clears the field with an empty string)',
   'fold-keys': 'not a payload written here in JavaScript or TypeScript (a read, or a key the place does not show)',
   'drop-header': 'the header is not written here in JavaScript or TypeScript as one removable entry',
   'root-cause-read': 'the read cannot be written again here (JavaScript and TypeScript only)',
@@ -92,14 +93,23 @@ const NOT_DERIVED: Record<MigrationRewrite['kind'], string> = {
 function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: MigrationSource): Rewritten | undefined {
   switch (rewrite.kind) {
     case 'path':
-      // Core derives it where the URL is written (the request's own argument, or the reported text).
-      return finding.migration;
+      // Core derives it where the URL is written (the request's own argument, or the reported text);
+      // else the reported text itself where it holds the segments once (a format string, a tagged
+      // template, a path property), for a rewrite that needs nothing else of the request.
+      return finding.migration?.edits.length ? finding.migration : pathInReportedText(rewrite, finding, source);
     // Payload keys, headers and reads: the splices core locates in JavaScript and TypeScript (the
     // other readers' removal spans are not exact enough to cut a key with its separator).
-    case 'drop-key':
+    case 'drop-key': {
+      if (source.language !== 'javascript') return undefined;
       // Core derives it where the key is written in its resource's payload (with the comment an
       // assisted entry writes); else the finding's own removal fix.
-      return source.language === 'javascript' ? (finding.migration ?? ownFix(finding)) : undefined;
+      const dropped = finding.migration ?? ownFix(finding);
+      // `notification_email: ''` is the provider's own way to clear the field: that write stays.
+      const cleared = dropped?.edits.some((edit) =>
+        /^\s*[\w$'"]+\s*:\s*(''|""|``)\s*,?\s*$/.test(source.text.slice(edit.start, edit.end)),
+      );
+      return cleared ? undefined : dropped;
+    }
     case 'fold-keys':
     case 'drop-header':
       return source.language === 'javascript' ? ownFix(finding) : undefined;
@@ -119,6 +129,25 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
 
 function isQuote(char: string | undefined): boolean {
   return char === '"' || char === "'" || char === '`';
+}
+
+function pathInReportedText(
+  rewrite: Extract<MigrationRewrite, { kind: 'path' }>,
+  finding: Finding,
+  source: MigrationSource,
+): Rewritten | undefined {
+  if (rewrite.unless || rewrite.renameBodyKey) return undefined;
+  const [start, end] = finding.range;
+  const written = source.text.slice(start, end);
+  const escaped = rewrite.from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = [...written.matchAll(new RegExp(`(^|[/'"\`])${escaped}(?=[/?#'"\`]|$)`, 'g'))];
+  if (found.length !== 1) return undefined;
+  const at = start + found[0]!.index + found[0]![1]!.length;
+  return {
+    description: `Replace \`${rewrite.from}\` with \`${rewrite.to}\``,
+    edits: [{ start: at, end: at + rewrite.from.length, text: rewrite.to }],
+    ...comment(rewrite.comment),
+  };
 }
 
 /** Core's fix for the finding: this very splice (the catalogue's fix-remove, composeOuter, drop). */
