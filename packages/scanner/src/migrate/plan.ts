@@ -110,7 +110,10 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
       );
       return cleared ? undefined : dropped;
     }
-    case 'fold-keys':
+    case 'fold-keys': {
+      const folded = source.language === 'javascript' ? ownFix(finding) : undefined;
+      return folded && { ...folded, edits: folded.edits.map((edit) => inFileQuotes(edit, folded.edits, source.text)) };
+    }
     case 'drop-header':
       return source.language === 'javascript' ? ownFix(finding) : undefined;
     case 'root-cause-read': {
@@ -148,6 +151,18 @@ function pathInReportedText(
     edits: [{ start: at, end: at + rewrite.from.length, text: rewrite.to }],
     ...comment(rewrite.comment),
   };
+}
+
+/**
+ * Core writes a composed string in single quotes (`name: '_sip._udp.example.com'`); where the
+ * object it goes into writes its strings in double quotes (the values it removes), so does the
+ * inserted one.
+ */
+function inFileQuotes(edit: TextEdit, edits: readonly TextEdit[], text: string): TextEdit {
+  const removed = edits.map((other) => text.slice(other.start, other.end)).join('');
+  const quote = /['"]/.exec(removed)?.[0];
+  if (quote !== '"') return edit;
+  return { ...edit, text: edit.text.replace(/'((?:[^'\\"\n])*)'/g, '"$1"') };
 }
 
 /** Core's fix for the finding: this very splice (the catalogue's fix-remove, composeOuter, drop). */

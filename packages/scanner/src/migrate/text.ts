@@ -49,7 +49,7 @@ export function removeListItem(
 export function keepingQuotes(text: string, edit: TextEdit): TextEdit {
   const old = text.slice(edit.start, edit.end);
   const quote = old[0];
-  if (old.length >= 2 && (quote === '"' || quote === "'" || quote === '`') && old.endsWith(quote)) {
+  if (edit.text !== '' && old.length >= 2 && (quote === '"' || quote === "'" || quote === '`') && old.endsWith(quote)) {
     if (!edit.text.startsWith(quote)) return { ...edit, text: `${quote}${edit.text}${quote}` };
   }
   return edit;
