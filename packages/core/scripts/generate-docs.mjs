@@ -29,11 +29,15 @@ const lines = [
   'organizations row is expanded from section 9.4). Each entry is a JSON file in `rules/`, validated by',
   '`rules/schema.json`. Grades depend on the date you grade at: see `sunset-lint schedule --as-of YYYY-MM-DD`.',
   '',
-  '| End of life | Entry | Area | Rule | Replacement |',
-  '|---|---|---|---|---|',
+  'The Migration column is how `sunset-lint migrate` moves client code off the entry ([migrate.md](migrate.md)):',
+  '*automatic* (rewritten to the documented replacement), *assisted* (what the code gives is rewritten, and what',
+  'needs a person is written at the place) or *manual* (described below).',
+  '',
+  '| End of life | Entry | Area | Rule | Replacement | Migration |',
+  '|---|---|---|---|---|---|',
   ...entries.map(
     (e) =>
-      `| ${formatDay(e.eol)} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} |`,
+      `| ${formatDay(e.eol)} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} | ${e.migration?.class ?? '—'} |`,
   ),
   '',
 ];
@@ -48,6 +52,10 @@ for (const entry of entries) {
   lines.push(
     `- **Replacement:** ${entry.replacement}${entry.replacementDocs ? ` (see [${entry.replacementDocs.replace(/^docs\//, '')}](${entry.replacementDocs.replace(/^docs\//, '')}))` : ''}`,
   );
+  if (entry.migration) {
+    lines.push(`- **Migration (${entry.migration.class}):** ${entry.migration.description}`);
+    if (entry.migration.person) lines.push(`- **Needs a person:** ${entry.migration.person}`);
+  }
   lines.push('- **Matches:**');
   for (const matcher of describeMatchers(entry)) lines.push(`  - ${matcher}`);
   lines.push('');

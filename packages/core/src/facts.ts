@@ -1,5 +1,5 @@
 import type { IacEcosystem, RequestMethod, RuleName } from './catalogue/types.js';
-import type { Confidence, FindingFix, TextEdit } from './findings/finding.js';
+import type { Confidence, FindingFix, FindingMigration, TextEdit } from './findings/finding.js';
 import type { PatternPart } from './url/pattern.js';
 import type { HttpClientName } from './read/knowledge/http-clients.js';
 import type { SdkFlavor } from './read/knowledge/sdk-clients.js';
@@ -176,6 +176,11 @@ export interface RawMatch {
   /** What to use instead, when the match knows it more exactly than its entry (a successor resource). */
   replacement?: string;
   fixes?: FindingFix[];
+  /**
+   * The entry's migration at this place (a path rewrite), for `sunset-lint migrate`; `blocked` where
+   * this reading forbids it (a path the rewrite must not touch), whatever other readings say.
+   */
+  migration?: FindingMigration | 'blocked';
   note?: string;
   /** The file the range is in, when it is not the file being matched (text another module wrote). */
   file?: string;

@@ -14,6 +14,7 @@ export {
   type Confidence,
   type Finding,
   type FindingFix,
+  type FindingMigration,
   type RelatedLocation,
   type TextEdit,
 } from './findings/finding.js';

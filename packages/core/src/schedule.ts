@@ -5,7 +5,7 @@
 
 // The catalogue: the schedule as data, loaded with the user's changes.
 export type * from './catalogue/types.js';
-export { HTTP_METHODS } from './catalogue/types.js';
+export { HTTP_METHODS, MIGRATION_CLASSES } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
 export { byEndOfLife, defaultRulesDir, loadCatalogue, writtenEntry } from './catalogue/load.js';
 export { describeMatchers } from './catalogue/describe.js';

@@ -48,8 +48,145 @@ const schema11 = {
     replacementDocs: { type: 'string', description: 'Repository-relative doc or URL with the migration guide.' },
     docs: { type: 'string', minLength: 1, description: 'Docs anchor for the entry.' },
     match: { $ref: '#/definitions/match' },
+    migration: { $ref: '#/definitions/migration' },
   },
   definitions: {
+    migration: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['class', 'description'],
+      description:
+        "How client code moves off the entry (`sunset-lint migrate`): the class, the change in words, what needs a person, and the rewrites that are simple data. Every built-in entry has one; it must agree with the entry's `replacement`.",
+      properties: {
+        class: {
+          enum: ['automatic', 'assisted', 'manual'],
+          description:
+            'automatic: a text rewrite whose result is the documented replacement; assisted: the parts derivable from the code are rewritten and what needs a person is written at the place; manual: described only.',
+        },
+        description: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'The change, precisely: what the code is rewritten to (or, for manual entries, what replaces it).',
+        },
+        person: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "What needs a person: for assisted and manual entries, and for an automatic entry's places its rewrites leave alone.",
+        },
+        rewrites: {
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/definitions/migrationRewrite' },
+          description: "The machine-readable rewrites `sunset-lint migrate` applies at the findings' places.",
+        },
+      },
+    },
+    migrationRewrite: {
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'from', 'to'],
+          description:
+            'Replace the path text `from` with `to` in the request URL, at path-segment boundaries (`script_monitor` -> `page_shield`).',
+          properties: {
+            kind: { enum: ['path'] },
+            from: { type: 'string', pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+            to: { type: 'string', pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+            renameBodyKey: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['from', 'to'],
+              properties: { from: { type: 'string', minLength: 1 }, to: { type: 'string', minLength: 1 } },
+              description: "The request body's top-level key the new path takes the value under.",
+            },
+            unless: {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' },
+              description: 'Path segments after `from` that the rewrite does not apply to (they need a person).',
+            },
+            comment: { $ref: '#/definitions/migrationComment' },
+            methodComments: {
+              type: 'object',
+              additionalProperties: { type: 'string', minLength: 1 },
+              description: 'A comment written instead for a request of this method (PATCH -> PUT with a whole body).',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'key'],
+          description: "Remove the key from the payloads the entry's field matches (writes only).",
+          properties: {
+            kind: { enum: ['drop-key'] },
+            key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            comment: { $ref: '#/definitions/migrationComment' },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'object', 'keys', 'into'],
+          description:
+            "Remove `keys` from the inner `object` and, where the outer object lacks `into`, write it: the keys' values joined with dots (the SRV fold).",
+          properties: {
+            kind: { enum: ['fold-keys'] },
+            object: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            keys: { type: 'array', minItems: 1, items: { type: 'string' } },
+            into: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            comment: { $ref: '#/definitions/migrationComment' },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'header'],
+          description: "Remove this header from the request's headers.",
+          properties: { kind: { enum: ['drop-header'] }, header: { type: 'string', pattern: '^[A-Za-z0-9-]+$' } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'values'],
+          description:
+            'Replace each string value with its successor; where the successor is already in the same list, remove the value instead.',
+          properties: {
+            kind: { enum: ['replace-values'] },
+            values: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind'],
+          description:
+            'Remove the request: a statement that only sends it (its result unused), or its item in a bulk settings edit.',
+          properties: { kind: { enum: ['remove-call'] } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'field'],
+          description:
+            'A read `x.<field>` becomes `(x.<field> ?? [x])`: the root-cause errors under both error shapes.',
+          properties: {
+            kind: { enum: ['root-cause-read'] },
+            field: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            comment: { $ref: '#/definitions/migrationComment' },
+          },
+        },
+      ],
+    },
+    migrationComment: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "What needs a person at a place this rewrite changes, written there as a comment in the file's language (assisted entries).",
+    },
     method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
     endpoint: {
       type: 'object',
@@ -4098,6 +4235,1782 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
+const schema20 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['class', 'description'],
+  description:
+    "How client code moves off the entry (`sunset-lint migrate`): the class, the change in words, what needs a person, and the rewrites that are simple data. Every built-in entry has one; it must agree with the entry's `replacement`.",
+  properties: {
+    class: {
+      enum: ['automatic', 'assisted', 'manual'],
+      description:
+        'automatic: a text rewrite whose result is the documented replacement; assisted: the parts derivable from the code are rewritten and what needs a person is written at the place; manual: described only.',
+    },
+    description: {
+      type: 'string',
+      minLength: 1,
+      description: 'The change, precisely: what the code is rewritten to (or, for manual entries, what replaces it).',
+    },
+    person: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "What needs a person: for assisted and manual entries, and for an automatic entry's places its rewrites leave alone.",
+    },
+    rewrites: {
+      type: 'array',
+      minItems: 1,
+      items: { $ref: '#/definitions/migrationRewrite' },
+      description: "The machine-readable rewrites `sunset-lint migrate` applies at the findings' places.",
+    },
+  },
+};
+const schema21 = {
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'from', 'to'],
+      description:
+        'Replace the path text `from` with `to` in the request URL, at path-segment boundaries (`script_monitor` -> `page_shield`).',
+      properties: {
+        kind: { enum: ['path'] },
+        from: { type: 'string', pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+        to: { type: 'string', pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+        renameBodyKey: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from', 'to'],
+          properties: { from: { type: 'string', minLength: 1 }, to: { type: 'string', minLength: 1 } },
+          description: "The request body's top-level key the new path takes the value under.",
+        },
+        unless: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' },
+          description: 'Path segments after `from` that the rewrite does not apply to (they need a person).',
+        },
+        comment: { $ref: '#/definitions/migrationComment' },
+        methodComments: {
+          type: 'object',
+          additionalProperties: { type: 'string', minLength: 1 },
+          description: 'A comment written instead for a request of this method (PATCH -> PUT with a whole body).',
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'key'],
+      description: "Remove the key from the payloads the entry's field matches (writes only).",
+      properties: {
+        kind: { enum: ['drop-key'] },
+        key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+        comment: { $ref: '#/definitions/migrationComment' },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'object', 'keys', 'into'],
+      description:
+        "Remove `keys` from the inner `object` and, where the outer object lacks `into`, write it: the keys' values joined with dots (the SRV fold).",
+      properties: {
+        kind: { enum: ['fold-keys'] },
+        object: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+        keys: { type: 'array', minItems: 1, items: { type: 'string' } },
+        into: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+        comment: { $ref: '#/definitions/migrationComment' },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'header'],
+      description: "Remove this header from the request's headers.",
+      properties: { kind: { enum: ['drop-header'] }, header: { type: 'string', pattern: '^[A-Za-z0-9-]+$' } },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'values'],
+      description:
+        'Replace each string value with its successor; where the successor is already in the same list, remove the value instead.',
+      properties: {
+        kind: { enum: ['replace-values'] },
+        values: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind'],
+      description:
+        'Remove the request: a statement that only sends it (its result unused), or its item in a bulk settings edit.',
+      properties: { kind: { enum: ['remove-call'] } },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'field'],
+      description: 'A read `x.<field>` becomes `(x.<field> ?? [x])`: the root-cause errors under both error shapes.',
+      properties: {
+        kind: { enum: ['root-cause-read'] },
+        field: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+        comment: { $ref: '#/definitions/migrationComment' },
+      },
+    },
+  ],
+};
+const schema22 = {
+  type: 'string',
+  minLength: 1,
+  description:
+    "What needs a person at a place this rewrite changes, written there as a comment in the file's language (assisted entries).",
+};
+const pattern17 = new RegExp('^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$', 'u');
+function validate21(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  let passing0 = null;
+  const _errs1 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/oneOf/0/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.from === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/oneOf/0/required',
+        keyword: 'required',
+        params: { missingProperty: 'from' },
+        message: "must have required property '" + 'from' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.to === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/oneOf/0/required',
+        keyword: 'required',
+        params: { missingProperty: 'to' },
+        message: "must have required property '" + 'to' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'kind' ||
+        key0 === 'from' ||
+        key0 === 'to' ||
+        key0 === 'renameBodyKey' ||
+        key0 === 'unless' ||
+        key0 === 'comment' ||
+        key0 === 'methodComments'
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/oneOf/0/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== undefined) {
+      if (!(data.kind === 'path')) {
+        const err4 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/oneOf/0/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema21.oneOf[0].properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.from !== undefined) {
+      let data1 = data.from;
+      if (typeof data1 === 'string') {
+        if (!pattern17.test(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/from',
+            schemaPath: '#/oneOf/0/properties/from/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+            message: 'must match pattern "' + '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/from',
+          schemaPath: '#/oneOf/0/properties/from/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.to !== undefined) {
+      let data2 = data.to;
+      if (typeof data2 === 'string') {
+        if (!pattern17.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + '/to',
+            schemaPath: '#/oneOf/0/properties/to/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+            message: 'must match pattern "' + '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/to',
+          schemaPath: '#/oneOf/0/properties/to/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.renameBodyKey !== undefined) {
+      let data3 = data.renameBodyKey;
+      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+        if (data3.from === undefined) {
+          const err9 = {
+            instancePath: instancePath + '/renameBodyKey',
+            schemaPath: '#/oneOf/0/properties/renameBodyKey/required',
+            keyword: 'required',
+            params: { missingProperty: 'from' },
+            message: "must have required property '" + 'from' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data3.to === undefined) {
+          const err10 = {
+            instancePath: instancePath + '/renameBodyKey',
+            schemaPath: '#/oneOf/0/properties/renameBodyKey/required',
+            keyword: 'required',
+            params: { missingProperty: 'to' },
+            message: "must have required property '" + 'to' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        for (const key1 in data3) {
+          if (!(key1 === 'from' || key1 === 'to')) {
+            const err11 = {
+              instancePath: instancePath + '/renameBodyKey',
+              schemaPath: '#/oneOf/0/properties/renameBodyKey/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data3.from !== undefined) {
+          let data4 = data3.from;
+          if (typeof data4 === 'string') {
+            if (func3(data4) < 1) {
+              const err12 = {
+                instancePath: instancePath + '/renameBodyKey/from',
+                schemaPath: '#/oneOf/0/properties/renameBodyKey/properties/from/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+          } else {
+            const err13 = {
+              instancePath: instancePath + '/renameBodyKey/from',
+              schemaPath: '#/oneOf/0/properties/renameBodyKey/properties/from/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        if (data3.to !== undefined) {
+          let data5 = data3.to;
+          if (typeof data5 === 'string') {
+            if (func3(data5) < 1) {
+              const err14 = {
+                instancePath: instancePath + '/renameBodyKey/to',
+                schemaPath: '#/oneOf/0/properties/renameBodyKey/properties/to/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          } else {
+            const err15 = {
+              instancePath: instancePath + '/renameBodyKey/to',
+              schemaPath: '#/oneOf/0/properties/renameBodyKey/properties/to/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/renameBodyKey',
+          schemaPath: '#/oneOf/0/properties/renameBodyKey/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.unless !== undefined) {
+      let data6 = data.unless;
+      if (Array.isArray(data6)) {
+        if (data6.length < 1) {
+          const err17 = {
+            instancePath: instancePath + '/unless',
+            schemaPath: '#/oneOf/0/properties/unless/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (typeof data7 === 'string') {
+            if (!pattern3.test(data7)) {
+              const err18 = {
+                instancePath: instancePath + '/unless/' + i0,
+                schemaPath: '#/oneOf/0/properties/unless/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z0-9_.-]+$' },
+                message: 'must match pattern "' + '^[A-Za-z0-9_.-]+$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/unless/' + i0,
+              schemaPath: '#/oneOf/0/properties/unless/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/unless',
+          schemaPath: '#/oneOf/0/properties/unless/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.comment !== undefined) {
+      let data8 = data.comment;
+      if (typeof data8 === 'string') {
+        if (func3(data8) < 1) {
+          const err21 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/definitions/migrationComment/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/definitions/migrationComment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.methodComments !== undefined) {
+      let data9 = data.methodComments;
+      if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
+        for (const key2 in data9) {
+          let data10 = data9[key2];
+          if (typeof data10 === 'string') {
+            if (func3(data10) < 1) {
+              const err23 = {
+                instancePath: instancePath + '/methodComments/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/oneOf/0/properties/methodComments/additionalProperties/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+          } else {
+            const err24 = {
+              instancePath: instancePath + '/methodComments/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/oneOf/0/properties/methodComments/additionalProperties/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/methodComments',
+          schemaPath: '#/oneOf/0/properties/methodComments/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err26 = {
+      instancePath,
+      schemaPath: '#/oneOf/0/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+    };
+    if (vErrors === null) {
+      vErrors = [err26];
+    } else {
+      vErrors.push(err26);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  if (_valid0) {
+    valid0 = true;
+    passing0 = 0;
+  }
+  const _errs28 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === undefined) {
+      const err27 = {
+        instancePath,
+        schemaPath: '#/oneOf/1/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err27];
+      } else {
+        vErrors.push(err27);
+      }
+      errors++;
+    }
+    if (data.key === undefined) {
+      const err28 = {
+        instancePath,
+        schemaPath: '#/oneOf/1/required',
+        keyword: 'required',
+        params: { missingProperty: 'key' },
+        message: "must have required property '" + 'key' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    for (const key3 in data) {
+      if (!(key3 === 'kind' || key3 === 'key' || key3 === 'comment')) {
+        const err29 = {
+          instancePath,
+          schemaPath: '#/oneOf/1/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key3 },
+          message: 'must NOT have additional properties',
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== undefined) {
+      if (!(data.kind === 'drop-key')) {
+        const err30 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/oneOf/1/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema21.oneOf[1].properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.key !== undefined) {
+      let data12 = data.key;
+      if (typeof data12 === 'string') {
+        if (!pattern9.test(data12)) {
+          const err31 = {
+            instancePath: instancePath + '/key',
+            schemaPath: '#/oneOf/1/properties/key/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z_$][\\w$]*$' },
+            message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/key',
+          schemaPath: '#/oneOf/1/properties/key/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.comment !== undefined) {
+      let data13 = data.comment;
+      if (typeof data13 === 'string') {
+        if (func3(data13) < 1) {
+          const err33 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/definitions/migrationComment/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+      } else {
+        const err34 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/definitions/migrationComment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err35 = {
+      instancePath,
+      schemaPath: '#/oneOf/1/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+    };
+    if (vErrors === null) {
+      vErrors = [err35];
+    } else {
+      vErrors.push(err35);
+    }
+    errors++;
+  }
+  var _valid0 = _errs28 === errors;
+  if (_valid0 && valid0) {
+    valid0 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid0 = true;
+      passing0 = 1;
+    }
+    const _errs37 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.kind === undefined) {
+        const err36 = {
+          instancePath,
+          schemaPath: '#/oneOf/2/required',
+          keyword: 'required',
+          params: { missingProperty: 'kind' },
+          message: "must have required property '" + 'kind' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (data.object === undefined) {
+        const err37 = {
+          instancePath,
+          schemaPath: '#/oneOf/2/required',
+          keyword: 'required',
+          params: { missingProperty: 'object' },
+          message: "must have required property '" + 'object' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+      if (data.keys === undefined) {
+        const err38 = {
+          instancePath,
+          schemaPath: '#/oneOf/2/required',
+          keyword: 'required',
+          params: { missingProperty: 'keys' },
+          message: "must have required property '" + 'keys' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      if (data.into === undefined) {
+        const err39 = {
+          instancePath,
+          schemaPath: '#/oneOf/2/required',
+          keyword: 'required',
+          params: { missingProperty: 'into' },
+          message: "must have required property '" + 'into' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+      for (const key4 in data) {
+        if (!(key4 === 'kind' || key4 === 'object' || key4 === 'keys' || key4 === 'into' || key4 === 'comment')) {
+          const err40 = {
+            instancePath,
+            schemaPath: '#/oneOf/2/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key4 },
+            message: 'must NOT have additional properties',
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+      if (data.kind !== undefined) {
+        if (!(data.kind === 'fold-keys')) {
+          const err41 = {
+            instancePath: instancePath + '/kind',
+            schemaPath: '#/oneOf/2/properties/kind/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema21.oneOf[2].properties.kind.enum },
+            message: 'must be equal to one of the allowed values',
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      }
+      if (data.object !== undefined) {
+        let data15 = data.object;
+        if (typeof data15 === 'string') {
+          if (!pattern9.test(data15)) {
+            const err42 = {
+              instancePath: instancePath + '/object',
+              schemaPath: '#/oneOf/2/properties/object/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[A-Za-z_$][\\w$]*$' },
+              message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
+            }
+            errors++;
+          }
+        } else {
+          const err43 = {
+            instancePath: instancePath + '/object',
+            schemaPath: '#/oneOf/2/properties/object/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      }
+      if (data.keys !== undefined) {
+        let data16 = data.keys;
+        if (Array.isArray(data16)) {
+          if (data16.length < 1) {
+            const err44 = {
+              instancePath: instancePath + '/keys',
+              schemaPath: '#/oneOf/2/properties/keys/minItems',
+              keyword: 'minItems',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 items',
+            };
+            if (vErrors === null) {
+              vErrors = [err44];
+            } else {
+              vErrors.push(err44);
+            }
+            errors++;
+          }
+          const len1 = data16.length;
+          for (let i1 = 0; i1 < len1; i1++) {
+            if (typeof data16[i1] !== 'string') {
+              const err45 = {
+                instancePath: instancePath + '/keys/' + i1,
+                schemaPath: '#/oneOf/2/properties/keys/items/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+              };
+              if (vErrors === null) {
+                vErrors = [err45];
+              } else {
+                vErrors.push(err45);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err46 = {
+            instancePath: instancePath + '/keys',
+            schemaPath: '#/oneOf/2/properties/keys/type',
+            keyword: 'type',
+            params: { type: 'array' },
+            message: 'must be array',
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+      if (data.into !== undefined) {
+        let data18 = data.into;
+        if (typeof data18 === 'string') {
+          if (!pattern9.test(data18)) {
+            const err47 = {
+              instancePath: instancePath + '/into',
+              schemaPath: '#/oneOf/2/properties/into/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[A-Za-z_$][\\w$]*$' },
+              message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
+        } else {
+          const err48 = {
+            instancePath: instancePath + '/into',
+            schemaPath: '#/oneOf/2/properties/into/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      }
+      if (data.comment !== undefined) {
+        let data19 = data.comment;
+        if (typeof data19 === 'string') {
+          if (func3(data19) < 1) {
+            const err49 = {
+              instancePath: instancePath + '/comment',
+              schemaPath: '#/definitions/migrationComment/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        } else {
+          const err50 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/definitions/migrationComment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err51 = {
+        instancePath,
+        schemaPath: '#/oneOf/2/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+      };
+      if (vErrors === null) {
+        vErrors = [err51];
+      } else {
+        vErrors.push(err51);
+      }
+      errors++;
+    }
+    var _valid0 = _errs37 === errors;
+    if (_valid0 && valid0) {
+      valid0 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid0 = true;
+        passing0 = 2;
+      }
+      const _errs52 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        if (data.kind === undefined) {
+          const err52 = {
+            instancePath,
+            schemaPath: '#/oneOf/3/required',
+            keyword: 'required',
+            params: { missingProperty: 'kind' },
+            message: "must have required property '" + 'kind' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+        if (data.header === undefined) {
+          const err53 = {
+            instancePath,
+            schemaPath: '#/oneOf/3/required',
+            keyword: 'required',
+            params: { missingProperty: 'header' },
+            message: "must have required property '" + 'header' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        for (const key5 in data) {
+          if (!(key5 === 'kind' || key5 === 'header')) {
+            const err54 = {
+              instancePath,
+              schemaPath: '#/oneOf/3/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err54];
+            } else {
+              vErrors.push(err54);
+            }
+            errors++;
+          }
+        }
+        if (data.kind !== undefined) {
+          if (!(data.kind === 'drop-header')) {
+            const err55 = {
+              instancePath: instancePath + '/kind',
+              schemaPath: '#/oneOf/3/properties/kind/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema21.oneOf[3].properties.kind.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+        if (data.header !== undefined) {
+          let data21 = data.header;
+          if (typeof data21 === 'string') {
+            if (!pattern10.test(data21)) {
+              const err56 = {
+                instancePath: instancePath + '/header',
+                schemaPath: '#/oneOf/3/properties/header/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z0-9-]+$' },
+                message: 'must match pattern "' + '^[A-Za-z0-9-]+$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+          } else {
+            const err57 = {
+              instancePath: instancePath + '/header',
+              schemaPath: '#/oneOf/3/properties/header/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err58 = {
+          instancePath,
+          schemaPath: '#/oneOf/3/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      var _valid0 = _errs52 === errors;
+      if (_valid0 && valid0) {
+        valid0 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid0 = true;
+          passing0 = 3;
+        }
+        const _errs58 = errors;
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.kind === undefined) {
+            const err59 = {
+              instancePath,
+              schemaPath: '#/oneOf/4/required',
+              keyword: 'required',
+              params: { missingProperty: 'kind' },
+              message: "must have required property '" + 'kind' + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err59];
+            } else {
+              vErrors.push(err59);
+            }
+            errors++;
+          }
+          if (data.values === undefined) {
+            const err60 = {
+              instancePath,
+              schemaPath: '#/oneOf/4/required',
+              keyword: 'required',
+              params: { missingProperty: 'values' },
+              message: "must have required property '" + 'values' + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
+          }
+          for (const key6 in data) {
+            if (!(key6 === 'kind' || key6 === 'values')) {
+              const err61 = {
+                instancePath,
+                schemaPath: '#/oneOf/4/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key6 },
+                message: 'must NOT have additional properties',
+              };
+              if (vErrors === null) {
+                vErrors = [err61];
+              } else {
+                vErrors.push(err61);
+              }
+              errors++;
+            }
+          }
+          if (data.kind !== undefined) {
+            if (!(data.kind === 'replace-values')) {
+              const err62 = {
+                instancePath: instancePath + '/kind',
+                schemaPath: '#/oneOf/4/properties/kind/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema21.oneOf[4].properties.kind.enum },
+                message: 'must be equal to one of the allowed values',
+              };
+              if (vErrors === null) {
+                vErrors = [err62];
+              } else {
+                vErrors.push(err62);
+              }
+              errors++;
+            }
+          }
+          if (data.values !== undefined) {
+            let data23 = data.values;
+            if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+              for (const key7 in data23) {
+                let data24 = data23[key7];
+                if (typeof data24 === 'string') {
+                  if (func3(data24) < 1) {
+                    const err63 = {
+                      instancePath: instancePath + '/values/' + key7.replace(/~/g, '~0').replace(/\//g, '~1'),
+                      schemaPath: '#/oneOf/4/properties/values/additionalProperties/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err63];
+                    } else {
+                      vErrors.push(err63);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err64 = {
+                    instancePath: instancePath + '/values/' + key7.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath: '#/oneOf/4/properties/values/additionalProperties/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err64];
+                  } else {
+                    vErrors.push(err64);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err65 = {
+                instancePath: instancePath + '/values',
+                schemaPath: '#/oneOf/4/properties/values/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+              };
+              if (vErrors === null) {
+                vErrors = [err65];
+              } else {
+                vErrors.push(err65);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err66 = {
+            instancePath,
+            schemaPath: '#/oneOf/4/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+        var _valid0 = _errs58 === errors;
+        if (_valid0 && valid0) {
+          valid0 = false;
+          passing0 = [passing0, 4];
+        } else {
+          if (_valid0) {
+            valid0 = true;
+            passing0 = 4;
+          }
+          const _errs67 = errors;
+          if (data && typeof data == 'object' && !Array.isArray(data)) {
+            if (data.kind === undefined) {
+              const err67 = {
+                instancePath,
+                schemaPath: '#/oneOf/5/required',
+                keyword: 'required',
+                params: { missingProperty: 'kind' },
+                message: "must have required property '" + 'kind' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err67];
+              } else {
+                vErrors.push(err67);
+              }
+              errors++;
+            }
+            for (const key8 in data) {
+              if (!(key8 === 'kind')) {
+                const err68 = {
+                  instancePath,
+                  schemaPath: '#/oneOf/5/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key8 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              }
+            }
+            if (data.kind !== undefined) {
+              if (!(data.kind === 'remove-call')) {
+                const err69 = {
+                  instancePath: instancePath + '/kind',
+                  schemaPath: '#/oneOf/5/properties/kind/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema21.oneOf[5].properties.kind.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err70 = {
+              instancePath,
+              schemaPath: '#/oneOf/5/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+          var _valid0 = _errs67 === errors;
+          if (_valid0 && valid0) {
+            valid0 = false;
+            passing0 = [passing0, 5];
+          } else {
+            if (_valid0) {
+              valid0 = true;
+              passing0 = 5;
+            }
+            const _errs71 = errors;
+            if (data && typeof data == 'object' && !Array.isArray(data)) {
+              if (data.kind === undefined) {
+                const err71 = {
+                  instancePath,
+                  schemaPath: '#/oneOf/6/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'kind' },
+                  message: "must have required property '" + 'kind' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
+                }
+                errors++;
+              }
+              if (data.field === undefined) {
+                const err72 = {
+                  instancePath,
+                  schemaPath: '#/oneOf/6/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'field' },
+                  message: "must have required property '" + 'field' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err72];
+                } else {
+                  vErrors.push(err72);
+                }
+                errors++;
+              }
+              for (const key9 in data) {
+                if (!(key9 === 'kind' || key9 === 'field' || key9 === 'comment')) {
+                  const err73 = {
+                    instancePath,
+                    schemaPath: '#/oneOf/6/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key9 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err73];
+                  } else {
+                    vErrors.push(err73);
+                  }
+                  errors++;
+                }
+              }
+              if (data.kind !== undefined) {
+                if (!(data.kind === 'root-cause-read')) {
+                  const err74 = {
+                    instancePath: instancePath + '/kind',
+                    schemaPath: '#/oneOf/6/properties/kind/enum',
+                    keyword: 'enum',
+                    params: { allowedValues: schema21.oneOf[6].properties.kind.enum },
+                    message: 'must be equal to one of the allowed values',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err74];
+                  } else {
+                    vErrors.push(err74);
+                  }
+                  errors++;
+                }
+              }
+              if (data.field !== undefined) {
+                let data27 = data.field;
+                if (typeof data27 === 'string') {
+                  if (!pattern9.test(data27)) {
+                    const err75 = {
+                      instancePath: instancePath + '/field',
+                      schemaPath: '#/oneOf/6/properties/field/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '^[A-Za-z_$][\\w$]*$' },
+                      message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err75];
+                    } else {
+                      vErrors.push(err75);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err76 = {
+                    instancePath: instancePath + '/field',
+                    schemaPath: '#/oneOf/6/properties/field/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err76];
+                  } else {
+                    vErrors.push(err76);
+                  }
+                  errors++;
+                }
+              }
+              if (data.comment !== undefined) {
+                let data28 = data.comment;
+                if (typeof data28 === 'string') {
+                  if (func3(data28) < 1) {
+                    const err77 = {
+                      instancePath: instancePath + '/comment',
+                      schemaPath: '#/definitions/migrationComment/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err77];
+                    } else {
+                      vErrors.push(err77);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err78 = {
+                    instancePath: instancePath + '/comment',
+                    schemaPath: '#/definitions/migrationComment/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err78];
+                  } else {
+                    vErrors.push(err78);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err79 = {
+                instancePath,
+                schemaPath: '#/oneOf/6/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+              };
+              if (vErrors === null) {
+                vErrors = [err79];
+              } else {
+                vErrors.push(err79);
+              }
+              errors++;
+            }
+            var _valid0 = _errs71 === errors;
+            if (_valid0 && valid0) {
+              valid0 = false;
+              passing0 = [passing0, 6];
+            } else {
+              if (_valid0) {
+                valid0 = true;
+                passing0 = 6;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!valid0) {
+    const err80 = {
+      instancePath,
+      schemaPath: '#/oneOf',
+      keyword: 'oneOf',
+      params: { passingSchemas: passing0 },
+      message: 'must match exactly one schema in oneOf',
+    };
+    if (vErrors === null) {
+      vErrors = [err80];
+    } else {
+      vErrors.push(err80);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate21.errors = vErrors;
+  return errors === 0;
+}
+function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.class === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'class' },
+        message: "must have required property '" + 'class' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'description' },
+        message: "must have required property '" + 'description' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'class' || key0 === 'description' || key0 === 'person' || key0 === 'rewrites')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.class !== undefined) {
+      let data0 = data.class;
+      if (!(data0 === 'automatic' || data0 === 'assisted' || data0 === 'manual')) {
+        const err3 = {
+          instancePath: instancePath + '/class',
+          schemaPath: '#/properties/class/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema20.properties.class.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      let data1 = data.description;
+      if (typeof data1 === 'string') {
+        if (func3(data1) < 1) {
+          const err4 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.person !== undefined) {
+      let data2 = data.person;
+      if (typeof data2 === 'string') {
+        if (func3(data2) < 1) {
+          const err6 = {
+            instancePath: instancePath + '/person',
+            schemaPath: '#/properties/person/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/person',
+          schemaPath: '#/properties/person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.rewrites !== undefined) {
+      let data3 = data.rewrites;
+      if (Array.isArray(data3)) {
+        if (data3.length < 1) {
+          const err8 = {
+            instancePath: instancePath + '/rewrites',
+            schemaPath: '#/properties/rewrites/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate21(data3[i0], {
+              instancePath: instancePath + '/rewrites/' + i0,
+              parentData: data3,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/rewrites',
+          schemaPath: '#/properties/rewrites/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate20.errors = vErrors;
+  return errors === 0;
+}
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   /*# sourceURL="https://sunset-lint.dev/schema/catalogue-entry.json" */ let vErrors = null;
   let errors = 0;
@@ -4534,6 +6447,19 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors = vErrors.length;
       }
     }
+    if (data.migration !== undefined) {
+      if (
+        !validate20(data.migration, {
+          instancePath: instancePath + '/migration',
+          parentData: data,
+          parentDataProperty: 'migration',
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+        errors = vErrors.length;
+      }
+    }
   } else {
     const err25 = {
       instancePath,
@@ -4555,6 +6481,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const catalogueEntryValidator: GeneratedValidator<CatalogueEntryData> = {
   schema:
-    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"}},"definitions":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"subtree":{"type":"boolean","description":"The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"oneOf":[{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool)."},{"$ref":"#/definitions/fieldContext"}],"description":"The API resource the field belongs to: how code writes and reads it."},"recordType":{"type":"string","description":"The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: \'SRV\'`), compared in upper case."},"innerEvidence":{"type":"object","additionalProperties":false,"required":["keys","atLeast"],"properties":{"keys":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string"}},"atLeast":{"type":"integer","minimum":1}},"description":"For a path of two names: an outer object that shows no shape of the context is still the resource\'s, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record\'s `port` and `target`)."},"composeOuter":{"type":"object","additionalProperties":false,"required":["key","from"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"from":{"type":"array","minItems":1,"items":{"type":"string"}}},"description":"For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record\'s `name` is `<service>.<proto>.<name>`); where it has it, it is kept."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"fieldContext":{"type":"object","additionalProperties":false,"required":["resource","shapes"],"properties":{"name":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"A name other fields give as their `context` to share this one."},"resource":{"type":"string","minLength":1,"description":"The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records."},"kindNoun":{"type":"string","minLength":1,"description":"What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource\'s words when omitted."},"shapes":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/objectShape"},"description":"An object literal is the resource when it has one of these shapes."},"receivers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["text","where"],"properties":{"text":{"type":"string","pattern":"^[A-Za-z0-9_$]+$"},"where":{"enum":["anywhere","whole","start"]}}},"description":"Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field\'s endpoints in the code around it."}}},"objectShape":{"type":"object","additionalProperties":false,"minProperties":1,"dependencies":{"values":["key"],"key":["values"]},"properties":{"key":{"type":"string","description":"A key whose static string value says the object\'s kind (type)."},"values":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them."},"anyKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has at least one of these keys."},"allKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has every one of these keys."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"},"context":{"type":"object","additionalProperties":false,"properties":{"words":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that tie a check of the code, or a read of the chain field, to the API\'s resource when the code around it holds one: a bare number is everyone\'s code (1004 is also a WebSocket close code)."},"receivers":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that say the receiver a chain field is read from holds the resource\'s error (`dnsError.error_chain`)."}},"description":"What the code around an error check deals with when the check is this API\'s."}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
+    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"},"migration":{"$ref":"#/definitions/migration"}},"definitions":{"migration":{"type":"object","additionalProperties":false,"required":["class","description"],"description":"How client code moves off the entry (`sunset-lint migrate`): the class, the change in words, what needs a person, and the rewrites that are simple data. Every built-in entry has one; it must agree with the entry\'s `replacement`.","properties":{"class":{"enum":["automatic","assisted","manual"],"description":"automatic: a text rewrite whose result is the documented replacement; assisted: the parts derivable from the code are rewritten and what needs a person is written at the place; manual: described only."},"description":{"type":"string","minLength":1,"description":"The change, precisely: what the code is rewritten to (or, for manual entries, what replaces it)."},"person":{"type":"string","minLength":1,"description":"What needs a person: for assisted and manual entries, and for an automatic entry\'s places its rewrites leave alone."},"rewrites":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/migrationRewrite"},"description":"The machine-readable rewrites `sunset-lint migrate` applies at the findings\' places."}}},"migrationRewrite":{"oneOf":[{"type":"object","additionalProperties":false,"required":["kind","from","to"],"description":"Replace the path text `from` with `to` in the request URL, at path-segment boundaries (`script_monitor` -> `page_shield`).","properties":{"kind":{"enum":["path"]},"from":{"type":"string","pattern":"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$"},"to":{"type":"string","pattern":"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The request body\'s top-level key the new path takes the value under."},"unless":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"description":"Path segments after `from` that the rewrite does not apply to (they need a person)."},"comment":{"$ref":"#/definitions/migrationComment"},"methodComments":{"type":"object","additionalProperties":{"type":"string","minLength":1},"description":"A comment written instead for a request of this method (PATCH -> PUT with a whole body)."}}},{"type":"object","additionalProperties":false,"required":["kind","key"],"description":"Remove the key from the payloads the entry\'s field matches (writes only).","properties":{"kind":{"enum":["drop-key"]},"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}},{"type":"object","additionalProperties":false,"required":["kind","object","keys","into"],"description":"Remove `keys` from the inner `object` and, where the outer object lacks `into`, write it: the keys\' values joined with dots (the SRV fold).","properties":{"kind":{"enum":["fold-keys"]},"object":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"keys":{"type":"array","minItems":1,"items":{"type":"string"}},"into":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}},{"type":"object","additionalProperties":false,"required":["kind","header"],"description":"Remove this header from the request\'s headers.","properties":{"kind":{"enum":["drop-header"]},"header":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}}},{"type":"object","additionalProperties":false,"required":["kind","values"],"description":"Replace each string value with its successor; where the successor is already in the same list, remove the value instead.","properties":{"kind":{"enum":["replace-values"]},"values":{"type":"object","additionalProperties":{"type":"string","minLength":1}}}},{"type":"object","additionalProperties":false,"required":["kind"],"description":"Remove the request: a statement that only sends it (its result unused), or its item in a bulk settings edit.","properties":{"kind":{"enum":["remove-call"]}}},{"type":"object","additionalProperties":false,"required":["kind","field"],"description":"A read `x.<field>` becomes `(x.<field> ?? [x])`: the root-cause errors under both error shapes.","properties":{"kind":{"enum":["root-cause-read"]},"field":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}}]},"migrationComment":{"type":"string","minLength":1,"description":"What needs a person at a place this rewrite changes, written there as a comment in the file\'s language (assisted entries)."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"subtree":{"type":"boolean","description":"The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"oneOf":[{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool)."},{"$ref":"#/definitions/fieldContext"}],"description":"The API resource the field belongs to: how code writes and reads it."},"recordType":{"type":"string","description":"The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: \'SRV\'`), compared in upper case."},"innerEvidence":{"type":"object","additionalProperties":false,"required":["keys","atLeast"],"properties":{"keys":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string"}},"atLeast":{"type":"integer","minimum":1}},"description":"For a path of two names: an outer object that shows no shape of the context is still the resource\'s, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record\'s `port` and `target`)."},"composeOuter":{"type":"object","additionalProperties":false,"required":["key","from"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"from":{"type":"array","minItems":1,"items":{"type":"string"}}},"description":"For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record\'s `name` is `<service>.<proto>.<name>`); where it has it, it is kept."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"fieldContext":{"type":"object","additionalProperties":false,"required":["resource","shapes"],"properties":{"name":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"A name other fields give as their `context` to share this one."},"resource":{"type":"string","minLength":1,"description":"The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records."},"kindNoun":{"type":"string","minLength":1,"description":"What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource\'s words when omitted."},"shapes":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/objectShape"},"description":"An object literal is the resource when it has one of these shapes."},"receivers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["text","where"],"properties":{"text":{"type":"string","pattern":"^[A-Za-z0-9_$]+$"},"where":{"enum":["anywhere","whole","start"]}}},"description":"Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field\'s endpoints in the code around it."}}},"objectShape":{"type":"object","additionalProperties":false,"minProperties":1,"dependencies":{"values":["key"],"key":["values"]},"properties":{"key":{"type":"string","description":"A key whose static string value says the object\'s kind (type)."},"values":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them."},"anyKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has at least one of these keys."},"allKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has every one of these keys."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"},"context":{"type":"object","additionalProperties":false,"properties":{"words":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that tie a check of the code, or a read of the chain field, to the API\'s resource when the code around it holds one: a bare number is everyone\'s code (1004 is also a WebSocket close code)."},"receivers":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that say the receiver a chain field is read from holds the resource\'s error (`dnsError.error_chain`)."}},"description":"What the code around an error check deals with when the check is this API\'s."}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
   validate: validate10,
 };

@@ -41,8 +41,145 @@ export const CATALOGUE_ENTRY_SCHEMA = {
     replacementDocs: { type: 'string', description: 'Repository-relative doc or URL with the migration guide.' },
     docs: { type: 'string', minLength: 1, description: 'Docs anchor for the entry.' },
     match: { $ref: '#/definitions/match' },
+    migration: { $ref: '#/definitions/migration' },
   },
   definitions: {
+    migration: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['class', 'description'],
+      description:
+        "How client code moves off the entry (`sunset-lint migrate`): the class, the change in words, what needs a person, and the rewrites that are simple data. Every built-in entry has one; it must agree with the entry's `replacement`.",
+      properties: {
+        class: {
+          enum: ['automatic', 'assisted', 'manual'],
+          description:
+            'automatic: a text rewrite whose result is the documented replacement; assisted: the parts derivable from the code are rewritten and what needs a person is written at the place; manual: described only.',
+        },
+        description: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'The change, precisely: what the code is rewritten to (or, for manual entries, what replaces it).',
+        },
+        person: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "What needs a person: for assisted and manual entries, and for an automatic entry's places its rewrites leave alone.",
+        },
+        rewrites: {
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/definitions/migrationRewrite' },
+          description: "The machine-readable rewrites `sunset-lint migrate` applies at the findings' places.",
+        },
+      },
+    },
+    migrationRewrite: {
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'from', 'to'],
+          description:
+            'Replace the path text `from` with `to` in the request URL, at path-segment boundaries (`script_monitor` -> `page_shield`).',
+          properties: {
+            kind: { enum: ['path'] },
+            from: { type: 'string', pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+            to: { type: 'string', pattern: '^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$' },
+            renameBodyKey: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['from', 'to'],
+              properties: { from: { type: 'string', minLength: 1 }, to: { type: 'string', minLength: 1 } },
+              description: "The request body's top-level key the new path takes the value under.",
+            },
+            unless: {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' },
+              description: 'Path segments after `from` that the rewrite does not apply to (they need a person).',
+            },
+            comment: { $ref: '#/definitions/migrationComment' },
+            methodComments: {
+              type: 'object',
+              additionalProperties: { type: 'string', minLength: 1 },
+              description: 'A comment written instead for a request of this method (PATCH -> PUT with a whole body).',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'key'],
+          description: "Remove the key from the payloads the entry's field matches (writes only).",
+          properties: {
+            kind: { enum: ['drop-key'] },
+            key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            comment: { $ref: '#/definitions/migrationComment' },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'object', 'keys', 'into'],
+          description:
+            "Remove `keys` from the inner `object` and, where the outer object lacks `into`, write it: the keys' values joined with dots (the SRV fold).",
+          properties: {
+            kind: { enum: ['fold-keys'] },
+            object: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            keys: { type: 'array', minItems: 1, items: { type: 'string' } },
+            into: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            comment: { $ref: '#/definitions/migrationComment' },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'header'],
+          description: "Remove this header from the request's headers.",
+          properties: { kind: { enum: ['drop-header'] }, header: { type: 'string', pattern: '^[A-Za-z0-9-]+$' } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'values'],
+          description:
+            'Replace each string value with its successor; where the successor is already in the same list, remove the value instead.',
+          properties: {
+            kind: { enum: ['replace-values'] },
+            values: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind'],
+          description:
+            'Remove the request: a statement that only sends it (its result unused), or its item in a bulk settings edit.',
+          properties: { kind: { enum: ['remove-call'] } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'field'],
+          description:
+            'A read `x.<field>` becomes `(x.<field> ?? [x])`: the root-cause errors under both error shapes.',
+          properties: {
+            kind: { enum: ['root-cause-read'] },
+            field: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            comment: { $ref: '#/definitions/migrationComment' },
+          },
+        },
+      ],
+    },
+    migrationComment: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "What needs a person at a place this rewrite changes, written there as a comment in the file's language (assisted entries).",
+    },
     method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
     endpoint: {
       type: 'object',

@@ -64,6 +64,15 @@ export type SdkMatcher = NonNullable<EntryMatch['sdk']>[number];
  */
 export type ResourceMatcher = FromCatalogueSchema<Definitions['resource']>;
 
+/** How client code moves off an entry (`#/definitions/migration`): class, change, what needs a person, rewrites. */
+export type EntryMigration = FromCatalogueSchema<Definitions['migration']>;
+/** A migration's class: automatic, assisted or manual. */
+export type MigrationClass = EntryMigration['class'];
+/** One machine-readable rewrite of a migration (`#/definitions/migrationRewrite`), told apart by `kind`. */
+export type MigrationRewrite = FromCatalogueSchema<Definitions['migrationRewrite']>;
+export const MIGRATION_CLASSES: readonly MigrationClass[] =
+  CATALOGUE_ENTRY_SCHEMA.definitions.migration.properties.class.enum;
+
 /** The methods code can send: the schedule's, and `HEAD` and `OPTIONS`, which it never lists. */
 export type RequestMethod = HttpMethod | 'HEAD' | 'OPTIONS';
 const REQUEST_METHODS: ReadonlySet<string> = new Set<RequestMethod>([...HTTP_METHODS, 'HEAD', 'OPTIONS']);

@@ -85,6 +85,7 @@ function buildFinding(
       occurrence,
     }),
     fixes: offeredFixes(match.fixes ?? [], RULE_CAPABILITIES[match.ruleId]),
+    ...(match.migration && match.migration !== 'blocked' ? { migration: match.migration } : {}),
     subject: match.subject,
     ...relatedLocations(match, lines, locate),
   };

@@ -23,6 +23,17 @@ export interface FindingFix {
 }
 
 /**
+ * The rewrite of the entry's migration (`migration` in `rules/*.json`) that the finding's place
+ * gives, for `sunset-lint migrate`: edits inside the finding's places only, and what still needs a
+ * person there (written at the place as a comment).
+ */
+export interface FindingMigration {
+  description: string;
+  edits: TextEdit[];
+  comment?: string;
+}
+
+/**
  * Another place that belongs to a finding: the request a deprecated path flows into, the other
  * header of a forbidden pair. In the same file as the finding unless `file` says otherwise.
  */
@@ -57,6 +68,8 @@ export interface Finding {
   replacement: string;
   fingerprint: string;
   fixes: FindingFix[];
+  /** The migration's path rewrite at this place, where the code gives it (`sunset-lint migrate`). */
+  migration?: FindingMigration;
   /** What was found, in the words of the message ("GET /zones/:zone_id/firewall/rules"). */
   subject: string;
   /** Other places of the same usage (the request call when it is not where the text is written). */

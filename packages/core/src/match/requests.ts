@@ -3,6 +3,7 @@ import type { CatalogueEntry, EndpointMatcher, PathRewrite } from '../catalogue/
 import type { Confidence, FindingFix } from '../findings/finding.js';
 import type { Range, RawMatch, RequestFact } from '../facts.js';
 import { describeContext, removalFixes } from './fields/context.js';
+import { migrationKeyDrop, migrationPathEdits } from './migration-edits.js';
 import { words, type Detector } from './detector.js';
 import { matchPathTemplate, templateMatch } from '../url/match.js';
 import { normalizeApiUrl, type NormalizedPath } from '../url/normalize.js';
@@ -46,6 +47,7 @@ export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch
       if (!hasSegment(normalized.path, segment.segment)) continue;
       const confidence = contextConfidence(fact, 'exact');
       const place = placement(fact, normalized.path, segment.segment);
+      const migration = migrationPathEdits(entry, fact, place);
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
@@ -60,6 +62,7 @@ export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch
           undefined,
           place.file,
         ),
+        ...(migration ? { migration } : {}),
         onePerPlace: true,
       });
       break;
@@ -82,6 +85,7 @@ function endpointMatch(
   const rewrite = endpoint.rewrite;
   const place = placement(fact, normalized.path, lastLiteral?.kind === 'literal' ? lastLiteral.text : undefined);
   const fixes = rewrite ? rewriteFix(fact.url, rewrite.from, rewrite.to, rewrite.kind, rewrite.note, place.file) : [];
+  const migration = migrationPathEdits(entry, fact, place);
   return {
     entryId: entry.id,
     ruleId: entry.rule,
@@ -90,6 +94,7 @@ function endpointMatch(
     ...place,
     // The body is written beside the request: renaming its key goes with a rewrite in the same file.
     ...(rewrite ? { fixes: place.file === undefined ? withBodyKeyRename(fixes, rewrite, fact) : fixes } : {}),
+    ...(migration ? { migration } : {}),
     ...(fact.method.kind !== 'known'
       ? { said: `A request (method unknown) to ${template.path}${how === 'prefix' ? '/…' : ''}` }
       : {}),
@@ -319,6 +324,7 @@ function payloadFields(entry: CatalogueEntry, fact: RequestFact, normalized: Nor
       // A nested field's fix (drop the siblings too, keep the outer name) needs the whole object
       // literal: the object-literal detector offers it at the same place.
       const fixes = field.path.includes('.') ? [] : removalFixes(field, key.removal);
+      const migration = field.path.includes('.') ? undefined : migrationKeyDrop(entry, field.path, key.removal);
       matches.push({
         entryId: entry.id,
         ruleId: entry.rule,
@@ -326,6 +332,7 @@ function payloadFields(entry: CatalogueEntry, fact: RequestFact, normalized: Nor
         confidence: fact.method.kind === 'known' ? 'high' : 'medium',
         subject: `\`${field.path}\` sent in a ${describeContext(field)} payload`,
         ...(fixes.length ? { fixes } : {}),
+        ...(migration ? { migration } : {}),
       });
     }
   }

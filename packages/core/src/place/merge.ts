@@ -1,5 +1,11 @@
 import type { Range, RawMatch } from '../facts.js';
-import { CONFIDENCE_RANK, type Confidence, type Finding, type FindingFix } from '../findings/finding.js';
+import {
+  CONFIDENCE_RANK,
+  type Confidence,
+  type Finding,
+  type FindingFix,
+  type FindingMigration,
+} from '../findings/finding.js';
 
 /**
  * One finding per place: the rule every engine and every stage applies, written once. A place is
@@ -15,6 +21,7 @@ export function placeKey(place: { file?: string | undefined; entryId: string; ra
 interface PlaceReading {
   confidence: Confidence;
   fixes?: FindingFix[] | undefined;
+  migration?: FindingMigration | 'blocked' | undefined;
   related?: ReadonlyArray<{ file?: string | undefined; range: Range }> | undefined;
 }
 
@@ -23,7 +30,11 @@ interface PlaceReading {
  * location either offered, its own first (where two name one range, its words stay); its fixes, or, when it has none, those of the others (the most
  * confident reading knows the most: a request knows its body).
  */
-export function mergeReadings<T extends PlaceReading>(existing: T, incoming: T, options: { unionFixes: boolean }): T {
+export function mergeReadings<T extends PlaceReading>(
+  existing: T,
+  incoming: T,
+  options: { unionFixes: boolean; sameMigration?: boolean },
+): T {
   const best = CONFIDENCE_RANK[incoming.confidence] < CONFIDENCE_RANK[existing.confidence] ? incoming : existing;
   const fixes =
     best.fixes?.length || !options.unionFixes
@@ -33,7 +44,43 @@ export function mergeReadings<T extends PlaceReading>(existing: T, incoming: T, 
     [...(best.related ?? []), ...(existing.related ?? []), ...(incoming.related ?? [])],
     (place) => `${place.file ?? ''}\u0000${place.range[0]}:${place.range[1]}`,
   );
-  return { ...best, ...(fixes?.length ? { fixes } : {}), ...(related.length ? { related } : {}) };
+  const { migration: _bestMigration, ...rest } = best;
+  const other = best === existing ? incoming : existing;
+  const migration = options.sameMigration
+    ? sameEdits(best.migration, other.migration)
+      ? best.migration
+      : undefined
+    : mergedMigration(best, other);
+  return {
+    ...(rest as T),
+    ...(fixes?.length ? { fixes } : {}),
+    ...(migration !== undefined ? { migration } : {}),
+    ...(related.length ? { related } : {}),
+  };
+}
+
+/**
+ * A migration rewrites the place for every reading of it: none where one reading forbids it or two
+ * disagree; else the one a reading has (a request reading knows it, the text's reading does not).
+ */
+function mergedMigration(best: PlaceReading, other: PlaceReading): FindingMigration | 'blocked' | undefined {
+  if (best.migration === 'blocked' || other.migration === 'blocked') return 'blocked';
+  if (!best.migration || !other.migration) return best.migration ?? other.migration;
+  // The same path edit with more (the request's body key renamed) or other words (a request that
+  // knows its method has its own comment): the reading that holds the other's edits.
+  if (holdsEdits(best.migration, other.migration)) return best.migration;
+  if (holdsEdits(other.migration, best.migration)) return other.migration;
+  return 'blocked';
+}
+
+function holdsEdits(outer: FindingMigration, inner: FindingMigration): boolean {
+  const held = new Set(outer.edits.map((edit) => JSON.stringify(edit)));
+  return inner.edits.every((edit) => held.has(JSON.stringify(edit)));
+}
+
+function sameEdits(a: PlaceReading['migration'], b: PlaceReading['migration']): boolean {
+  if (a === undefined || b === undefined || a === 'blocked' || b === 'blocked') return a === b;
+  return JSON.stringify(a.edits) === JSON.stringify(b.edits);
 }
 
 /** A file's matches, one per place (the match stage's output). */
@@ -62,7 +109,8 @@ export function mergeFindingsAtSamePlace(findings: readonly Finding[]): Finding[
       byPlace.set(existing ? `${key}\u0000${byPlace.size}` : key, finding);
       continue;
     }
-    byPlace.set(key, mergeReadings(existing, finding, { unionFixes: false }));
+    // Requests of other files that send this place: its migration only where they all derive the same.
+    byPlace.set(key, mergeReadings(existing, finding, { unionFixes: false, sameMigration: true }));
   }
   return [...byPlace.values()];
 }

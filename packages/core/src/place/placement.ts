@@ -18,7 +18,7 @@ export function matchesByFile(
     else if (reportable(file))
       put(file, { ...rest, related: rest.related?.map((place) => ({ ...place, file: place.file ?? home })) });
     else {
-      const { related, fixes: _editsElsewhere, ...atRequest } = rest;
+      const { related, fixes: _editsElsewhere, migration: _migrationElsewhere, ...atRequest } = rest;
       put(home, { ...atRequest, range: related?.[0]?.range ?? rest.range });
     }
   }

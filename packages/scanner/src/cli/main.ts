@@ -9,6 +9,7 @@ const commands: Record<string, () => Promise<Command>> = {
   schedule: async () => (await import('./commands/schedule.js')).runScheduleCommand,
   ruleset: async () => (await import('./commands/ruleset.js')).runRulesetCommand,
   fix: async () => (await import('./commands/fix.js')).runFixCommand,
+  migrate: async () => (await import('./commands/migrate.js')).runMigrateCommand,
   scan: async () => (await import('./commands/scan.js')).runScanCommand,
   baseline: async () => (await import('./commands/baseline.js')).runBaselineCommand,
   merge: async () => (await import('./commands/merge.js')).runMergeCommand,
@@ -32,6 +33,7 @@ Commands:
              (${REPORT_FORMATS.join(', ')})
   baseline   Write the current findings to a baseline file that 'scan --baseline' then ignores
   fix        Apply the mechanical fixes of the findings (--dry-run prints a diff instead)
+  migrate    Rewrite the findings as their catalogue entries' migrations say (--level, --dry-run)
   merge      Join the json or sarif reports of a sharded scan ('scan --shard i/n') into one
 ${'' /* further commands are listed by their modules' help */}
 Options:

@@ -25,6 +25,12 @@ export interface ApplyResult {
 
 export interface ApplyOptions extends SelectOptions {
   cwd: string;
+  /**
+   * Whether a file changed on disk since the scan read it (`migrate` compares its size and time
+   * with those taken before the scan); such a file is stale. By default only the findings' places
+   * are compared with the text.
+   */
+  changedSinceScan?: (file: string) => boolean;
 }
 
 /**
@@ -55,7 +61,7 @@ export function applyFindingFixes(
     const raw = read.bytes.toString('utf8');
     const hasBom = raw.startsWith(BOM);
     const before = hasBom ? raw.slice(BOM.length) : raw;
-    if (!matchesFindings(before, fileFindings)) {
+    if (options.changedSinceScan?.(file) || !matchesFindings(before, fileFindings)) {
       result.stale.push(file);
       continue;
     }

@@ -19,6 +19,11 @@ export class PendingWrites {
     this.texts.set(path, { text, bom: options.bom });
   }
 
+  /** Drops the pending text of `path` (a change its check refused): the file stays as it is on disk. */
+  discard(path: string): void {
+    this.texts.delete(path);
+  }
+
   /** Writes every pending text and forgets it (a later pass starts from the files on disk). */
   async save(): Promise<void> {
     const writes = [...this.texts].map(([path, { text, bom }]) => writeFile(path, bom ? BOM + text : text, 'utf8'));

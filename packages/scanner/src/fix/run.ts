@@ -11,10 +11,17 @@ export type FindingsOf = (paths: readonly string[]) => Promise<{ findings: Findi
 
 export interface FixOptions {
   cwd: string;
+  /** See ApplyOptions. */
+  changedSinceScan?: (file: string) => boolean;
   dryRun: boolean;
   suggestions: boolean;
   /** ESLint stops after 10 passes; overlapping fixes rarely need more than two. */
   maxPasses?: number;
+  /**
+   * Checks a changed file before it is written (`migrate`: parsed and scanned again); a reason
+   * refuses the change, and the file is left as it is.
+   */
+  check?: (change: FileChange) => Promise<string | undefined>;
 }
 
 export interface FixRun {
@@ -27,6 +34,8 @@ export interface FixRun {
   /** Findings with no fix of any kind. */
   withoutFix: number;
   stale: string[];
+  /** Changes the check refused, with its reason: those files were left alone. */
+  refused: Array<{ file: string; reason: string }>;
   diagnostics: Diagnostic[];
   /**
    * The findings left once the fixes are in: the paths scanned again after the last pass (a dry
@@ -56,6 +65,7 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
     conflicting: 0,
     withoutFix: first.findings.filter((f) => f.fixes.length === 0).length,
     stale: [],
+    refused: [],
     diagnostics: first.diagnostics,
     remaining: first.findings,
   };
@@ -63,6 +73,20 @@ export async function fixPaths(paths: readonly string[], findingsOf: FindingsOf,
   for (let pass = 1; pass <= maxPasses; pass++) {
     const result = applyFindingFixes(pending, findings, options);
     run.stale.push(...result.stale.filter((file) => !run.stale.includes(file)));
+    if (options.check) {
+      const accepted: FileChange[] = [];
+      for (const change of result.changes) {
+        const reason = await options.check(change);
+        if (reason === undefined) accepted.push(change);
+        else {
+          pending.discard(resolve(options.cwd, change.file));
+          run.refused.push({ file: change.file, reason });
+        }
+      }
+      result.changes = accepted;
+      // A refused file's held-back fixes are not retried: the file stays as it is.
+      result.conflicting = result.conflicting.filter((c) => accepted.some((change) => change.file === c.finding.file));
+    }
     for (const change of result.changes) {
       const previous = changed.get(change.file);
       changed.set(

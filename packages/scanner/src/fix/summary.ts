@@ -52,6 +52,7 @@ export function renderFixSummary(run: FixRun, dryRun: boolean): string {
   return `${out.join('\n')}\n`;
 }
 
-function count(n: number, one: string, many = `${one}s`): string {
+/** `1 file`, `2 files`: what the summaries count. */
+export function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

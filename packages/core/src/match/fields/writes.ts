@@ -2,6 +2,7 @@ import type { CatalogueEntry, FieldMatcher } from '../../catalogue/types.js';
 import { propertiesRemoval } from '../../findings/edits.js';
 import type { InnerObject, RawMatch, TemplatePiece, WrittenKey, WrittenObjectFact } from '../../facts.js';
 import type { Confidence, FindingFix } from '../../findings/finding.js';
+import { migrationKeyDrop } from '../migration-edits.js';
 import { describeContext, inContext, kindNoun, removalFixes, shapeOf } from './context.js';
 
 /**
@@ -34,7 +35,10 @@ export function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, objects:
       // Outside its resource the name is someone else's field (a registrar's `locked`, a customer's
       // `notification_email`): low confidence, not reported unless asked for.
       const confidence: Confidence = inContext(field, object) ? 'high' : 'low';
-      matches.push(fieldWriteMatch(entry, field, written.range, confidence, removalFixes(field, written.removal)));
+      const match = fieldWriteMatch(entry, field, written.range, confidence, removalFixes(field, written.removal));
+      // Only in the field's resource: someone else's `notification_email` is not migrated.
+      const migration = confidence === 'high' ? migrationKeyDrop(entry, field.path, written.removal) : undefined;
+      matches.push(migration ? { ...match, migration } : match);
     }
   }
   return matches;

@@ -1,0 +1,259 @@
+import {
+  MIGRATION_CLASSES,
+  type CatalogueEntry,
+  type Finding,
+  type FindingFix,
+  type MigrationClass,
+  type MigrationRewrite,
+  type TextEdit,
+} from '@sunset-lint/core';
+import type { JsPlaces } from './js-places.js';
+import type { ScriptPlaces } from './script-places.js';
+import { COMMENT_MARK, keepingQuotes, lineStart } from './text.js';
+
+/** How far `migrate` goes: the automatic entries only (default), or the assisted ones' derivable parts too. */
+export type MigrationLevel = Exclude<MigrationClass, 'manual'>;
+export const MIGRATION_LEVELS: readonly MigrationLevel[] = MIGRATION_CLASSES.filter(
+  (level): level is MigrationLevel => level !== 'manual',
+);
+
+/** The file a finding is in, as `migrate` reads it: its text, and its syntax tree. */
+export interface MigrationSource {
+  text: string;
+  /** Undefined for the other languages (shell, Python, Go, Terraform, documentation). */
+  js: () => JsPlaces | undefined;
+  /** The statements of a shell script, a Python, Go or Terraform file; undefined for the others. */
+  script?: ScriptPlaces | undefined;
+  /** What starts a line comment in the file's language (undefined: no comment can be written). */
+  lineComment: string | undefined;
+  /** `javascript` (JavaScript and TypeScript), `terraform`, `shell`, `python`, `go` or `docs`. */
+  language: string;
+}
+
+/** What `migrate` does at one finding: the edits (one fix, all or nothing), or why a person has to. */
+export type PlannedMigration = { fix: FindingFix } | { leftFor: string };
+
+/**
+ * The migration of the finding's entry at the finding's place: each rewrite of the entry's
+ * `migration.rewrites` that the place gives, as text splices there; for an assisted entry, with a
+ * comment above the statement saying what still needs a person.
+ */
+export function planMigration(
+  finding: Finding,
+  entry: CatalogueEntry,
+  level: MigrationLevel,
+  source: MigrationSource,
+): PlannedMigration {
+  const migration = entry.migration;
+  if (!migration) return { leftFor: 'the catalogue entry has no migration' };
+  if (migration.class === 'manual')
+    return { leftFor: `manual migration: ${migration.person ?? migration.description}` };
+  if (migration.class === 'assisted' && level === 'automatic')
+    return { leftFor: 'assisted migration: run with --level assisted for the part that can be derived' };
+  let rewritten: Rewritten | undefined;
+  const why = new Set<string>();
+  for (const rewrite of migration.rewrites ?? []) {
+    rewritten = rewriteAt(rewrite, finding, source);
+    if (rewritten) break;
+    why.add(NOT_DERIVED[rewrite.kind]);
+  }
+  if (!rewritten)
+    return {
+      leftFor: `no rewrite derived here (${[...why].join('; ') || 'the entry has none'})${migration.person ? `. ${migration.person}` : ''}`,
+    };
+  const edits = rewritten.edits.map((edit) => keepingQuotes(source.text, edit));
+  if (migration.class === 'assisted' && rewritten.comment) {
+    const comment = commentAbove(finding, source, `${COMMENT_MARK} (${entry.id}): ${rewritten.comment}`);
+    if (!comment)
+      return { leftFor: `${rewritten.description}, but no comment can be written here: ${migration.person}` };
+    if (comment !== 'present') edits.push(comment);
+  }
+  return { fix: { kind: 'fix', description: rewritten.description, edits } };
+}
+
+interface Rewritten {
+  description: string;
+  edits: TextEdit[];
+  comment?: string;
+}
+
+/** Why a rewrite of this kind gave nothing at a place, in the words of the list of places left. */
+const NOT_DERIVED: Record<MigrationRewrite['kind'], string> = {
+  path: 'the path is not written as whole segments in the text of this place',
+  'drop-key':
+    'not a payload written here in JavaScript or TypeScript (a read, a key the place does not show, or a write that clears the field with an empty string)',
+  'fold-keys': 'not a payload written here in JavaScript or TypeScript (a read, or a key the place does not show)',
+  'drop-header': 'the header is not written here in JavaScript or TypeScript as one removable entry',
+  'root-cause-read': 'the read cannot be written again here (JavaScript and TypeScript only)',
+  'replace-values': 'the list the name is in cannot be seen whole here',
+  'remove-call':
+    'not a statement that only sends the request (its result is used, a declared resource, or a language other than JavaScript and TypeScript)',
+};
+
+function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: MigrationSource): Rewritten | undefined {
+  switch (rewrite.kind) {
+    case 'path':
+      // Core derives it where the URL is written (the request's own argument, or the reported text);
+      // else the reported text itself where it holds the segments once (a format string, a tagged
+      // template, a path property), for a rewrite that needs nothing else of the request.
+      return finding.migration?.edits.length ? finding.migration : pathInReportedText(rewrite, finding, source);
+    // Payload keys, headers and reads: the splices core locates in JavaScript and TypeScript (the
+    // other readers' removal spans are not exact enough to cut a key with its separator).
+    case 'drop-key': {
+      if (source.language !== 'javascript') return undefined;
+      // Core derives it where the key is written in its resource's payload (with the comment an
+      // assisted entry writes); else the finding's own removal fix.
+      const dropped = finding.migration ?? ownFix(finding);
+      // `notification_email: ''` is the provider's own way to clear the field: that write stays.
+      const cleared = dropped?.edits.some((edit) =>
+        /^\s*[\w$'"]+\s*:\s*(''|""|``)\s*,?\s*$/.test(source.text.slice(edit.start, edit.end)),
+      );
+      return cleared ? undefined : dropped;
+    }
+    case 'fold-keys': {
+      const folded = source.language === 'javascript' ? ownFix(finding) : undefined;
+      return folded && { ...folded, edits: folded.edits.map((edit) => inFileQuotes(edit, folded.edits, source.text)) };
+    }
+    case 'drop-header':
+      return source.language === 'javascript' ? ownFix(finding) : undefined;
+    case 'root-cause-read': {
+      if (source.language !== 'javascript') return undefined;
+      const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
+      return fix
+        ? { description: fix.description.replace(/ \(or use .*\)$/, ''), edits: fix.edits, ...comment(rewrite.comment) }
+        : undefined;
+    }
+    case 'replace-values':
+      return replaceValue(rewrite.values, finding, source);
+    case 'remove-call':
+      return removeCall(finding, source);
+  }
+}
+
+function isQuote(char: string | undefined): boolean {
+  return char === '"' || char === "'" || char === '`';
+}
+
+function pathInReportedText(
+  rewrite: Extract<MigrationRewrite, { kind: 'path' }>,
+  finding: Finding,
+  source: MigrationSource,
+): Rewritten | undefined {
+  if (rewrite.unless || rewrite.renameBodyKey) return undefined;
+  const [start, end] = finding.range;
+  const written = source.text.slice(start, end);
+  const escaped = rewrite.from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = [...written.matchAll(new RegExp(`(^|[/'"\`])${escaped}(?=[/?#'"\`]|$)`, 'g'))];
+  if (found.length !== 1) return undefined;
+  const at = start + found[0]!.index + found[0]![1]!.length;
+  return {
+    description: `Replace \`${rewrite.from}\` with \`${rewrite.to}\``,
+    edits: [{ start: at, end: at + rewrite.from.length, text: rewrite.to }],
+    ...comment(rewrite.comment),
+  };
+}
+
+/**
+ * Core writes a composed string in single quotes (`name: '_sip._udp.example.com'`); where the
+ * object it goes into writes its strings in double quotes (the values it removes), so does the
+ * inserted one.
+ */
+function inFileQuotes(edit: TextEdit, edits: readonly TextEdit[], text: string): TextEdit {
+  const removed = edits.map((other) => text.slice(other.start, other.end)).join('');
+  const quote = /['"]/.exec(removed)?.[0];
+  if (quote !== '"') return edit;
+  return { ...edit, text: edit.text.replace(/'((?:[^'\\"\n])*)'/g, '"$1"') };
+}
+
+/** Core's fix for the finding: this very splice (the catalogue's fix-remove, composeOuter, drop). */
+function ownFix(finding: Finding): Rewritten | undefined {
+  const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
+  return fix ? { description: fix.description, edits: fix.edits } : undefined;
+}
+
+function comment(text: string | undefined): { comment?: string } {
+  return text ? { comment: text } : {};
+}
+
+/** A draft cipher name: its RFC 7905 name, or removed where that name is already in the same list. */
+function replaceValue(
+  values: Record<string, string>,
+  finding: Finding,
+  source: MigrationSource,
+): Rewritten | undefined {
+  const name = Object.keys(values).find((candidate) => finding.subject.includes(`\`${candidate}\``));
+  if (!name) return undefined;
+  const standard = values[name]!;
+  const { text } = source;
+  const token = (value: string) => new RegExp(`(^|[^A-Za-z0-9_-])${value.replace(/[-]/g, '\\-')}(?=$|[^A-Za-z0-9_-])`);
+  const written = text.slice(finding.range[0], finding.range[1]);
+  const found = token(name).exec(written);
+  if (!found) return undefined;
+  const at = finding.range[0] + found.index + found[1]!.length;
+  const replace = {
+    description: `Replace \`${name}\` with \`${standard}\``,
+    edits: [{ start: at, end: at + name.length, text: standard }],
+  };
+  const removed = `Remove \`${name}\` (\`${standard}\` is already in the list)`;
+  // A string that is the name alone: an item of a list of strings.
+  const quote = text[at - 1];
+  if (isQuote(quote) && text[at + name.length] === quote) {
+    const array = source.js()?.arrayOfString([at - 1, at + name.length + 1]);
+    if (array) {
+      if (!array.items.includes(standard)) return replace;
+      return array.removal ? { description: removed, edits: [array.removal] } : undefined;
+    }
+    // A list the syntax tree does not show (another language, a map, JSON in a string): where the
+    // standard name is written as a string elsewhere in the file, it may be in the same list (a
+    // duplicate, a duplicate map key): a person decides.
+    return new RegExp(`["'\`]${standard}["'\`]`).test(text) ? undefined : replace;
+  }
+  // A separated list in one string: `'A-OLD:B:C'`.
+  if (!token(standard).test(written)) return replace;
+  const after = text[at + name.length];
+  const before = text[at - 1];
+  if (after === ':' || after === ',')
+    return { description: removed, edits: [{ start: at, end: at + name.length + 1, text: '' }] };
+  if (before === ':' || before === ',')
+    return { description: removed, edits: [{ start: at - 1, end: at + name.length, text: '' }] };
+  return undefined;
+}
+
+/** A retired setting: the statement that only sends its request, or its item in a bulk settings edit. */
+function removeCall(finding: Finding, source: MigrationSource): Rewritten | undefined {
+  const js = source.js();
+  // A setting of a declared resource (Pulumi, CDK for Terraform, Terraform `settings`): the
+  // catalogue's resource replacement drops it from the settings.
+  if (/^`settings\.[a-z_A-Z]+` in the (?:Pulumi|CDK for Terraform|Terraform) resource /.test(finding.subject)) {
+    const removal = js ? js.propertyRemoval(finding.range) : source.script?.bodyItemRemoval(finding.range);
+    return removal ? { description: "Drop the setting from the resource's settings", edits: [removal] } : undefined;
+  }
+  if (!js) return undefined;
+  // Only a request (`PATCH /zones/:zone_id/settings/brotli`) or an SDK call: a declared resource's
+  // setting (Pulumi, CDK for Terraform) is not a call to remove.
+  if (
+    !/^(?:[A-Z]+(?:\|[A-Z]+)* \/|the SDK call )/.test(finding.subject) &&
+    !finding.subject.endsWith('in a bulk settings edit')
+  )
+    return undefined;
+  if (finding.subject.endsWith('in a bulk settings edit')) {
+    const removal = js.arrayItemRemovalByKey(finding.range, 'id');
+    return removal ? { description: 'Remove the setting from the bulk settings edit', edits: [removal] } : undefined;
+  }
+  const removal = js.requestStatementRemoval(finding.range);
+  return removal ? { description: 'Remove the request (its result is not used)', edits: [removal] } : undefined;
+}
+
+/**
+ * The comment line above the statement holding the finding, in the statement's indentation; 'present'
+ * when that line already says it (an earlier pass, another finding of the same statement).
+ */
+function commentAbove(finding: Finding, source: MigrationSource, words: string): TextEdit | 'present' | undefined {
+  const statement = (source.js() ?? source.script)?.statementAt(finding.range);
+  if (!statement || source.lineComment === undefined) return undefined;
+  // The file's own line break (a CRLF file stays CRLF).
+  const line = `${statement.indent}${source.lineComment} ${words}${source.text.includes('\r\n') ? '\r\n' : '\n'}`;
+  const previousStart = lineStart(source.text, Math.max(0, statement.start - 1));
+  if (statement.start > 0 && source.text.slice(previousStart, statement.start) === line) return 'present';
+  return { start: statement.start, end: statement.start, text: line };
+}
