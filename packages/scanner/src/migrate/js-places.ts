@@ -1,6 +1,7 @@
 import ts = require('typescript');
 import type { TextEdit } from '@sunset-lint/core';
 import { scriptKindOf } from '../scan/reader/parse.js';
+import { grammarOf } from '../scan/reader/parse-outcome.js';
 import { lineEnd, lineStart, removeListItem } from './text.js';
 
 /**
@@ -15,7 +16,7 @@ export class JsPlaces {
     path: string,
     private readonly text: string,
   ) {
-    this.file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindOf(path));
+    this.file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindOf(grammarOf(path)));
   }
 
   /** The innermost nodes containing the range, outermost first. */
