@@ -149,6 +149,14 @@ describe('the hook, installed and run by the pre-commit framework', () => {
   let work = '';
 
   beforeAll(() => {
+    // CI runs the suite twice (Node 24, then the README's command on the machine's Node); the
+    // framework's install takes minutes, so its first pass names the reason and leaves it to the second.
+    const elsewhere = process.env.SUNSET_LINT_PRE_COMMIT_TEST_ELSEWHERE;
+    if (elsewhere) {
+      skipped = `run ${elsewhere}`;
+      process.stderr.write(`pre-commit-framework.test.ts: skipped: ${skipped}\n`);
+      return;
+    }
     const found = preCommit();
     if ('unreachable' in found) {
       skipped = found.unreachable;
