@@ -172,6 +172,30 @@ describe('baselines from any folder of the repository', () => {
     expect(report.baseline).toMatchObject({ file: '.sunset-lint-baseline.json', suppressed: 2, stale: [] });
   });
 
+  test("written again from a package folder: the root baseline keeps the other packages' entries", async () => {
+    const project = monorepo();
+    await runMain(['baseline', ...AS_OF], { cwd: project });
+    // packages/a changes: one call is fixed, one added; its baseline is written again from its folder.
+    writeFileSync(
+      join(project, 'packages/a/src/sync.js'),
+      SYNC.replace('/rate_limits', '/rulesets').replace('/firewall/rules', '/filters'),
+    );
+    const again = await runMain(['baseline', ...AS_OF], { cwd: join(project, 'packages/a') });
+    expect(again.stderr).toContain(
+      'wrote 1 finding from 1 files to ../../.sunset-lint-baseline.json (and kept 2 of its entries for files not scanned here)',
+    );
+    const files = (
+      JSON.parse(readFileSync(join(project, '.sunset-lint-baseline.json'), 'utf8')) as {
+        findings: Array<{ file: string }>;
+      }
+    ).findings.map((f) => f.file);
+    expect(files).toEqual(['packages/a/src/sync.js', 'packages/b/src/sync.js', 'packages/b/src/sync.js']);
+    // The root scan: nothing new, nothing stale.
+    const report = parseJsonReport((await runMain(['scan', ...AS_OF, '--format', 'json'], { cwd: project })).stdout);
+    expect(report.findings).toEqual([]);
+    expect(report.baseline).toMatchObject({ suppressed: 3, stale: [] });
+  });
+
   test('the text report says what the baseline suppressed, not "No deprecated API usage found"', async () => {
     const project = monorepo();
     await runMain(['baseline', ...AS_OF], { cwd: project });
