@@ -196,6 +196,35 @@ describe('baselines from any folder of the repository', () => {
     expect(report.baseline).toMatchObject({ suppressed: 3, stale: [] });
   });
 
+  test("a scan of one importing file (a pre-commit run) matches the whole scan's baseline for paths written in a module it imports", async () => {
+    const project = makeProject({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'lib/paths.js': "'use strict';\nmodule.exports = { FIREWALL_RULES: '/firewall/rules' };\n",
+      'lib/jobs.js': [
+        "'use strict';",
+        "const { FIREWALL_RULES } = require('./paths');",
+        "const API = 'https://api.cloudflare.com/client/v4';",
+        'exports.purge = (id) => fetch(API + "/zones/" + id + FIREWALL_RULES);',
+        '',
+      ].join('\n'),
+    });
+    await runMain(['baseline', ...AS_OF], { cwd: project });
+    const whole = parseJsonReport(
+      (await runMain(['scan', ...AS_OF, '--no-baseline', '--format', 'json'], { cwd: project })).stdout,
+    );
+    const one = parseJsonReport(
+      (await runMain(['scan', ...AS_OF, '--no-baseline', '--format', 'json', 'lib/jobs.js'], { cwd: project })).stdout,
+    );
+    // Placed where the path is written in the whole scan, at the request when only the importer is
+    // scanned: one identity either way.
+    expect(whole.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['lib/paths.js:2']);
+    expect(one.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['lib/jobs.js:4']);
+    expect(one.findings[0]!.fingerprint).toBe(whole.findings[0]!.fingerprint);
+    const gated = await runMain(['scan', ...AS_OF, '--format', 'json', 'lib/jobs.js'], { cwd: project });
+    expect(gated.status, gated.stderr).toBe(0);
+    expect(parseJsonReport(gated.stdout).baseline).toMatchObject({ suppressed: 1, stale: [] });
+  });
+
   test('the text report says what the baseline suppressed, not "No deprecated API usage found"', async () => {
     const project = monorepo();
     await runMain(['baseline', ...AS_OF], { cwd: project });
