@@ -127,6 +127,10 @@ describe('migrate --plan', () => {
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(message);
     }
+    // The audit's progress is on its html schedule only.
+    const scan = await cli(dir, 'scan', '--since', 'not-a-report.json', '--format', 'json');
+    expect(scan.status).toBe(2);
+    expect(scan.stderr).toMatch(/--since shows the progress in the html report/);
   });
 });
 

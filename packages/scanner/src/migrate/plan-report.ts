@@ -1,6 +1,7 @@
 import type { CatalogueEntry, Finding, MigrationClass } from '@sunset-lint/core';
 import { byEndOfLife, compareText, formatDay, type Grade } from '@sunset-lint/core/schedule';
 import { applyBaseline } from '../baseline/baseline.js';
+import type { MigrationProgress } from '../reports/types.js';
 import type { MigrateRun } from './run.js';
 
 /**
@@ -136,14 +137,10 @@ export function buildMigrationPlan(
       for (const c of [entry.counts, repoCounts(entryId), counts, total]) add(c, place.migrate);
     }
     if (source.earlier) {
-      const gone = goneSince(source.earlier, source.places);
-      for (const earlier of source.earlier.findings) {
-        const migrated = gone.has(earlier.fingerprint) ? 1 : 0;
-        for (const c of [row(earlier.entryId).counts, repoCounts(earlier.entryId), counts, total]) {
-          c.earlier = (c.earlier ?? 0) + 1;
-          c.migrated = (c.migrated ?? 0) + migrated;
-        }
-      }
+      const progress = progressSince(source.earlier, source.places);
+      for (const [entryId, done] of Object.entries(progress.byEntry))
+        for (const c of [row(entryId).counts, repoCounts(entryId)]) addProgress(c, done);
+      for (const c of [counts, total]) addProgress(c, progress.total);
     }
     if (named)
       repositories.push({
@@ -205,17 +202,37 @@ function add(counts: PlanCounts, migrate: PlanPlace['migrate']): void {
   counts[migrate] += 1;
 }
 
+function addProgress(counts: PlanCounts, done: { earlier: number; migrated: number }): void {
+  counts.earlier = (counts.earlier ?? 0) + done.earlier;
+  counts.migrated = (counts.migrated ?? 0) + done.migrated;
+}
+
 /**
- * The fingerprints of the earlier report's places that are no longer found: a baseline of the
- * earlier report applied to the places now, whose stale entries are exactly those (every file
- * counts as scanned: a place in a file deleted since is gone too).
+ * Per entry and in total, the earlier report's places and those of them no longer found now (the
+ * plan's progress, and the HTML audit's with `scan --since`). A place is gone when its fingerprint
+ * is: the earlier report applied as a baseline to the findings now, whose stale entries are exactly
+ * those (every file counts as scanned: a place in a file deleted since is gone too).
  */
-function goneSince(earlier: EarlierReport, now: ReadonlyArray<{ fingerprint: string }>): Set<string> {
+export function progressSince(
+  earlier: EarlierReport,
+  now: ReadonlyArray<{ fingerprint: string }>,
+): Omit<MigrationProgress, 'since'> {
   const entries = earlier.findings.map((f) => ({ ...f, subject: '' }));
   // applyBaseline reads only the findings' fingerprints.
   const findings = now.map((place) => ({ fingerprint: place.fingerprint }) as Finding);
   const { summary } = applyBaseline(findings, entries, '', { prefix: '', scanned: () => true });
-  return new Set(summary.stale.map((stale) => stale.fingerprint));
+  const gone = new Set(summary.stale.map((stale) => stale.fingerprint));
+  const byEntry: MigrationProgress['byEntry'] = {};
+  const total = { earlier: 0, migrated: 0 };
+  for (const place of earlier.findings) {
+    const done = (byEntry[place.entryId] ??= { earlier: 0, migrated: 0 });
+    const migrated = gone.has(place.fingerprint) ? 1 : 0;
+    for (const c of [done, total]) {
+      c.earlier += 1;
+      c.migrated += migrated;
+    }
+  }
+  return { byEntry, total };
 }
 
 /**

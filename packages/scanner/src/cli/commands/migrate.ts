@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { formatDay } from '@sunset-lint/core/schedule';
 import { renderFixDiff } from '../../fix/summary.js';
-import { isJsonReport } from '../../merge/json.js';
 import { PLAN_FORMATS, renderPlan } from '../../migrate/plan-render.js';
-import { buildMigrationPlan, placesOfReport, placesOfRun, type ScanJson } from '../../migrate/plan-report.js';
+import { buildMigrationPlan, placesOfReport, placesOfRun } from '../../migrate/plan-report.js';
+import { readScanReport } from '../earlier-report.js';
 import { readInputFile } from '../../scan/files/read-source.js';
 import { writeOutputFile } from '../write-file.js';
 import { migratePaths } from '../../migrate/run.js';
@@ -190,20 +190,4 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
   if (values.output === undefined) io.stdout.write(text);
   else writeOutputFile(resolve(io.cwd, values.output), values.output, text);
   return 0;
-}
-
-/** An earlier `scan --format json` report, as the plan reads it. */
-function readScanReport(path: string, shown: string): ScanJson {
-  const read = readInputFile(path);
-  if (!read.ok) throw new UsageError(`cannot read ${shown}: ${read.errno ?? read.message}`);
-  let value: unknown;
-  try {
-    value = JSON.parse(read.text);
-  } catch (error) {
-    throw new UsageError(`${shown} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (!isJsonReport(value) || typeof (value as { asOf?: unknown }).asOf !== 'string')
-    throw new UsageError(`${shown} is not a sunset-lint json report ('sunset-lint scan --format json')`);
-  // isJsonReport checked the document's shape; its findings are as the JSON report writes them.
-  return value as unknown as ScanJson;
 }
