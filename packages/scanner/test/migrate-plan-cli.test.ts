@@ -236,6 +236,6 @@ describe('migrate --plan --repository', () => {
       ...names.flatMap((name) => ['--repository', `${name}=${name}.json`]),
     );
     const sdk = plan.repositories!.find((r) => r.name === 'sdk')!.counts;
-    expect(markdown.stdout).toContain(`| sdk | ${sdk.places} | ${sdk.automatic} | ${sdk.person} |  |`);
+    expect(markdown.stdout).toContain(`| sdk | ${sdk.places} | ${sdk.automatic} | ${sdk.person} |\n`);
   });
 });

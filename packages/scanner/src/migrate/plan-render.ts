@@ -52,10 +52,10 @@ function renderPlanMarkdown(plan: MigrationPlan): string {
       '',
     );
   if (plan.repositories) {
-    out.push('| Repository | Places | Automatic | For a person | Progress |', '| --- | ---: | ---: | ---: | --- |');
+    out.push('| Repository | Places | Automatic | For a person |', '| --- | ---: | ---: | ---: |');
     for (const repository of plan.repositories)
       out.push(
-        `| ${escapeMarkdown(repository.name, true)} | ${repository.counts.places} | ${repository.counts.automatic} | ${repository.counts.person} | ${progress(repository.counts, repository.since) ?? ''} |`,
+        `| ${escapeMarkdown(repository.name, true)} | ${repository.counts.places} | ${repository.counts.automatic} | ${repository.counts.person} |`,
       );
     out.push('');
   }
@@ -70,11 +70,9 @@ function renderPlanMarkdown(plan: MigrationPlan): string {
     if (entry.description) out.push(escapeMarkdown(entry.description), '');
     if (entry.person) out.push(`Needs a person: ${escapeMarkdown(entry.person)}`, '');
     if (entry.byRepository) {
-      out.push('| Repository | Places | Automatic | For a person | Progress |', '| --- | ---: | ---: | ---: | --- |');
+      out.push('| Repository | Places | Automatic | For a person |', '| --- | ---: | ---: | ---: |');
       for (const [name, counts] of Object.entries(entry.byRepository))
-        out.push(
-          `| ${escapeMarkdown(name, true)} | ${counts.places} | ${counts.automatic} | ${counts.person} | ${progress(counts, plan.repositories?.find((r) => r.name === name)?.since) ?? ''} |`,
-        );
+        out.push(`| ${escapeMarkdown(name, true)} | ${counts.places} | ${counts.automatic} | ${counts.person} |`);
       out.push('');
     }
     const automatic = entry.places.filter((place) => place.migrate === 'automatic');
