@@ -1,4 +1,4 @@
-import { escapeHtml, escapeMarkdown, markdownCode } from '../reports/escape.js';
+import { escapeHtml, escapeMarkdown, htmlInline, markdownCode } from '../reports/escape.js';
 import { CONTENT_SECURITY_POLICY, STYLE } from '../reports/html-assets.js';
 import type { MigrationPlan, PlanCounts, PlanPlace, PlanRequest } from './plan-report.js';
 
@@ -103,10 +103,14 @@ function countCells(counts: PlanCounts, since: string | undefined, scope: string
   const cell = (name: keyof PlanCounts) =>
     `<td class="num" data-count="${escapeHtml(`${scope}:${name}`)}">${counts[name] ?? ''}</td>`;
   const moved = progress(counts, since);
-  return `${cell('places')}${cell('automatic')}${cell('person')}${counts.earlier === undefined ? '<td></td>' : `<td data-progress="${escapeHtml(scope)}" data-migrated="${counts.migrated ?? 0}" data-earlier="${counts.earlier}">${escapeHtml(moved ?? '')}</td>`}`;
+  return `${cell('places')}${cell('automatic')}${cell('person')}${counts.earlier === undefined ? '' : `<td data-progress="${escapeHtml(scope)}" data-migrated="${counts.migrated ?? 0}" data-earlier="${counts.earlier}">${escapeHtml(moved ?? '')}</td>`}`;
 }
 
-const HEAD = '<tr><th>Scope</th><th>Places</th><th>Automatic</th><th>For a person</th><th>Progress</th></tr>';
+/** The counts' header row; the progress column only when the plan has progress. */
+function head(plan: MigrationPlan): string {
+  const progress = plan.total.earlier === undefined ? '' : '<th>Progress</th>';
+  return `<tr><th>Scope</th><th class="num">Places</th><th class="num">Automatic</th><th class="num">For a person</th>${progress}</tr>`;
+}
 
 function renderPlanHtml(plan: MigrationPlan): string {
   const body: string[] = [
@@ -116,7 +120,11 @@ function renderPlanHtml(plan: MigrationPlan): string {
     body.push(
       '<p class="hint">Made from scan reports, which carry no code: a place counts as automatic when its entry\'s migration class is.</p>',
     );
-  body.push('<section><h2>Total</h2><div class="scroll"><table class="plan-total"><thead>', HEAD, '</thead><tbody>');
+  body.push(
+    '<section><h2>Total</h2><div class="scroll"><table class="plan-total"><thead>',
+    head(plan),
+    '</thead><tbody>',
+  );
   body.push(`<tr><th>All</th>${countCells(plan.total, plan.since, 'total')}</tr>`);
   for (const repository of plan.repositories ?? [])
     body.push(
@@ -129,9 +137,9 @@ function renderPlanHtml(plan: MigrationPlan): string {
       `<section class="plan-entry" id="entry-${escapeHtml(entry.id)}"><h2>${escapeHtml(entry.title)} <code>${escapeHtml(entry.id)}</code></h2>`,
       `<p class="meta">End of life ${escapeHtml(entry.eol)}${entry.grade ? ` (${escapeHtml(entry.grade)})` : ''} · migration: <strong>${escapeHtml(entry.class)}</strong></p>`,
     );
-    if (entry.description) body.push(`<p>${escapeHtml(entry.description)}</p>`);
-    if (entry.person) body.push(`<p>Needs a person: ${escapeHtml(entry.person)}</p>`);
-    body.push('<div class="scroll"><table class="plan-counts"><thead>', HEAD, '</thead><tbody>');
+    if (entry.description) body.push(`<p>${htmlInline(entry.description)}</p>`);
+    if (entry.person) body.push(`<p>Needs a person: ${htmlInline(entry.person)}</p>`);
+    body.push('<div class="scroll"><table class="plan-counts"><thead>', head(plan), '</thead><tbody>');
     body.push(`<tr><th>All</th>${countCells(entry.counts, plan.since, `entry:${entry.id}`)}</tr>`);
     for (const [name, counts] of Object.entries(entry.byRepository ?? {}))
       body.push(
@@ -141,12 +149,12 @@ function renderPlanHtml(plan: MigrationPlan): string {
     if (entry.places.length > 0) {
       body.push('<ul class="plan-places">');
       for (const place of entry.places) {
-        const what = place.migrate === 'automatic' ? (place.change ?? '') : (place.reason ?? '');
+        const what = htmlInline(place.migrate === 'automatic' ? (place.change ?? '') : (place.reason ?? ''));
         const request = place.request
           ? `<br>replacement request: <code>${escapeHtml(requestText(place.request))}</code>${place.request.note ? ` (${escapeHtml(place.request.note)})` : ''}`
           : '';
         body.push(
-          `<li data-migrate="${place.migrate}"><code>${escapeHtml(where(place))}</code> <strong>${place.migrate === 'automatic' ? 'automatic' : 'for a person'}</strong>: ${escapeHtml(what)}${request}</li>`,
+          `<li data-migrate="${place.migrate}"><code>${escapeHtml(where(place))}</code> <strong>${place.migrate === 'automatic' ? 'automatic' : 'for a person'}</strong>: ${what}${request}</li>`,
         );
       }
       body.push('</ul>');
