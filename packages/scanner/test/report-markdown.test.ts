@@ -1,16 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { escapeMarkdown, markdownCode } from '../src/reports/escape.js';
 import { renderReport } from '../src/reports/index.js';
 import { fixtureReport, hostileFinding } from './report-fixtures.js';
+import { GENERATED_MARK } from '../src/reports/generated-mark.js';
+import { makeProject, parseJsonReport } from './scan-cli-support.js';
+import { runMain } from './support/cli-in-process.js';
 
 describe('Markdown audit', () => {
   const report = fixtureReport();
   const md = renderReport('markdown', report, { color: false });
 
   test('header with the date and totals', () => {
-    expect(md.startsWith('# Deprecated API migration audit\n\nAs of **2024-06-01** (imminent window: 90 days)')).toBe(
-      true,
-    );
+    expect(
+      md.startsWith(
+        `${GENERATED_MARK}\n\n# Deprecated API migration audit\n\nAs of **2024-06-01** (imminent window: 90 days)`,
+      ),
+    ).toBe(true);
     expect(md).toContain(`**${report.findings.length} findings** in `);
   });
 
@@ -79,5 +86,27 @@ describe('Markdown audit', () => {
     expect(renderReport('markdown', baselined, { color: false })).toContain(
       `No deprecated API usage found in ${report.filesScanned} files scanned outside the baseline; 2 findings suppressed by \`base.json\`.`,
     );
+  });
+});
+
+describe('a Markdown report committed beside the code', () => {
+  test('is not scanned as documentation: the next scan finds what the first found, no more', async () => {
+    const project = makeProject({
+      'src/sync.ts':
+        'export const rules = (zone: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);\n',
+      'docs/runbook.md':
+        '# Runbook\n\n```sh\ncurl -X DELETE "https://api.cloudflare.com/client/v4/zones/$ZONE/rate_limits/$ID"\n```\n',
+    });
+    const args = ['scan', '.', '--as-of', '2026-01-01', '--fail-on', 'none'];
+    const first = await runMain([...args, '--format', 'markdown', '--output', 'sunset-lint-report.md'], {
+      cwd: project,
+    });
+    expect(first.status, first.stderr).toBe(0);
+    const written = readFileSync(join(project, 'sunset-lint-report.md'), 'utf8');
+    expect(written.split('\n')[0]).toBe(GENERATED_MARK);
+    // The report quotes both places: read as documentation, it would add findings of its own.
+    expect(written).toContain('firewall/rules');
+    const again = parseJsonReport((await runMain([...args, '--format', 'json'], { cwd: project })).stdout);
+    expect(again.findings.map((f) => f.file).sort()).toEqual(['docs/runbook.md', 'src/sync.ts']);
   });
 });

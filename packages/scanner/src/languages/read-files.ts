@@ -14,6 +14,7 @@ import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
 import { readReferenceLines } from './docs/reference-lines.js';
 import { snakeCase } from './values.js';
 import { GO_SDK_METHODS } from './go/cloudflare-go.js';
+import { isGeneratedReport } from '../reports/generated-mark.js';
 
 const GO_SDK_METHOD_CALL = /\.([A-Z]\w+)\(/g;
 
@@ -75,6 +76,8 @@ interface Parsed {
   trees: Partial<Record<GrammarName, { root: Node; text: string }>>;
   predefined?: ShellModule['predefined'];
   docs?: DocsBlocks;
+  /** A report the tool wrote (reports/generated-mark.ts): nothing in it is read. */
+  generated?: boolean;
 }
 
 const GRAMMAR_OF: Record<'shell' | 'python' | 'go', GrammarName> = { shell: 'bash', python: 'python', go: 'go' };
@@ -121,6 +124,10 @@ export async function readScriptFiles(
         root: (await parser(GRAMMAR_OF[language])).parse(entry.text)!.rootNode,
         text: entry.text,
       };
+    } else if (isGeneratedReport(entry.text)) {
+      // A report this tool wrote quotes the code it found: it is no documentation to read.
+      result.docs = { byGrammar: {}, parsed: [], json: [], javascript: [] };
+      result.generated = true;
     } else {
       const blocks = docsBlocks(entry.text, entry.kind.language === 'docs' ? entry.kind.format : 'markdown');
       result.docs = blocks;
@@ -263,7 +270,7 @@ export async function readScriptFiles(
       comments.push(...goComments(read.trees.go.root));
     }
     const facts = builder.facts();
-    if (kind.language === 'docs' && read.docs) {
+    if (kind.language === 'docs' && read.docs && !read.generated) {
       readReferenceLines(text, builder, read.docs.parsed, read.docs.json, read.key);
       comments.push(...htmlComments(text));
       for (const block of read.docs.javascript) {

@@ -1,6 +1,7 @@
 import { escapeHtml, escapeMarkdown, htmlInline, markdownCode } from '../reports/escape.js';
 import { CONTENT_SECURITY_POLICY, STYLE } from '../reports/html-assets.js';
 import type { MigrationPlan, PlanCounts, PlanPlace, PlanRequest } from './plan-report.js';
+import { GENERATED_MARK } from '../reports/generated-mark.js';
 
 /** The formats `migrate --plan` writes; each renders `buildMigrationPlan`'s data, the JSON as it is. */
 export const PLAN_FORMATS = ['markdown', 'json', 'html'] as const;
@@ -43,7 +44,7 @@ function requestText(request: PlanRequest): string {
 }
 
 function renderPlanMarkdown(plan: MigrationPlan): string {
-  const out: string[] = [`# Migration plan — ${plan.asOf}`, ''];
+  const out: string[] = [GENERATED_MARK, '', `# Migration plan — ${plan.asOf}`, ''];
   const total = progress(plan.total, plan.since);
   out.push(`**Total:** ${countsLine(plan.total)}${total ? `; ${total}` : ''}.`, '');
   if (plan.automaticBy === 'entry-class')

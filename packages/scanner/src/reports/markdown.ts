@@ -5,6 +5,7 @@ import { relatedOf } from './related.js';
 import { plural, summarize, type EntryUsage } from './summary.js';
 import type { ScanReport } from './types.js';
 import { formatDay } from '@sunset-lint/core/schedule';
+import { GENERATED_MARK } from './generated-mark.js';
 
 /** How many files a table cell lists before "and N more": PR comments should stay readable. */
 const FILES_PER_CELL = 5;
@@ -15,7 +16,7 @@ const FILES_PER_CELL = 5;
  */
 export function renderMarkdown(report: ScanReport): string {
   const summary = summarize(report);
-  const out: string[] = ['# Deprecated API migration audit', ''];
+  const out: string[] = [GENERATED_MARK, '', '# Deprecated API migration audit', ''];
   out.push(
     `As of **${report.asOf}** (imminent window: ${plural(report.imminentDays, 'day')}) · ${escapeMarkdown(report.tool.name)} ${escapeMarkdown(report.tool.version)}`,
     '',
