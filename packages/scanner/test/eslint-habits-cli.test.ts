@@ -158,6 +158,15 @@ describe('fix exits 1 while findings at or above --fail-on remain, as eslint --f
     expect(readFileSync(join(cwd, 'a.ts'), 'utf8')).toContain('/page_shield/scripts');
   });
 
+  test("what the repository's baseline accepts does not fail fix, as it does not fail scan", () => {
+    const cwd = makeProject({ '.git/HEAD': 'ref: refs/heads/main\n', 'a.ts': `${BILLING_CALL}\n` });
+    expect(runCli(['baseline', ...AS_OF], { cwd }).status).toBe(0);
+    expect(runCli(['scan', ...AS_OF], { cwd }).status).toBe(0);
+    const run = runCli(['fix', ...AS_OF], { cwd });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('remain');
+  });
+
   test('an unknown --fail-on is a usage error', () => {
     const run = runCli(['fix', '--fail-on', 'soon'], { cwd: makeProject({ 'a.ts': '' }) });
     expect(run.status).toBe(2);

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
 import { findingsFromScan } from '../../fix/findings.js';
 import { fixPaths } from '../../fix/run.js';
 import { renderFixDiff, renderFixSummary } from '../../fix/summary.js';
@@ -5,6 +7,8 @@ import { terminalSafe } from '../../reports/terminal.js';
 import { GRADES } from '@sunset-lint/core/schedule';
 import { plural } from '../../reports/summary.js';
 import { failsOn } from '../../scan/report.js';
+import { defaultBaseline } from '../../library/scan.js';
+import { repositoryPrefix } from '../../repository-root.js';
 import { oneOf, parseWithPaths } from '../args.js';
 import { configFor, SETTING_OPTIONS } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../io.js';
@@ -50,8 +54,9 @@ Applies the mechanical fixes of what 'sunset-lint scan' reports in the given fil
 ${optionsHelp(FIX_OPTIONS, 28)}
 Overlapping fixes are applied over several passes (at most 10), as ESLint does.
 
-Exit codes: 0 nothing at or above --fail-on remains, 1 findings at or above it remain (a dry
-run: would remain after its one pass), 2 usage or configuration error.
+Exit codes: 0 nothing at or above --fail-on remains (outside the repository's baseline, as
+'scan' finds it), 1 findings at or above it remain (a dry run: would remain after its one
+pass), 2 usage or configuration error.
 `;
 
 /** `sunset-lint fix`: the fixes of the scan's findings applied (or shown as a diff), and a summary. */
@@ -76,7 +81,15 @@ export async function runFixCommand(argv: readonly string[], io: CliIo): Promise
   } else {
     io.stdout.write(terminalSafe(renderFixSummary(run, false), true));
   }
-  const failing = run.remaining.filter((finding) => failsOn(finding, failOn, config.failOnDocs ?? false)).length;
+  // What the repository's baseline accepts does not fail `fix`, as it does not fail `scan`.
+  const baselineFile = defaultBaseline(io.cwd);
+  const remaining = baselineFile
+    ? applyBaseline(run.remaining, readBaseline(resolve(io.cwd, baselineFile), baselineFile), baselineFile, {
+        prefix: repositoryPrefix(io.cwd),
+        scanned: () => false,
+      }).findings
+    : run.remaining;
+  const failing = remaining.filter((finding) => failsOn(finding, failOn, config.failOnDocs ?? false)).length;
   if (failing === 0) return EXIT_OK;
   if (!(dryRun && values.quiet))
     io.stderr.write(
