@@ -1,3 +1,4 @@
+import type { ValuesCut } from './url/budget.js';
 import type { IacEcosystem, RequestMethod, RuleName } from './catalogue/types.js';
 import type { Confidence, FindingFix, FindingMigration, TextEdit } from './findings/finding.js';
 import type { PatternPart } from './url/pattern.js';
@@ -208,6 +209,8 @@ export interface FileFacts {
   exports: Record<string, ExportedValue>;
   /** `export * from './read/x'`. */
   exportAll: string[];
+  /** Values the file's budget left unknown (url/budget.ts); absent when none was. */
+  valuesCut?: ValuesCut;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
 import { normalizeApiUrl } from '../url/normalize.js';
 import { hole, sizeOfPattern, type PatternPart } from '../url/pattern.js';
-import { admitValue, ValueBudget, withValueBudget } from '../url/budget.js';
+import { admitValue, cutsOf, noteCutPlace, valuesCut, ValueBudget, withValueBudget } from '../url/budget.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
 import { dictionary } from '../dictionary.js';
@@ -75,9 +75,10 @@ const MAX_SUMMARY_REQUESTS = 16;
  */
 export function extractFacts(program: TSESTree.Program, source: string, options: ExtractOptions): FileFacts {
   // Every value built and every fact made while reading the file draws from one budget (url/budget.ts).
-  return withValueBudget(new ValueBudget(source.length), () =>
-    new FileExtraction(program, indexScopes(program), source, options).run(),
-  );
+  const budget = new ValueBudget(source.length);
+  const facts = withValueBudget(budget, () => new FileExtraction(program, indexScopes(program), source, options).run());
+  const valuesCut = cutsOf(budget);
+  return valuesCut ? { ...facts, valuesCut } : facts;
 }
 
 class FileExtraction {
@@ -676,7 +677,9 @@ class FileExtraction {
 function withinBudget(fact: RequestFact): RequestFact {
   const url = sizeOfPattern(fact.url);
   const inner = fact.innerUrl ? sizeOfPattern(fact.innerUrl) : { text: 0, pieces: 0 };
+  const cutsBefore = valuesCut();
   if (admitValue(url.text + inner.text, url.pieces + inner.pieces)) return fact;
+  noteCutPlace(cutsBefore, fact.range[0]);
   const { innerUrl: _innerUrl, ...rest } = fact;
   return { ...rest, url: [hole()] };
 }
