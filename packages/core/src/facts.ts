@@ -182,6 +182,8 @@ export interface RawMatch {
    * this reading forbids it (a path the rewrite must not touch), whatever other readings say.
    */
   migration?: FindingMigration | 'blocked';
+  /** Why no fix or migration may rewrite the text here (`Finding.noRewrite`). */
+  noRewrite?: string;
   note?: string;
   /** The file the range is in, when it is not the file being matched (text another module wrote). */
   file?: string;

@@ -50,6 +50,7 @@ export function planMigration(
     return { leftFor: `manual migration: ${migration.person ?? migration.description}` };
   if (migration.class === 'assisted' && level === 'automatic')
     return { leftFor: 'assisted migration: run with --level assisted for the part that can be derived' };
+  if (finding.noRewrite) return { leftFor: `not rewritten: ${finding.noRewrite}` };
   let rewritten: Rewritten | undefined;
   const why = new Set<string>();
   for (const rewrite of migration.rewrites ?? []) {
