@@ -100,6 +100,22 @@ describe('findings carry the grade, severity and a message with date, distance a
     expect(new Set(twice.map((f) => f.fingerprint)).size).toBe(2);
   });
 
+  test("the fingerprints of a text's other findings survive removing one of another subject", () => {
+    // `locked` sent in a payload and `locked` read twice: one snippet, two subjects. Dropping the
+    // payload key (what fix and migrate do) must not renumber the reads (a baseline would lose them).
+    const reads = [
+      'export const editable = (records: R[]) => records.filter((record) => !record.locked);',
+      "export const label = (dnsRecord: R) => (dnsRecord.locked ? ' (locked)' : '');",
+    ].join('\n');
+    const write =
+      "export const create = (zone: string) => axios.post(`https://api.cloudflare.com/client/v4/zones/${zone}/dns_records`, { type: 'A', name: 'a', content: '192.0.2.1', locked: false });";
+    const before = analyzeSnippet(`${write}\n${reads}`).filter((f) => f.entryId === 'dns-record-locked-field');
+    const after = analyzeSnippet(reads).filter((f) => f.entryId === 'dns-record-locked-field');
+    expect(before).toHaveLength(3);
+    expect(after).toHaveLength(2);
+    expect(after.map((f) => f.fingerprint)).toEqual(before.slice(1).map((f) => f.fingerprint));
+  });
+
   test('a disabled entry reports nothing; an added entry is detected', () => {
     expect(analyzeSnippet(code, { catalogue: { disable: ['firewall-rules-api'] } })).toEqual([]);
     const added = analyzeSnippet(

@@ -138,8 +138,27 @@ describe('sunset-lint migrate: levels, entries, what is left, usage', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Nothing to migrate\.$/m);
     expect(run.stdout).toMatch(/Left for a person \(3 places\):/);
-    expect(run.stdout).toMatch(/before\.js:6:\d+ {2}organizations-api: assisted migration: run with --level assisted/);
+    expect(run.stdout).toMatch(
+      /before\.js:6:\d+ {2}organizations-api: assisted migration: run with --level assisted to replace `organizations` with `accounts` here/,
+    );
     expect(readFileSync(join(dir, pair.before), 'utf8')).toBe(readFileSync(join(PAIRS, pair.id, pair.before), 'utf8'));
+  });
+
+  test('an assisted place --level assisted cannot rewrite is not sent there: what needs a person is said', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sunset-lint-migrate-nothing-'));
+    writeFileSync(
+      join(dir, 'rules.ts'),
+      'export const rules = (zone: string) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);\n',
+    );
+    const run = await cli(dir, 'migrate', '--as-of', AS_OF);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /rules\.ts:1:\d+ {2}firewall-rules-api: assisted migration, with nothing derivable here: /,
+    );
+    expect(run.stdout).not.toContain('run with --level assisted');
+    expect((await cli(dir, 'migrate', '--as-of', AS_OF, '--level', 'assisted')).stdout).toMatch(
+      /^Nothing to migrate\.$/m,
+    );
   });
 
   test('--entry migrates only the named entries; a request whose result is used is left for a person', async () => {

@@ -77,6 +77,7 @@ describe.concurrent('ruleset show', () => {
           `Score threshold:  60 (override on the last rule ${IDS.lastRule}; ruleset default 40)`,
           `Action:           log (override on the last rule ${IDS.lastRule}; ruleset default block)`,
           `Disabled rules:   ${IDS.rulePl2Xss}`,
+          'Other categories: language-php (disabled)',
           '',
         ].join('\n'),
       );
@@ -103,6 +104,50 @@ describe.concurrent('ruleset show', () => {
         disabledRules: [IDS.rulePl2Xss],
       });
       expect(fake.calls()).toEqual(READS);
+    });
+  });
+
+  test('a disabled execute rule: said to run nothing, its overrides to have no effect', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const rule = (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+      rule['enabled'] = false;
+      const result = await runCommand(['ruleset', 'show', ...base]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        [
+          `Deployed:         yes: execute rule ${IDS.executeOwasp}, disabled, expression "true", ruleset version latest`,
+          '                  the execute rule is disabled: the zone does not run this managed ruleset, and its overrides have no effect until the rule is enabled',
+        ].join('\n'),
+      );
+    });
+  });
+
+  test('category overrides other than paranoia levels are listed with their settings', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const rule = (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+      const overrides = (rule['action_parameters'] as JsonObject)['overrides'] as JsonObject;
+      (overrides['categories'] as JsonObject[]).push({ category: 'wordpress', action: 'log' });
+      const result = await runCommand(['ruleset', 'show', ...base]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Other categories: language-php (disabled); wordpress (action "log")\n');
+    });
+  });
+
+  test('a zone or account id that is not 32 hexadecimal characters is a usage error, before any request', async ({
+    expect,
+  }) => {
+    await withFake(async (fake) => {
+      for (const [option, args] of [
+        ['--zone', ['--zone', 'abc', '--account', IDS.account]],
+        ['--account', ['--zone', IDS.zone, '--account', 'my-account']],
+      ] as const) {
+        const result = await runCommand(['ruleset', 'show', ...args, '--base-url', fake.baseUrl]);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toBe(
+          `sunset-lint ruleset: ${option} must be 32 hexadecimal characters (the provider's zone and account ids), got '${args[option === '--zone' ? 1 : 3]}'\n`,
+        );
+      }
+      expect(fake.requests).toEqual([]);
     });
   });
 
@@ -220,6 +265,21 @@ describe.concurrent('ruleset set', () => {
       expect(result.stdout).toContain('"score_threshold": 40');
       expect(result.stdout).toContain('  Score threshold: 60 -> 40');
       expectNoToken(expect, result);
+    });
+  });
+
+  test('a change to a disabled execute rule is made, and said to have no effect until it is enabled', async ({
+    expect,
+  }) => {
+    await withFake(async (fake, base) => {
+      const rule = (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+      rule['enabled'] = false;
+      const result = await runCommand(['ruleset', 'set', ...base, '--paranoia-level', '1']);
+      expect(result.code).toBe(0);
+      expect(fake.writes()).toHaveLength(1);
+      expect(result.stderr).toBe(
+        `sunset-lint ruleset: warning: the execute rule is disabled: the zone does not run this managed ruleset, and its overrides have no effect until the rule is enabled (execute rule ${IDS.executeOwasp})\n`,
+      );
     });
   });
 

@@ -59,7 +59,9 @@ function buildFinding(
   const start = lines.position(match.range[0]);
   const end = lines.position(match.range[1]);
   const snippet = source.slice(match.range[0], match.range[1]);
-  const occurrenceKey = `${entry.id}\u0000${match.ruleId}\u0000${snippet}`;
+  // Counted over exactly what the fingerprint hashes: a finding of another subject on the same text
+  // (a `locked` key sent, a `locked` field read) going away must not renumber the others.
+  const occurrenceKey = `${entry.id}\u0000${match.ruleId}\u0000${match.subject}\u0000${snippet}`;
   const occurrence = occurrences.get(occurrenceKey) ?? 0;
   occurrences.set(occurrenceKey, occurrence + 1);
   return {

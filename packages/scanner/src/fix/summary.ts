@@ -16,23 +16,7 @@ export function renderFixSummary(run: FixRun, dryRun: boolean): string {
     out.push(
       `${dryRun ? 'Would apply' : 'Applied'} ${count(total, 'fix', 'fixes')} in ${count(run.files.length, 'file')}${dryRun ? ' (dry run: nothing written)' : ''}:`,
     );
-    const width = Math.max(...run.files.map((f) => f.file.length));
-    for (const file of run.files)
-      out.push(`  ${file.file.padEnd(width)}  ${count(file.applied.length, 'fix', 'fixes')}`);
-    out.push('', 'By catalogue entry:');
-    const byEntry = new Map<string, { count: number; descriptions: Set<string> }>();
-    for (const { finding, fix } of run.files.flatMap((f) => f.applied)) {
-      const entry = byEntry.get(finding.entryId) ?? { count: 0, descriptions: new Set<string>() };
-      entry.count += 1;
-      entry.descriptions.add(fix.description);
-      byEntry.set(finding.entryId, entry);
-    }
-    const idWidth = Math.max(...[...byEntry.keys()].map((id) => id.length));
-    for (const [id, entry] of [...byEntry].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      out.push(
-        `  ${id.padEnd(idWidth)}  ${String(entry.count).padStart(3)}  ${[...entry.descriptions].sort().join('; ')}`,
-      );
-    }
+    out.push(...appliedLines(run.files, ['fix', 'fixes']));
   }
   const notes: string[] = [];
   if (run.suggestionsNotApplied > 0)
@@ -50,6 +34,42 @@ export function renderFixSummary(run: FixRun, dryRun: boolean): string {
     notes.push(`${count(run.diagnostics.length, 'scan diagnostic')} (see \`sunset-lint scan\`)`);
   if (notes.length) out.push('', ...notes.map((note) => `Note: ${note}.`));
   return `${out.join('\n')}\n`;
+}
+
+/** A file's changes as `fix` and `migrate` list them. */
+interface AppliedFile {
+  file: string;
+  applied: ReadonlyArray<{ finding: { entryId: string }; fix: { description: string } }>;
+}
+
+/**
+ * The lines under a summary's first line, for `fix` and `migrate` alike: each file with its count,
+ * then per catalogue entry the count and what was done (with the entry's migration class when given).
+ */
+export function appliedLines(
+  files: readonly AppliedFile[],
+  unit: readonly [one: string, many: string],
+  classOf?: (entryId: string) => string,
+): string[] {
+  const out: string[] = [];
+  const width = Math.max(...files.map((f) => f.file.length));
+  for (const file of files) out.push(`  ${file.file.padEnd(width)}  ${count(file.applied.length, ...unit)}`);
+  out.push('', 'By catalogue entry:');
+  const byEntry = new Map<string, { count: number; descriptions: Set<string> }>();
+  for (const { finding, fix } of files.flatMap((f) => f.applied)) {
+    const entry = byEntry.get(finding.entryId) ?? { count: 0, descriptions: new Set<string>() };
+    entry.count += 1;
+    entry.descriptions.add(fix.description);
+    byEntry.set(finding.entryId, entry);
+  }
+  const idWidth = Math.max(...[...byEntry.keys()].map((id) => id.length));
+  for (const [id, entry] of [...byEntry].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const migrationClass = classOf ? `${classOf(id).padEnd(9)}  ` : '';
+    out.push(
+      `  ${id.padEnd(idWidth)}  ${migrationClass}${String(entry.count).padStart(3)}  ${[...entry.descriptions].sort().join('; ')}`,
+    );
+  }
+  return out;
 }
 
 /** `1 file`, `2 files`: what the summaries count. */

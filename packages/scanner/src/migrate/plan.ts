@@ -48,9 +48,16 @@ export function planMigration(
   if (!migration) return { leftFor: 'the catalogue entry has no migration' };
   if (migration.class === 'manual')
     return { leftFor: `manual migration: ${migration.person ?? migration.description}` };
-  if (migration.class === 'assisted' && level === 'automatic')
-    return { leftFor: 'assisted migration: run with --level assisted for the part that can be derived' };
   if (finding.noRewrite) return { leftFor: `not rewritten: ${finding.noRewrite}` };
+  if (migration.class === 'assisted' && level === 'automatic') {
+    // Point to --level assisted only where it would rewrite something at this place.
+    const derivable = (migration.rewrites ?? []).map((rewrite) => rewriteAt(rewrite, finding, source)).find(Boolean);
+    return {
+      leftFor: derivable
+        ? `assisted migration: run with --level assisted to ${lowerFirst(derivable.description)} here`
+        : `assisted migration, with nothing derivable here: ${migration.person ?? migration.description}`,
+    };
+  }
   let rewritten: Rewritten | undefined;
   const why = new Set<string>();
   for (const rewrite of migration.rewrites ?? []) {
@@ -70,6 +77,10 @@ export function planMigration(
     if (comment !== 'present') edits.push(comment);
   }
   return { fix: { kind: 'fix', description: rewritten.description, edits } };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 interface Rewritten {

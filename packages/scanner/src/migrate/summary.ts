@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '@sunset-lint/core';
-import { count } from '../fix/summary.js';
+import { appliedLines, count } from '../fix/summary.js';
 import type { MigrateRun } from './run.js';
 
 /** What was migrated (or would be), per file and per catalogue entry, and every place left for a person. */
@@ -15,21 +15,7 @@ export function renderMigrateSummary(
     out.push(
       `${dryRun ? 'Would migrate' : 'Migrated'} ${count(total, 'place')} in ${count(run.files.length, 'file')}${dryRun ? ' (dry run: nothing written)' : ''}:`,
     );
-    const width = Math.max(...run.files.map((f) => f.file.length));
-    for (const file of run.files) out.push(`  ${file.file.padEnd(width)}  ${count(file.applied.length, 'place')}`);
-    out.push('', 'By catalogue entry:');
-    const byEntry = new Map<string, { count: number; descriptions: Set<string> }>();
-    for (const { finding, fix } of run.files.flatMap((f) => f.applied)) {
-      const entry = byEntry.get(finding.entryId) ?? { count: 0, descriptions: new Set<string>() };
-      entry.count += 1;
-      entry.descriptions.add(fix.description);
-      byEntry.set(finding.entryId, entry);
-    }
-    const idWidth = Math.max(...[...byEntry.keys()].map((id) => id.length));
-    for (const [id, entry] of [...byEntry].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      out.push(
-        `  ${id.padEnd(idWidth)}  ${(byId.get(id)?.migration?.class ?? '').padEnd(9)}  ${String(entry.count).padStart(3)}  ${[...entry.descriptions].sort().join('; ')}`,
-      );
+    out.push(...appliedLines(run.files, ['place', 'places'], (id) => byId.get(id)?.migration?.class ?? ''));
   }
   if (run.left.length > 0) {
     out.push('', `Left for a person (${count(run.left.length, 'place')}):`);

@@ -48,7 +48,8 @@ scan is left alone. The places left for a person are listed.
 
 ${optionsHelp(MIGRATE_OPTIONS, 28)}
 Overlapping rewrites are applied over several passes, as 'sunset-lint fix' does; a second run
-changes nothing. Exit codes as for 'fix': 0, or 2 for a usage error.
+changes nothing. Exit code 0, or 2 for a usage error (what is left is listed,
+not an exit code: 'sunset-lint scan' is the gate).
 `;
 
 /** `sunset-lint migrate`: the findings' migrations applied (or shown as a diff), and what is left for a person. */

@@ -136,7 +136,7 @@ const SCAN_OPTIONS = {
   },
   stdin: {
     type: 'boolean',
-    help: "scan the text on stdin instead of files (an editor's buffer, a pipe),\nalone: its imports are not followed; needs --stdin-filename",
+    help: "scan the text on stdin instead of files (an editor's buffer, a pipe),\nas the file --stdin-filename names; its imports are read from disk",
   },
   'stdin-filename': {
     type: 'string',

@@ -148,14 +148,28 @@ function pathId(option: string, value: string): string {
   return checked(option, () => validatePathId(option, value), "an identifier of letters, digits, '-' or '_'", value);
 }
 
+/**
+ * A zone or account id: the provider's are 32 hexadecimal characters. Anything else is a typo, and
+ * must say so: the provider answers a zone it does not know with the same 404 as a zone without
+ * an entry point ruleset, which would read as "not deployed … use --deploy".
+ */
+function providerId(option: string, value: string): string {
+  return checked(
+    option,
+    () => validateRulesetId(option, value),
+    "32 hexadecimal characters (the provider's zone and account ids)",
+    value,
+  );
+}
+
 function parseTarget(values: {
   zone?: string;
   account?: string;
   'ruleset-id'?: string;
   'execute-rule-id'?: string;
 }): ManagedRulesetTarget {
-  const zoneId = pathId('--zone', requireOption(values.zone, '--zone'));
-  const accountId = pathId('--account', requireOption(values.account, '--account'));
+  const zoneId = providerId('--zone', requireOption(values.zone, '--zone'));
+  const accountId = providerId('--account', requireOption(values.account, '--account'));
   const rulesetId = values['ruleset-id'];
   const executeRuleId = values['execute-rule-id'];
   return {

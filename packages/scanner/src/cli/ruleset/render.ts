@@ -5,6 +5,7 @@ import {
   type EdgeClientError,
   type ManagedRulesetChangeResult,
   type ManagedRulesetConfiguration,
+  paranoiaLevelOfCategory,
   type SettingReading,
 } from '@sunset-lint/core/client';
 
@@ -39,6 +40,7 @@ export function renderConfiguration(configuration: ManagedRulesetConfiguration):
     lines.push(
       `${label('Deployed')}yes: execute rule ${executeRule.id ?? '(new)'}, ${state}, expression ${JSON.stringify(executeRule.expression ?? '')}, ruleset version ${executeRule.managedRulesetVersion ?? '?'}`,
     );
+    if (executeRule.enabled === false) lines.push(`${' '.repeat(18)}${DISABLED_RULE_NOTE}`);
   }
   const disabledTags =
     paranoiaLevel.disabledTags.length > 0
@@ -49,8 +51,29 @@ export function renderConfiguration(configuration: ManagedRulesetConfiguration):
     `${label('Score threshold')}${describeSetting(configuration.scoreThreshold, configuration.lastRuleId)}`,
     `${label('Action')}${describeSetting(configuration.action, configuration.lastRuleId)}`,
     `${label('Disabled rules')}${configuration.disabledRules.length > 0 ? configuration.disabledRules.join(', ') : 'none'}`,
+    `${label('Other categories')}${describeOtherCategories(configuration)}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** A disabled execute rule runs nothing: its overrides are kept but have no effect. */
+const DISABLED_RULE_NOTE =
+  'the execute rule is disabled: the zone does not run this managed ruleset, and its overrides have no effect until the rule is enabled';
+
+/** Category overrides other than the paranoia-level tags (those are the paranoia level's line). */
+function describeOtherCategories(configuration: ManagedRulesetConfiguration): string {
+  const others = (configuration.overrides?.categories ?? []).filter(
+    (entry) => paranoiaLevelOfCategory(entry.category) === undefined,
+  );
+  if (others.length === 0) return 'no override';
+  return others
+    .map(({ category, ...settings }) => {
+      const parts = Object.entries(settings).map(([key, value]) =>
+        key === 'enabled' ? (value === false ? 'disabled' : 'enabled') : `${key} ${JSON.stringify(value)}`,
+      );
+      return `${category} (${parts.length > 0 ? parts.join(', ') : 'no setting'})`;
+    })
+    .join('; ');
 }
 
 export function renderConfigurationJson(configuration: ManagedRulesetConfiguration): string {
@@ -110,6 +133,15 @@ export function renderChangeResult(result: ManagedRulesetChangeResult): string {
 
 /** Warnings that go to stderr after a successful change. */
 export function changeWarnings(result: ManagedRulesetChangeResult): string[] {
+  const rule = result.configuration.executeRule;
+  const disabled =
+    result.written && result.configuration.deployed && rule?.enabled === false
+      ? [`warning: ${DISABLED_RULE_NOTE} (execute rule ${rule.id ?? '?'})`]
+      : [];
+  return [...disabled, ...readBackWarnings(result)];
+}
+
+function readBackWarnings(result: ManagedRulesetChangeResult): string[] {
   if (result.readBack === 'differs') {
     return [
       "warning: the rule read back after the write differs from what was sent; check it with 'sunset-lint ruleset show'",
