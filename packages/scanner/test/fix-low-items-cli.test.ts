@@ -65,4 +65,23 @@ describe('removing a property takes its own comments', () => {
     migrated.run('migrate', 'src');
     expect(migrated.text()).toBe(COMMENTED_FIXED);
   });
+
+  test("migrate drops a declared resource's setting with the comment line above it (migrate only: no ESLint counterpart)", () => {
+    const code = [
+      "import * as cloudflare from '@pulumi/cloudflare';",
+      "export const settings = new cloudflare.ZoneSettingsOverride('site', {",
+      "  zoneId: 'z',",
+      '  settings: {',
+      "    alwaysUseHttps: 'on',",
+      '    // minify the assets',
+      "    minify: { css: 'on', js: 'on', html: 'off' },",
+      "    minTlsVersion: '1.2',",
+      '  },',
+      '});',
+      '',
+    ];
+    const { run, text } = project('site.ts', code.join('\n'));
+    run('migrate', 'src');
+    expect(text()).toBe([...code.slice(0, 5), ...code.slice(7)].join('\n'));
+  });
 });
