@@ -85,8 +85,8 @@ export function headerGroups(
  * Whether an object literal no request is known to send is a table of header names rather than
  * headers (a library's `SPECIAL_HEADERS = { 'transfer-encoding': true, 'content-length': true }`):
  * the watched headers' values are no header's value (a boolean, `null`, `undefined`, a function,
- * an object or an array), or the constant it initializes is read with a key the code computes
- * (`SPECIAL_HEADERS[name]`), which is how a table is asked and never how headers are sent.
+ * an object or an array), or they are numbers and the constant it initializes is read with a key
+ * the code computes (`ORDER[name]`), which is how a table is asked.
  */
 function isNameTable(
   object: TSESTree.ObjectExpression,
@@ -95,6 +95,9 @@ function isNameTable(
   ev: Evaluator,
 ): boolean {
   if (values.every((value) => isNoHeaderValue(unwrap(value)))) return true;
+  // Numbers (an order, a weight) are a table's only where the code asks it by key: headers copied
+  // in a loop (`req.setHeader(k, headers[k])`) hold strings, and stay headers.
+  if (!values.every((value) => isNoHeaderValue(unwrap(value)) || isNumber(unwrap(value)))) return false;
   const declarator = index.parentOf.get(object);
   if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return false;
   const name = declarator.id.name;
@@ -104,6 +107,10 @@ function isNameTable(
     const binding = lookup(ev.scopeOf(member), name);
     return binding?.kind === 'value' && binding.init !== undefined && unwrap(binding.init) === object;
   });
+}
+
+function isNumber(value: Node): boolean {
+  return value.type === 'Literal' && typeof value.value === 'number';
 }
 
 function isNoHeaderValue(value: Node): boolean {

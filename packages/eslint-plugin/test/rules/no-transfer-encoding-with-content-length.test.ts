@@ -86,6 +86,26 @@ jsTester.run('no-transfer-encoding-with-content-length (JavaScript)', testable(r
       ],
     },
     {
+      // Read by key, but its values are a header's: headers copied in a loop, not a table.
+      code: "const copied = { 'Transfer-Encoding': 'chunked', 'Content-Length': String(size) };\nexport const copy = (r) => { for (const k in copied) r.setHeader(k, copied[k]); };",
+      output: null,
+      errors: [
+        {
+          messageId: 'finding:transfer-encoding-with-content-length',
+          line: 1,
+          column: 18,
+          suggestions: [
+            {
+              messageId: 'suggestion',
+              data: { description: 'Remove the `Transfer-Encoding` header' },
+              output:
+                "const copied = { 'Content-Length': String(size) };\nexport const copy = (r) => { for (const k in copied) r.setHeader(k, copied[k]); };",
+            },
+          ],
+        },
+      ],
+    },
+    {
       // Headers prepared up front (not seen sent) are still headers: their values are a header's.
       code: "export const prepared = { 'Transfer-Encoding': 'chunked', 'Content-Length': String(size) };",
       output: null,
