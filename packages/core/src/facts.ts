@@ -189,6 +189,12 @@ export interface RawMatch {
   file?: string;
   /** Other places of the same usage, by source range (in `file`, else in the file being matched). */
   related?: Array<{ range: Range; message: string; file?: string }>;
+  /**
+   * Where a match placed at the request instead belongs (`file` was not reported on: a scan of a
+   * few files): its fingerprint is the one it has there, so that a baseline written by a whole scan
+   * knows it whichever files the scan names.
+   */
+  identity?: { file: string; range: Range };
   /** A usage of a path: one finding per place, whichever requests send it. */
   onePerPlace?: boolean;
   /**

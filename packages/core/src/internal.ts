@@ -17,7 +17,7 @@ export { otherHost, silentByText } from './read/written-paths.js';
 export { SDK_RECEIVER_NAMES } from './read/knowledge/sdk-clients.js';
 export { matchDeclaredResource } from './match/resources.js';
 export type { MatchContext } from './match/requests.js';
-export { buildFindings, type LocateInFile } from './findings/build.js';
+export { buildFindings, type IdentityOf, type LocateInFile } from './findings/build.js';
 
 // Across files (the scanner's graph step): the per-file index, then what other modules export
 // substituted into a deferred file's facts, with the same instantiation the extractor uses.

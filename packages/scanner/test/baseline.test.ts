@@ -172,6 +172,59 @@ describe('baselines from any folder of the repository', () => {
     expect(report.baseline).toMatchObject({ file: '.sunset-lint-baseline.json', suppressed: 2, stale: [] });
   });
 
+  test("written again from a package folder: the root baseline keeps the other packages' entries", async () => {
+    const project = monorepo();
+    await runMain(['baseline', ...AS_OF], { cwd: project });
+    // packages/a changes: one call is fixed, one added; its baseline is written again from its folder.
+    writeFileSync(
+      join(project, 'packages/a/src/sync.js'),
+      SYNC.replace('/rate_limits', '/rulesets').replace('/firewall/rules', '/filters'),
+    );
+    const again = await runMain(['baseline', ...AS_OF], { cwd: join(project, 'packages/a') });
+    expect(again.stderr).toContain(
+      'wrote 1 finding from 1 files to ../../.sunset-lint-baseline.json (and kept 2 of its entries for files not scanned here)',
+    );
+    const files = (
+      JSON.parse(readFileSync(join(project, '.sunset-lint-baseline.json'), 'utf8')) as {
+        findings: Array<{ file: string }>;
+      }
+    ).findings.map((f) => f.file);
+    expect(files).toEqual(['packages/a/src/sync.js', 'packages/b/src/sync.js', 'packages/b/src/sync.js']);
+    // The root scan: nothing new, nothing stale.
+    const report = parseJsonReport((await runMain(['scan', ...AS_OF, '--format', 'json'], { cwd: project })).stdout);
+    expect(report.findings).toEqual([]);
+    expect(report.baseline).toMatchObject({ suppressed: 3, stale: [] });
+  });
+
+  test("a scan of one importing file (a pre-commit run) matches the whole scan's baseline for paths written in a module it imports", async () => {
+    const project = makeProject({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'lib/paths.js': "'use strict';\nmodule.exports = { FIREWALL_RULES: '/firewall/rules' };\n",
+      'lib/jobs.js': [
+        "'use strict';",
+        "const { FIREWALL_RULES } = require('./paths');",
+        "const API = 'https://api.cloudflare.com/client/v4';",
+        'exports.purge = (id) => fetch(API + "/zones/" + id + FIREWALL_RULES);',
+        '',
+      ].join('\n'),
+    });
+    await runMain(['baseline', ...AS_OF], { cwd: project });
+    const whole = parseJsonReport(
+      (await runMain(['scan', ...AS_OF, '--no-baseline', '--format', 'json'], { cwd: project })).stdout,
+    );
+    const one = parseJsonReport(
+      (await runMain(['scan', ...AS_OF, '--no-baseline', '--format', 'json', 'lib/jobs.js'], { cwd: project })).stdout,
+    );
+    // Placed where the path is written in the whole scan, at the request when only the importer is
+    // scanned: one identity either way.
+    expect(whole.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['lib/paths.js:2']);
+    expect(one.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['lib/jobs.js:4']);
+    expect(one.findings[0]!.fingerprint).toBe(whole.findings[0]!.fingerprint);
+    const gated = await runMain(['scan', ...AS_OF, '--format', 'json', 'lib/jobs.js'], { cwd: project });
+    expect(gated.status, gated.stderr).toBe(0);
+    expect(parseJsonReport(gated.stdout).baseline).toMatchObject({ suppressed: 1, stale: [] });
+  });
+
   test('the text report says what the baseline suppressed, not "No deprecated API usage found"', async () => {
     const project = monorepo();
     await runMain(['baseline', ...AS_OF], { cwd: project });

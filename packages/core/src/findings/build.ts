@@ -29,6 +29,8 @@ export function buildFindings(
   locate?: LocateInFile,
   lines = new LineIndex(source),
   fingerprintFile = file,
+  /** For a match with an `identity`: the path its fingerprint hashes and the text at its range there. */
+  identityOf?: IdentityOf,
 ): Finding[] {
   const occurrences = new Map<string, number>();
   const sorted = [...matches].sort(
@@ -39,11 +41,28 @@ export function buildFindings(
     if (CONFIDENCE_RANK[match.confidence] > CONFIDENCE_RANK[settings.minConfidence]) continue;
     const entry = settings.catalogue.byId.get(match.entryId);
     if (!entry) continue;
-    const finding = buildFinding(match, entry, { file, fingerprintFile }, source, settings, lines, occurrences, locate);
+    const identity = match.identity ? identityOf?.(match.identity.file, match.identity.range) : undefined;
+    const finding = buildFinding(
+      match,
+      entry,
+      { file, fingerprintFile },
+      source,
+      settings,
+      lines,
+      occurrences,
+      locate,
+      identity,
+    );
     if (finding.severity !== 'off') findings.push(finding);
   }
   return findings;
 }
+
+/** The path a match's `identity` hashes (from the repository root) and the text at its range in that file. */
+export type IdentityOf = (
+  file: string,
+  range: readonly [number, number],
+) => { fingerprintFile: string; snippet: string } | undefined;
 
 function buildFinding(
   match: RawMatch,
@@ -54,16 +73,26 @@ function buildFinding(
   lines: LineIndex,
   occurrences: Map<string, number>,
   locate: LocateInFile | undefined,
+  identity?: { fingerprintFile: string; snippet: string },
 ): Finding {
   const graded = gradeEol(entry.eol, { asOf: settings.asOf, imminentDays: settings.imminentDays });
   const start = lines.position(match.range[0]);
   const end = lines.position(match.range[1]);
-  const snippet = source.slice(match.range[0], match.range[1]);
+  const snippet = identity?.snippet ?? source.slice(match.range[0], match.range[1]);
   // Counted over exactly what the fingerprint hashes: a finding of another subject on the same text
-  // (a `locked` key sent, a `locked` field read) going away must not renumber the others.
-  const occurrenceKey = `${entry.id}\u0000${match.ruleId}\u0000${match.subject}\u0000${snippet}`;
-  const occurrence = occurrences.get(occurrenceKey) ?? 0;
-  occurrences.set(occurrenceKey, occurrence + 1);
+  // (a `locked` key sent, a `locked` field read) going away must not renumber the others. A match
+  // placed at its request counts in the file it belongs to, once per place there (several requests
+  // sending one written path are one finding where it is written).
+  const occurrenceKey = identity
+    ? `${entry.id}\u0000${match.ruleId}\u0000${match.subject}\u0000${snippet}\u0000${identity.fingerprintFile}`
+    : `${entry.id}\u0000${match.ruleId}\u0000${match.subject}\u0000${snippet}`;
+  const placeKey = identity ? `${occurrenceKey}\u0000${match.identity!.range.join(':')}` : undefined;
+  const known = placeKey === undefined ? undefined : occurrences.get(placeKey);
+  const occurrence = known ?? occurrences.get(occurrenceKey) ?? 0;
+  if (known === undefined) {
+    occurrences.set(occurrenceKey, occurrence + 1);
+    if (placeKey !== undefined) occurrences.set(placeKey, occurrence);
+  }
   return {
     ruleId: match.ruleId,
     entryId: entry.id,
@@ -80,7 +109,7 @@ function buildFinding(
     message: formatFindingMessage(match.said ?? match.subject, entry, graded, match.note, match.replacement),
     replacement: match.replacement ?? entry.replacement,
     fingerprint: fingerprintOf({
-      file: fingerprintFile,
+      file: identity?.fingerprintFile ?? fingerprintFile,
       entryId: entry.id,
       ruleId: match.ruleId,
       snippet: `${match.subject}\u0000${snippet}`,

@@ -19,7 +19,7 @@ export function matchesByFile(
       put(file, { ...rest, related: rest.related?.map((place) => ({ ...place, file: place.file ?? home })) });
     else {
       const { related, fixes: _editsElsewhere, migration: _migrationElsewhere, ...atRequest } = rest;
-      put(home, { ...atRequest, range: related?.[0]?.range ?? rest.range });
+      put(home, { ...atRequest, range: related?.[0]?.range ?? rest.range, identity: { file, range: rest.range } });
     }
   }
   return byFile;

@@ -35,15 +35,21 @@ export class BaselineError extends InputError {
  * regenerating an unchanged baseline gives the same bytes. `prefix`: the scan's folder from the
  * repository root (findings' paths are relative to the scan's folder).
  */
-export function renderBaseline(findings: readonly Finding[], prefix: string): string {
+export function renderBaseline(
+  findings: readonly Finding[],
+  prefix: string,
+  /** Entries of an earlier baseline to keep as they are (those of files this run did not scan). */
+  kept: readonly BaselineEntry[] = [],
+): string {
   const entries: BaselineEntry[] = findings
-    .map((f) => ({
+    .map((f): BaselineEntry => ({
       fingerprint: f.fingerprint,
       file: fromRepositoryRoot(prefix, f.file),
       entryId: f.entryId,
       ruleId: f.ruleId,
       subject: f.subject,
     }))
+    .concat(kept)
     .sort((a, b) => compare(a.file, b.file) || compare(a.entryId, b.entryId) || compare(a.fingerprint, b.fingerprint));
   return `${JSON.stringify({ version: BASELINE_VERSION, tool: 'sunset-lint', findings: entries }, null, 2)}\n`;
 }

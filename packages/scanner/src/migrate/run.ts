@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CatalogueEntry, Finding } from '@sunset-lint/core';
+import type { CatalogueEntry, Finding, FindingFix } from '@sunset-lint/core';
 import type { ScanConfig } from '../config/resolve.js';
 import type { FindingsOf, FixRun } from '../fix/run.js';
 import { fixPaths } from '../fix/run.js';
@@ -30,6 +30,10 @@ export interface LeftPlace {
 
 export interface MigrateRun extends FixRun {
   left: LeftPlace[];
+  /** The findings of the first scan (of the entries asked for), before anything was migrated. */
+  found: Finding[];
+  /** The migration planned at each place of `found` that has one, by fingerprint (the plan report). */
+  planned: Map<string, FindingFix>;
 }
 
 /**
@@ -48,6 +52,8 @@ export async function migratePaths(
   const left = new Map<string, LeftPlace>();
   // Each file's size and time before the scan that reports on it: a file written since is left alone.
   const before = new Map<string, string>();
+  let found: Finding[] | undefined;
+  const planned = new Map<string, FindingFix>();
   const stamp = (path: string) => {
     try {
       const stat = statSync(path);
@@ -63,7 +69,12 @@ export async function migratePaths(
     const result = await findUsages({ cwd: options.cwd, paths: given }, config);
     options.afterScan?.();
     const wanted = result.findings.filter((finding) => !options.entries || options.entries.has(finding.entryId));
-    return { findings: await withMigrations(wanted, byId, options, left), diagnostics: result.diagnostics };
+    const migrations = await withMigrations(wanted, byId, options, left);
+    if (!found) {
+      found = wanted;
+      for (const finding of migrations) planned.set(finding.fingerprint, finding.fixes[0]!);
+    }
+    return { findings: migrations, diagnostics: result.diagnostics };
   };
   const check = new MigrationCheck(config);
   try {
@@ -79,7 +90,12 @@ export async function migratePaths(
     });
     // A place migrated in a later pass (held back by an overlapping one at first) is not left.
     const migrated = new Set(run.files.flatMap((file) => file.applied.map((applied) => applied.finding.fingerprint)));
-    return { ...run, left: [...left.values()].filter((place) => !migrated.has(place.finding.fingerprint)) };
+    return {
+      ...run,
+      left: [...left.values()].filter((place) => !migrated.has(place.finding.fingerprint)),
+      found: found ?? [],
+      planned,
+    };
   } finally {
     check.dispose();
   }

@@ -18,6 +18,8 @@ export interface TimelineEntry {
   grade: Grade;
   count: number;
   files: number;
+  /** `scan --since`: the entry's places in the earlier report, and those no longer found. */
+  progress?: { earlier: number; migrated: number };
 }
 
 const WIDTH = 1000;
@@ -34,16 +36,27 @@ const DAY_MS = 86_400_000;
 export function timelineEntries(report: ScanReport, summary: ReportSummary): TimelineEntry[] {
   const used = new Map(summary.entries.map((usage) => [usage.entry.id, usage]));
   const asOf = parseDay(report.asOf)!;
+  const progressOf = (id: string) => {
+    if (!report.progress) return {};
+    return { progress: report.progress.byEntry[id] ?? { earlier: 0, migrated: 0 } };
+  };
   const entries: TimelineEntry[] = report.catalogue.map((entry) => {
     const usage = used.get(entry.id);
-    if (usage) return { entry, grade: usage.grade, count: usage.count, files: usage.files.length };
+    if (usage)
+      return { entry, grade: usage.grade, count: usage.count, files: usage.files.length, ...progressOf(entry.id) };
     const grade = gradeEol(entry.eol, { asOf, imminentDays: report.imminentDays }).grade;
-    return { entry, grade, count: 0, files: 0 };
+    return { entry, grade, count: 0, files: 0, ...progressOf(entry.id) };
   });
   const listed = new Set(report.catalogue.map((entry) => entry.id));
   for (const usage of summary.entries)
     if (!listed.has(usage.entry.id))
-      entries.push({ entry: usage.entry, grade: usage.grade, count: usage.count, files: usage.files.length });
+      entries.push({
+        entry: usage.entry,
+        grade: usage.grade,
+        count: usage.count,
+        files: usage.files.length,
+        ...progressOf(usage.entry.id),
+      });
   return entries.sort((a, b) => byEndOfLife(a.entry, b.entry));
 }
 
@@ -125,20 +138,26 @@ export function renderTimeline(report: ScanReport, entries: readonly TimelineEnt
   const nothingAhead = ahead
     ? ''
     : ` Nothing is scheduled after ${escapeHtml(report.asOf)}: every entry has reached its end of life.`;
-  return `<figure class="timeline"><div class="chart"><svg viewBox="0 ${fmt(top)} ${WIDTH} ${fmt(height)}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg></div><figcaption>Each circle is a catalogue entry at its end-of-life date, numbered as in the key below; its area grows with its findings, faint circles have none.<br>${legend()}. The line is the as-of date, ${escapeHtml(report.asOf)}; the shaded band after it is the imminent window. ${escapeHtml(plural(entries.length, 'entry', 'entries'))}, ${withFindings} with findings.${nothingAhead}</figcaption>${timelineKey(placed)}</figure>`;
+  const progress = report.progress ? ` ${escapeHtml(progressText(report.progress.total, report.progress.since))}.` : '';
+  return `<figure class="timeline"><div class="chart"><svg viewBox="0 ${fmt(top)} ${WIDTH} ${fmt(height)}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg></div><figcaption>Each circle is a catalogue entry at its end-of-life date, numbered as in the key below; its area grows with its findings, faint circles have none.<br>${legend()}. The line is the as-of date, ${escapeHtml(report.asOf)}; the shaded band after it is the imminent window. ${escapeHtml(plural(entries.length, 'entry', 'entries'))}, ${withFindings} with findings.${nothingAhead}${progress}</figcaption>${timelineKey(placed, report.progress?.since)}</figure>`;
 }
 
 /** The key: each circle's number, its entry, end of life, grade and findings, in end-of-life order. */
-function timelineKey(placed: readonly Placed[]): string {
+function timelineKey(placed: readonly Placed[], since: string | undefined): string {
   const items = [...placed]
     .sort((a, b) => a.n - b.n)
-    .map(({ n, entry, grade, count, files }) => {
+    .map(({ n, entry, grade, count, files, progress }) => {
       const counts = count === 0 ? 'no findings' : `${plural(count, 'finding')} in ${plural(files, 'file')}`;
       const target =
         count === 0
           ? `<code>${escapeHtml(entry.id)}</code>`
           : `<a href="#${escapeHtml(entryAnchor(entry.id))}"><code>${escapeHtml(entry.id)}</code></a>`;
-      return `<li class="key-item${count === 0 ? ' none' : ''}" data-entry="${escapeHtml(entry.id)}" data-n="${n}"><span class="key-n ${grade}">${n}</span> ${target} <span class="dim">${formatDay(entry.eol)} · ${grade} · ${escapeHtml(counts)}</span></li>`;
+      // With --since: the progress of an entry the earlier report had places of.
+      const moved =
+        progress && progress.earlier > 0 && since !== undefined
+          ? ` · <span class="progress" data-migrated="${progress.migrated}" data-earlier="${progress.earlier}">${escapeHtml(progressText(progress, since))}</span>`
+          : '';
+      return `<li class="key-item${count === 0 ? ' none' : ''}" data-entry="${escapeHtml(entry.id)}" data-n="${n}"><span class="key-n ${grade}">${n}</span> ${target} <span class="dim">${formatDay(entry.eol)} · ${grade} · ${escapeHtml(counts)}${moved}</span></li>`;
     });
   return `<ol class="timeline-key">${items.join('')}</ol>`;
 }
@@ -149,7 +168,8 @@ const LABEL_INSIDE = 7.5;
 function markOf(mark: Placed): string {
   const { entry, grade, count, files } = mark;
   const counts = count === 0 ? 'no findings' : `${plural(count, 'finding')} in ${plural(files, 'file')}`;
-  const title = `${entry.title} (${entry.id}) — end of life ${formatDay(entry.eol)}, ${grade}: ${counts}`;
+  const moved = mark.progress?.earlier ? `; ${mark.progress.migrated} of ${mark.progress.earlier} migrated` : '';
+  const title = `${entry.title} (${entry.id}) — end of life ${formatDay(entry.eol)}, ${grade}: ${counts}${moved}`;
   // Its number in the key, visible on screen and on paper: inside a circle that holds it, else just above.
   const label =
     mark.r >= LABEL_INSIDE
@@ -161,6 +181,11 @@ function markOf(mark: Placed): string {
   return count === 0
     ? `<g ${attributes}><title>${escapeHtml(title)}</title>${circle}</g>`
     : `<a href="#${escapeHtml(entryAnchor(entry.id))}" ${attributes}><title>${escapeHtml(title)}</title>${circle}</a>`;
+}
+
+/** "12 of 40 places migrated since 2026-10-01", as the migration plan says it. */
+function progressText(progress: { earlier: number; migrated: number }, since: string): string {
+  return `${progress.migrated} of ${plural(progress.earlier, 'place')} migrated since ${since}`;
 }
 
 function legend(): string {

@@ -90,6 +90,19 @@ export interface ScanReport {
    * shows code (HTML) is written; a file or line missing here is shown without its excerpt.
    */
   sourceLines?: SourceLines;
+  /**
+   * `scan --since FILE`: per entry, the places of an earlier JSON report of the same repository and
+   * how many of them are no longer found (by fingerprint); the HTML report's schedule shows it.
+   */
+  progress?: MigrationProgress;
+}
+
+/** Places of an earlier report (`earlier`) and those of them no longer found (`migrated`). */
+export interface MigrationProgress {
+  /** The earlier report's `asOf`. */
+  since: string;
+  byEntry: Record<string, { earlier: number; migrated: number }>;
+  total: { earlier: number; migrated: number };
 }
 
 /** File to 1-based line number to text (without its line break). */

@@ -3,6 +3,7 @@ import {
   buildFindings,
   CrossFileResolver,
   type DeferredFile,
+  type IdentityOf,
   LineIndex,
   type LocateInFile,
   type MatchContext,
@@ -486,6 +487,8 @@ class FindingsByFile {
   /** The grep floor's findings, with the expression each was found in (see core's `withFloorReadings`). */
   private readonly floor = new Map<Finding, [number, number]>();
   private readonly lines = new Map<string, LineIndex | undefined>();
+  /** Texts of modules the scan does not report on, read for the fingerprints of matches that belong there. */
+  private readonly texts = new Map<string, string>();
 
   constructor(
     private readonly relativePath: (file: string) => string,
@@ -535,7 +538,27 @@ class FindingsByFile {
       };
     };
     const relative = this.relativePath(file);
-    return buildFindings(matches, relative, text, this.settings, locate, undefined, this.fingerprintPath(relative));
+    // A match placed at its request because the module it belongs to is not reported on keeps the
+    // fingerprint it has in that module (core's `identity`): a whole scan's baseline knows it.
+    const identityOf: IdentityOf = (other, range) => {
+      const otherText = this.texts.get(other) ?? this.reread(other);
+      if (otherText === undefined) return undefined;
+      this.texts.set(other, otherText);
+      return {
+        fingerprintFile: this.fingerprintPath(this.relativePath(other)),
+        snippet: otherText.slice(range[0], range[1]),
+      };
+    };
+    return buildFindings(
+      matches,
+      relative,
+      text,
+      this.settings,
+      locate,
+      undefined,
+      this.fingerprintPath(relative),
+      identityOf,
+    );
   }
 
   private reread(file: string): string | undefined {

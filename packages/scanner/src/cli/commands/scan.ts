@@ -143,6 +143,11 @@ const SCAN_OPTIONS = {
     value: 'NAME',
     help: "the file --stdin's text is reported as (it need not exist); its name\nchooses the language: src/a.ts, deploy.sh, main.tf, api.py, …",
   },
+  since: {
+    type: 'string',
+    value: 'FILE',
+    help: "an earlier 'scan --format json' report of the same repository: the\nhtml report's schedule shows, per entry, how many of its places are\nmigrated since (no longer found, by fingerprint)",
+  },
   'html-print': {
     type: 'string',
     value: 'MODE',
@@ -206,6 +211,16 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   if (values['no-baseline'] && values.baseline !== undefined)
     throw new UsageError('--baseline FILE and --no-baseline cannot be used together');
   const reports = reportTargets(parsed.tokens);
+  if (values.since !== undefined && !reports.some((target) => target.format === 'html'))
+    throw new UsageError("--since shows the progress in the html report: give '--format html'");
+  // Loaded only with --since: a scan without it reads no earlier report.
+  const since =
+    values.since === undefined
+      ? undefined
+      : {
+          earlier: (await import('../earlier-report.js')).readScanReport(resolve(io.cwd, values.since), values.since),
+          progressSince: (await import('../../migrate/plan-report.js')).progressSince,
+        };
   const shard = values.shard === undefined ? undefined : parseShard('--shard', values.shard);
   const maxFileSize = values['max-file-size'];
   const unusedFlag = values['report-unused-suppressions'];
@@ -254,7 +269,13 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const { report: scannedReport, diagnostics } = scanned;
   const warnings = scannedReport.findings.filter((finding) => finding.severity === 'warn').length;
   const overWarnings = maxWarnings !== undefined && warnings > maxWarnings;
-  const report = values.quiet ? errorsOnly(scannedReport) : scannedReport;
+  const shown = values.quiet ? errorsOnly(scannedReport) : scannedReport;
+  const report = since
+    ? {
+        ...shown,
+        progress: { since: since.earlier.asOf, ...since.progressSince(since.earlier, scannedReport.findings) },
+      }
+    : shown;
   const renderOptions = {
     ...(sarifCategory === undefined ? {} : { sarifCategory }),
     ...(htmlPrint === undefined ? {} : { htmlPrint }),
