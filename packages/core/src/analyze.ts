@@ -7,6 +7,7 @@ import { prefilterFor } from './match/prefilter.js';
 import { buildFindings } from './findings/build.js';
 import type { Finding } from './findings/finding.js';
 import type { ResolvedSettings } from './options.js';
+import type { ValuesCut } from './url/budget.js';
 
 /** Facts of one file under these settings (the catalogue decides which fields and names matter). */
 export function extractFileFacts(
@@ -33,9 +34,30 @@ export function analyzeProgram(
   file: string,
   settings: ResolvedSettings,
 ): Finding[] {
+  return analyzeFile(program, source, file, settings).findings;
+}
+
+/** What `analyzeFile` tells about one file. */
+export interface FileAnalysis {
+  findings: Finding[];
+  /**
+   * Values its budget left unknown (issue 27): how many, and the offset of the place of the first
+   * one. Absent when none was; both engines report it as a warning about the file.
+   */
+  valuesCut?: ValuesCut;
+}
+
+/** `analyzeProgram` with what else the analysis has to say about the file: values it had to leave unknown. */
+export function analyzeFile(
+  program: TSESTree.Program,
+  source: string,
+  file: string,
+  settings: ResolvedSettings,
+): FileAnalysis {
   // Most files never name the API; their analysis could only come back empty (see prefilter.ts).
-  if (!prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)) return [];
+  if (!prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)) return { findings: [] };
   const facts = extractFileFacts(program, source, settings);
   const matches = matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts });
-  return buildFindings(matches, file, source, settings);
+  const findings = buildFindings(matches, file, source, settings);
+  return facts.valuesCut ? { findings, valuesCut: facts.valuesCut } : { findings };
 }

@@ -1,3 +1,4 @@
+import type { ValuesCut } from './url/budget.js';
 import type { IacEcosystem, RequestMethod, RuleName } from './catalogue/types.js';
 import type { Confidence, FindingFix, FindingMigration, TextEdit } from './findings/finding.js';
 import type { PatternPart } from './url/pattern.js';
@@ -181,6 +182,8 @@ export interface RawMatch {
    * this reading forbids it (a path the rewrite must not touch), whatever other readings say.
    */
   migration?: FindingMigration | 'blocked';
+  /** Why no fix or migration may rewrite the text here (`Finding.noRewrite`). */
+  noRewrite?: string;
   note?: string;
   /** The file the range is in, when it is not the file being matched (text another module wrote). */
   file?: string;
@@ -214,6 +217,8 @@ export interface FileFacts {
   exports: Record<string, ExportedValue>;
   /** `export * from './read/x'`. */
   exportAll: string[];
+  /** Values the file's budget left unknown (url/budget.ts); absent when none was. */
+  valuesCut?: ValuesCut;
 }
 
 /**

@@ -6,7 +6,8 @@
 export * from './schedule.js';
 
 // One ESTree program analysed on its own: what the ESLint plugin reports.
-export { analyzeProgram } from './analyze.js';
+export { analyzeFile, analyzeProgram, type FileAnalysis } from './analyze.js';
+export { type ValuesCut, valuesCutMessage } from './url/budget.js';
 
 // Findings.
 export {

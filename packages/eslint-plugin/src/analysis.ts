@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
-  analyzeProgram,
+  analyzeFile,
   findConfigFile,
   PACKAGE_JSON_KEY,
   readConfigSync,
@@ -15,6 +15,7 @@ import {
   type RuleName,
   suppressInFile,
   type SuppressionProblem,
+  type ValuesCut,
 } from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/types';
 
@@ -121,7 +122,15 @@ interface FileAnalysis {
 export interface RuleReport {
   findings: Finding[];
   problems: SuppressionProblem[];
+  /** Values the file's budget left unknown: reported once per file, by `VALUES_CUT_RULE`. */
+  valuesCut?: ValuesCut;
 }
+
+/**
+ * The rule that reports values the file's budget cut (the scanner's `value-budget` diagnostic):
+ * the values are URLs, which this rule reads. Disabling it drops that report too.
+ */
+export const VALUES_CUT_RULE: RuleName = 'no-deprecated-endpoint';
 
 /** Keyed by the parsed program: every rule linting one file (in one pass) gets the same tree. */
 const analyses = new WeakMap<TSESTree.Program, FileAnalysis>();
@@ -158,7 +167,7 @@ function analyze(
   filename: string,
   settings: ResolvedSettings,
 ): Map<RuleName, RuleReport> {
-  const found = analyzeProgram(program, sourceText, filename, settings);
+  const { findings: found, valuesCut } = analyzeFile(program, sourceText, filename, settings);
   const { findings, problems } = suppressInFile(found, sourceText, comments, settings, { eslintDirectives: false });
   const byRule = new Map<RuleName, RuleReport>();
   const reportOf = (rule: RuleName) => {
@@ -168,5 +177,6 @@ function analyze(
   };
   for (const finding of findings) reportOf(finding.ruleId).findings.push(finding);
   for (const problem of problems) reportOf(ownerRule(problem.entryIds, settings)).problems.push(problem);
+  if (valuesCut) reportOf(VALUES_CUT_RULE).valuesCut = valuesCut;
   return byRule;
 }

@@ -1,4 +1,4 @@
-import { type Finding, type Grade, GRADES, type RawComment, type RuleName } from '@sunset-lint/core';
+import { type Finding, type Grade, GRADES, type RawComment, type RuleName, valuesCutMessage } from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { AST, Rule } from 'eslint';
 import { findingsOf, settingsFor } from './analysis.js';
@@ -8,7 +8,8 @@ export interface GradeOption {
   grades?: Grade[];
 }
 export type Options = [GradeOption];
-export type MessageIds = 'finding' | 'findingWarn' | 'suggestion' | 'unusedSuppression' | 'invalidSuppression';
+export type MessageIds =
+  'finding' | 'findingWarn' | 'suggestion' | 'unusedSuppression' | 'invalidSuppression' | 'valuesCut';
 
 // Core writes the whole message (subject, end-of-life date, grade in words, replacement), so every
 // rule shares these two templates. The catalogue entry id closes the message: it is what the
@@ -21,6 +22,7 @@ export const messages: Record<MessageIds, string> = {
   suggestion: '{{ description }}',
   unusedSuppression: '{{ message }}',
   invalidSuppression: '{{ message }}',
+  valuesCut: '{{ message }} [value-budget]',
 };
 
 export const gradeOptionSchema: Rule.RuleMetaData['schema'] & unknown[] = [
@@ -64,7 +66,14 @@ export function reportFindings(
       const tree = asTypescriptEstree(program);
       const sourceCode = context.sourceCode;
       const comments = () => sourceCode.getAllComments().map(rawComment);
-      const { findings, problems } = findingsOf(rule, tree, sourceCode.text, comments, context.filename, settings);
+      const { findings, problems, valuesCut } = findingsOf(
+        rule,
+        tree,
+        sourceCode.text,
+        comments,
+        context.filename,
+        settings,
+      );
       for (const finding of findings) {
         if (grades.has(finding.grade)) context.report(describe(finding, context));
       }
@@ -76,6 +85,14 @@ export function reportFindings(
           },
           messageId: problem.kind === 'unused' ? 'unusedSuppression' : 'invalidSuppression',
           data: { message: problem.message },
+        });
+      // Once per file, at the place of the first value cut, whatever grades the rule reports: the
+      // scanner's `value-budget` diagnostic, with the same text.
+      if (valuesCut)
+        context.report({
+          loc: context.sourceCode.getLocFromIndex(valuesCut.at),
+          messageId: 'valuesCut',
+          data: { message: valuesCutMessage(valuesCut) },
         });
     },
   };

@@ -2,8 +2,8 @@ import type { RuleName } from '@sunset-lint/core';
 import type { Linter } from 'eslint';
 import type { MessageIds } from './finding-rule.js';
 
-/** The message ids a rule reports below error: findings whose grade the settings make `warn`, unused suppressions. */
-const WARNING_IDS: ReadonlySet<string> = new Set<MessageIds>(['findingWarn', 'unusedSuppression']);
+/** The message ids a rule reports below error: findings whose grade the settings make `warn`, unused suppressions, values cut. */
+const WARNING_IDS: ReadonlySet<string> = new Set<MessageIds>(['findingWarn', 'unusedSuppression', 'valuesCut']);
 
 /**
  * `sunset-lint/by-grade`: ESLint gives each rule one severity, yet a finding's grade changes with

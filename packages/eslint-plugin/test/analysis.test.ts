@@ -7,9 +7,10 @@ vi.mock('@sunset-lint/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@sunset-lint/core')>();
   return {
     ...core,
-    analyzeProgram: (...args: Parameters<typeof core.analyzeProgram>) => {
+    // What the plugin calls (analyzeProgram with what else the analysis says about the file).
+    analyzeFile: (...args: Parameters<typeof core.analyzeFile>) => {
       analyzeProgram.calls += 1;
-      return core.analyzeProgram(...args);
+      return core.analyzeFile(...args);
     },
   };
 });

@@ -117,6 +117,7 @@ function buildFinding(
     }),
     fixes: offeredFixes(match.fixes ?? [], RULE_CAPABILITIES[match.ruleId]),
     ...(match.migration && match.migration !== 'blocked' ? { migration: match.migration } : {}),
+    ...(match.noRewrite ? { noRewrite: match.noRewrite } : {}),
     subject: match.subject,
     ...relatedLocations(match, lines, locate),
   };

@@ -70,6 +70,11 @@ export interface Finding {
   fixes: FindingFix[];
   /** The migration's path rewrite at this place, where the code gives it (`sunset-lint migrate`). */
   migration?: FindingMigration;
+  /**
+   * Why the text here must not be rewritten although the entry has a rewrite (a constant a request
+   * to another host sends too): no fix is offered and `sunset-lint migrate` leaves it to a person.
+   */
+  noRewrite?: string;
   /** What was found, in the words of the message ("GET /zones/:zone_id/firewall/rules"). */
   subject: string;
   /** Other places of the same usage (the request call when it is not where the text is written). */

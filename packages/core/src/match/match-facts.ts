@@ -1,5 +1,6 @@
 import { mergeMatchesAtSamePlace, placeKey } from '../place/merge.js';
 import type { FileFacts, RawMatch } from '../facts.js';
+import type { TextEdit } from '../findings/finding.js';
 import { matchInFileFacts } from './in-file.js';
 import { apiRoots, matchRequest, type MatchContext } from './requests.js';
 import { matchDeclaredResource } from './resources.js';
@@ -42,8 +43,37 @@ export function matchFacts(
     (path) => !path.pieces.some(([, , start, end]) => sentElsewhere(start, end)),
   );
   const floor = matchWrittenPaths(written, context.entries, context.apiHosts);
-  return withFloorReadings(mergeMatchesAtSamePlace(all), mergeMatchesAtSamePlace(floor), (match) => match.floor?.root);
+  const matches = withFloorReadings(
+    mergeMatchesAtSamePlace(all),
+    mergeMatchesAtSamePlace(floor),
+    (match) => match.floor?.root,
+  );
+  return elsewhere.length ? matches.map((match) => withoutEditsElsewhere(match, elsewhere)) : matches;
 }
+
+/**
+ * Text a request to another host also sends (`const SEG = 'script_monitor'` in our URL and in
+ * theirs) is no one's to rewrite: the finding keeps its place, without the fixes and the migration
+ * that would change the other host's request too.
+ */
+function withoutEditsElsewhere(match: RawMatch, elsewhere: ReadonlyArray<[number, number]>): RawMatch {
+  if (match.file !== undefined) return match;
+  const touches = (edits: readonly TextEdit[]) =>
+    edits.some((edit) => elsewhere.some(([start, end]) => edit.start < end && start < edit.end));
+  const fixes = match.fixes?.filter((fix) => !touches(fix.edits));
+  const blocked = match.migration !== undefined && match.migration !== 'blocked' && touches(match.migration.edits);
+  // The text reported is itself sent elsewhere: whatever the migration would derive from it too.
+  const shared = touches([{ start: match.range[0], end: match.range[1], text: '' }]);
+  if (fixes?.length === match.fixes?.length && !blocked && !shared) return match;
+  const { fixes: _fixes, ...rest } = match;
+  return {
+    ...rest,
+    ...(fixes?.length ? { fixes } : {}),
+    ...(blocked || shared ? { migration: 'blocked' as const, noRewrite: SHARED_WITH_ANOTHER_HOST } : {}),
+  };
+}
+
+const SHARED_WITH_ANOTHER_HOST = 'the text is also sent to another host by a request of this file';
 
 /**
  * A declared resource's arguments can also read as an API payload (`{ type: 'SRV', data: { service } }`):

@@ -26,7 +26,7 @@ import {
   type StringEffect,
 } from './knowledge/string-functions.js';
 import { isPlaceholder, isRelativeModule, UNKNOWN, type Value } from './values.js';
-import { admitValue } from '../url/budget.js';
+import { admitValue, noteCutPlace, valuesCut } from '../url/budget.js';
 
 const MAX_DEPTH = 40;
 
@@ -59,8 +59,10 @@ export class Evaluator {
     if (this.inProgress.has(node) || this.depth > MAX_DEPTH) return UNKNOWN;
     this.inProgress.add(node);
     this.depth++;
+    const cutsBefore = valuesCut();
     try {
       const result = this.compute(node, scope);
+      noteCutPlace(cutsBefore, rangeOf(node)[0]);
       this.memo.set(node, result);
       return result;
     } finally {

@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
-import { normalizeApiUrl } from '../url/normalize.js';
+import { namesAnotherHost, normalizeApiUrl } from '../url/normalize.js';
 import { hole, sizeOfPattern, type PatternPart } from '../url/pattern.js';
-import { admitValue, ValueBudget, withValueBudget } from '../url/budget.js';
+import { admitValue, cutsOf, noteCutPlace, valuesCut, ValueBudget, withValueBudget } from '../url/budget.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
 import { dictionary } from '../dictionary.js';
@@ -75,9 +75,10 @@ const MAX_SUMMARY_REQUESTS = 16;
  */
 export function extractFacts(program: TSESTree.Program, source: string, options: ExtractOptions): FileFacts {
   // Every value built and every fact made while reading the file draws from one budget (url/budget.ts).
-  return withValueBudget(new ValueBudget(source.length), () =>
-    new FileExtraction(program, indexScopes(program), source, options).run(),
-  );
+  const budget = new ValueBudget(source.length);
+  const facts = withValueBudget(budget, () => new FileExtraction(program, indexScopes(program), source, options).run());
+  const valuesCut = cutsOf(budget);
+  return valuesCut ? { ...facts, valuesCut } : facts;
 }
 
 class FileExtraction {
@@ -94,6 +95,11 @@ class FileExtraction {
   private readonly requestObjects = new Set<Node>();
   /** Calls recognized as requests, so that header groups know what their results are. */
   private readonly requestCalls = new Set<Node>();
+  /**
+   * Requests whose URL names another host in the file, and the objects they send (body, headers,
+   * the objects of a body array): not the API's payloads or headers, so no in-file fact.
+   */
+  private readonly sentElsewhere = new Set<Node>();
 
   constructor(
     private readonly program: TSESTree.Program,
@@ -155,7 +161,7 @@ class FileExtraction {
     const { vocabulary } = this.options;
     const nearby = nearbyWordsFinder(this.index, this.source, vocabulary.nearbyWords);
     return {
-      objects: writtenObjects(this.index, this.ev, vocabulary),
+      objects: writtenObjects(this.index, this.ev, vocabulary, this.sentElsewhere),
       reads: propertyReads(this.index, this.source, vocabulary, nearby),
       codeChecks: codeChecks(this.index, vocabulary, nearby),
       literals: watchedLiterals(this.index, vocabulary),
@@ -163,7 +169,7 @@ class FileExtraction {
       headerGroups: headerGroups(
         this.index,
         this.ev,
-        { objects: this.requestObjects, calls: this.requestCalls },
+        { objects: this.requestObjects, calls: this.requestCalls, elsewhere: this.sentElsewhere },
         vocabulary,
       ),
       writtenPaths,
@@ -196,9 +202,18 @@ class FileExtraction {
         ...(payload?.length ? { payload } : {}),
       };
       this.requestCalls.add(node);
+      // What a request to a host the file names, not ours, sends is that host's (its body, its headers).
+      const elsewhere = namesAnotherHost(request.url, this.options.apiHosts);
+      if (elsewhere) this.sentElsewhere.add(node);
       for (const node of [request.body, request.headers]) {
         const literal = node ? this.payloadLiteral(node, request.scope) : undefined;
         if (literal) this.requestObjects.add(literal);
+        if (literal && elsewhere) {
+          this.sentElsewhere.add(literal);
+          if (literal.type === 'ArrayExpression')
+            for (const element of literal.elements)
+              if (element?.type === 'ObjectExpression') this.sentElsewhere.add(element);
+        }
       }
       return { requests: [fact] };
     }
@@ -676,7 +691,9 @@ class FileExtraction {
 function withinBudget(fact: RequestFact): RequestFact {
   const url = sizeOfPattern(fact.url);
   const inner = fact.innerUrl ? sizeOfPattern(fact.innerUrl) : { text: 0, pieces: 0 };
+  const cutsBefore = valuesCut();
   if (admitValue(url.text + inner.text, url.pieces + inner.pieces)) return fact;
+  noteCutPlace(cutsBefore, fact.range[0]);
   const { innerUrl: _innerUrl, ...rest } = fact;
   return { ...rest, url: [hole()] };
 }

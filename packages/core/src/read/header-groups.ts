@@ -13,6 +13,8 @@ export interface RequestShapes {
   objects: ReadonlySet<Node>;
   /** Call expressions recognized as requests (`https.request(…)`), for what is done to their result. */
   calls: ReadonlySet<Node>;
+  /** Requests to another host the file names, and the objects they send: no header group of the API's. */
+  elsewhere: ReadonlySet<Node>;
 }
 
 /**
@@ -33,26 +35,31 @@ export function headerGroups(
     if (byName.size >= vocabulary.fewestHeaders) groups.push({ sent, headers: [...byName.values()] });
   };
   for (const object of index.objects) {
+    if (requests.elsewhere.has(object)) continue;
     const byName = new Map<string, HeaderFact>();
+    const values: Node[] = [];
     for (const [name, property] of staticKeys(object)) {
       const lower = name.toLowerCase();
-      if (vocabulary.headers.has(lower))
-        byName.set(lower, {
-          name: lower,
-          range: rangeOf(property.key),
-          removal: propertyRemoval(source, rangeOf(property)),
-        });
+      if (!vocabulary.headers.has(lower)) continue;
+      values.push(property.value);
+      byName.set(lower, {
+        name: lower,
+        range: rangeOf(property.key),
+        removal: propertyRemoval(source, rangeOf(property)),
+      });
     }
     if (byName.size < vocabulary.fewestHeaders) continue;
     const parent = index.parentOf.get(object);
     const sent =
       requests.objects.has(object) ||
       (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
+    if (!sent && isNameTable(object, values, index, ev)) continue;
     add(sent, byName);
   }
-  for (const group of headerCalls(index, ev, requests.calls, vocabulary)) add(group.sent, group.byName);
+  for (const group of headerCalls(index, ev, requests, vocabulary)) add(group.sent, group.byName);
   const underHeadersKey = new Set<Node>();
   for (const list of headerTupleLists(index, requests.objects, underHeadersKey)) {
+    if (requests.elsewhere.has(list)) continue;
     const byName = new Map<string, HeaderFact>();
     // `[[name, value], …]`, or undici's flat raw headers `[name, value, name, value, …]`.
     const flat = list.elements.length % 2 === 0 && list.elements.every((e) => e?.type !== 'ArrayExpression');
@@ -75,6 +82,54 @@ export function headerGroups(
 }
 
 /**
+ * Whether an object literal no request is known to send is a table of header names rather than
+ * headers (a library's `SPECIAL_HEADERS = { 'transfer-encoding': true, 'content-length': true }`):
+ * the watched headers' values are no header's value (a boolean, `null`, `undefined`, a function,
+ * an object or an array), or they are numbers and the constant it initializes is read with a key
+ * the code computes (`ORDER[name]`), which is how a table is asked.
+ */
+function isNameTable(
+  object: TSESTree.ObjectExpression,
+  values: readonly Node[],
+  index: ScopeIndex,
+  ev: Evaluator,
+): boolean {
+  if (values.every((value) => isNoHeaderValue(unwrap(value)))) return true;
+  // Numbers (an order, a weight) are a table's only where the code asks it by key: headers copied
+  // in a loop (`req.setHeader(k, headers[k])`) hold strings, and stay headers.
+  if (!values.every((value) => isNoHeaderValue(unwrap(value)) || isNumber(unwrap(value)))) return false;
+  const declarator = index.parentOf.get(object);
+  if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return false;
+  const name = declarator.id.name;
+  return index.members.some((member) => {
+    if (!member.computed || member.object.type !== 'Identifier' || member.object.name !== name) return false;
+    if (member.property.type === 'Literal') return false;
+    const binding = lookup(ev.scopeOf(member), name);
+    return binding?.kind === 'value' && binding.init !== undefined && unwrap(binding.init) === object;
+  });
+}
+
+function isNumber(value: Node): boolean {
+  return value.type === 'Literal' && typeof value.value === 'number';
+}
+
+function isNoHeaderValue(value: Node): boolean {
+  switch (value.type) {
+    case 'Literal':
+      return typeof value.value === 'boolean' || value.value === null;
+    case 'Identifier':
+      return value.name === 'undefined';
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+    case 'ObjectExpression':
+    case 'ArrayExpression':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
  * Headers set one call at a time, grouped by the receiver's text: `headers.set(…)`/`append(…)` on
  * one `Headers` object (not followed into the request), and Node's `req.setHeader(…)` on the result
  * of a recognized request (sent). `setHeader` on anything else is most often the code's own server
@@ -83,9 +138,10 @@ export function headerGroups(
 function headerCalls(
   index: ScopeIndex,
   ev: Evaluator,
-  requestCalls: ReadonlySet<Node>,
+  requests: RequestShapes,
   vocabulary: Vocabulary,
 ): Array<{ byName: Map<string, HeaderFact>; sent: boolean }> {
+  const requestCalls = requests.calls;
   const groups = new Map<string, { byName: Map<string, HeaderFact>; sent: boolean }>();
   for (const call of index.calls) {
     if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') continue;
@@ -99,9 +155,13 @@ function headerCalls(
     )
       continue;
     const receiverNode = call.callee.object;
-    if (method === 'setHeader' && !isRequestResult(receiverNode, ev.scopeOf(call), requestCalls)) continue;
+    if (method === 'setHeader') {
+      const request = requestOf(receiverNode, ev.scopeOf(call), requestCalls);
+      if (!request || requests.elsewhere.has(request)) continue;
+    }
     // `superagent.put(url).set(a, x).set(b, y)`: one request's headers set along a chain.
     const chained = method === 'set' ? chainRoot(receiverNode) : undefined;
+    if (chained && requests.elsewhere.has(chained)) continue;
     const [start, end] = rangeOf(chained ?? receiverNode);
     // A chain is one request (its root call, by place); a receiver is a Headers object or request by its name.
     const key = chained
@@ -148,15 +208,15 @@ function chainRoot(receiver: Node): Node | undefined {
   return root;
 }
 
-/** `req` of `const req = https.request(…)`, or the request call itself. */
-function isRequestResult(receiver: Node, scope: Scope, requestCalls: ReadonlySet<Node>): boolean {
+/** The request call of `req` of `const req = https.request(…)`, or of the request call itself. */
+function requestOf(receiver: Node, scope: Scope, requestCalls: ReadonlySet<Node>): Node | undefined {
   const inner = unwrap(receiver);
-  if (requestCalls.has(inner)) return true;
-  if (inner.type !== 'Identifier') return false;
+  if (requestCalls.has(inner)) return inner;
+  if (inner.type !== 'Identifier') return undefined;
   const binding = lookup(scope, inner.name);
-  return (
-    binding?.kind === 'value' && !!binding.init && binding.path.length === 0 && requestCalls.has(unwrap(binding.init))
-  );
+  if (binding?.kind !== 'value' || !binding.init || binding.path.length > 0) return undefined;
+  const init = unwrap(binding.init);
+  return requestCalls.has(init) ? init : undefined;
 }
 
 /**

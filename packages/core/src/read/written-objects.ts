@@ -7,10 +7,17 @@ import type { InnerKey, TemplatePiece, WrittenKey, WrittenObjectFact } from '../
 import type { ScopeIndex } from './scope.js';
 
 /** Object literals that write a watched key, with their shape (`WrittenObjectFact`). */
-export function writtenObjects(index: ScopeIndex, ev: Evaluator, vocabulary: Vocabulary): WrittenObjectFact[] {
+export function writtenObjects(
+  index: ScopeIndex,
+  ev: Evaluator,
+  vocabulary: Vocabulary,
+  /** Objects a request sends to another host the file names: that host's payloads, not the API's. */
+  sentElsewhere: ReadonlySet<Node> = new Set(),
+): WrittenObjectFact[] {
   const facts: WrittenObjectFact[] = [];
   if (vocabulary.writtenKeys.size === 0) return facts;
   for (const object of index.objects) {
+    if (sentElsewhere.has(object)) continue;
     const keys = staticKeys(object);
     const written: WrittenKey[] = [];
     for (const [name, property] of keys) {

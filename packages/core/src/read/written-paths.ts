@@ -343,6 +343,24 @@ const MESSAGE_KEYS = new Set([
   'hint',
   'placeholder',
 ]);
+/** JSX attributes whose value is text for a person (a tooltip, a label), besides those of MESSAGE_KEYS. */
+const TEXT_ATTRIBUTES = new Set(['alt', 'tooltip', 'tip', 'caption', 'content', 'subtitle', 'heading', 'legend']);
+
+/**
+ * `title=`, `aria-label=`, `data-tip=`, `tooltipText=`: the text a person reads, which merely
+ * mentions a path (JSX text is a message already).
+ */
+function isTextAttribute(name: string): boolean {
+  const lower = name.toLowerCase();
+  if (lower.startsWith('aria-')) return true;
+  const base = lower.replace(/^data-/, '');
+  return (
+    MESSAGE_KEYS.has(base) ||
+    TEXT_ATTRIBUTES.has(base) ||
+    /(text|label|title|message|tooltip|description|caption|hint)$/.test(base)
+  );
+}
+
 const HTTP_WORDS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|curl|wget|https?)$/i;
 
 function silentContext(
@@ -446,7 +464,8 @@ function silentByPlace(node: Node, parents: readonly Node[], input: WrittenPaths
         return 'own route';
       case 'JSXAttribute': {
         const name = parent.name.type === 'JSXIdentifier' ? parent.name.name : '';
-        return LINK_ATTRIBUTES.has(name) ? 'link' : undefined;
+        if (LINK_ATTRIBUTES.has(name)) return 'link';
+        return isTextAttribute(name) ? 'message' : undefined;
       }
       case 'JSXExpressionContainer':
         if (parents[i - 1]?.type === 'JSXElement' || parents[i - 1]?.type === 'JSXFragment') return 'message';

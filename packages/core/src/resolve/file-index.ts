@@ -2,7 +2,7 @@ import { prefilterFor } from '../match/prefilter.js';
 import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../facts.js';
 import type { ResolvedSettings } from '../options.js';
 import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
-import { PIECE_COST, ValueBudget, withValueBudget } from '../url/budget.js';
+import { PIECE_COST, ValueBudget, withValueBudget, type ValuesCut } from '../url/budget.js';
 import { sizeOfPattern, type PatternPart } from '../url/pattern.js';
 import { dictionary } from '../dictionary.js';
 
@@ -20,6 +20,11 @@ export interface IndexedFacts {
   /** Imported calls that may send requests; empty, with no imported values, when `facts` need no other module. */
   importedCalls: ImportedCallFact[];
   needsOtherModules: boolean;
+  /**
+   * Values the file's budget left unknown, when the file's text may match (the ESLint plugin reads
+   * no other file: it reports a cut exactly then); the scanner's `value-budget` diagnostic.
+   */
+  valuesCut?: ValuesCut;
 }
 
 /**
@@ -57,15 +62,14 @@ export function indexFacts(
     all.resources.some((resource) => resource.pending);
   // The prefilter is a condition on one file's text: it decides only for facts that need no other
   // module (a URL built from another module's constants can match although this text cannot).
-  const own =
-    needsOtherModules || !options.prefilter || prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)
-      ? all
-      : { requests: [], sdkCalls: [], resources: [] };
+  const mayMatch = prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source);
+  const own = needsOtherModules || !options.prefilter || mayMatch ? all : { requests: [], sdkCalls: [], resources: [] };
   return {
     record,
     facts: needsOtherModules ? detached(own, copies) : own,
     importedCalls: needsOtherModules ? detached(importedCalls, copies) : [],
     needsOtherModules,
+    ...(facts.valuesCut && mayMatch ? { valuesCut: facts.valuesCut } : {}),
   };
 }
 

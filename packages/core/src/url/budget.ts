@@ -39,6 +39,11 @@ export class ValueBudget {
   private left: number;
   /** How many values were left unknown because they were past the limit of the moment. */
   cut = 0;
+  /**
+   * Where the first value was left unknown: the start offset of the innermost expression being read
+   * when it was (see `noteCutPlace`); what the diagnostic of the cut points at.
+   */
+  firstCutAt: number | undefined;
 
   constructor(sourceLength: number) {
     this.left = Math.max(MIN_BUDGET, BUDGET_PER_SOURCE_CHAR * sourceLength);
@@ -84,6 +89,39 @@ export function valueLimit(): ValueLimit {
 /** How many values the budget of the moment has left unknown so far. */
 export function valuesCut(): number {
   return active?.cut ?? 0;
+}
+
+/**
+ * Called once the expression starting at `at` is read, with `valuesCut()` of before: a value cut
+ * meanwhile was cut there (the innermost expression is done first, so it is the one kept).
+ */
+export function noteCutPlace(cutsBefore: number, at: number): void {
+  if (active && active.cut !== cutsBefore && active.firstCutAt === undefined) active.firstCutAt = at;
+}
+
+/** What the budget left unknown: how many values, and where the first one was; undefined when none. */
+export function cutsOf(budget: ValueBudget): ValuesCut | undefined {
+  return budget.cut > 0 ? { count: budget.cut, at: budget.firstCutAt ?? 0 } : undefined;
+}
+
+/** Values a file's budget left unknown (`FileFacts.valuesCut`): reported as a diagnostic by both engines. */
+export interface ValuesCut {
+  /** How many values were cut. */
+  readonly count: number;
+  /** The start offset of the innermost expression being read when the first one was. */
+  readonly at: number;
+}
+
+/**
+ * The text both engines report a cut with (the scanner's `value-budget` diagnostic, the ESLint
+ * plugin's report at the place): what was lost, so that no one reads the file's silence as clean.
+ */
+export function valuesCutMessage(cut: ValuesCut): string {
+  const which = cut.count === 1 ? 'a value left unknown here' : `${cut.count} values left unknown, the first here`;
+  return (
+    `${which}: larger than the file's value budget allows (a constant that doubles the one before, ` +
+    `helpers that multiply their requests), so a deprecated path built into it is not reported`
+  );
 }
 
 /** A value past the limit was left unknown. */

@@ -92,6 +92,23 @@ function cutQuery(pattern: UrlPattern): PatternPart[] {
 }
 
 /**
+ * Whether a URL names, in full, a host that is not an API host (`https://api.other-cdn.example/…`):
+ * what such a request sends (its body, its headers) goes to another API. A host the code splices in
+ * (`https://api.${domain}`) is not named.
+ */
+export function namesAnotherHost(pattern: UrlPattern, apiHosts: readonly string[]): boolean {
+  const first = pattern[0];
+  if (first?.kind !== 'text') return false;
+  const origin = /^([a-z][a-z0-9+.-]*:)?\/\/([^/?#]+)/i.exec(first.text);
+  if (!origin || (origin[0].length === first.text.length && pattern.length > 1)) return false;
+  const host = origin[2]!
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^[^@]*@/, '');
+  return !apiHosts.includes(host);
+}
+
+/**
  * The text of requests sent to a host that is not the API's (`axios.create({ baseURL:
  * 'https://sentry.io/api/0' })` then `.get('organizations/x/members')`): a path of another API.
  * A host the code splices in (`https://${AUTH0_DOMAIN}/api/v2`) is another API's when the path

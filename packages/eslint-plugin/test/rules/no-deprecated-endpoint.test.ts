@@ -199,6 +199,8 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
   valid: [
     'fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/page_shield/scripts`);',
     "fetch(`https://api.cloudflare.com/client/v4/accounts/${accountId}/images/v2/direct_upload`, { method: 'POST' });",
+    // Another provider's host with paths like ours (issue 27).
+    "export const rules = (id) => fetch('https://api.other-cdn.example/client/v4/zones/' + id + '/firewall/rules', { method: 'DELETE' });",
   ],
   invalid: [
     {

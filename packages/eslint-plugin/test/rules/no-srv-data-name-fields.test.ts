@@ -25,6 +25,9 @@ tsTester.run('no-srv-data-name-fields (TypeScript)', testable(rule), {
     // Other records' data, and `data.service` of things that are not DNS records.
     "export const caa = { type: 'CAA', name: 'example.com', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } };",
     'export function onMessage(event: MessageEvent<{ service: string }>) { return event.data.service; }',
+    // A SRV record sent to another provider's DNS API, whose path looks like ours (issue 27).
+    "export const other = (id: string) => fetch(`https://api.other-cdn.example/zones/${id}/dns_records`, { method: 'POST', body: JSON.stringify({ type: 'SRV', data: { service: '_sip', proto: '_tcp', name: 'x' } }) });",
+    "export const many = (id: string) => fetch(`https://api.other-cdn.example/zones/${id}/dns_records`, { method: 'POST', body: JSON.stringify([{ type: 'SRV', data: { service: '_sip', proto: '_tcp', name: 'x' } }]) });",
   ],
   invalid: [
     {

@@ -125,7 +125,10 @@ export class JsPlaces {
     const object = property.parent;
     if (!ts.isObjectLiteralExpression(object)) return undefined;
     const spans = object.properties.map((p) => ({ start: p.getStart(this.file), end: p.getEnd() }));
-    return removeListItem(this.text, spans, object.properties.indexOf(property), { alone: true });
+    return withCommentLinesAbove(
+      this.text,
+      removeListItem(this.text, spans, object.properties.indexOf(property), { alone: true }),
+    );
   }
 
   /** The string literal that is exactly the range, as an item of an array literal. */
@@ -196,4 +199,19 @@ function isListedStatement(node: ts.Node): boolean {
     (ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent)) &&
     (parent as { statements: ts.NodeArray<ts.Node> }).statements.includes(node as ts.Statement)
   );
+}
+
+/**
+ * A property removed with its whole line takes the comment lines right above it (`// minify the
+ * assets`): its own, as core's `propertyRemoval` does for fixes; no comment is left about it.
+ */
+function withCommentLinesAbove(text: string, edit: TextEdit | undefined): TextEdit | undefined {
+  if (!edit || lineStart(text, edit.start) !== edit.start) return edit;
+  let start = edit.start;
+  while (start > 0) {
+    const above = lineStart(text, start - 1);
+    if (!/^[ \t]*(?:\/\/[^\r\n]*|\/\*(?:(?!\*\/)[^\r\n])*\*\/[ \t]*)\r?\n$/.test(text.slice(above, start))) break;
+    start = above;
+  }
+  return { ...edit, start };
 }

@@ -48,6 +48,7 @@ export function planMigration(
   if (!migration) return { leftFor: 'the catalogue entry has no migration' };
   if (migration.class === 'manual')
     return { leftFor: `manual migration: ${migration.person ?? migration.description}` };
+  if (finding.noRewrite) return { leftFor: `not rewritten: ${finding.noRewrite}` };
   if (migration.class === 'assisted' && level === 'automatic') {
     // Point to --level assisted only where it would rewrite something at this place.
     const derivable = (migration.rewrites ?? []).map((rewrite) => rewriteAt(rewrite, finding, source)).find(Boolean);

@@ -18,7 +18,7 @@ import {
   withTypedFindings,
 } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
-import type { ScanCache } from './cache/cache.js';
+import type { FileNotes, ScanCache } from './cache/cache.js';
 import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
 import { indexFromDisk, ParserNeeded, type IndexedFromDisk } from './reader/index-from-disk.js';
 import { ModuleResolver } from './plan/module-resolution.js';
@@ -306,12 +306,24 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     fingerprints ??= new DependencyFingerprints(plan.imports, (one) => cache.hashOf(one));
     return fingerprints.of(file);
   };
+  /** The file's notes (values its budget cut, `value-budget`), as diagnostics about it; kept with its outcome. */
+  const notesOf = new Map<string, FileNotes>();
+  const noteFile = (file: string, notes: FileNotes | undefined) => {
+    if (!notes) return;
+    notesOf.set(file, notes);
+    for (const note of notes) diagnostics.push({ ...note, file: relativePath(file) });
+  };
   /** A deferred file's matches, with what other modules export substituted (kept by `--cache` for the next scan). */
   const resolveDeferred = (entry: DeferredFile): RawMatch[] => {
     const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
     const print = fingerprint(entry.file);
+    const notes = notesOf.get(entry.file);
     if (print !== undefined)
-      cache?.storeOutcome(entry.file, { kind: 'deferred', cross: { fingerprint: print, matches } });
+      cache?.storeOutcome(entry.file, {
+        kind: 'deferred',
+        cross: { fingerprint: print, matches },
+        ...(notes ? { notes } : {}),
+      });
     return matches;
   };
   // The files no pass parses (nothing in them can match) are done from the start.
@@ -324,12 +336,16 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
       if (outcome?.kind === 'diagnostic') {
         if (own(file)) diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
       } else if (outcome?.kind === 'self') {
-        if (own(file)) report.add(file, outcome.matches);
-      } else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file))
+        if (own(file)) {
+          report.add(file, outcome.matches);
+          noteFile(file, outcome.notes);
+        }
+      } else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file)) {
         // Placed with the others of the cross-file pass, in the order of a cold scan: where findings
         // merge, the order they arrive in decides which one stays (placement.ts).
         deferred.push({ file, matches: outcome.cross.matches });
-      else {
+        if (own(file)) noteFile(file, outcome.notes);
+      } else {
         const indexedEarly = early.get(file);
         early.delete(file);
         // A worker may have done it too: its result is dropped.
@@ -348,6 +364,8 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
           cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic }, source);
         } else {
           records.set(file, index.record);
+          if (own(file)) noteFile(file, index.notes);
+          const notes = index.notes ? { notes: index.notes } : {};
           if (index.typed && own(file)) {
             const { matches, warning } = index.typed;
             if (warning)
@@ -361,12 +379,12 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
           }
           if (index.needsOtherModules) {
             const entry = { file, facts: index.facts, importedCalls: index.importedCalls };
-            cache?.storeIndex(file, index, { kind: 'deferred' }, source);
+            cache?.storeIndex(file, index, { kind: 'deferred', ...notes }, source);
             // Placed with the others in the cross-file pass, in the same order either way.
             deferred.push(resolveEarly ? { file, matches: resolveDeferred(entry) } : entry);
           } else {
             const matches = matchFacts(index.facts, context);
-            cache?.storeIndex(file, index, { kind: 'self', matches }, source);
+            cache?.storeIndex(file, index, { kind: 'self', matches, ...notes }, source);
             if (own(file)) report.add(file, matches, source);
           }
         }

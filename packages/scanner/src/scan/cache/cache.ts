@@ -11,7 +11,7 @@ import type { FileIndex } from '../reader/index-file.js';
 import { writtenEntry } from '@sunset-lint/core/schedule';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 6;
+const CACHE_FORMAT = 7;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {
@@ -30,8 +30,11 @@ export interface TextFacts {
  */
 export type CachedOutcome =
   | { kind: 'diagnostic'; diagnostic: Extract<FileIndex, { kind: 'diagnostic' }>['diagnostic'] }
-  | { kind: 'self'; matches: RawMatch[] }
-  | { kind: 'deferred'; cross?: { fingerprint: string; matches: RawMatch[] } };
+  | { kind: 'self'; matches: RawMatch[]; notes?: FileNotes }
+  | { kind: 'deferred'; cross?: { fingerprint: string; matches: RawMatch[] }; notes?: FileNotes };
+
+/** The notes of an indexed file (`value-budget`), kept with its outcome: a re-scan reports them without the index. */
+export type FileNotes = NonNullable<Extract<FileIndex, { kind: 'indexed' }>['notes']>;
 
 /** One file as the cache last saw it. */
 interface FileEntry {

@@ -1,4 +1,4 @@
-import type { ResolvedSettings } from '@sunset-lint/core';
+import { type ResolvedSettings, type ValuesCut, valuesCutMessage } from '@sunset-lint/core';
 import { extractFileFacts, type FileFacts, type IndexedFacts, indexFacts, LineIndex } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
@@ -10,7 +10,12 @@ import type { TypedMatches } from '../types-resolution.js';
  */
 export type FileIndex =
   | { kind: 'diagnostic'; diagnostic: Omit<Diagnostic, 'file'> }
-  | ({ kind: 'indexed'; typed?: TypedMatches } & IndexedFacts);
+  | ({
+      kind: 'indexed';
+      typed?: TypedMatches;
+      /** What the scan reports about the file besides its findings: values its budget cut (`value-budget`). */
+      notes?: Array<Omit<Diagnostic, 'file'>>;
+    } & IndexedFacts);
 
 /**
  * The scanner's reader for JavaScript and TypeScript and the per-file step: parse, extract (core's
@@ -51,7 +56,25 @@ export function indexFile(
     return diagnostic('internal-error', `the extractor failed on this file: ${message}`);
   }
   const typed = typedMatches?.(facts);
-  return { kind: 'indexed', ...indexFacts(facts, source, settings, { prefilter }), ...(typed ? { typed } : {}) };
+  const indexed = indexFacts(facts, source, settings, { prefilter });
+  const notes = indexed.valuesCut ? [valueBudgetNote(indexed.valuesCut, source)] : undefined;
+  return { kind: 'indexed', ...indexed, ...(typed ? { typed } : {}), ...(notes ? { notes } : {}) };
+}
+
+/**
+ * Values the file's budget left unknown (core's url/budget.ts): a warning at the place of the first,
+ * so that a file the scan could not read in full is never taken for a clean one. The ESLint plugin
+ * reports the same text at the same place.
+ */
+function valueBudgetNote(cut: ValuesCut, source: string): Omit<Diagnostic, 'file'> {
+  const at = new LineIndex(source).position(cut.at);
+  return {
+    code: 'value-budget',
+    severity: 'warning',
+    message: valuesCutMessage(cut),
+    line: at.line,
+    column: at.column,
+  };
 }
 
 function diagnostic(code: string, message: string): FileIndex {
