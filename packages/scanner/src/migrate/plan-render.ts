@@ -1,5 +1,5 @@
 import { escapeHtml, escapeMarkdown, htmlInline, markdownCode } from '../reports/escape.js';
-import { CONTENT_SECURITY_POLICY, STYLE } from '../reports/html-assets.js';
+import { htmlPage } from '../reports/html-assets.js';
 import type { MigrationPlan, PlanCounts, PlanPlace, PlanRequest } from './plan-report.js';
 import { GENERATED_MARK } from '../reports/generated-mark.js';
 
@@ -162,21 +162,5 @@ function renderPlanHtml(plan: MigrationPlan): string {
     }
     body.push('</section>');
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(CONTENT_SECURITY_POLICY)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(`Migration plan — ${plan.asOf}`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body.join('\n')}
-</main>
-</body>
-</html>
-`;
+  return htmlPage(`Migration plan — ${plan.asOf}`, body.join('\n'));
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from './escape.js';
 
 /**
  * The HTML report's only style sheet and script. Both are constant text (the page's data is read
@@ -212,3 +213,27 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
+
+/**
+ * A self-contained page (the audit, the migration plan): the content security policy that allows
+ * only the page's own style sheet and script, the style sheet, and `body` inside `main`.
+ */
+export function htmlPage(title: string, body: string, options: { bodyClass?: string; script?: boolean } = {}): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(CONTENT_SECURITY_POLICY)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body${options.bodyClass ? ` class="${escapeHtml(options.bodyClass)}"` : ''}>
+<main>
+${body}
+</main>
+${options.script ? `<script>${SCRIPT}</script>\n` : ''}</body>
+</html>
+`;
+}

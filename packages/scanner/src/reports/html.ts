@@ -1,6 +1,6 @@
 import type { Finding, Grade } from '@sunset-lint/core';
 import { escapeHtml, htmlInline } from './escape.js';
-import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
+import { htmlPage } from './html-assets.js';
 import { renderExcerpt } from './html-excerpt.js';
 import { entryAnchor, renderTimeline, timelineEntries } from './html-timeline.js';
 import { entryDocsUrl, replacementDocsUrl } from './links.js';
@@ -87,24 +87,10 @@ export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htm
       );
     body.push('</section>');
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(CONTENT_SECURITY_POLICY)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body${options.htmlPrint === 'summary' ? ' class="print-summary"' : ''}>
-<main>
-${body.join('\n')}
-</main>
-<script>${SCRIPT}</script>
-</body>
-</html>
-`;
+  return htmlPage(title, body.join('\n'), {
+    script: true,
+    ...(options.htmlPrint === 'summary' ? { bodyClass: 'print-summary' } : {}),
+  });
 }
 
 function card(label: string, value: number, kind: string): string {
