@@ -17,6 +17,7 @@ const READ = new Set(['filter', 'action', 'description', 'paused', 'priority', '
 export const FIREWALL_RULES: RulesetTarget = {
   entryId: 'firewall-rules-api',
   phase: 'http_request_firewall_custom',
+  // sunset-lint-ignore firewall-rules-api -- the retired path this rewrite replaces, not a request
   from: 'firewall/rules',
   method: 'POST',
   names: { response: 'customRules', id: 'customRulesetId' },

@@ -10,6 +10,7 @@ import type { Literal, RulesetTarget, Translation } from './ruleset-rule.js';
 export const MOBILE_REDIRECT: RulesetTarget = {
   entryId: 'zone-setting-mobile-redirect',
   phase: 'http_request_dynamic_redirect',
+  // sunset-lint-ignore zone-setting-mobile-redirect -- the retired path this rewrite replaces, not a request
   from: 'settings/mobile_redirect',
   method: 'PATCH',
   names: { response: 'redirectRules', id: 'redirectRulesetId' },

@@ -34,6 +34,7 @@ export function nearest(value: number, allowed: readonly number[]): number {
 export const RATE_LIMITS: RulesetTarget = {
   entryId: 'rate-limiting-legacy',
   phase: 'http_ratelimit',
+  // sunset-lint-ignore rate-limiting-legacy -- the retired path this rewrite replaces, not a request
   from: 'rate_limits',
   method: 'POST',
   names: { response: 'rateLimitRules', id: 'rateLimitRulesetId' },
