@@ -105,6 +105,21 @@ describe('Mobile Redirect -> a Single Redirects rule', () => {
   });
 });
 
+describe('Access bookmarks -> applications of type bookmark', () => {
+  test("an update keeps its id and gains type: 'bookmark' on a line of its own; a body that has a type keeps it", async () => {
+    const put = `${API}export async function rename(accountId, id, name) {\n  await fetch(\`\${API}/accounts/\${accountId}/access/bookmarks/\${id}\`, {\n    method: 'PUT',\n    body: JSON.stringify({\n      name,\n      domain: 'wiki.example.com',\n    }),\n  });\n}\n`;
+    const { after } = await migrated('bookmarks.mjs', put);
+    expect(after).toContain(
+      "access/apps/${id}`, {\n    method: 'PUT',\n    body: JSON.stringify({\n      type: 'bookmark',\n      name,\n",
+    );
+    expect(after).toContain("the path takes the application's id (find it in GET .../access/apps, type 'bookmark')");
+    const typed = put.replace('      name,\n', "      name,\n      type: 'bookmark',\n");
+    const kept = await migrated('bookmarks.mjs', typed);
+    expect(kept.after.match(/type: 'bookmark'/g)).toHaveLength(1);
+    expect(kept.after).toContain('access/apps/${id}');
+  });
+});
+
 describe('manual entries: the replacement written out at the place', () => {
   test('a legacy WAF package: the reference client call with the sensitivity and action-mode mapping', async () => {
     const text = `${API}export async function tune(zone, id) {\n  await fetch(\`\${API}/zones/\${zone}/firewall/waf/packages/\${id}\`, { method: 'PATCH', body: JSON.stringify({ sensitivity: 'low', action_mode: 'simulate' }) });\n}\n`;

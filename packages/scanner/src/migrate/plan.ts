@@ -68,10 +68,9 @@ export function planMigration(
         : `assisted migration, with nothing derivable here: ${migration.person ?? migration.description}`,
     };
   }
-  if (own && 'edits' in own) return { fix: { kind: 'fix', description: own.description, edits: own.edits } };
-  let rewritten: Rewritten | undefined;
-  const why = new Set<string>(own ? [own.notDerived] : []);
-  for (const rewrite of migration.rewrites ?? []) {
+  let rewritten: Rewritten | undefined = own && 'edits' in own ? own : undefined;
+  const why = new Set<string>(own && 'notDerived' in own ? [own.notDerived] : []);
+  for (const rewrite of rewritten ? [] : (migration.rewrites ?? [])) {
     rewritten = rewriteAt(rewrite, finding, source);
     if (rewritten) break;
     why.add(NOT_DERIVED[rewrite.kind]);

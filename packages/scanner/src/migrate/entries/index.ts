@@ -1,5 +1,6 @@
 import type { Finding, TextEdit } from '@sunset-lint/core';
 import type { JsPlaces } from '../js-places.js';
+import { bookmarkApplication } from './access-bookmarks.js';
 import { FIREWALL_RULES } from './firewall-rules.js';
 import { MOBILE_REDIRECT } from './mobile-redirect.js';
 import { RATE_LIMITS } from './rate-limits.js';
@@ -16,15 +17,17 @@ const TARGETS: ReadonlyMap<string, RulesetTarget> = new Map(
 );
 
 /**
- * The entry's own rewrite at the finding (its edits, with the comment for a person written in
- * them), or why it is not derived there; undefined for an entry without one.
+ * The entry's own rewrite at the finding (its edits, and the comment for a person: written in the
+ * edits, or to be written above the statement), or why it is not derived there; undefined where
+ * the entry has none at this place (the catalogue's rewrites apply).
  */
 export function entryRewrite(
   entryId: string,
   finding: Finding,
   text: string,
   js: () => JsPlaces | undefined,
-): { description: string; edits: TextEdit[] } | { notDerived: string } | undefined {
+): { description: string; edits: TextEdit[]; comment?: string } | { notDerived: string } | undefined {
+  if (entryId === 'access-bookmark-applications') return bookmarkApplication(finding, text, js());
   const target = TARGETS.get(entryId);
   if (!target) return undefined;
   const rewritten = rulesetRuleRewrite(finding, text, js(), target);
