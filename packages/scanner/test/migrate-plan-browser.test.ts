@@ -95,11 +95,14 @@ describe('the migration plan in Chromium', () => {
       cpSync(join(REPO_ROOT, 'fixtures', folder), join(project, folder), { recursive: true });
     const scan = ['scan', '--format', 'json', '--fail-on', 'none'];
     writeFileSync(join(project, 'earlier.json'), (await cli(...scan, 'fetch', 'settings', '--as-of', EARLIER)).stdout);
-    // Three repositories' reports, for the organization view.
+    // Three repositories' reports, for the organization view: each scanned before the migration
+    // started, and now (after `migrate` ran on one of them).
     for (const folder of ['fetch', 'settings', 'axios'])
-      writeFileSync(join(project, `${folder}.json`), (await cli(...scan, folder, '--as-of', AS_OF)).stdout);
+      writeFileSync(join(project, `${folder}-earlier.json`), (await cli(...scan, folder, '--as-of', EARLIER)).stdout);
     // Progress: the automatic places of one folder migrated since the earlier report.
     await cli('migrate', 'settings', '--as-of', AS_OF);
+    for (const folder of ['fetch', 'settings', 'axios'])
+      writeFileSync(join(project, `${folder}.json`), (await cli(...scan, folder, '--as-of', AS_OF)).stdout);
     const since = ['migrate', '--plan', 'fetch', 'settings', '--since', 'earlier.json', '--as-of', AS_OF];
     await cli(...since, '--format', 'html', '--output', 'plan.html');
     await cli(...since, '--format', 'json', '--output', 'plan.json');
@@ -119,7 +122,12 @@ describe('the migration plan in Chromium', () => {
       '--output',
       'audit.html',
     );
-    const repositories = ['fetch', 'settings', 'axios'].flatMap((name) => ['--repository', `${name}=${name}.json`]);
+    const repositories = ['fetch', 'settings', 'axios'].flatMap((name) => [
+      '--repository',
+      `${name}=${name}.json`,
+      '--since',
+      `${name}=${name}-earlier.json`,
+    ]);
     await cli('migrate', '--plan', ...repositories, '--as-of', AS_OF, '--format', 'html', '--output', 'org.html');
     await cli('migrate', '--plan', ...repositories, '--as-of', AS_OF, '--format', 'json', '--output', 'org.json');
     const launched = await launchChromium();
@@ -157,13 +165,25 @@ describe('the migration plan in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the plan over three repositories: per repository and in total, as the JSON plan', async () => {
+  test('the plan over three repositories, with progress since each earlier report: per repository and in total, as the JSON plan', async () => {
     const plan = await readPlan('org.json');
     const page = await open('org.html');
     expect(plan.repositories!.map((r) => r.name)).toEqual(['fetch', 'settings', 'axios']);
     const shown = await shownCounts(page);
-    expect(shown).toEqual(expectedCounts(plan).counts);
+    const expected = expectedCounts(plan);
+    expect(shown).toEqual(expected.counts);
     expect(shown['total:places']).toBe(plan.repositories!.reduce((sum, r) => sum + r.counts.places, 0));
+    // Progress since each repository's earlier report: per repository, per entry and repository, in total.
+    expect(plan.repositories!.map((r) => r.since)).toEqual([EARLIER, EARLIER, EARLIER]);
+    expect(plan.total.migrated).toBeGreaterThan(0);
+    expect(plan.total.migrated).toBeLessThan(plan.total.earlier!);
+    const progress = await shownProgress(page);
+    expect(progress).toEqual(expected.progress);
+    expect(progress['total']).toEqual([
+      plan.repositories!.reduce((sum, r) => sum + r.counts.migrated!, 0),
+      plan.repositories!.reduce((sum, r) => sum + r.counts.earlier!, 0),
+    ]);
+    expect(Object.keys(progress).filter((key) => key.startsWith('repository:'))).toHaveLength(3);
     expect(problems).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { MigrationPlan } from '../src/migrate/plan-report.js';
@@ -121,6 +121,10 @@ describe('migrate --plan', () => {
       [['--plan', '--repository', 'nameonly'], /NAME=FILE/],
       [['--plan', '--since', 'not-a-report.json'], /not a sunset-lint json report/],
       [['--plan', '--repository', 'a=x.json', '.'], /give no paths/],
+      [['--plan', '--since', 'x.json', '--since', 'y.json'], /one earlier report for a scan of paths/],
+      [['--plan', '--repository', 'a=x.json', '--since', 'earlier.json'], /--since: with --repository, give NAME=FILE/],
+      [['--plan', '--repository', 'a=x.json', '--since', 'b=earlier.json'], /no --repository named 'b'/],
+      [['--plan', '--repository', 'a=x.json', '--since', 'a=1.json', '--since', 'a=2.json'], /'a' twice/],
     ];
     for (const [args, message] of cases) {
       const run = await cli(dir, 'migrate', ...args);
@@ -238,4 +242,77 @@ describe('migrate --plan --repository', () => {
     const sdk = plan.repositories!.find((r) => r.name === 'sdk')!.counts;
     expect(markdown.stdout).toContain(`| sdk | ${sdk.places} | ${sdk.automatic} | ${sdk.person} |\n`);
   });
+});
+
+describe('migrate --plan --repository with --since NAME=FILE', () => {
+  test('three repositories, each migrated since its earlier report: progress per repository, per entry and in total', async () => {
+    const out = makeProject({});
+    const names = ['axios', 'fetch', 'sdk'];
+    type Found = { entryId: string; fingerprint: string };
+    const scanOf = async (cwd: string, asOf: string) => {
+      const scan = await cli(cwd, 'scan', '--format', 'json', '--fail-on', 'none', '--as-of', asOf);
+      expect(scan.status).toBe(0);
+      return { text: scan.stdout, findings: (JSON.parse(scan.stdout) as { findings: Found[] }).findings };
+    };
+    const earlier = new Map<string, Found[]>();
+    const now = new Map<string, Found[]>();
+    for (const name of names) {
+      // Each repository's checkout: scanned on the day the migration started, migrated, scanned again.
+      const checkout = join(out, 'checkouts', name);
+      cpSync(join(REPO_ROOT, 'fixtures', name), checkout, { recursive: true });
+      const before = await scanOf(checkout, EARLIER);
+      writeFileSync(join(out, `${name}-earlier.json`), before.text);
+      earlier.set(name, before.findings);
+      if (name !== 'sdk') expect((await cli(checkout, 'migrate', '--as-of', AS_OF)).status).toBe(0);
+      const after = await scanOf(checkout, AS_OF);
+      writeFileSync(join(out, `${name}.json`), after.text);
+      now.set(name, after.findings);
+    }
+    const args = names.flatMap((name) => [
+      '--repository',
+      `${name}=${name}.json`,
+      '--since',
+      `${name}=${name}-earlier.json`,
+    ]);
+    const plan = await jsonPlan(out, ...args);
+    expect(plan.since).toBe(EARLIER);
+    // Counted from the reports themselves: an earlier place is migrated when its fingerprint is gone.
+    const progress = (name: string, entryId?: string) => {
+      const mine = earlier.get(name)!.filter((f) => entryId === undefined || f.entryId === entryId);
+      const left = new Set(now.get(name)!.map((f) => f.fingerprint));
+      return { earlier: mine.length, migrated: mine.filter((f) => !left.has(f.fingerprint)).length };
+    };
+    for (const repository of plan.repositories!) {
+      expect(repository.since).toBe(EARLIER);
+      expect({ name: repository.name, ...progress(repository.name) }).toEqual({
+        name: repository.name,
+        earlier: repository.counts.earlier,
+        migrated: repository.counts.migrated,
+      });
+    }
+    const sum = (key: 'earlier' | 'migrated') => names.reduce((n, name) => n + progress(name)[key], 0);
+    expect([plan.total.earlier, plan.total.migrated]).toEqual([sum('earlier'), sum('migrated')]);
+    // Something was migrated, something was not: the figures are real.
+    expect(plan.total.migrated).toBeGreaterThan(0);
+    expect(plan.total.migrated).toBeLessThan(plan.total.earlier!);
+    expect(plan.repositories!.find((r) => r.name === 'sdk')!.counts.migrated).toBe(0);
+    for (const entry of plan.entries) {
+      const earlierIn = names.filter((name) => earlier.get(name)!.some((f) => f.entryId === entry.id));
+      expect([entry.id, entry.counts.earlier ?? 0, entry.counts.migrated ?? 0]).toEqual([
+        entry.id,
+        earlierIn.reduce((n, name) => n + progress(name, entry.id).earlier, 0),
+        earlierIn.reduce((n, name) => n + progress(name, entry.id).migrated, 0),
+      ]);
+      for (const name of earlierIn)
+        expect([entry.id, name, entry.byRepository![name]!.migrated]).toEqual([
+          entry.id,
+          name,
+          progress(name, entry.id).migrated,
+        ]);
+    }
+    // Markdown: the repositories' table has the progress of each.
+    const markdown = await cli(out, 'migrate', '--plan', '--as-of', AS_OF, ...args);
+    const fetch = plan.repositories!.find((r) => r.name === 'fetch')!.counts;
+    expect(markdown.stdout).toContain(`${fetch.migrated} of ${fetch.earlier} places migrated since ${EARLIER}`);
+  }, 120_000);
 });

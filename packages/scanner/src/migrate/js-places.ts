@@ -19,8 +19,13 @@ export class JsPlaces {
     this.file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindOf(grammarOf(path)));
   }
 
+  /** The file's syntax tree (the rewrites of one entry read it: `entries/`). */
+  get tree(): ts.SourceFile {
+    return this.file;
+  }
+
   /** The innermost nodes containing the range, outermost first. */
-  private chain(range: readonly [number, number]): ts.Node[] {
+  chain(range: readonly [number, number]): ts.Node[] {
     const out: ts.Node[] = [];
     const visit = (node: ts.Node) => {
       if (node.getStart(this.file) <= range[0] && range[1] <= node.getEnd()) {

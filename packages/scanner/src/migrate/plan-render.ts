@@ -43,6 +43,20 @@ function requestText(request: PlanRequest): string {
   return `${request.method ? `${request.method} ` : ''}${request.path}${keys ? ` with body ${keys}` : ''}`;
 }
 
+/** The Markdown table of counts per repository, with a progress column where one has an earlier report. */
+function repositoryTable(rows: ReadonlyArray<[string, PlanCounts, string | undefined]>): string[] {
+  const withProgress = rows.some(([, counts]) => counts.earlier !== undefined);
+  const out = [
+    `| Repository | Places | Automatic | For a person |${withProgress ? ' Progress |' : ''}`,
+    `| --- | ---: | ---: | ---: |${withProgress ? ' --- |' : ''}`,
+  ];
+  for (const [name, counts, since] of rows)
+    out.push(
+      `| ${escapeMarkdown(name, true)} | ${counts.places} | ${counts.automatic} | ${counts.person} |${withProgress ? ` ${progress(counts, since) ?? ''} |` : ''}`,
+    );
+  return [...out, ''];
+}
+
 function renderPlanMarkdown(plan: MigrationPlan): string {
   const out: string[] = [GENERATED_MARK, '', `# Migration plan — ${plan.asOf}`, ''];
   const total = progress(plan.total, plan.since);
@@ -52,14 +66,10 @@ function renderPlanMarkdown(plan: MigrationPlan): string {
       "Made from scan reports, which carry no code: a place counts as automatic when its entry's migration class is.",
       '',
     );
-  if (plan.repositories) {
-    out.push('| Repository | Places | Automatic | For a person |', '| --- | ---: | ---: | ---: |');
-    for (const repository of plan.repositories)
-      out.push(
-        `| ${escapeMarkdown(repository.name, true)} | ${repository.counts.places} | ${repository.counts.automatic} | ${repository.counts.person} |`,
-      );
-    out.push('');
-  }
+  if (plan.repositories)
+    out.push(
+      ...repositoryTable(plan.repositories.map((repository) => [repository.name, repository.counts, repository.since])),
+    );
   if (plan.entries.length === 0) out.push('Nothing to migrate.', '');
   for (const entry of plan.entries) {
     out.push(`## ${escapeMarkdown(entry.title)} (${markdownCode(entry.id)})`, '');
@@ -70,12 +80,16 @@ function renderPlanMarkdown(plan: MigrationPlan): string {
     );
     if (entry.description) out.push(escapeMarkdown(entry.description), '');
     if (entry.person) out.push(`Needs a person: ${escapeMarkdown(entry.person)}`, '');
-    if (entry.byRepository) {
-      out.push('| Repository | Places | Automatic | For a person |', '| --- | ---: | ---: | ---: |');
-      for (const [name, counts] of Object.entries(entry.byRepository))
-        out.push(`| ${escapeMarkdown(name, true)} | ${counts.places} | ${counts.automatic} | ${counts.person} |`);
-      out.push('');
-    }
+    if (entry.byRepository)
+      out.push(
+        ...repositoryTable(
+          Object.entries(entry.byRepository).map(([name, counts]) => [
+            name,
+            counts,
+            plan.repositories?.find((repository) => repository.name === name)?.since,
+          ]),
+        ),
+      );
     const automatic = entry.places.filter((place) => place.migrate === 'automatic');
     const person = entry.places.filter((place) => place.migrate === 'person');
     if (automatic.length > 0) {

@@ -186,7 +186,7 @@ export function buildMigrationPlan(
     asOf: meta.asOf,
     level: 'automatic',
     automaticBy: meta.automaticBy,
-    ...(!named && sinceDates.length === 1 ? { since: sinceDates[0]! } : {}),
+    ...(sinceDates.length === 1 ? { since: sinceDates[0]! } : {}),
     ...(named ? { repositories } : {}),
     entries,
     total,
@@ -296,14 +296,7 @@ export function placesOfRun(
   const refused = new Map(run.refused.map((refusal) => [refusal.file, `left alone: ${refusal.reason}`]));
   for (const file of run.stale) refused.set(file, 'changed since it was scanned: not migrated');
   return run.found.map((finding) => {
-    const common = {
-      entryId: finding.entryId,
-      grade: finding.grade,
-      file: finding.file,
-      line: finding.line,
-      column: finding.column,
-      fingerprint: finding.fingerprint,
-    };
+    const common = placeOf(finding);
     const change = applied.get(finding.fingerprint);
     if (change !== undefined) return { ...common, migrate: 'automatic' as const, change };
     const planned = run.planned.get(finding.fingerprint);
@@ -337,18 +330,21 @@ export function placesOfReport(report: ScanJson, byId: ReadonlyMap<string, Catal
     const migration = byId.get(finding.entryId)?.migration;
     const automatic = migration?.class === 'automatic';
     return {
-      entryId: finding.entryId,
-      grade: finding.grade,
-      file: finding.file,
-      line: finding.line,
-      column: finding.column,
-      fingerprint: finding.fingerprint,
+      ...placeOf(finding),
       migrate: automatic ? ('automatic' as const) : ('person' as const),
       ...(automatic
         ? {}
         : { reason: `${migration?.class ?? 'no'} migration${migration?.person ? `: ${migration.person}` : ''}` }),
     };
   });
+}
+
+/** Where a finding (of a scan, or of a JSON report) is: what every place of the plan carries. */
+function placeOf(
+  finding: Pick<Finding, 'entryId' | 'grade' | 'file' | 'line' | 'column' | 'fingerprint'>,
+): Pick<PlanSource['places'][number], 'entryId' | 'grade' | 'file' | 'line' | 'column' | 'fingerprint'> {
+  const { entryId, grade, file, line, column, fingerprint } = finding;
+  return { entryId, grade, file, line, column, fingerprint };
 }
 
 /** The string literal on one line around the range (the URL the reported segments are part of). */

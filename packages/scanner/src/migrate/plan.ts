@@ -7,6 +7,7 @@ import {
   type MigrationRewrite,
   type TextEdit,
 } from '@sunset-lint/core';
+import { entryRewrite, manualReplacement } from './entries/index.js';
 import type { JsPlaces } from './js-places.js';
 import type { ScriptPlaces } from './script-places.js';
 import { COMMENT_MARK, keepingQuotes, lineStart } from './text.js';
@@ -46,21 +47,30 @@ export function planMigration(
 ): PlannedMigration {
   const migration = entry.migration;
   if (!migration) return { leftFor: 'the catalogue entry has no migration' };
-  if (migration.class === 'manual')
-    return { leftFor: `manual migration: ${migration.person ?? migration.description}` };
+  if (migration.class === 'manual') {
+    const replacement = manualReplacement(entry.id, finding, source.text, source.js);
+    return {
+      leftFor: `manual migration: ${replacement ? `the replacement here: ${replacement}. ` : ''}${migration.person ?? migration.description}`,
+    };
+  }
   if (finding.noRewrite) return { leftFor: `not rewritten: ${finding.noRewrite}` };
+  // An entry whose rewrite is code of its own (entries/): the replacement request from the code's values.
+  const own = entryRewrite(entry.id, finding, source.text, source.js);
   if (migration.class === 'assisted' && level === 'automatic') {
     // Point to --level assisted only where it would rewrite something at this place.
-    const derivable = (migration.rewrites ?? []).map((rewrite) => rewriteAt(rewrite, finding, source)).find(Boolean);
+    const derivable =
+      own && 'edits' in own
+        ? own
+        : (migration.rewrites ?? []).map((rewrite) => rewriteAt(rewrite, finding, source)).find(Boolean);
     return {
       leftFor: derivable
         ? `assisted migration: run with --level assisted to ${lowerFirst(derivable.description)} here`
         : `assisted migration, with nothing derivable here: ${migration.person ?? migration.description}`,
     };
   }
-  let rewritten: Rewritten | undefined;
-  const why = new Set<string>();
-  for (const rewrite of migration.rewrites ?? []) {
+  let rewritten: Rewritten | undefined = own && 'edits' in own ? own : undefined;
+  const why = new Set<string>(own && 'notDerived' in own ? [own.notDerived] : []);
+  for (const rewrite of rewritten ? [] : (migration.rewrites ?? [])) {
     rewritten = rewriteAt(rewrite, finding, source);
     if (rewritten) break;
     why.add(NOT_DERIVED[rewrite.kind]);

@@ -54,8 +54,9 @@ const MIGRATE_OPTIONS = {
   output: { type: 'string', value: 'FILE', help: 'with --plan: write the plan to FILE (default: stdout)' },
   since: {
     type: 'string',
+    multiple: true,
     value: 'FILE',
-    help: "with --plan: an earlier 'scan --format json' report of the same\nrepository: how many of its places are migrated since (no longer\nfound, by fingerprint)",
+    help: "with --plan: an earlier 'scan --format json' report of the same\nrepository: how many of its places are migrated since (no longer\nfound, by fingerprint); with --repository, NAME=FILE for that\nrepository (repeatable, one per repository at most)",
   },
   repository: {
     type: 'string',
@@ -125,6 +126,32 @@ function checkEntries(ids: readonly string[] | undefined, byId: ReadonlyMap<stri
     );
 }
 
+/**
+ * The earlier reports `--since` names, by repository (`''` for a scan of paths): one FILE with
+ * paths; with `--repository`, NAME=FILE per repository that has one (a repository without one
+ * shows no progress).
+ */
+function sinceReports(given: readonly string[], repositories: ReadonlyArray<{ name: string }>): Map<string, string> {
+  if (repositories.length === 0) {
+    if (given.length > 1) throw new UsageError('--since: one earlier report for a scan of paths');
+    return new Map(given.map((file) => ['', file]));
+  }
+  const out = new Map<string, string>();
+  for (const value of given) {
+    const at = value.indexOf('=');
+    const name = value.slice(0, at);
+    if (at <= 0 || at === value.length - 1)
+      throw new UsageError(
+        `--since: with --repository, give NAME=FILE (a repository's name, and its earlier 'scan --format json' report), not '${value}'`,
+      );
+    if (!repositories.some((repository) => repository.name === name))
+      throw new UsageError(`--since: no --repository named '${name}'`);
+    if (out.has(name)) throw new UsageError(`--since: one earlier report per repository ('${name}' twice)`);
+    out.set(name, value.slice(at + 1));
+  }
+  return out;
+}
+
 /** `migrate --plan`: the plan of a dry run over the paths, or of the repositories' reports; nothing is changed. */
 async function runPlan(values: MigrateValues, positionals: readonly string[], io: CliIo): Promise<number> {
   for (const name of ['level', 'dry-run'] as const)
@@ -142,10 +169,7 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
     throw new UsageError('--repository: each name once');
   if (repositories.length > 0 && positionals.length > 0)
     throw new UsageError('--repository makes the plan from reports: give no paths to scan');
-  if (repositories.length > 0 && values.since !== undefined)
-    throw new UsageError(
-      '--since goes with a scan of paths; with --repository, the reports are the current state (see docs/migrate.md)',
-    );
+  const since = sinceReports(values.since ?? [], repositories);
   const config = await configFor(values, io);
   const byId = config.settings.catalogue.byId;
   checkEntries(values.entry, byId);
@@ -157,16 +181,21 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
   if (repositories.length > 0) {
     const sources = repositories.map(({ name, file }) => {
       const report = readScanReport(resolve(io.cwd, file), file);
+      const earlierFile = since.get(name);
+      const earlier = earlierFile === undefined ? undefined : readScanReport(resolve(io.cwd, earlierFile), earlierFile);
       return {
         name,
         asOf: report.asOf,
         places: placesOfReport(report, byId).filter((place) => wanted(place.entryId)),
+        ...(earlier
+          ? { earlier: { asOf: earlier.asOf, findings: earlier.findings.filter((f) => wanted(f.entryId)) } }
+          : {}),
       };
     });
     plan = buildMigrationPlan(sources, catalogue, { version, asOf, automaticBy: 'entry-class' });
   } else {
-    const earlier =
-      values.since === undefined ? undefined : readScanReport(resolve(io.cwd, values.since), values.since);
+    const sinceFile = since.get('');
+    const earlier = sinceFile === undefined ? undefined : readScanReport(resolve(io.cwd, sinceFile), sinceFile);
     const run = await migratePaths(positionals, config, {
       cwd: io.cwd,
       dryRun: true,
