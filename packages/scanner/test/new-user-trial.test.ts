@@ -1,0 +1,35 @@
+/**
+ * What a new user still tripped on in the trial of issue 26 (three projects installed from the
+ * packed packages): through the real CLI on throwaway projects.
+ */
+import { describe, expect, test } from 'vitest';
+import { FIREWALL_RULES_CALL, makeProject, runCli } from './scan-cli-support.js';
+
+describe('scan -q when every finding is a warning', () => {
+  test('says how many findings it hid, by grade, instead of "No deprecated API usage found"', () => {
+    const cwd = makeProject({
+      'a.ts': `export const a = async (zoneId: string) => ${FIREWALL_RULES_CALL}\n`,
+      'b.ts': `export const b = async (zoneId: string) => ${FIREWALL_RULES_CALL}\n`,
+    });
+    // Firewall rules end on 2025-01-15: scheduled on 2024-01-01, imminent (90 days) on 2024-12-01.
+    const scheduled = runCli(['scan', '-q', '--as-of', '2024-01-01'], { cwd });
+    expect(scheduled.status).toBe(0);
+    expect(scheduled.stdout).not.toContain('No deprecated API usage found');
+    expect(scheduled.stdout).toContain(
+      'No error-level findings in 2 files scanned (as of 2024-01-01); 2 scheduled findings not shown (-q).',
+    );
+    const imminent = runCli(['scan', '--quiet', '--as-of', '2024-12-01'], { cwd });
+    expect(imminent.stdout).toContain('2 imminent findings not shown (-q)');
+  });
+
+  test('lists what it hid under the totals when errors remain', () => {
+    const cwd = makeProject({
+      'a.ts': `export const a = async (zoneId: string) => ${FIREWALL_RULES_CALL}\n`,
+      'b.ts': `export const b = (zoneId: string) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zoneId}/rate_limits\`);\n`,
+      'sunset-lint.config.json': JSON.stringify({ catalogue: { eolOverrides: { 'firewall-rules-api': '2030-01-01' } } }),
+    });
+    const run = runCli(['scan', '-q', '--as-of', '2026-01-01', '--fail-on', 'none'], { cwd });
+    expect(run.stdout).toMatch(/^ {2}1 scheduled finding not shown \(-q\)$/m);
+    expect(run.stdout).not.toMatch(/firewall-rules-api {2}/);
+  });
+});
