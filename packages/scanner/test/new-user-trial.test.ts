@@ -2,7 +2,10 @@
  * What a new user still tripped on in the trial of issue 26 (three projects installed from the
  * packed packages): through the real CLI on throwaway projects.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { FIREWALL_RULES_CALL, makeProject, runCli } from './scan-cli-support.js';
 
 describe('scan -q when every finding is a warning', () => {
@@ -31,5 +34,17 @@ describe('scan -q when every finding is a warning', () => {
     const run = runCli(['scan', '-q', '--as-of', '2026-01-01', '--fail-on', 'none'], { cwd });
     expect(run.stdout).toMatch(/^ {2}1 scheduled finding not shown \(-q\)$/m);
     expect(run.stdout).not.toMatch(/firewall-rules-api {2}/);
+  });
+});
+
+describe("the README's commands", () => {
+  test('run the CLI as the npm install the README shows installs it: npx, not pnpm exec', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const use = readme.slice(readme.indexOf('## Use it'));
+    expect(use).toContain('npm install --save-dev');
+    const blocks = [...use.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    const commands = blocks.flatMap((block) => block.split('\n')).filter((line) => /\bsunset-lint (?!-)/.test(line));
+    expect(commands.length).toBeGreaterThan(8);
+    expect(commands.filter((line) => /^\s*(pnpm|yarn) (exec|dlx)\b/.test(line))).toEqual([]);
   });
 });
