@@ -48,3 +48,35 @@ describe("the README's commands", () => {
     expect(commands.filter((line) => /^\s*(pnpm|yarn) (exec|dlx)\b/.test(line))).toEqual([]);
   });
 });
+
+describe('a configuration with unknown catalogue ids', () => {
+  test('every problem at once: the schema problems, then each unknown id, one line each', () => {
+    const cwd = makeProject({
+      'sunset-lint.config.json': JSON.stringify({
+        imminentDays: -1,
+        catalogue: { disable: ['no-such-id', 'firewall-rule-api'], eolOverrides: { 'not-an-entry': '2027-01-01' } },
+      }),
+      'a.ts': '',
+    });
+    const run = runCli(['scan'], { cwd });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'sunset-lint scan: sunset-lint.config.json: 4 problems:',
+      "  'imminentDays' must be a whole number of days (0 or more), got -1",
+      "  'catalogue.eolOverrides.not-an-entry' unknown catalogue entry id 'not-an-entry'",
+      "  'catalogue.disable[0]' unknown catalogue entry id 'no-such-id'",
+      "  'catalogue.disable[1]' unknown catalogue entry id 'firewall-rule-api' (did you mean 'firewall-rules-api'?)",
+    ]);
+  });
+
+  test('several unknown ids and no schema problem: all of them, not the first', () => {
+    const cwd = makeProject({
+      'sunset-lint.config.json': JSON.stringify({ catalogue: { disable: ['no-such-id', 'nor-this-one'] } }),
+      'a.ts': '',
+    });
+    const run = runCli(['scan'], { cwd });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("'catalogue.disable[0]' unknown catalogue entry id 'no-such-id'");
+    expect(run.stderr).toContain("'catalogue.disable[1]' unknown catalogue entry id 'nor-this-one'");
+  });
+});
