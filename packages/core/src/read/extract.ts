@@ -215,7 +215,7 @@ class FileExtraction {
       // the scanner does once it knows `api` is a client (one finding per place: the two merge).
       const seen = verb === undefined ? undefined : verbOnUnseenReceiver(verb, node, this.ev);
       return {
-        requests: seen ? [this.requestFact(seen, node)] : [],
+        requests: seen ? [{ ...this.requestFact(seen, node), onImport: true }] : [],
         imported: {
           callee: { source: callee.source, path: callee.path },
           args: argPatterns,
