@@ -3,8 +3,10 @@
  * imports of another workspace package as a scan of the root reads them. Through the real CLI.
  */
 import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
 import { describe, expect, test } from 'vitest';
+import plugin from '../../eslint-plugin/src/index.js';
 import { parseJsonReport, runCli } from './scan-cli-support.js';
 import { makeMonorepo } from './support/npm-monorepo.js';
 
@@ -47,4 +49,58 @@ describe('a workspace package scanned from its own folder', () => {
       ]);
     },
   );
+});
+
+describe('a root and a package configuration (nearest wins, per file)', () => {
+  const DIRECT = [
+    'export const limits = (zone) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/rate_limits`);',
+    'export const rules = (zone) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);',
+    '',
+  ].join('\n');
+  const files = {
+    // The root disables the rate-limit entry; the app's own file replaces it: a later date, no disable.
+    'sunset-lint.config.json': JSON.stringify({ asOf: '2026-11-21', catalogue: { disable: ['rate-limiting-legacy'] } }),
+    'packages/app/sunset-lint.config.json': JSON.stringify({
+      asOf: '2026-11-21',
+      imminentDays: 10,
+      catalogue: { eolOverrides: { 'firewall-rules-api': '2030-01-01' } },
+    }),
+    'packages/app/src/direct.js': DIRECT,
+    'packages/config/src/direct.js': DIRECT,
+  };
+
+  test('ESLint and the scanner report the same findings, grades and messages in both places', async () => {
+    const root = makeMonorepo(files);
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ['**/*.js'] }, plugin.configs['recommended-by-grade'] as Linter.Config],
+    });
+    const linted = (await eslint.lintFiles(['packages/*/src/direct.js'])).flatMap((result) =>
+      result.messages.map(
+        (m) =>
+          `${relative(root, result.filePath)}:${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warn'} ${m.message}`,
+      ),
+    );
+    for (const cwd of [root, join(root, 'packages', 'app'), join(root, 'packages', 'config')]) {
+      const run = runCli(['scan', relative(cwd, join(root, 'packages')), '--format', 'json', '--fail-on', 'none'], {
+        cwd,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const scanned = parseJsonReport(run.stdout)
+        .findings.filter((f) => f.file.endsWith('direct.js'))
+        .map((f) => {
+          const finding = f as typeof f & { severity: string };
+          return `${relative(root, join(cwd, f.file))}:${f.line}:${f.column} ${finding.severity} ${f.message} [${f.entryId}]`;
+        });
+      expect(scanned.sort()).toEqual([...linted].sort());
+    }
+    // The app's configuration applies in the app, the root's in the other package.
+    expect(linted.map((line) => line.replace(/ (error|warn) .* \[/, ' $1 ['))).toEqual([
+      'packages/app/src/direct.js:1:90 error [rate-limiting-legacy]',
+      'packages/app/src/direct.js:2:89 warn [firewall-rules-api]',
+      'packages/config/src/direct.js:2:89 error [firewall-rules-api]',
+    ]);
+    expect(linted[1]).toContain('reaches end of life on 2030-01-01');
+  });
 });
