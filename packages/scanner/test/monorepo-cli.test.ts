@@ -104,3 +104,56 @@ describe('a root and a package configuration (nearest wins, per file)', () => {
     expect(linted[1]).toContain('reaches end of life on 2030-01-01');
   });
 });
+
+describe("the ESLint plugin honours the repository's baseline", () => {
+  const lintWith = async (cwd: string, settings: Record<string, unknown> = {}, patterns = ['.']) => {
+    const eslint = new ESLint({
+      cwd,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ['**/*.js'] },
+        plugin.configs['recommended-by-grade'] as Linter.Config,
+        { settings: { 'sunset-lint': { asOf: '2026-11-21' }, ...settings } },
+      ],
+    });
+    return (await eslint.lintFiles(patterns)).flatMap((result) =>
+      result.messages.map((m) => `${relative(cwd, result.filePath)}:${m.line} ${m.message.replace(/^.*\[/, '[')}`),
+    );
+  };
+
+  test('what `sunset-lint baseline` accepted is not reported (same fingerprints); a new finding is; false turns it off', async () => {
+    const root = makeMonorepo({
+      'packages/app/src/direct.js':
+        'export const limits = (zone) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/rate_limits`);\n',
+    });
+    const app = join(root, 'packages', 'app');
+    const everything = await lintWith(app);
+    expect(everything).toEqual(['src/direct.js:1 [rate-limiting-legacy]', 'src/rules.js:3 [rate-limiting-legacy]']);
+    // Written from the package's folder: the baseline lives at the repository root.
+    const written = runCli(['baseline', '--as-of', '2026-11-21'], { cwd: app });
+    expect(written.status, written.stderr).toBe(0);
+    expect(await lintWith(app)).toEqual([]);
+    // From the root (lint-staged runs there), the same files; the path the fingerprints hash is the same.
+    expect(await lintWith(root, {}, ['packages/app'])).toEqual([]);
+    // A new deprecated call in a baselined file is reported; the accepted ones stay quiet.
+    writeFileSync(
+      join(app, 'src', 'direct.js'),
+      [
+        'export const limits = (zone) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/rate_limits`);',
+        'export const rules = (zone) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);',
+        '',
+      ].join('\n'),
+    );
+    expect(await lintWith(app)).toEqual(['src/direct.js:2 [firewall-rules-api]']);
+    // The scanner agrees: one finding outside the baseline.
+    const scanned = runCli(['scan', '--format', 'json', '--as-of', '2026-11-21', '--fail-on', 'none'], { cwd: app });
+    expect(parseJsonReport(scanned.stdout).findings.map((f) => `${f.file}:${f.line} [${f.entryId}]`)).toEqual([
+      'src/direct.js:2 [firewall-rules-api]',
+    ]);
+    // settings['sunset-lint-baseline']: false reports everything; a missing named file is an error naming it.
+    expect(await lintWith(app, { 'sunset-lint-baseline': false })).toHaveLength(3);
+    await expect(lintWith(app, { 'sunset-lint-baseline': 'nope.json' })).rejects.toThrow(
+      /nope\.json: baseline file not found/,
+    );
+  });
+});
