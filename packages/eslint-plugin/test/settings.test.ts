@@ -31,9 +31,7 @@ describe("settings['sunset-lint'] problems are errors that name the key or id", 
   });
 
   test('every problem at once: the schema problems, then each unknown id', () => {
-    expect(() =>
-      verify({ imminentDays: -1, catalogue: { disable: ['no-such-id', 'firewall-rule-api'] } }),
-    ).toThrow(
+    expect(() => verify({ imminentDays: -1, catalogue: { disable: ['no-such-id', 'firewall-rule-api'] } })).toThrow(
       [
         "ESLint settings['sunset-lint']: 3 problems:",
         "  'imminentDays' must be a whole number of days (0 or more), got -1",

@@ -29,7 +29,9 @@ describe('scan -q when every finding is a warning', () => {
     const cwd = makeProject({
       'a.ts': `export const a = async (zoneId: string) => ${FIREWALL_RULES_CALL}\n`,
       'b.ts': `export const b = (zoneId: string) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zoneId}/rate_limits\`);\n`,
-      'sunset-lint.config.json': JSON.stringify({ catalogue: { eolOverrides: { 'firewall-rules-api': '2030-01-01' } } }),
+      'sunset-lint.config.json': JSON.stringify({
+        catalogue: { eolOverrides: { 'firewall-rules-api': '2030-01-01' } },
+      }),
     });
     const run = runCli(['scan', '-q', '--as-of', '2026-01-01', '--fail-on', 'none'], { cwd });
     expect(run.stdout).toMatch(/^ {2}1 scheduled finding not shown \(-q\)$/m);

@@ -178,11 +178,21 @@ function unknownIds(changes: unknown, known: ReadonlyMap<string, unknown>): Unkn
   if (isRecord(eolOverrides))
     for (const id of Object.keys(eolOverrides))
       if (!known.has(id))
-        found.push({ key: `catalogue.eolOverrides.${id}`, section: 'eolOverrides', id, problem: unknownIdProblem(id, known) });
+        found.push({
+          key: `catalogue.eolOverrides.${id}`,
+          section: 'eolOverrides',
+          id,
+          problem: unknownIdProblem(id, known),
+        });
   if (Array.isArray(disable))
     disable.forEach((id: unknown, index) => {
       if (typeof id === 'string' && !known.has(id))
-        found.push({ key: `catalogue.disable[${index}]`, section: 'disable', id, problem: unknownIdProblem(id, known) });
+        found.push({
+          key: `catalogue.disable[${index}]`,
+          section: 'disable',
+          id,
+          problem: unknownIdProblem(id, known),
+        });
     });
   return found;
 }
