@@ -53,11 +53,13 @@ export function analyzeFile(
   source: string,
   file: string,
   settings: ResolvedSettings,
+  /** The path fingerprints hash (default `file`): the ESLint plugin gives the path from the repository root, as the scanner does. */
+  fingerprintFile = file,
 ): FileAnalysis {
   // Most files never name the API; their analysis could only come back empty (see prefilter.ts).
   if (!prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)) return { findings: [] };
   const facts = extractFileFacts(program, source, settings);
   const matches = matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts });
-  const findings = buildFindings(matches, file, source, settings);
+  const findings = buildFindings(matches, file, source, settings, undefined, undefined, fingerprintFile);
   return facts.valuesCut ? { findings, valuesCut: facts.valuesCut } : { findings };
 }

@@ -50,6 +50,12 @@ export interface RequestFact {
   innerUrl?: PatternPart[];
   /** Payload keys that matter by endpoint context (fields, bulk setting ids). */
   payload?: PayloadKey[];
+  /**
+   * Read in the file as a verb on another module's export (`api.get(path)`, `api` imported), as on
+   * a receiver the file does not show: what the scanner reads of that export, when it knows it (a
+   * client with its base, on the API's host or another), takes its place.
+   */
+  onImport?: true;
 }
 
 /** A key in a request payload, with the value when it is a known string (bulk setting ids). */

@@ -1,4 +1,4 @@
-import { loadCatalogue } from './catalogue/load.js';
+import { loadCatalogue, unknownCatalogueIds } from './catalogue/load.js';
 import type { Catalogue } from './catalogue/types.js';
 import type { Confidence } from './findings/finding.js';
 import { parseDay, todayUtc, type Day } from './grading/day.js';
@@ -21,7 +21,7 @@ export interface ResolvedSettings {
 }
 
 /** Checks settings against the shared schema (unknown keys are errors); see `settingsValidator`. */
-export const validateSettings = settingsValidator(SETTINGS_SCHEMA, sunsetSettingsValidator);
+export const validateSettings = settingsValidator(SETTINGS_SCHEMA, sunsetSettingsValidator, unknownCatalogueIds);
 
 /** Validates settings and loads the catalogue with the user's changes. */
 export function resolveSettings(raw: unknown, where = 'settings'): ResolvedSettings {

@@ -7,7 +7,14 @@
 export type * from './catalogue/types.js';
 export { HTTP_METHODS, MIGRATION_CLASSES } from './catalogue/types.js';
 export { CatalogueError } from './catalogue/errors.js';
-export { byEndOfLife, defaultRulesDir, loadCatalogue, writtenEntry } from './catalogue/load.js';
+export {
+  byEndOfLife,
+  defaultRulesDir,
+  loadCatalogue,
+  unknownCatalogueIds,
+  writtenEntry,
+  type UnknownCatalogueId,
+} from './catalogue/load.js';
 export { describeMatchers } from './catalogue/describe.js';
 export {
   RULE_CAPABILITIES,

@@ -18,6 +18,7 @@ import {
   type ValuesCut,
 } from '@sunset-lint/core';
 import type { TSESTree } from '@typescript-eslint/types';
+import type { BaselineFor } from './baseline.js';
 
 /** The key of the shared settings: `settings: { 'sunset-lint': { asOf, catalogue, … } }`. */
 export const SETTINGS_KEY = 'sunset-lint';
@@ -146,10 +147,11 @@ export function findingsOf(
   comments: () => Iterable<RawComment>,
   filename: string,
   settings: ResolvedSettings,
+  baseline: BaselineFor = { fingerprintFile: filename },
 ): RuleReport {
   let analysis = analyses.get(program);
   if (!analysis || analysis.settings !== settings) {
-    analysis = { settings, byRule: analyze(program, sourceText, comments, filename, settings) };
+    analysis = { settings, byRule: analyze(program, sourceText, comments, filename, settings, baseline) };
     analyses.set(program, analysis);
   }
   return analysis.byRule.get(rule) ?? { findings: [], problems: [] };
@@ -166,9 +168,14 @@ function analyze(
   comments: () => Iterable<RawComment>,
   filename: string,
   settings: ResolvedSettings,
+  baseline: BaselineFor,
 ): Map<RuleName, RuleReport> {
-  const { findings: found, valuesCut } = analyzeFile(program, sourceText, filename, settings);
-  const { findings, problems } = suppressInFile(found, sourceText, comments, settings, { eslintDirectives: false });
+  const { findings: found, valuesCut } = analyzeFile(program, sourceText, filename, settings, baseline.fingerprintFile);
+  const suppressed = suppressInFile(found, sourceText, comments, settings, { eslintDirectives: false });
+  const { problems } = suppressed;
+  // After the comments, as the scanner applies it: what the repository's baseline accepts is not reported.
+  const accepted = baseline.fingerprints;
+  const findings = accepted ? suppressed.findings.filter((f) => !accepted.has(f.fingerprint)) : suppressed.findings;
   const byRule = new Map<RuleName, RuleReport>();
   const reportOf = (rule: RuleName) => {
     let report = byRule.get(rule);

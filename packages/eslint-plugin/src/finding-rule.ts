@@ -2,6 +2,7 @@ import { type Finding, type Grade, GRADES, type RawComment, type RuleName, value
 import type { TSESTree } from '@typescript-eslint/types';
 import type { AST, Rule } from 'eslint';
 import { findingsOf, settingsFor } from './analysis.js';
+import { BASELINE_SETTING, baselineFor } from './baseline.js';
 
 /** Every rule's one option: which grades it reports (default: all). */
 export interface GradeOption {
@@ -73,6 +74,7 @@ export function reportFindings(
         comments,
         context.filename,
         settings,
+        baselineFor(context.settings[BASELINE_SETTING], { filename: context.filename, cwd: context.cwd }),
       );
       for (const finding of findings) {
         if (grades.has(finding.grade)) context.report(describe(finding, context));

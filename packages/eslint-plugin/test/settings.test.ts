@@ -30,6 +30,20 @@ describe("settings['sunset-lint'] problems are errors that name the key or id", 
     expect(() => verify(settings)).toThrow(message);
   });
 
+  test('every problem at once: the schema problems, then each unknown id', () => {
+    expect(() => verify({ imminentDays: -1, catalogue: { disable: ['no-such-id', 'firewall-rule-api'] } })).toThrow(
+      [
+        "ESLint settings['sunset-lint']: 3 problems:",
+        "  'imminentDays' must be a whole number of days (0 or more), got -1",
+        "  'catalogue.disable[0]' unknown catalogue entry id 'no-such-id'",
+        "  'catalogue.disable[1]' unknown catalogue entry id 'firewall-rule-api' (did you mean 'firewall-rules-api'?)",
+      ].join('\n'),
+    );
+    expect(() => verify({ catalogue: { disable: ['no-such-id', 'nor-this-one'] } })).toThrow(
+      /'catalogue\.disable\[0\]' unknown catalogue entry id 'no-such-id'\n {2}'catalogue\.disable\[1\]' unknown catalogue entry id 'nor-this-one'/,
+    );
+  });
+
   test('ESLint adds the file and the rule that was loading', async () => {
     const error = await lint(
       ESLint,

@@ -122,6 +122,19 @@ describe.concurrent('ruleset show', () => {
     });
   });
 
+  test('an execute rule without a ruleset version says so, not "ruleset version ?"', async ({ expect }) => {
+    await withFake(async (fake, base) => {
+      const rule = (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;
+      delete (rule['action_parameters'] as JsonObject)['version'];
+      const result = await runCommand(['ruleset', 'show', ...base]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('?');
+      expect(result.stdout).toContain(
+        `Deployed:         yes: execute rule ${IDS.executeOwasp}, enabled, expression "true", no ruleset version (its action_parameters.version is missing)\n`,
+      );
+    });
+  });
+
   test('category overrides other than paranoia levels are listed with their settings', async ({ expect }) => {
     await withFake(async (fake, base) => {
       const rule = (fake.state.entrypoint?.['rules'] as JsonObject[])[1] as JsonObject;

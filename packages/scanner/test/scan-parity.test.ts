@@ -13,6 +13,23 @@ import { parseJsonReport, type JsonReport } from './scan-cli-support.js';
 import { runMain } from './support/cli-in-process.js';
 
 const AS_OF = '2026-11-21';
+
+/**
+ * Where the trial of issue 26 saw the engines differ: requests through an axios instance another
+ * module creates (`import { api } from './http'`), and CommonJS export shapes (ESLint was seen to
+ * miss one of two constants of a `module.exports = { … }`).
+ */
+const IMPORTED_INSTANCE_FILES = [
+  'fixtures/cross-file/axios-import/firewall.ts',
+  'fixtures/cross-file/axios-import/cleanup.cjs',
+  'fixtures/cross-file/barrel/jobs/nightly.ts',
+];
+const CJS_EXPORT_FILES = [
+  'fixtures/cross-file/cjs-exports/object-literal.js',
+  'fixtures/cross-file/cjs-exports/exports-dot.js',
+  'fixtures/cross-file/cjs-exports/assign.cjs',
+  'fixtures/cross-file/cjs-exports/shorthand.js',
+];
 const key = (f: { file: string; line: number; column: number; entryId: string }) =>
   `${f.file}:${f.line}:${f.column}:${f.entryId}`;
 
@@ -51,5 +68,28 @@ describe('scanner vs. ESLint with the plugin on every fixture file', () => {
       onlyEslint: onlyEslint.filter((k) => !isCrossFile(k)),
     }).toEqual({ onlyScanner: [], onlyEslint: [] });
     expect(onlyEslint).toEqual([]);
+  });
+
+  // One wording in both engines: a finding both report says the same thing (an axios instance
+  // created in one module and used in another was "GET …" in the scanner and "A request (method
+  // unknown) to …" in ESLint).
+  test.each(CJS_EXPORT_FILES)('%s: every exported constant, the same findings and messages in both', (file) => {
+    const scanned = report.findings.filter((f) => f.file === file);
+    const linted = eslintReported.filter((r) => r.file === file);
+    expect(scanned.length).toBeGreaterThanOrEqual(2);
+    expect(new Map(linted.map((r) => [key(r), r.message]))).toEqual(
+      new Map(scanned.map((f) => [key(f), `${f.message} [${f.entryId}]`])),
+    );
+  });
+
+  test.each(IMPORTED_INSTANCE_FILES)('%s: a request on an imported axios instance has one message in both', (file) => {
+    const scanned = new Map(
+      report.findings.filter((f) => f.file === file).map((f) => [key(f), `${f.message} [${f.entryId}]`]),
+    );
+    // The findings both report (an SDK client from another module is the scanner's alone).
+    const both = eslintReported.filter((r) => r.file === file && scanned.has(key(r)));
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.map((r) => r.message)).toEqual(both.map((r) => scanned.get(key(r))));
+    expect(both.filter((r) => r.message.includes('method unknown'))).toEqual([]);
   });
 });

@@ -214,7 +214,9 @@ describe('sunset-lint schedule import --openapi', () => {
     const run = await importDocument(MIRROR);
     expect(run.status).toBe(0);
     const fragment = JSON.parse(run.stdout) as Fragment;
-    expect(fragment.catalogue).toEqual({ add: [], eolOverrides: { 'firewall-rules-api': '2025-06-15' } });
+    // Only the sections it fills: no empty "add" when every operation is already in the catalogue.
+    expect(fragment).toEqual({ catalogue: { eolOverrides: { 'firewall-rules-api': '2025-06-15' } } });
+    expect(run.stdout).not.toContain('"add"');
     expect(run.stderr).toContain('  firewall-rules-api: 2025-01-15 -> 2025-06-15 (x-cfDeprecation.eol)');
     expect(run.stderr).toMatch(/already covered by the catalogue \(not added again\): \d+ operations/);
     const project = makeProject({
@@ -232,6 +234,15 @@ describe('sunset-lint schedule import --openapi', () => {
     ).toEqual(['1:firewall-rules-api:2025-06-15']);
     const diff = await diffJson('openapi.json', [], project);
     expect(diff.report.dateMismatch).toEqual([]);
+
+    // Merged into a configuration without a catalogue: the override is written, no empty "add".
+    writeFileSync(join(project, 'merged.json'), JSON.stringify({ imminentDays: 30 }));
+    const merged = await importDocument('openapi.json', ['--out', 'merged.json'], project);
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(project, 'merged.json'), 'utf8'))).toEqual({
+      imminentDays: 30,
+      catalogue: { eolOverrides: { 'firewall-rules-api': '2025-06-15' } },
+    });
   });
 
   test('entries name the document as given, never the absolute path of the importing machine; --source names a URL', async () => {

@@ -114,6 +114,16 @@ export function loadCatalogue(options: LoadCatalogueOptions = {}): Catalogue {
     ),
   );
 
+  // Every unknown id at once: a configuration is mended in one go, not one run per id.
+  const unknown = unknownIds(changes, byId);
+  if (unknown.length === 1) throw unknownId(unknown[0]!.id, `${where} (${unknown[0]!.section})`, byId);
+  if (unknown.length > 1)
+    throw new CatalogueError(
+      `${where}: ${unknown.length} problems:\n${unknown.map(({ key, problem }) => `  '${key}' ${problem}`).join('\n')}`,
+      where,
+      unknown[0]!.id,
+    );
+
   for (const [id, eol] of Object.entries(changes.eolOverrides ?? {})) {
     const entry = byId.get(id);
     if (!entry) throw unknownId(id, `${where} (eolOverrides)`, byId);
@@ -143,12 +153,72 @@ export function writtenEntry(entry: CatalogueEntry): CatalogueEntryData {
 }
 
 function unknownId(id: string, where: string, known: ReadonlyMap<string, unknown>): CatalogueError {
+  return new CatalogueError(`${where}: ${unknownIdProblem(id, known)}`, where, id);
+}
+
+function unknownIdProblem(id: string, known: ReadonlyMap<string, unknown>): string {
   const suggestion = closest(id, [...known.keys()]);
-  return new CatalogueError(
-    `${where}: unknown catalogue entry id '${id}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
-    where,
-    id,
-  );
+  return `unknown catalogue entry id '${id}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`;
+}
+
+/** A configuration's `catalogue.eolOverrides` key or `catalogue.disable` item that names no entry. */
+export interface UnknownCatalogueId {
+  /** The key path, as the settings' problems name keys: `catalogue.disable[0]`, `catalogue.eolOverrides.x`. */
+  key: string;
+  section: 'eolOverrides' | 'disable';
+  id: string;
+  /** `unknown catalogue entry id 'x' (did you mean 'y'?)`. */
+  problem: string;
+}
+
+function unknownIds(changes: unknown, known: ReadonlyMap<string, unknown>): UnknownCatalogueId[] {
+  if (!isRecord(changes)) return [];
+  const found: UnknownCatalogueId[] = [];
+  const { eolOverrides, disable } = changes;
+  if (isRecord(eolOverrides))
+    for (const id of Object.keys(eolOverrides))
+      if (!known.has(id))
+        found.push({
+          key: `catalogue.eolOverrides.${id}`,
+          section: 'eolOverrides',
+          id,
+          problem: unknownIdProblem(id, known),
+        });
+  if (Array.isArray(disable))
+    disable.forEach((id: unknown, index) => {
+      if (typeof id === 'string' && !known.has(id))
+        found.push({
+          key: `catalogue.disable[${index}]`,
+          section: 'disable',
+          id,
+          problem: unknownIdProblem(id, known),
+        });
+    });
+  return found;
+}
+
+/**
+ * The unknown entry ids of raw, not yet validated settings (their `catalogue`): what the settings
+ * check lists beside the schema's problems, so that a broken configuration shows every problem at
+ * once. The ids known are the built-in entries and those the settings' own `catalogue.add` gives.
+ */
+export function unknownCatalogueIds(settings: unknown, rulesDir = defaultRulesDir()): UnknownCatalogueId[] {
+  const changes = isRecord(settings) ? settings['catalogue'] : undefined;
+  if (!isRecord(changes)) return [];
+  let builtin = builtinCache.get(rulesDir);
+  if (!builtin) {
+    builtin = loadBuiltinEntries(rulesDir);
+    builtinCache.set(rulesDir, builtin);
+  }
+  const known = new Map<string, unknown>(builtin.map(({ entry }) => [entry.id, entry]));
+  if (Array.isArray(changes['add']))
+    for (const added of changes['add'] as unknown[])
+      if (isRecord(added) && typeof added['id'] === 'string') known.set(added['id'], added);
+  return unknownIds(changes, known);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function closest(id: string, candidates: string[]): string | undefined {

@@ -29,7 +29,13 @@ import { propertyReads } from './property-reads.js';
 import { namesInStrings, watchedLiterals } from './watched-strings.js';
 import { writtenObjects } from './written-objects.js';
 import { writtenPaths } from './written-paths.js';
-import { importedClientCall, initMethodOf, recognizeRequest } from './requests.js';
+import {
+  importedClientCall,
+  initMethodOf,
+  recognizeRequest,
+  verbOnUnseenReceiver,
+  type RequestCall,
+} from './requests.js';
 import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { expandFact } from './expand-facts.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
@@ -191,32 +197,7 @@ class FileExtraction {
     const early = node.type === 'CallExpression' && this.sdkTypesImported() ? this.sdkCall(node) : undefined;
     if (early && early.chain.length > 0) return { requests: [], sdk: early };
     const request = recognizeRequest(node, this.ev);
-    if (request) {
-      const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
-      const fact: RequestFact = {
-        url: request.url,
-        method: request.method,
-        range: rangeOf(request.urlNode),
-        via: request.lib,
-        ...ownerOf(request.url, request.method),
-        ...(payload?.length ? { payload } : {}),
-      };
-      this.requestCalls.add(node);
-      // What a request to a host the file names, not ours, sends is that host's (its body, its headers).
-      const elsewhere = namesAnotherHost(request.url, this.options.apiHosts);
-      if (elsewhere) this.sentElsewhere.add(node);
-      for (const node of [request.body, request.headers]) {
-        const literal = node ? this.payloadLiteral(node, request.scope) : undefined;
-        if (literal) this.requestObjects.add(literal);
-        if (literal && elsewhere) {
-          this.sentElsewhere.add(literal);
-          if (literal.type === 'ArrayExpression')
-            for (const element of literal.elements)
-              if (element?.type === 'ObjectExpression') this.sentElsewhere.add(element);
-        }
-      }
-      return { requests: [fact] };
-    }
+    if (request) return { requests: [this.requestFact(request, node)] };
     if (node.type !== 'CallExpression') return NO_FACTS;
     const scope = this.ev.scopeOf(node);
     const sdk = this.sdkTypesImported() ? early : this.sdkCall(node);
@@ -229,8 +210,12 @@ class FileExtraction {
       const exportLength = callee.path[0] === '*' ? 2 : 1;
       const verb = callee.path.length > exportLength ? callee.path[callee.path.length - 1] : undefined;
       const asClient = importedClientCall(verb, node.arguments, this.ev, scope);
+      // `api.get(path)` reads as a request with the verb's method here already, as on a receiver
+      // the file does not show, so that the ESLint plugin, which sees this file alone, words it as
+      // the scanner does once it knows `api` is a client (one finding per place: the two merge).
+      const seen = verb === undefined ? undefined : verbOnUnseenReceiver(verb, node, this.ev);
       return {
-        requests: [],
+        requests: seen ? [{ ...this.requestFact(seen, node), onImport: true }] : [],
         imported: {
           callee: { source: callee.source, path: callee.path },
           args: argPatterns,
@@ -244,7 +229,41 @@ class FileExtraction {
         },
       };
     }
+    // The same on an export of a module that is not the project's (a workspace package the ESLint
+    // plugin cannot tell from a library, a client package): its verb, as on an unseen receiver.
+    if (callee.kind === 'module' && callee.path.length > (callee.path[0] === '*' ? 2 : 1)) {
+      const seen = verbOnUnseenReceiver(callee.path[callee.path.length - 1]!, node, this.ev);
+      if (seen) return { requests: [this.requestFact(seen, node)] };
+    }
     return NO_FACTS;
+  }
+
+  /** A recognized request as a fact; what it sends (its body, its headers) noted as the request's. */
+  private requestFact(request: RequestCall, node: Node): RequestFact {
+    const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
+    const fact: RequestFact = {
+      url: request.url,
+      method: request.method,
+      range: rangeOf(request.urlNode),
+      via: request.lib,
+      ...ownerOf(request.url, request.method),
+      ...(payload?.length ? { payload } : {}),
+    };
+    this.requestCalls.add(node);
+    // What a request to a host the file names, not ours, sends is that host's (its body, its headers).
+    const elsewhere = namesAnotherHost(request.url, this.options.apiHosts);
+    if (elsewhere) this.sentElsewhere.add(node);
+    for (const node of [request.body, request.headers]) {
+      const literal = node ? this.payloadLiteral(node, request.scope) : undefined;
+      if (literal) this.requestObjects.add(literal);
+      if (literal && elsewhere) {
+        this.sentElsewhere.add(literal);
+        if (literal.type === 'ArrayExpression')
+          for (const element of literal.elements)
+            if (element?.type === 'ObjectExpression') this.sentElsewhere.add(element);
+      }
+    }
+    return fact;
   }
 
   /** A call of a URL-building helper defined in this file: its requests with our arguments. */

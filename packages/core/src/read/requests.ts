@@ -290,6 +290,22 @@ export function importedClientCall(
     : verbCall(IMPORTED_CLIENT, 'unknown-client', undefined, verb, expressions, ev, scope);
 }
 
+/**
+ * `api.get(url)` where `api` is another module's export: read as a verb call on a receiver the file
+ * does not show, with the verb's method (undefined when the member is no HTTP verb).
+ */
+export function verbOnUnseenReceiver(
+  verb: string,
+  node: TSESTree.CallExpression | TSESTree.NewExpression,
+  ev: Evaluator,
+): RequestCall | undefined {
+  if (node.type !== 'CallExpression') return undefined;
+  const method = verbMethod(UNSEEN_CLIENT, verb);
+  if (!method) return undefined;
+  const args = node.arguments.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
+  return unknownClientCall(verb, method, args, ev, ev.scopeOf(node));
+}
+
 /** A verb call on a receiver the file does not show (a parameter, an injected client). */
 function unknownClientCall(
   verb: string,

@@ -105,11 +105,14 @@ function sizeOfDeferred(deferred: DeferredFile): number {
 }
 
 function resolveDeferred(deferred: DeferredFile, resolver: CrossFileResolver): MatchableFacts {
-  const requests: RequestFact[] = deferred.facts.requests.map((request) =>
-    holdsImport(request) ? resolver.resolveRequest(request, deferred.file) : request,
-  );
-  for (const call of deferred.importedCalls)
-    for (const request of resolver.resolveImportedCall(call, deferred.file)) requests.push(request);
+  const imported = deferred.importedCalls.flatMap((call) => resolver.resolveImportedCall(call, deferred.file));
+  // A verb on an import, read in the file as on an unseen receiver, gives way to what the export
+  // turned out to be (a client whose base is another host makes it silent).
+  const known = new Set(imported.map((request) => `${request.range[0]}:${request.range[1]}`));
+  const requests: RequestFact[] = deferred.facts.requests
+    .filter((request) => !(request.onImport && known.has(`${request.range[0]}:${request.range[1]}`)))
+    .map((request) => (holdsImport(request) ? resolver.resolveRequest(request, deferred.file) : request));
+  for (const request of imported) requests.push(request);
   const sdkCalls = deferred.facts.sdkCalls
     .map((call) => resolver.resolveSdkCall(call, deferred.file))
     .filter((call): call is SdkCallFact => call !== undefined);

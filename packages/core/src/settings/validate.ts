@@ -7,7 +7,7 @@ import { validatorFor, type GeneratedValidator } from '../schema/generated.js';
 /** A settings problem; the message names where the settings came from and the key. */
 export class SettingsError extends CatalogueError {}
 
-interface Problem {
+export interface Problem {
   /** `imminentDays`, `severities.expired`, `apiHosts[1]`; `(root)` for the settings themselves. */
   key: string;
   problem: string;
@@ -22,12 +22,18 @@ interface Problem {
 export function settingsValidator<const S extends SchemaNode>(
   schema: S,
   generated?: GeneratedValidator<FromSchema<S>>,
+  /**
+   * Problems the schema cannot see (an unknown catalogue entry id), listed after the schema's when
+   * the schema fails, so that every problem shows at once; settings the schema accepts meet them
+   * where they are applied (the catalogue's loader).
+   */
+  moreProblems?: (raw: unknown) => Problem[],
 ): (raw: unknown, where: string) => FromSchema<S> {
   let validate: SchemaValidator<FromSchema<S>>;
   return (raw, where) => {
     validate ??= validatorFor(schema, generated);
     if (validate(raw)) return raw;
-    const problems = describeErrors(validate.errors ?? [], schema, raw);
+    const problems = [...describeErrors(validate.errors ?? [], schema, raw), ...(moreProblems?.(raw) ?? [])];
     const first = problems[0] ?? { key: '(root)', problem: 'is invalid' };
     // Every problem, each naming its key: a broken config is mended in one go, not one run per key.
     const said = problems.length > 1 ? problems.map(({ key, problem }) => `'${key}' ${problem}`) : [];

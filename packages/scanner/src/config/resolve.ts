@@ -5,12 +5,17 @@ import {
   settingsValidator,
   type ResolvedSettings,
   type SunsetSettings,
+  unknownCatalogueIds,
 } from '@sunset-lint/core/schedule';
 import { ConfigError, type LoadedConfig } from './load.js';
 import { SCANNER_SETTINGS_SCHEMA } from './settings-schema.js';
 import { scannerSettingsValidator } from './settings-validator.generated.js';
 
-const validateScannerSettings = settingsValidator(SCANNER_SETTINGS_SCHEMA, scannerSettingsValidator);
+const validateScannerSettings = settingsValidator(
+  SCANNER_SETTINGS_SCHEMA,
+  scannerSettingsValidator,
+  unknownCatalogueIds,
+);
 
 /** Command-line values that override the configuration, already checked by the command line. */
 export type SettingFlags = Pick<SunsetSettings, 'asOf' | 'imminentDays' | 'minConfidence'>;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
-import type { Grade } from '@sunset-lint/core/schedule';
+import { dirname, resolve, sep } from 'node:path';
+import { findConfigFile, type Grade } from '@sunset-lint/core/schedule';
 import { applyBaseline, DEFAULT_BASELINE_FILE, readBaseline, type BaselineEntry } from '../baseline/baseline.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { kindOfPath, type Language } from '../languages/kinds.js';
@@ -111,7 +111,12 @@ async function scanAndReport(
   const prefix = repositoryPrefix(request.cwd);
   const shard = request.shard === undefined ? undefined : checkShard(request.shard);
   const inShard = shard ? shardMembership(request.cwd, shard) : undefined;
-  const result = await findUsages(request, config, inShard);
+  const result = await findUsages(
+    request,
+    config,
+    inShard,
+    request.config === undefined ? { ...(request.overrides ? { overrides: request.overrides } : {}) } : undefined,
+  );
   // Type findings come from the whole program: a shard keeps its own.
   let findings = inShard ? result.findings.filter((finding) => inShard.path(finding.file)) : result.findings;
   let summary: BaselineSummary | undefined;
@@ -208,6 +213,11 @@ export async function findUsages(
   request: Omit<ScanRequest, 'config' | 'overrides' | 'failOn' | 'baseline' | 'shard'>,
   config: ScanConfig,
   shard?: ShardMembership,
+  /**
+   * The configuration was found, not named (`--config`): each file is graded by the configuration
+   * nearest it (`cascade.overrides`, the flags, over each), as the ESLint plugin grades it.
+   */
+  cascade?: { overrides?: SettingOverrides },
 ): Promise<ScanResult & { scannedFiles: string[] }> {
   const { cwd } = request;
   const paths = request.paths ?? [];
@@ -243,6 +253,21 @@ export async function findUsages(
   const cache = request.cache
     ? await openCache(resolve(cwd, cacheLocation ?? DEFAULT_CACHE), config, notice, projectModules.fingerprint)
     : undefined;
+  const groups = cascade ? await configGroups(cwd, discovered, config, cascade.overrides) : undefined;
+  if (groups && groups.length > 1) {
+    const result = await scanByConfiguration(groups, discovered, projectModules, shard, {
+      cwd,
+      ...(config.languages ? { languages: new Set(config.languages) } : {}),
+      ...(request.verbose ? { verbose: true } : {}),
+      ...(types ? { types } : {}),
+      ...(request.parser ? { parser: request.parser } : {}),
+      ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
+      ...(config.maxFileSize !== undefined ? { maxFileSize: config.maxFileSize } : {}),
+      ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+    });
+    result.diagnostics.push(...skipped);
+    return { ...result, scannedFiles: scannedFiles(cwd, discovered, config.languages, result.diagnostics) };
+  }
   const result = await runScan({
     cwd,
     files: discovered.files,
@@ -275,6 +300,99 @@ export async function findUsages(
   }
   return { ...result, scannedFiles: scannedFiles(cwd, discovered, config.languages, result.diagnostics) };
 }
+
+/** The scanned files that one configuration grades, with it. */
+interface ConfigGroup {
+  config: ScanConfig;
+  files: ReadonlySet<string>;
+}
+
+/**
+ * The scanned files by the configuration nearest each (core's `findConfigFile` from the file's
+ * folder, as the ESLint plugin finds it for the file it lints); the scan's own configuration
+ * (found from `cwd`) for files whose nearest is that one. One group: the whole scan has one.
+ */
+async function configGroups(
+  cwd: string,
+  discovered: Discovered,
+  config: ScanConfig,
+  overrides: SettingOverrides | undefined,
+): Promise<ConfigGroup[]> {
+  const own = findConfigFile(cwd).found?.path ?? '';
+  const byFolder = new Map<string, string>();
+  const byConfig = new Map<string, Set<string>>();
+  for (const file of [...discovered.files, ...discovered.terraformFiles, ...discovered.scriptFiles]) {
+    const folder = dirname(file);
+    let found = byFolder.get(folder);
+    if (found === undefined) {
+      try {
+        found = findConfigFile(folder).found?.path ?? '';
+      } catch {
+        found = own; // A broken package.json on the way: the scan's own configuration, as before.
+      }
+      byFolder.set(folder, found);
+    }
+    let files = byConfig.get(found);
+    if (!files) byConfig.set(found, (files = new Set()));
+    files.add(file);
+  }
+  if (byConfig.size === 1 && byConfig.has(own)) return [{ config, files: byConfig.get(own)! }];
+  const groups: ConfigGroup[] = [];
+  for (const [path, files] of [...byConfig].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const groupConfig =
+      path === own
+        ? config
+        : await scanConfigFor({
+            cwd,
+            config: path === '' ? {} : slashedRelative(cwd, path),
+            ...(overrides ? { overrides } : {}),
+          });
+    groups.push({ config: groupConfig, files });
+  }
+  return groups;
+}
+
+/**
+ * One scan per configuration: every file is read and its imports resolve from every file, and
+ * each pass reports on the files its configuration grades (as a shard reports on its own).
+ */
+async function scanByConfiguration(
+  groups: readonly ConfigGroup[],
+  discovered: Discovered,
+  projectModules: ProjectModulesOf,
+  shard: ShardMembership | undefined,
+  common: Omit<ScanOptionsOf, 'files' | 'terraformFiles' | 'scriptFiles' | 'settings' | 'projectModules'>,
+): Promise<ScanResult> {
+  const { runScan } = await import('../scan/scan.js');
+  const merged: ScanResult = { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
+  const seen = new Set<string>();
+  for (const { config, files } of groups) {
+    const result = await runScan({
+      ...common,
+      files: discovered.files,
+      projectModules,
+      terraformFiles: discovered.terraformFiles.filter((file) => files.has(file)),
+      scriptFiles: discovered.scriptFiles.filter((file) => files.has(file)),
+      settings: config.settings,
+      reportsOn: (file) => files.has(file) && (shard?.file(file) ?? true),
+      ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
+    });
+    merged.findings.push(...result.findings);
+    if (result.suppressed) (merged.suppressed ??= []).push(...result.suppressed);
+    // A file every pass reads (a parse error, a budget cut) is said once.
+    for (const diagnostic of result.diagnostics) {
+      const key = JSON.stringify(diagnostic);
+      if (!seen.has(key)) merged.diagnostics.push(diagnostic);
+      seen.add(key);
+    }
+    merged.filesScanned += result.filesScanned;
+    merged.filesParsed += result.filesParsed;
+  }
+  return merged;
+}
+
+type ScanOptionsOf = Parameters<(typeof import('../scan/scan.js'))['runScan']>[0];
+type ProjectModulesOf = NonNullable<ScanOptionsOf['projectModules']>;
 
 /**
  * The files this scan read, from `cwd`: those discovered in a language it scans, less those it

@@ -99,8 +99,30 @@ export function renderText(raw: ScanReport, options: RenderOptions): string {
   return `${out.join('\n')}\n`;
 }
 
+/** `2 imminent and 3 scheduled findings not shown (-q)`: what `--quiet` left out, or undefined. */
+function hiddenByQuiet(report: ScanReport): string | undefined {
+  const hidden = report.hiddenByQuiet;
+  if (hidden === undefined) return undefined;
+  const parts = (['expired', 'imminent', 'scheduled'] as const)
+    .filter((grade) => (hidden[grade] ?? 0) > 0)
+    .map((grade) => `${hidden[grade]} ${grade}`);
+  if (parts.length === 0) return undefined;
+  const total = Object.values(hidden).reduce((sum, count) => sum + (count ?? 0), 0);
+  const last = parts.pop()!;
+  const list = parts.length ? `${parts.join(', ')} and ${last}` : last;
+  return `${list} ${total === 1 ? 'finding' : 'findings'} not shown (-q)`;
+}
+
 function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles, width: number | undefined): string[] {
   const scanned = plural(report.filesScanned, 'file');
+  const hidden = hiddenByQuiet(report);
+  if (summary.total === 0 && hidden !== undefined)
+    return wrapAfter(
+      '',
+      s.bold(`No error-level findings in ${scanned} scanned (as of ${report.asOf}); ${hidden}.`),
+      width,
+      2,
+    );
   if (summary.total === 0)
     return wrapAfter(
       '',
@@ -124,6 +146,7 @@ function summaryLines(report: ScanReport, summary: ReportSummary, s: Styles, wid
   lines.push(
     `  ${(Object.keys(summary.byGrade) as Grade[]).map((grade) => `${s.grade(grade, grade)} ${summary.byGrade[grade]}`).join('   ')}`,
   );
+  if (hidden !== undefined) lines.push(`  ${hidden}`);
   lines.push('', s.bold('By catalogue entry (by end of life):'));
   const countWidth = Math.max(5, ...summary.entries.map((u) => String(u.count).length));
   const idWidth = Math.max(5, ...summary.entries.map((u) => u.entry.id.length));

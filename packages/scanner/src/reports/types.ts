@@ -72,6 +72,12 @@ export interface ScanReport {
   severities?: Readonly<Record<Grade, Severity>>;
   baseline?: BaselineSummary;
   /**
+   * `scan --quiet`: how many findings of each grade the report leaves out (the warnings), so that
+   * the text report says what it hid instead of "No deprecated API usage found". Absent without
+   * `--quiet` or when nothing was hidden.
+   */
+  hiddenByQuiet?: Partial<Record<Grade, number>>;
+  /**
    * The current directory relative to the repository root (the git top level), `/`-separated, no
    * trailing slash; absent or `''` at the root. The formats that CI services resolve against the
    * checkout (SARIF, GitHub annotations, GitLab Code Quality) prefix it to every path.

@@ -11,7 +11,7 @@ import { defaultBaselinePath, findUsages } from '../../library/scan.js';
 import { fromRepositoryRoot, repositoryPrefix } from '../../repository-root.js';
 import { slashedRelative } from '../../scan/files/relative-path.js';
 import { parseWithPaths } from '../args.js';
-import { configFor, SCANNING_OPTIONS, SETTING_OPTIONS } from '../config.js';
+import { configFor, SCANNING_OPTIONS, SETTING_OPTIONS, settingFlags } from '../config.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io.js';
 import { HELP_OPTION, listedTogether, optionsHelp } from '../option-table.js';
 import { noteDiagnostics, scanFeedback } from '../scanning.js';
@@ -85,6 +85,9 @@ export async function runBaselineCommand(argv: readonly string[], io: CliIo): Pr
         onNotice: feedback.onNotice,
       },
       config,
+      undefined,
+      // As `scan` grades them: each file by the configuration nearest it, unless --config names one.
+      values.config === undefined ? { overrides: settingFlags(values) } : undefined,
     );
   } finally {
     feedback.finish();

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { GRADES } from '@sunset-lint/core/schedule';
+import { GRADES, type Grade } from '@sunset-lint/core/schedule';
 import type { SettingOverrides } from '../../library/config.js';
 import { scanForReport } from '../../library/scan.js';
 import { colorFlag, useColor } from '../../reports/color.js';
@@ -335,7 +335,10 @@ function errorsOnly(report: ScanReport): ScanReport {
   const findings = report.findings.filter(
     (finding) => finding.severity === 'error' || failsOn(finding, report.failOn, report.failOnDocs),
   );
-  return { ...report, findings };
+  const hidden: Partial<Record<Grade, number>> = {};
+  for (const finding of report.findings)
+    if (!findings.includes(finding)) hidden[finding.grade] = (hidden[finding.grade] ?? 0) + 1;
+  return { ...report, findings, ...(Object.keys(hidden).length ? { hiddenByQuiet: hidden } : {}) };
 }
 
 /** `--stdin` and `--stdin-filename`, checked: the name the text is scanned as, or undefined without --stdin. */

@@ -83,14 +83,17 @@ export async function runScheduleImport(argv: readonly string[], io: CliIo): Pro
 }
 
 interface Fragment {
-  catalogue: { add: object[]; eolOverrides?: Record<string, string> };
+  catalogue?: { add?: object[]; eolOverrides?: Record<string, string> };
 }
 
+/** The import as configuration: only the sections it fills (no `"add": []` when every operation is known). */
 function fragmentOf(result: ScheduleImport): Fragment {
   const overrides = Object.fromEntries(result.overrides.map((o) => [o.entryId, o.documentEol]));
-  return {
-    catalogue: { add: result.entries, ...(result.overrides.length > 0 ? { eolOverrides: overrides } : {}) },
+  const catalogue = {
+    ...(result.entries.length > 0 ? { add: result.entries } : {}),
+    ...(result.overrides.length > 0 ? { eolOverrides: overrides } : {}),
   };
+  return Object.keys(catalogue).length > 0 ? { catalogue } : {};
 }
 
 /**
@@ -130,7 +133,7 @@ function mergedText(path: string, shown: string, fragment: Fragment): string {
   if (!isObject(config)) throw new UsageError(`--out ${shown}: "${PACKAGE_JSON_KEY}" is not an object, nothing merged`);
   const catalogue = isObject(config['catalogue']) ? { ...config['catalogue'] } : {};
   const add: unknown[] = Array.isArray(catalogue['add']) ? [...(catalogue['add'] as unknown[])] : [];
-  for (const entry of fragment.catalogue.add as Array<{ id: string }>) {
+  for (const entry of (fragment.catalogue?.add ?? []) as Array<{ id: string }>) {
     const at = add.findIndex((existing) => isObject(existing) && existing['id'] === entry.id);
     if (at >= 0) add[at] = entry;
     else add.push(entry);
@@ -138,16 +141,23 @@ function mergedText(path: string, shown: string, fragment: Fragment): string {
   const overrides: Record<string, unknown> = isObject(catalogue['eolOverrides'])
     ? { ...catalogue['eolOverrides'] }
     : {};
-  for (const [id, eol] of Object.entries(fragment.catalogue.eolOverrides ?? {})) {
+  for (const [id, eol] of Object.entries(fragment.catalogue?.eolOverrides ?? {})) {
     const own = add.find(
       (existing): existing is Record<string, unknown> => isObject(existing) && existing['id'] === id,
     );
     if (own) own['eol'] = eol;
     else overrides[id] = eol;
   }
+  // No empty section is written that the file did not have: `"add": []`, `"eolOverrides": {}`, `"catalogue": {}`.
+  const { add: _add, eolOverrides: _overrides, ...otherChanges } = catalogue;
+  const mergedCatalogue = {
+    ...otherChanges,
+    ...(add.length > 0 || 'add' in catalogue ? { add } : {}),
+    ...(Object.keys(overrides).length > 0 ? { eolOverrides: overrides } : {}),
+  };
   const merged = {
     ...config,
-    catalogue: { ...catalogue, add, ...(Object.keys(overrides).length > 0 ? { eolOverrides: overrides } : {}) },
+    ...(Object.keys(mergedCatalogue).length > 0 || 'catalogue' in config ? { catalogue: mergedCatalogue } : {}),
   };
   try {
     resolveScanConfig({ settings: merged, file: shown });

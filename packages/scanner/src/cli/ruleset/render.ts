@@ -24,6 +24,13 @@ function describeSetting<T>(reading: SettingReading<T>, lastRuleId: string | und
   return `${String(reading.value)} (override on the last rule ${lastRuleId ?? '?'}${defaultText})`;
 }
 
+/** The managed ruleset version the execute rule runs, or that it names none (the API requires one; spec 2.5). */
+function rulesetVersion(version: string | undefined): string {
+  return version === undefined
+    ? 'no ruleset version (its action_parameters.version is missing)'
+    : `ruleset version ${version}`;
+}
+
 export function renderConfiguration(configuration: ManagedRulesetConfiguration): string {
   const { managedRuleset, executeRule, paranoiaLevel } = configuration;
   const lines = [
@@ -38,7 +45,7 @@ export function renderConfiguration(configuration: ManagedRulesetConfiguration):
   } else {
     const state = executeRule.enabled === false ? 'disabled' : 'enabled';
     lines.push(
-      `${label('Deployed')}yes: execute rule ${executeRule.id ?? '(new)'}, ${state}, expression ${JSON.stringify(executeRule.expression ?? '')}, ruleset version ${executeRule.managedRulesetVersion ?? '?'}`,
+      `${label('Deployed')}yes: execute rule ${executeRule.id ?? '(new)'}, ${state}, expression ${JSON.stringify(executeRule.expression ?? '')}, ${rulesetVersion(executeRule.managedRulesetVersion)}`,
     );
     if (executeRule.enabled === false) lines.push(`${' '.repeat(18)}${DISABLED_RULE_NOTE}`);
   }

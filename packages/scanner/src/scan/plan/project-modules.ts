@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
 import { statPath } from '../files/file-stats.js';
@@ -49,11 +50,17 @@ export class ProjectModules {
     const packages = new Map<string, WorkspacePackage[]>();
     const aliases = new Map<string, PathAliases>();
     const seen = new Set<string>();
+    const add = (pkg: WorkspacePackage | undefined) => {
+      if (pkg && !(packages.get(pkg.name) ?? []).some((known) => known.dir === pkg.dir))
+        packages.set(pkg.name, [...(packages.get(pkg.name) ?? []), pkg]);
+    };
     for (const file of files) {
       for (let dir = dirname(file); !seen.has(dir); dir = dirname(dir)) {
         seen.add(dir);
-        const pkg = readPackage(dir);
-        if (pkg) packages.set(pkg.name, [...(packages.get(pkg.name) ?? []), pkg]);
+        add(readPackage(dir));
+        // A workspace root names its packages: a package scanned from its own folder follows its
+        // imports of the others (`@acme/config`) as a scan of the root does, as support modules.
+        for (const member of workspaceMembers(dir)) add(readPackage(member));
         for (const name of ['tsconfig.json', 'jsconfig.json']) {
           const found = readAliases(dir, name);
           if (found && !aliases.has(dir)) aliases.set(dir, found);
@@ -199,6 +206,70 @@ function readPackage(dir: string): WorkspacePackage | undefined {
   for (const field of ['source', 'module', 'main', 'types'])
     if (typeof json[field] === 'string') entries.push(resolve(dir, json[field]));
   return { name: json.name, dir, entries, subpaths };
+}
+
+/**
+ * The package folders a workspace root names: package.json's `workspaces` (npm, Yarn: a list, or
+ * `{ "packages": [...] }`) and pnpm-workspace.yaml's `packages:` list. A pattern's segments are
+ * literal names or `*` (any one folder; `**` is not expanded); `!pattern` excludes. These are the
+ * folders npm and pnpm link into `node_modules`, so the links need not be read.
+ */
+function workspaceMembers(dir: string): string[] {
+  const json = readConfig(join(dir, 'package.json'));
+  const declared = isRecord(json) ? json.workspaces : undefined;
+  const listed = Array.isArray(declared) ? declared : isRecord(declared) ? declared.packages : undefined;
+  const patterns = [
+    ...(Array.isArray(listed) ? listed.filter((p): p is string => typeof p === 'string') : []),
+    ...pnpmWorkspacePatterns(dir),
+  ];
+  if (patterns.length === 0) return [];
+  const excluded = new Set(patterns.filter((p) => p.startsWith('!')).flatMap((p) => expandFolders(dir, p.slice(1))));
+  return patterns
+    .filter((p) => !p.startsWith('!'))
+    .flatMap((p) => expandFolders(dir, p))
+    .filter((member) => !excluded.has(member));
+}
+
+/** The `packages:` list of pnpm-workspace.yaml (`- 'packages/*'` lines), read without a YAML parser. */
+function pnpmWorkspacePatterns(dir: string): string[] {
+  const read = readInputFile(join(dir, 'pnpm-workspace.yaml'), MAX_CONFIG_BYTES);
+  if (!read.ok) return [];
+  const out: string[] = [];
+  let inPackages = false;
+  for (const line of read.text.split(/\r?\n/)) {
+    if (/^packages:\s*$/.test(line)) inPackages = true;
+    else if (/^\S/.test(line)) inPackages = false;
+    else if (inPackages) {
+      const item = /^\s+-\s*(['"]?)([^'"#]+)\1\s*(#.*)?$/.exec(line);
+      if (item) out.push(item[2]!.trim());
+    }
+  }
+  return out;
+}
+
+/** The folders a workspace pattern names under `root`: `*` segments expanded, `**` not. */
+function expandFolders(root: string, pattern: string): string[] {
+  let dirs = [root];
+  for (const segment of pattern.replace(/^\.\//, '').replace(/\/+$/, '').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '**' || segment === '..') return [];
+    dirs =
+      segment === '*'
+        ? dirs.flatMap((dir) => subfolders(dir))
+        : dirs.map((dir) => join(dir, segment)).filter((dir) => statPath(dir)?.isDirectory() === true);
+  }
+  return dirs;
+}
+
+function subfolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+      .map((entry) => join(dir, entry.name))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 function readAliases(dir: string, name: string): PathAliases | undefined {
