@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ by `tsc -b` (run on install by the root `prepare` script).
+// Thin launcher: the CLI is compiled to dist/ by `tsc -b` and bundled into dist/bundle/ by
+// scripts/bundle-cli.mjs (`pnpm build`; both run on install by the root `prepare` script).
 // The CLI is loaded only after the Node version is checked (a static import would load it first).
 import { cliFolder } from './cli-folder.js';
 import { SUPPORTED_NODE, isSupportedNode } from './node-version.js';
