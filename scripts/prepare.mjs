@@ -28,6 +28,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 const PACK_RULES = fileURLToPath(new URL('../packages/core/scripts/pack-rules.mjs', import.meta.url));
 const PACK_GRAMMARS = fileURLToPath(new URL('../packages/scanner/scripts/pack-grammars.mjs', import.meta.url));
+const BUNDLE_CLI = fileURLToPath(new URL('../packages/scanner/scripts/bundle-cli.mjs', import.meta.url));
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
@@ -72,10 +73,13 @@ if (!existsSync(TSC)) {
 if (packing) {
   // The scanner and core (the packed root bundles the scanner); the ESLint plugin is not needed.
   run(process.execPath, [TSC, '-b', 'packages/scanner']);
+  run(process.execPath, [BUNDLE_CLI]);
   run(process.execPath, [PACK_RULES]);
   run(process.execPath, [PACK_GRAMMARS]);
 } else {
   run(process.execPath, [TSC, '-b']);
+  // The CLI in a few files (docs/scanner.md, "Start-up"); bin/ starts it while it is newer than tsc's build.
+  run(process.execPath, [BUNDLE_CLI]);
   // Copies left by an install of this folder would hide the repository's rules/ from core.
   run(process.execPath, [PACK_RULES, 'clean']);
   run(process.execPath, [PACK_GRAMMARS, 'clean']);

@@ -109,6 +109,29 @@ describe('the shared configuration file', () => {
     expect(await lintIn(root, 'a.js')).toEqual([]);
   });
 
+  test("runs in one process see package.json's key edited and a configuration added below it (core remembers folders)", async () => {
+    const root = project({
+      '.git/HEAD': 'x\n',
+      'package.json': JSON.stringify({ name: 'p', 'sunset-lint': { asOf: '2026-01-01' } }),
+      'src/a/client.js': CALL,
+      'src/b/client.js': CALL,
+    });
+    const both = async () => [
+      (await lintIn(root, 'src/a/client.js')).length,
+      (await lintIn(root, 'src/b/client.js')).length,
+    ];
+    expect(await both()).toEqual([1, 1]);
+    write(root, {
+      'package.json': JSON.stringify({
+        name: 'p',
+        'sunset-lint': { asOf: '2026-01-01', catalogue: { disable: ['firewall-rules-api'] } },
+      }),
+    });
+    expect(await both()).toEqual([0, 0]);
+    write(root, { 'src/b/sunset-lint.config.json': '{ "asOf": "2026-01-01" }' });
+    expect(await both()).toEqual([0, 1]);
+  });
+
   test('problems of the file name the file and the key; an unknown key is an error', async () => {
     const root = project({ '.git/HEAD': 'x\n', 'sunset-lint.config.json': '{ "imminentDay": 3 }', 'a.js': CALL });
     await expect(lintIn(root, 'a.js')).rejects.toThrow(

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ by `tsc -b` (run on install by the root `prepare` script).
+// Thin launcher: the CLI is compiled to dist/ by `tsc -b` and bundled into dist/bundle/ by
+// scripts/bundle-cli.mjs (`pnpm build`; both run on install by the root `prepare` script).
 // The CLI is loaded only after the Node version is checked (a static import would load it first).
+import { cliFolder } from './cli-folder.js';
 import { SUPPORTED_NODE, isSupportedNode } from './node-version.js';
 
 if (!isSupportedNode(process.versions.node)) {
@@ -29,9 +31,11 @@ if (!isSupportedNode(process.versions.node)) {
     process.exitCode = 2;
   });
   // The module compile cache first (Node 22+), so that the CLI's own modules load from it.
-  import('../dist/cli/compile-cache.js')
+  // The bundle (a few files) when it is current, else the modules as compiled (cli-folder.js).
+  const folder = cliFolder(import.meta.url, process.env);
+  import(`${folder}compile-cache.js`)
     .then(({ enableModuleCompileCache }) => enableModuleCompileCache())
-    .then(() => import('../dist/cli/main.js'))
+    .then(() => import(`${folder}main.js`))
     .then(({ main }) => main(process.argv.slice(2)))
     .then(
       (code) => {

@@ -63,7 +63,10 @@ describe('the packed scanner', () => {
 
   it('carries the grammars it loads, which web-tree-sitter loads from the copy', async () => {
     expect(readManifest(SCANNER).files).toContain('grammars');
-    expect(readManifest(SCANNER).scripts?.prepack).toBe('node scripts/pack-grammars.mjs');
+    // (and bundles the CLI from the compiled modules: scripts/bundle-cli.mjs)
+    expect(readManifest(SCANNER).scripts?.prepack).toBe(
+      'node scripts/pack-grammars.mjs && node scripts/bundle-cli.mjs',
+    );
     const copy = join(mkdtempSync(join(tmpdir(), 'sunset-lint-grammars-')), 'grammars');
     const packed = spawnSync(process.execPath, [join(SCANNER, 'scripts/pack-grammars.mjs'), '--to', copy], {
       encoding: 'utf8',

@@ -1,6 +1,8 @@
 /**
  * What the CLI's start path loads (issue 10: `schedule` and a scan of an empty folder start in
  * ≤ 0.3 s): the commands that need little must not pay for ajv, TypeScript, date-fns or globby.
+ * These run the modules as compiled (`SUNSET_LINT_NO_BUNDLE=1`), where every package shows: the
+ * bundle keeps each lazy `import()` a chunk of its own (cli-bundle.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,7 +19,7 @@ const RESOLVE_HOOKS = fileURLToPath(new URL('./support/report-resolved-modules.m
 function requiredModules(args: readonly string[], cwd: string): { status: number | null; modules: string[] } {
   const run = spawnSync(process.execPath, ['--require', PRELOAD, BIN, ...args], {
     cwd,
-    env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+    env: { ...process.env, NO_COLOR: '1', CI: 'true', SUNSET_LINT_NO_BUNDLE: '1' },
     encoding: 'utf8',
   });
   const line = run.stderr.split('\n').findLast((text) => text.startsWith('required: '));
@@ -69,7 +71,7 @@ describe('the start path loads only what the command uses', () => {
 function resolvedModules(args: readonly string[], cwd: string): { status: number | null; urls: string[] } {
   const run = spawnSync(process.execPath, ['--import', pathToFileURL(RESOLVE_HOOKS).href, BIN, ...args], {
     cwd,
-    env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+    env: { ...process.env, NO_COLOR: '1', CI: 'true', SUNSET_LINT_NO_BUNDLE: '1' },
     encoding: 'utf8',
   });
   const urls = run.stderr

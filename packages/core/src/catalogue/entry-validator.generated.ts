@@ -2,11 +2,11 @@
 // CATALOGUE_ENTRY_SCHEMA in packages/core/src/catalogue/schema.ts; do not edit: `pnpm docs:check` fails when it is stale.
 // The body is ajv's standalone code (options: core's src/schema/ajv.ts), not written for the type checker.
 // @ts-nocheck
-import { createRequire } from 'node:module';
+import { coreRequire } from '../package-root.js';
 import type { GeneratedValidator } from '../schema/generated.js';
 import type { CatalogueEntryData } from './types.js';
 
-const require = createRequire(import.meta.url);
+const require = coreRequire();
 const schema11 = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://sunset-lint.dev/schema/catalogue-entry.json',

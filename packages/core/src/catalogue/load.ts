@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compareText } from '../compare-text.js';
+import { corePackageRoot } from '../package-root.js';
 import { CatalogueError } from './errors.js';
 import { compareDays, formatDay } from '../grading/day.js';
 import { resolveFieldContexts } from './field-contexts.js';
@@ -20,9 +20,9 @@ import type {
  * its own `rules/`); resolved from this module so it works from any working directory.
  */
 export function defaultRulesDir(): string {
-  const packaged = fileURLToPath(new URL('../../rules/', import.meta.url));
-  if (existsSync(join(packaged, 'schema.json'))) return packaged;
-  return fileURLToPath(new URL('../../../../rules/', import.meta.url));
+  const packaged = join(corePackageRoot(), 'rules');
+  if (existsSync(join(packaged, 'schema.json'))) return `${packaged}/`;
+  return `${join(corePackageRoot(), '..', '..', 'rules')}/`;
 }
 
 export function schemaPath(rulesDir = defaultRulesDir()): string {

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import type { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import type { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import type { Day } from './day.js';
+import { coreRequire } from '../package-root.js';
 
 interface DateFns {
   differenceInCalendarDays: typeof differenceInCalendarDays;
@@ -17,7 +17,7 @@ let dateFns: DateFns | undefined;
  */
 function loadDateFns(): DateFns {
   if (!dateFns) {
-    const require = createRequire(import.meta.url);
+    const require = coreRequire();
     dateFns = {
       ...(require('date-fns/differenceInCalendarDays') as Pick<DateFns, 'differenceInCalendarDays'>),
       ...(require('date-fns/formatDistanceStrict') as Pick<DateFns, 'formatDistanceStrict'>),

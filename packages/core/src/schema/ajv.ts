@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, Options } from 'ajv';
+import { coreRequire } from '../package-root.js';
 
 /**
  * A compiled check of a schema: one of the standalone modules generated from the schemas the
@@ -21,7 +21,7 @@ const AJV_OPTIONS = { allErrors: true, strict: false } as const satisfies Option
  * and compiling with it costs ~100 ms, which a start-up with the generated validators never pays.
  */
 export function createAjv(options: Options = {}): Ajv {
-  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  const { Ajv } = coreRequire()('ajv') as typeof import('ajv');
   return new Ajv({ ...AJV_OPTIONS, ...options });
 }
 

@@ -48,6 +48,12 @@ export interface ConfigSearch {
  * package.json with a `"sunset-lint"` key; the search stops after the folder holding `.git` (the
  * repository's root, a folder in a clone, a file in a worktree) or the file system's root.
  * A package.json that is not valid JSON is an error, as it would be when it held the settings.
+ *
+ * The ESLint plugin searches from the folder of every file it lints, so what each folder holds is
+ * remembered (`FOLDERS`) while the folder and its package.json are unchanged: a folder whose
+ * entries are added, removed or renamed gets a new modification time, and a package.json edited in
+ * place a new stamp of its own. A remembered folder then costs one or two `stat`s instead of five
+ * and a package.json read and parsed again. A package.json that fails is never remembered.
  */
 export function findConfigFile(
   start: string,
@@ -59,18 +65,81 @@ export function findConfigFile(
   const searched: string[] = [];
   for (let dir = resolve(start); ; dir = dirname(dir)) {
     searched.push(dir);
-    for (const name of CONFIG_FILES) {
-      const path = join(dir, name);
-      if (exists(path)) return { found: { path }, searched };
-    }
-    const packageJson = join(dir, 'package.json');
-    if (exists(packageJson)) {
-      const shown = show(packageJson);
-      const data = parseConfigJson(readText(packageJson, shown), shown);
-      if (isObject(data) && PACKAGE_JSON_KEY in data)
-        return { found: { path: packageJson, packageJsonSettings: data[PACKAGE_JSON_KEY] }, searched };
-    }
-    if (exists(join(dir, '.git')) || dirname(dir) === dir) return { searched };
+    const folder = folderContents(dir, readText, show);
+    if (folder.configFile !== undefined) return { found: { path: folder.configFile }, searched };
+    if (folder.packageJson?.hasKey)
+      return {
+        found: { path: join(dir, 'package.json'), packageJsonSettings: structuredClone(folder.packageJson.settings) },
+        searched,
+      };
+    if (folder.isRoot || dirname(dir) === dir) return { searched };
+  }
+}
+
+/** What one folder holds for the search, and the stamps that say it is still so. */
+interface FolderContents {
+  /** The folder's own stamp: changes when an entry is added, removed or renamed. */
+  stamp: string;
+  /** The first of CONFIG_FILES there. */
+  configFile?: string;
+  /** Its package.json (when there is one and no config file): the file's stamp and its key. */
+  packageJson?: { stamp: string; hasKey: boolean; settings: unknown };
+  /** It holds `.git`: the search stops here. */
+  isRoot: boolean;
+}
+
+/** Remembered folders, by absolute path; emptied when it grows past MAX_FOLDERS. */
+const FOLDERS = new Map<string, FolderContents>();
+const MAX_FOLDERS = 4096;
+
+function folderContents(
+  dir: string,
+  readText: ConfigTextReader,
+  show: (path: string) => string,
+): Pick<FolderContents, 'configFile' | 'packageJson' | 'isRoot'> {
+  const stamp = stampOf(dir);
+  const known = FOLDERS.get(dir);
+  if (
+    stamp !== undefined &&
+    known?.stamp === stamp &&
+    (known.packageJson === undefined || known.packageJson.stamp === stampOf(join(dir, 'package.json')))
+  )
+    return known;
+  const contents = readFolder(dir, readText, show);
+  if (stamp === undefined) FOLDERS.delete(dir);
+  else {
+    if (FOLDERS.size >= MAX_FOLDERS) FOLDERS.clear();
+    FOLDERS.set(dir, { ...contents, stamp });
+  }
+  return contents;
+}
+
+function readFolder(
+  dir: string,
+  readText: ConfigTextReader,
+  show: (path: string) => string,
+): Omit<FolderContents, 'stamp'> {
+  const isRoot = () => exists(join(dir, '.git'));
+  for (const name of CONFIG_FILES) {
+    const path = join(dir, name);
+    if (exists(path)) return { configFile: path, isRoot: isRoot() };
+  }
+  const path = join(dir, 'package.json');
+  const stamp = stampOf(path);
+  if (stamp === undefined) return { isRoot: isRoot() };
+  const shown = show(path);
+  const data = parseConfigJson(readText(path, shown), shown);
+  const hasKey = isObject(data) && PACKAGE_JSON_KEY in data;
+  return { packageJson: { stamp, hasKey, settings: hasKey ? data[PACKAGE_JSON_KEY] : undefined }, isRoot: isRoot() };
+}
+
+/** A file's or folder's identity and modification time and size, or undefined when it is not there. */
+function stampOf(path: string): string | undefined {
+  try {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats && `${stats.ino} ${stats.mtimeMs} ${stats.ctimeMs} ${stats.size}`;
+  } catch {
+    return undefined;
   }
 }
 

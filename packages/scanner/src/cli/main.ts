@@ -53,7 +53,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
   if (name === '--version' || name === '-v') {
     const { createRequire } = await import('node:module');
-    const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
+    const pkg = createRequire(import.meta.url)('sunset-lint/package.json') as { version: string };
     io.stdout.write(`${pkg.version}\n`);
     return 0;
   }

@@ -39,7 +39,7 @@ export interface ReportInput {
  * paths and clocks, so two scans of the same tree render byte-identical reports.
  */
 export function buildScanReport(input: ReportInput): ScanReport {
-  const version = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+  const version = (createRequire(import.meta.url)('sunset-lint/package.json') as { version: string }).version;
   return {
     tool: { name: TOOL_NAME, version, informationUri: INFORMATION_URI },
     asOf: formatDay(input.settings.asOf),

@@ -175,7 +175,7 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
   checkEntries(values.entry, byId);
   const wanted = (entryId: string) => !values.entry || values.entry.includes(entryId);
   const asOf = formatDay(config.settings.asOf);
-  const version = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+  const version = (createRequire(import.meta.url)('sunset-lint/package.json') as { version: string }).version;
   const catalogue = config.settings.catalogue.entries;
   let plan;
   if (repositories.length > 0) {

@@ -211,7 +211,7 @@ function writeAtomically(file: string, data: Uint8Array): void {
 }
 
 function cacheKey(settings: ResolvedSettings, modules: string): string {
-  const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+  const { version } = createRequire(import.meta.url)('sunset-lint/package.json') as { version: string };
   const shaping = {
     format: CACHE_FORMAT,
     version,
