@@ -385,9 +385,16 @@ describe.concurrent('concurrent runs', () => {
       expect(overrides.rules).toContainEqual({ id: IDS.lastRule, score_threshold: 25, action: 'log' });
       expect(overrides.rules).toContainEqual({ id: IDS.rulePl1Sqli, enabled: false });
       const kept = String(owasp[0]?.['id']);
-      const folded = results.filter((result) => result.stdout.includes('Another run deployed the managed ruleset'));
+      const folded = results.filter((result) =>
+        /the execute rule this run created \(\w+\) was deleted/.test(result.stdout),
+      );
       expect(folded).toHaveLength(2);
       for (const result of folded) expect(result.stdout).toContain(`its execute rule ${kept} is kept`);
+      expect(
+        results.filter((result) =>
+          result.stdout.includes('the execute rule this run created is the first and is kept'),
+        ),
+      ).toHaveLength(1);
       expect(fake.writes().filter((write) => write.method === 'DELETE')).toHaveLength(2);
     });
   });

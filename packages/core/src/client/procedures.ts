@@ -126,6 +126,12 @@ export interface ManagedRulesetChangeResult {
    * one this run created and then deleted, its change merged into the first one in the entry point.
    */
   readonly duplicateRemoved?: string;
+  /**
+   * After a concurrent deploy, when the execute rule this run created is the one kept: the other
+   * execute rules for the managed ruleset seen beside it (each run of this client that created one
+   * merges its change into ours and deletes it; a rule created some other way stays until removed).
+   */
+  readonly otherDeploys?: readonly string[];
   /** The configuration now: read back after a write, predicted for a dry run, as read otherwise. */
   readonly configuration: ManagedRulesetConfiguration;
 }
@@ -745,6 +751,7 @@ async function foldDuplicateDeploy(
       readBack: ruleHolds(keeper, ruleBody) ? 'matches' : 'differs',
       concurrentChanges: 1,
       overwrittenWrites: [],
+      otherDeploys: candidates.slice(1).map((candidate) => candidate.id),
       configuration: describeConfiguration(state, entrypoint.id, keeper),
     };
   }

@@ -691,6 +691,9 @@ describe('concurrent deploys converge on one execute rule, every change kept', (
       expect(deletes).toHaveLength(writers - 1);
       expect(deletes.map((write) => write.path)).not.toContain(`${PATHS.createRule}/${String(kept)}`);
       expect(results.filter((result) => result.duplicateRemoved !== undefined)).toHaveLength(writers - 1);
+      // The run whose rule is kept saw the others beside it.
+      const keeper = results.find((result) => result.duplicateRemoved === undefined);
+      expect(keeper?.otherDeploys).toHaveLength(writers - 1);
       for (const result of results) {
         expect(result).toMatchObject({ written: true, readBack: 'matches' });
         expect(result.configuration.executeRule?.id).toBe(kept);

@@ -130,9 +130,11 @@ export function renderChangeResult(result: ManagedRulesetChangeResult): string {
       ? `Another writer changed the rule meanwhile (${times}); the change was merged into the rule as they left it and written again, keeping their changes.\n`
       : '';
   const folded =
-    result.duplicateRemoved === undefined
-      ? ''
-      : `Another run deployed the managed ruleset at the same time; its execute rule ${result.configuration.executeRule?.id ?? '?'} is kept, the change was merged into it, and the execute rule this run created (${result.duplicateRemoved}) was deleted.\n`;
+    result.duplicateRemoved !== undefined
+      ? `Another run deployed the managed ruleset at the same time; its execute rule ${result.configuration.executeRule?.id ?? '?'} is kept, the change was merged into it, and the execute rule this run created (${result.duplicateRemoved}) was deleted.\n`
+      : result.otherDeploys?.length
+        ? `Another run deployed the managed ruleset at the same time (execute rule ${result.otherDeploys.join(', ')}); the execute rule this run created is the first and is kept: a run of sunset-lint merges its change into it and deletes its own.\n`
+        : '';
   return `${done}\n${confirmed}${merged}${folded}Changes:\n${changeText}\n${renderConfiguration(result.configuration)}`;
 }
 
@@ -181,6 +183,7 @@ export function renderChangeResultJson(result: ManagedRulesetChangeResult): stri
       concurrentChanges: result.concurrentChanges,
       overwrittenWrites: result.overwrittenWrites,
       ...(result.duplicateRemoved === undefined ? {} : { duplicateRemoved: result.duplicateRemoved }),
+      ...(result.otherDeploys === undefined ? {} : { otherDeploys: result.otherDeploys }),
       request: write === undefined ? null : { method: write.method, url: write.url, body: write.body },
       before: result.plan.before,
       configuration: result.configuration,
