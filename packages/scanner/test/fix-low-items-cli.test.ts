@@ -9,7 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { makeProject, parseJsonReport, removeProjects, runCli } from './scan-cli-support.js';
-import { COMMENTED, COMMENTED_FIXED, OWN_CONSTANT, SHARED_CONSTANT, TOOLTIPS } from './support/fix-low-items-files.js';
+import {
+  COMMENTED,
+  COMMENTED_FIXED,
+  OWN_CONSTANT,
+  SHARED_ACROSS_MODULES,
+  SHARED_BY_TWO_IMPORTERS,
+  SHARED_CONSTANT,
+  TOOLTIPS,
+} from './support/fix-low-items-files.js';
 
 afterAll(removeProjects);
 
@@ -41,6 +49,35 @@ describe('fix and migrate leave a constant that a request to another host also s
     const migrated = project('x.js', OWN_CONSTANT);
     migrated.run('migrate', 'src');
     expect(migrated.text()).toContain("const SEG = 'page_shield';");
+  });
+});
+
+describe('fix and migrate leave a constant that a request of another module sends to another host', () => {
+  test.each([
+    ['two modules: the constant and our request in one, their request in the other', SHARED_ACROSS_MODULES],
+    ['three modules: the constant alone, our request and theirs each in a module of its own', SHARED_BY_TWO_IMPORTERS],
+  ])('%s: reported, neither fixed nor migrated, the other module named', (_shape, files) => {
+    const root = makeProject(files);
+    const run = (...args: string[]) => runCli([...args, '--as-of', AS_OF], { cwd: root });
+    const texts = () => Object.keys(files).map((file) => readFileSync(join(root, file), 'utf8'));
+    const report = parseJsonReport(run('scan', 'src', '--format', 'json', '--fail-on', 'none').stdout);
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.entryId}`)).toEqual([
+      'src/seg.js:1 page-shield-script-monitor-segment',
+    ]);
+    run('fix', 'src');
+    expect(texts()).toEqual(Object.values(files));
+    const migrate = run('migrate', 'src');
+    expect(texts()).toEqual(Object.values(files));
+    expect(migrate.stdout + migrate.stderr).toContain(
+      'not rewritten: the text is also sent to another host by a request of src/theirs.js',
+    );
+  });
+
+  test('without the other host’s module the constant is fixed as before', () => {
+    const { 'src/theirs.js': _theirs, ...ours } = SHARED_BY_TWO_IMPORTERS;
+    const root = makeProject(ours);
+    runCli(['fix', 'src', '--as-of', AS_OF], { cwd: root });
+    expect(readFileSync(join(root, 'src/seg.js'), 'utf8')).toBe("export const SEG = 'page_shield';\n");
   });
 });
 

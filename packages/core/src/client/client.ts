@@ -103,6 +103,18 @@ export class EdgeApiClient {
   }
 
   /**
+   * The provider's delete-rule operation, `DELETE /zones/{zone_id}/rulesets/{ruleset_id}/rules/{rule_id}`:
+   * used only to remove the duplicate execute rule a concurrent deploy of this run created. Not shown
+   * by the spec (4.3). Retried on 429 only.
+   */
+  async deleteZoneRulesetRule(zoneId: string, entrypointRulesetId: string, ruleId: string): Promise<unknown> {
+    return this.#call(
+      { method: 'DELETE', path: zoneRulesetRulePath(zoneId, entrypointRulesetId, ruleId), retry: 'rejected-only' },
+      decodeAnyResult,
+    );
+  }
+
+  /**
    * The provider's create-ruleset operation, `POST /zones/{zone_id}/rulesets`: used only when the
    * zone has no entry point for the phase yet. Not shown by the spec. Chosen over replacing the entry
    * point with a PUT because a create fails if the entry point appeared meanwhile, where a PUT

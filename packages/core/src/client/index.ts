@@ -62,6 +62,7 @@ export {
   type ChangeOptions,
   type ManagedRulesetChange,
   type ManagedRulesetChangeResult,
+  type OverwrittenWrite,
   type ManagedRulesetPlan,
   type PlannedWrite,
 } from './procedures.js';

@@ -21,7 +21,7 @@ import {
 } from './overrides.js';
 import { zoneRulesetRulePath, zoneRulesetRulesPath, zoneRulesetsPath } from './paths.js';
 import { parseRetryAfterMs, retryDelayMs } from './retry.js';
-import { isOutcomeUnknown, refusedWrite, writeSafely, type WriteVerdict } from './safe-write.js';
+import { isOutcomeUnknown, refusedWrite, writeSafely, type SafeWriteOutcome, type WriteVerdict } from './safe-write.js';
 import {
   checkedExecuteRule,
   loadEntrypoint,
@@ -113,8 +113,36 @@ export interface ManagedRulesetChangeResult {
    * again. 0 without concurrent writers.
    */
   readonly concurrentChanges: number;
+  /**
+   * Writes of ours whose answer showed the rule's version more than one past the version our body
+   * was merged from: another writer wrote the rule in between, and ours, based on the older read,
+   * replaced it whole. The API keeps no older version, so what they wrote cannot be merged back; their
+   * change is lost unless that writer re-checks (the procedures here do, within their own round trip).
+   * Empty without that interleaving (see "Concurrent writers" in docs/reference-client.md).
+   */
+  readonly overwrittenWrites: readonly OverwrittenWrite[];
+  /**
+   * After a concurrent deploy created a second execute rule for the managed ruleset: the id of the
+   * one this run created and then deleted, its change merged into the first one in the entry point.
+   */
+  readonly duplicateRemoved?: string;
+  /**
+   * After a concurrent deploy, when the execute rule this run created is the one kept: the other
+   * execute rules for the managed ruleset seen beside it (each run of this client that created one
+   * merges its change into ours and deletes it; a rule created some other way stays until removed).
+   */
+  readonly otherDeploys?: readonly string[];
   /** The configuration now: read back after a write, predicted for a dry run, as read otherwise. */
   readonly configuration: ManagedRulesetConfiguration;
+}
+
+/** A write of ours that replaced another writer's write it had not read (`overwrittenWrites`). */
+export interface OverwrittenWrite {
+  readonly ruleId: string;
+  /** The rule's version our body was merged from. */
+  readonly versionRead: string;
+  /** The rule's version in the answer to our write. */
+  readonly versionWritten: string;
 }
 
 interface NormalizedChange extends OverrideChange {
@@ -427,10 +455,14 @@ async function updateExecuteRule(
     confirmedByReread,
     readBack,
     concurrentChanges: merges,
+    overwrittenWrites: overwritten,
     configuration: describeConfiguration(state, entrypoint.id, rule),
   });
 
   let body = prepared.ruleBody;
+  /** The rule's version `body` was merged from. */
+  let basedOn = original.version;
+  const overwritten: OverwrittenWrite[] = [];
   let failures = 0;
   let merges = 0;
   let sent = 0;
@@ -441,6 +473,13 @@ async function updateExecuteRule(
     try {
       const answer = await client.updateZoneRulesetRule(zoneId, entrypointId, original.id, body, { retry: 'never' });
       writtenVersion = versionIn(answer, original.id);
+      const jumped = versionJump(basedOn, writtenVersion);
+      if (jumped !== undefined && writtenVersion !== undefined && basedOn !== undefined) {
+        overwritten.push({ ruleId: original.id, versionRead: basedOn, versionWritten: writtenVersion });
+        transport.log(
+          `${description}: the answer shows execute rule ${original.id} at version ${writtenVersion} after our write, merged from version ${basedOn}: ${jumped === 1 ? 'another write' : `${jumped} other writes`} came in between, and this write replaced ${jumped === 1 ? 'it' : 'them'} (the API keeps no older version to merge from)`,
+        );
+      }
     } catch (error) {
       failures += 1;
       if (error instanceof EdgeApiError && error.status === 429) {
@@ -492,6 +531,7 @@ async function updateExecuteRule(
         readBack: 'failed',
         readBackError: message,
         concurrentChanges: merges,
+        overwrittenWrites: overwritten,
         configuration: describeConfiguration(state, state.entrypoint?.id, {
           ...original,
           action_parameters: body.action_parameters,
@@ -510,6 +550,7 @@ async function updateExecuteRule(
         `${description}: the re-read shows the write was not applied; merging the change again and sending it`,
       );
       body = next;
+      basedOn = read.rule.version;
       continue;
     }
     // The write was accepted, yet the rule read back lacks the change. If nothing was written since
@@ -535,18 +576,43 @@ async function updateExecuteRule(
     next = mergedUpdateBody(read.rule, change, facts);
     if (next === undefined) return done(read.entrypoint, read.rule, 'matches', false, merges);
     body = next;
+    basedOn = read.rule.version;
   }
+}
+
+/**
+ * How many versions past `read` the rule is at `written`, when that is more than the one our write
+ * made: another write came in between. The spec says only that versions are integers as text that
+ * increase (2.2); each write of the provider increases a rule's version by one, which is what this
+ * relies on. Undefined when either is absent or not an integer.
+ */
+function versionJump(read: string | undefined, written: string | undefined): number | undefined {
+  if (read === undefined || written === undefined || !/^\d{1,15}$/.test(read) || !/^\d{1,15}$/.test(written))
+    return undefined;
+  const jump = Number(written) - Number(read);
+  return jump > 1 ? jump - 1 : undefined;
 }
 
 /**
  * Applies a change: reads, merges, sends the one write (unless `dryRun`, or nothing changes), and
  * reads the entry point back. The write is retried only when safe (see safe-write.ts).
  */
-export async function applyManagedRulesetChange(
+export function applyManagedRulesetChange(
   client: EdgeApiClient,
   target: ManagedRulesetTarget,
   change: ManagedRulesetChange,
   options: ChangeOptions = {},
+): Promise<ManagedRulesetChangeResult> {
+  return applyChange(client, target, change, options, 0);
+}
+
+/** `applyManagedRulesetChange`, started again `restarts` times after another deployer created the entry point. */
+async function applyChange(
+  client: EdgeApiClient,
+  target: ManagedRulesetTarget,
+  change: ManagedRulesetChange,
+  options: ChangeOptions,
+  restarts: number,
 ): Promise<ManagedRulesetChangeResult> {
   const maxMerges = validateMaxConcurrentRetries(options.maxConcurrentRetries);
   const prepared = await prepare(client, target, change, options);
@@ -560,34 +626,36 @@ export async function applyManagedRulesetChange(
       confirmedByReread: false,
       readBack: 'not-needed',
       concurrentChanges: 0,
+      overwrittenWrites: [],
       configuration: dryRun ? plan.after : plan.before,
     };
   }
   const write = plan.write;
   if (write.operation === 'update-execute-rule') return updateExecuteRule(client, prepared, write, maxMerges);
-  const outcome = await writeSafely(
-    client.transport,
-    `${write.method} ${write.path}`,
-    () => sendCreate(client, prepared, write),
-    createVerifier(client, prepared),
-  );
+  let outcome: SafeWriteOutcome<unknown>;
   try {
-    const entrypoint = await loadEntrypoint(client, state.target.zoneId);
-    const candidates = entrypoint === undefined ? [] : executeRulesFor(entrypoint, state.managed.id);
-    const rule =
-      state.executeRule !== undefined
-        ? candidates.find((candidate) => candidate.id === state.executeRule?.id)
-        : (candidates.find((candidate) => ruleHolds(candidate, ruleBody)) ?? candidates[0]);
-    const matches = rule !== undefined && ruleHolds(rule, ruleBody);
-    return {
-      plan,
-      dryRun,
-      written: true,
-      confirmedByReread: outcome.confirmedByReread,
-      readBack: matches ? 'matches' : 'differs',
-      concurrentChanges: 0,
-      configuration: describeConfiguration(state, entrypoint?.id, rule),
-    };
+    outcome = await writeSafely(
+      client.transport,
+      `${write.method} ${write.path}`,
+      () => sendCreate(client, prepared, write),
+      createVerifier(client, prepared),
+    );
+  } catch (error) {
+    // Another deployer created the entry point first (the create is refused, a 4xx): start again
+    // from the entry point as it now is (an update of its execute rule, or a create-rule).
+    const refused = error instanceof EdgeApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+    if (write.operation !== 'create-entrypoint' || !refused || restarts >= maxMerges) throw error;
+    const entrypoint = await loadEntrypoint(client, state.target.zoneId).catch(() => undefined);
+    if (entrypoint === undefined) throw error;
+    client.transport.log(
+      `${write.method} ${write.path}: another writer created the zone entry point meanwhile; reading it and applying the change to it`,
+    );
+    const again = await applyChange(client, target, change, options, restarts + 1);
+    return { ...again, plan, concurrentChanges: again.concurrentChanges + 1 };
+  }
+  let entrypoint: EntrypointRuleset | undefined;
+  try {
+    entrypoint = await loadEntrypoint(client, state.target.zoneId);
   } catch (error) {
     return {
       plan,
@@ -597,9 +665,134 @@ export async function applyManagedRulesetChange(
       readBack: 'failed',
       readBackError: error instanceof Error ? error.message : String(error),
       concurrentChanges: 0,
+      overwrittenWrites: [],
       configuration: plan.after,
     };
   }
+  const candidates = entrypoint === undefined ? [] : executeRulesFor(entrypoint, state.managed.id);
+  if (entrypoint !== undefined && candidates.length > 1)
+    return foldDuplicateDeploy(client, prepared, entrypoint, candidates, outcome, maxMerges);
+  const rule = candidates.find((candidate) => ruleHolds(candidate, ruleBody)) ?? candidates[0];
+  const matches = rule !== undefined && ruleHolds(rule, ruleBody);
+  return {
+    plan,
+    dryRun,
+    written: true,
+    confirmedByReread: outcome.confirmedByReread,
+    readBack: matches ? 'matches' : 'differs',
+    concurrentChanges: 0,
+    overwrittenWrites: [],
+    configuration: describeConfiguration(state, entrypoint?.id, rule),
+  };
+}
+
+/**
+ * The id of the execute rule our create made: in the answer (the provider answers with the entry
+ * point, the new rule appended last), else in the entry point read back, the last rule for the
+ * managed ruleset that holds what we sent. Undefined when neither shows one.
+ */
+function createdRuleId(
+  answer: unknown,
+  candidates: readonly ExecuteRule[],
+  managedId: string,
+  ruleBody: ExecuteRuleBody,
+): string | undefined {
+  const answered =
+    isRecord(answer) && Array.isArray(answer['rules'])
+      ? (answer['rules'] as unknown[]).filter(
+          (rule): rule is ExecuteRule =>
+            isRecord(rule) &&
+            typeof rule['id'] === 'string' &&
+            isRecord(rule['action_parameters']) &&
+            rule['action_parameters']['id'] === managedId &&
+            ruleHolds(rule, ruleBody),
+        )
+      : [];
+  const pool = answered.length > 0 ? answered : candidates.filter((candidate) => ruleHolds(candidate, ruleBody));
+  return pool.at(-1)?.id;
+}
+
+/**
+ * Concurrent deploys: two runs that both found the managed ruleset not deployed each created an
+ * execute rule for it. Every run converges on the same one, the **first** of them in the entry
+ * point's rule order (rules are appended, so the one created first; unlike the lowest id, a run that
+ * read back before the others' creates landed already took it for the only one): a run that created
+ * another merges its change into the first (the merge-and-verify loop of an update, keeping every
+ * other writer's overrides), then deletes the rule it created. The run that created the first has
+ * nothing more to do. Never deletes a rule it did not create.
+ */
+async function foldDuplicateDeploy(
+  client: EdgeApiClient,
+  prepared: Prepared,
+  entrypoint: EntrypointRuleset,
+  candidates: readonly ExecuteRule[],
+  outcome: SafeWriteOutcome<unknown>,
+  maxMerges: number,
+): Promise<ManagedRulesetChangeResult> {
+  const { plan, state, ruleBody, change, facts } = prepared;
+  const { zoneId } = state.target;
+  const keeper = candidates[0] as ExecuteRule;
+  const createdId = createdRuleId(outcome.result, candidates, state.managed.id, ruleBody);
+  const ids = candidates.map((candidate) => candidate.id).join(', ');
+  if (createdId === undefined) {
+    throw new ConcurrentModificationError(
+      `execute rules ${ids} deploy managed ruleset ${state.managed.id} after a concurrent deploy, and this run cannot tell which one it created; nothing more sent (keep one: 'sunset-lint ruleset set --execute-rule-id ${keeper.id} …', and delete the others)`,
+    );
+  }
+  client.transport.log(
+    `another writer deployed managed ruleset ${state.managed.id} at the same time (execute rules ${ids}); keeping the first, ${keeper.id}`,
+  );
+  if (createdId === keeper.id) {
+    return {
+      plan,
+      dryRun: false,
+      written: true,
+      confirmedByReread: outcome.confirmedByReread,
+      readBack: ruleHolds(keeper, ruleBody) ? 'matches' : 'differs',
+      concurrentChanges: 1,
+      overwrittenWrites: [],
+      otherDeploys: candidates.slice(1).map((candidate) => candidate.id),
+      configuration: describeConfiguration(state, entrypoint.id, keeper),
+    };
+  }
+  // Our change into the first rule, then our rule out: our overrides are in the entry point throughout.
+  const rule = checkedExecuteRule(keeper) as ExecuteRule;
+  const merged = mergedUpdateBody(rule, change, facts);
+  let result: ManagedRulesetChangeResult | undefined;
+  if (merged !== undefined) {
+    const path = zoneRulesetRulePath(zoneId, entrypoint.id, rule.id);
+    const write: PlannedWrite = {
+      operation: 'update-execute-rule',
+      method: 'PATCH',
+      path,
+      url: `${client.baseUrl}${path}`,
+      body: merged,
+    };
+    const onKeeper: Prepared = { ...prepared, state: { ...state, entrypoint, executeRule: rule }, ruleBody: merged };
+    result = await updateExecuteRule(client, onKeeper, write, maxMerges);
+  }
+  try {
+    await client.deleteZoneRulesetRule(zoneId, entrypoint.id, createdId);
+  } catch (error) {
+    // Already gone is what we wanted.
+    if (!(error instanceof EdgeApiError && error.status === 404)) throw error;
+  }
+  client.transport.log(`deleted execute rule ${createdId}, which this run created; its change is in ${keeper.id}`);
+  const now = await loadEntrypoint(client, zoneId).catch(() => undefined);
+  const kept = now === undefined ? undefined : executeRulesFor(now, state.managed.id).find((r) => r.id === keeper.id);
+  return {
+    plan,
+    dryRun: false,
+    written: true,
+    confirmedByReread: outcome.confirmedByReread,
+    readBack:
+      kept === undefined ? 'failed' : mergedUpdateBody(kept, change, facts) === undefined ? 'matches' : 'differs',
+    ...(kept === undefined ? { readBackError: `execute rule ${keeper.id} could not be read back` } : {}),
+    concurrentChanges: 1 + (result?.concurrentChanges ?? 0),
+    overwrittenWrites: result?.overwrittenWrites ?? [],
+    duplicateRemoved: createdId,
+    configuration: describeConfiguration(state, (now ?? entrypoint).id, kept ?? rule),
+  };
 }
 
 /** Spec 4.1: sets the paranoia level (1 to 4). */

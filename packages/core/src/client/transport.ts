@@ -47,7 +47,7 @@ export interface TransportOptions {
 export type RetryMode = 'idempotent' | 'rejected-only' | 'never';
 
 export interface TransportRequest {
-  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Relative to the base URL, starting with '/'; ids already validated and encoded. */
   readonly path: string;
   readonly body?: unknown;

@@ -1,12 +1,12 @@
 import { mergeMatchesAtSamePlace, placeKey } from '../place/merge.js';
 import type { FileFacts, RawMatch } from '../facts.js';
-import type { TextEdit } from '../findings/finding.js';
+import type { Finding, TextEdit } from '../findings/finding.js';
 import { matchInFileFacts } from './in-file.js';
 import { apiRoots, matchRequest, type MatchContext } from './requests.js';
 import { matchDeclaredResource } from './resources.js';
 import { matchSdkCall } from './sdk.js';
 import { matchWrittenPaths } from './path-floor.js';
-import { sentToAnotherHost } from '../url/normalize.js';
+import { sentToAnotherHost, sentToAnotherHostFromOtherModules } from '../url/normalize.js';
 import { withFloorReadings } from '../place/floor.js';
 
 /**
@@ -74,6 +74,41 @@ function withoutEditsElsewhere(match: RawMatch, elsewhere: ReadonlyArray<[number
 }
 
 const SHARED_WITH_ANOTHER_HOST = 'the text is also sent to another host by a request of this file';
+
+/**
+ * Text written in other modules that a request of this file (resolved across files) sends to another
+ * host: `export const SEG = 'script_monitor'` in one module, sent to ours by a second module and to
+ * theirs by a third. The scanner gathers these over every module and holds the findings placed
+ * there to `withoutRewritesOfSharedText`.
+ */
+export function textSentToAnotherHostFromOtherModules(
+  facts: Pick<FileFacts, 'requests'>,
+  context: MatchContext,
+): Array<{ file: string; range: [number, number] }> {
+  const roots = apiRoots(context.entries);
+  return sentToAnotherHostFromOtherModules(facts.requests, context.apiHosts, (segment) => roots.has(segment));
+}
+
+/**
+ * A finding whose text, or whose fixes' or migration's edits, lie on text that a request of another
+ * module (`by`, a path for the message) sends to another host: kept, without the fixes and the
+ * migration, and with the reason (`noRewrite`), as `withoutEditsElsewhere` does in one file.
+ */
+export function withoutRewritesOfSharedText(
+  finding: Finding,
+  ranges: ReadonlyArray<readonly [number, number]>,
+  by: string,
+): Finding {
+  const touches = (edits: readonly TextEdit[]) =>
+    edits.some((edit) => ranges.some(([start, end]) => edit.start < end && start < edit.end));
+  const fixes = finding.fixes.filter((fix) => !touches(fix.edits));
+  const blocked = finding.migration !== undefined && touches(finding.migration.edits);
+  const shared = touches([{ start: finding.range[0], end: finding.range[1], text: '' }]);
+  if (fixes.length === finding.fixes.length && !blocked && !shared) return finding;
+  if (!blocked && !shared) return { ...finding, fixes };
+  const { migration: _migration, ...rest } = finding;
+  return { ...rest, fixes, noRewrite: `the text is also sent to another host by a request of ${by}` };
+}
 
 /**
  * A declared resource's arguments can also read as an API payload (`{ type: 'SRV', data: { service } }`):

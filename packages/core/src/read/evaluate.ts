@@ -122,6 +122,7 @@ export class Evaluator {
       case 'Identifier':
         return this.appended(node, this.identifier(node.name, scope), scope);
       case 'ThisExpression':
+        if (scope.thisObject) return { kind: 'object', node: scope.thisObject.node, scope: scope.thisObject.scope };
         return scope.cls ? { kind: 'instance', cls: scope.cls } : UNKNOWN;
       case 'MemberExpression': {
         const object = this.value(node.object, scope);

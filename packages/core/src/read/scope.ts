@@ -47,6 +47,16 @@ export interface Scope {
   /** The innermost function (for `var` and for param ownership). */
   fn?: FunctionInfo;
   cls?: ClassInfo;
+  /**
+   * What `this` is in a method of an object literal (`{ base: '…', get(p) { return fetch(this.base + p) } }`)
+   * and in the arrow functions and blocks inside it: the object, read where it is written.
+   */
+  thisObject?: { node: TSESTree.ObjectExpression; scope: Scope };
+}
+
+/** The scope fields a block inside `scope` keeps: what `this` is. */
+function thisOf(scope: Scope): Pick<Scope, 'cls' | 'thisObject'> {
+  return { ...(scope.cls ? { cls: scope.cls } : {}), ...(scope.thisObject ? { thisObject: scope.thisObject } : {}) };
 }
 
 export function lookup(scope: Scope, name: string): Binding | undefined {
@@ -115,6 +125,8 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
     exportNodes: [],
   };
   const fnStack: FunctionInfo[] = [];
+  /** The object literal each of its methods belongs to (what `this` is in them). */
+  const methodObject = new Map<FunctionNode, { node: TSESTree.ObjectExpression; scope: Scope }>();
 
   /** A name a pattern declares with a value no expression gives (it still hides outer names). */
   const declareUnknown = (target: Node, scope: Scope) => {
@@ -195,10 +207,13 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
   const makeFunction = (node: FunctionNode, outer: Scope, cls?: ClassInfo, isConstructor = false): FunctionInfo => {
     const existing = index.functionOf.get(node);
     if (existing) return existing;
+    // `this` of an object literal's method is the object; an arrow function keeps the `this` around it.
+    const thisObject = node.type === 'ArrowFunctionExpression' ? outer.thisObject : methodObject.get(node);
     const scope: Scope = {
       parent: outer,
       bindings: new Map(),
       ...(cls ? { cls } : outer.cls ? { cls: outer.cls } : {}),
+      ...(thisObject ? { thisObject } : {}),
     };
     const fn: FunctionInfo = {
       id: index.functions.length,
@@ -345,7 +360,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
         return;
       case 'BlockStatement':
       case 'StaticBlock': {
-        const block: Scope = { parent: scope, bindings: new Map(), ...(scope.cls ? { cls: scope.cls } : {}) };
+        const block: Scope = { parent: scope, bindings: new Map(), ...thisOf(scope) };
         hoistFunctions(node.body, block);
         for (const statement of node.body) visit(statement, block, node);
         return;
@@ -355,7 +370,7 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'ForOfStatement':
       case 'CatchClause':
       case 'SwitchStatement': {
-        const block: Scope = { parent: scope, bindings: new Map(), ...(scope.cls ? { cls: scope.cls } : {}) };
+        const block: Scope = { parent: scope, bindings: new Map(), ...thisOf(scope) };
         if (node.type === 'CatchClause' && node.param) declarePattern(node.param, block, undefined, [], 'value');
         forEachChild(node, visit, block);
         if (node.type === 'ForOfStatement')
@@ -372,6 +387,10 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
       case 'ObjectExpression':
         index.objects.push(node);
         index.scopeOf.set(node, scope);
+        // Its methods (`get(p) {…}`, `get: function (p) {…}`, getters): `this` in them is this object.
+        for (const property of node.properties)
+          if (property.type === 'Property' && property.value.type === 'FunctionExpression')
+            methodObject.set(property.value, { node, scope });
         break;
       case 'MemberExpression':
         index.members.push(node);

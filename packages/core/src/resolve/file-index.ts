@@ -2,7 +2,7 @@ import { prefilterFor } from '../match/prefilter.js';
 import type { FileFacts, ImportedCallFact, RequestFact, SdkCallFact } from '../facts.js';
 import type { ResolvedSettings } from '../options.js';
 import type { CrossFileResolver, ModuleRecord } from './cross-file.js';
-import { PIECE_COST, ValueBudget, withValueBudget, type ValuesCut } from '../url/budget.js';
+import { cutsOf, PIECE_COST, valuesCut, ValueBudget, withValueBudget, type ValuesCut } from '../url/budget.js';
 import { sizeOfPattern, type PatternPart } from '../url/pattern.js';
 import { dictionary } from '../dictionary.js';
 
@@ -86,11 +86,21 @@ export interface DeferredFile {
  * as a declared resource's arguments). The result is plain facts again, matched exactly as a
  * single file's are.
  */
-export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileResolver): MatchableFacts {
+export function resolveAcrossFiles(deferred: DeferredFile, resolver: CrossFileResolver): ResolvedFacts {
   // What other modules hand in draws from a budget of this file's own (url/budget.ts), in
   // proportion to the facts that wait for them: the file's source is no longer at hand.
-  return withValueBudget(new ValueBudget(sizeOfDeferred(deferred)), () => resolveDeferred(deferred, resolver));
+  const budget = new ValueBudget(sizeOfDeferred(deferred));
+  const facts = withValueBudget(budget, () => resolveDeferred(deferred, resolver, budget));
+  const cut = cutsOf(budget);
+  return cut ? { ...facts, valuesCut: cut } : facts;
 }
+
+/**
+ * A deferred file's facts after the graph step, and the values the step's budget left unknown:
+ * how many, and the start of the first request, imported call, SDK call or declared resource of the
+ * file that needed one (the scanner's `value-budget` diagnostic, at the importing file's place).
+ */
+export type ResolvedFacts = MatchableFacts & { valuesCut?: ValuesCut };
 
 /** The characters and pieces of a deferred file's URLs and imported calls' arguments. */
 function sizeOfDeferred(deferred: DeferredFile): number {
@@ -104,20 +114,31 @@ function sizeOfDeferred(deferred: DeferredFile): number {
   return size;
 }
 
-function resolveDeferred(deferred: DeferredFile, resolver: CrossFileResolver): MatchableFacts {
-  const imported = deferred.importedCalls.flatMap((call) => resolver.resolveImportedCall(call, deferred.file));
+function resolveDeferred(deferred: DeferredFile, resolver: CrossFileResolver, budget: ValueBudget): MatchableFacts {
+  /** Resolves one fact of the file; a value cut meanwhile was needed at its place (the first one noted). */
+  const at = <T>(range: readonly [number, number], resolve: () => T): T => {
+    const before = valuesCut();
+    const resolved = resolve();
+    if (valuesCut() !== before && budget.firstCutAt === undefined) budget.firstCutAt = range[0];
+    return resolved;
+  };
+  const imported = deferred.importedCalls.flatMap((call) =>
+    at(call.range, () => resolver.resolveImportedCall(call, deferred.file)),
+  );
   // A verb on an import, read in the file as on an unseen receiver, gives way to what the export
   // turned out to be (a client whose base is another host makes it silent).
   const known = new Set(imported.map((request) => `${request.range[0]}:${request.range[1]}`));
   const requests: RequestFact[] = deferred.facts.requests
     .filter((request) => !(request.onImport && known.has(`${request.range[0]}:${request.range[1]}`)))
-    .map((request) => (holdsImport(request) ? resolver.resolveRequest(request, deferred.file) : request));
+    .map((request) =>
+      holdsImport(request) ? at(request.range, () => resolver.resolveRequest(request, deferred.file)) : request,
+    );
   for (const request of imported) requests.push(request);
   const sdkCalls = deferred.facts.sdkCalls
-    .map((call) => resolver.resolveSdkCall(call, deferred.file))
+    .map((call) => at(call.range, () => resolver.resolveSdkCall(call, deferred.file)))
     .filter((call): call is SdkCallFact => call !== undefined);
   const resources = deferred.facts.resources.map((resource) =>
-    resolver.resolveDeclaredResource(resource, deferred.file),
+    at(resource.range, () => resolver.resolveDeclaredResource(resource, deferred.file)),
   );
   return { requests, sdkCalls, resources, inFile: deferred.facts.inFile };
 }

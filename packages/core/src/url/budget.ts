@@ -116,7 +116,18 @@ export interface ValuesCut {
  * The text both engines report a cut with (the scanner's `value-budget` diagnostic, the ESLint
  * plugin's report at the place): what was lost, so that no one reads the file's silence as clean.
  */
-export function valuesCutMessage(cut: ValuesCut): string {
+export function valuesCutMessage(cut: ValuesCut, from: 'file' | 'other modules' = 'file'): string {
+  if (from === 'other modules') {
+    // The scanner's graph step: values other modules hand in, cut where this file needed them.
+    const which =
+      cut.count === 1
+        ? 'a value from other modules left unknown here'
+        : `${cut.count} values from other modules left unknown, the first here`;
+    return (
+      `${which}: larger than the value budget of this file's cross-file resolution allows (a constant ` +
+      `that doubles the one before across modules), so a deprecated path built into it is not reported`
+    );
+  }
   const which = cut.count === 1 ? 'a value left unknown here' : `${cut.count} values left unknown, the first here`;
   return (
     `${which}: larger than the file's value budget allows (a constant that doubles the one before, ` +

@@ -120,21 +120,48 @@ export function sentToAnotherHost(
   isApiRoot: (segment: string) => boolean,
 ): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  for (const request of requests) {
-    if (request.via === 'mention') continue;
-    const [first, second, third] = request.url;
-    if (first?.kind !== 'text') continue;
-    const namedHost = /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]/i.test(first.text);
-    const splicedHost =
-      /^([a-z][a-z0-9+.-]*:)?\/\/$/i.test(first.text) && second?.kind === 'hole' && third?.kind === 'text';
-    if (namedHost && normalizeApiUrl(request.url, apiHosts)) continue;
-    if (!namedHost && !splicedHost) continue;
-    if (splicedHost) {
-      const segment = /^\/([^/?#]+)/.exec(third.text)?.[1];
-      if (segment === undefined || segment === 'client' || isApiRoot(segment)) continue;
-    }
-    for (const part of request.url)
-      if (part.kind === 'text') for (const span of part.spans ?? []) if (!span.file) ranges.push(span.written);
-  }
+  for (const request of requests)
+    if (sendsToAnotherHost(request, apiHosts, isApiRoot))
+      for (const part of request.url)
+        if (part.kind === 'text') for (const span of part.spans ?? []) if (!span.file) ranges.push(span.written);
   return ranges;
+}
+
+/**
+ * The same, for text written in other modules (a constant imported from one and sent to another
+ * host, resolved across files by the scanner): each span with its module.
+ */
+export function sentToAnotherHostFromOtherModules(
+  requests: readonly RequestFact[],
+  apiHosts: readonly string[],
+  isApiRoot: (segment: string) => boolean,
+): Array<{ file: string; range: [number, number] }> {
+  const spans: Array<{ file: string; range: [number, number] }> = [];
+  for (const request of requests)
+    if (sendsToAnotherHost(request, apiHosts, isApiRoot))
+      for (const part of request.url)
+        if (part.kind === 'text')
+          for (const span of part.spans ?? []) if (span.file) spans.push({ file: span.file, range: span.written });
+  return spans;
+}
+
+/** A request whose URL names another host (or splices one in front of no API path). */
+function sendsToAnotherHost(
+  request: RequestFact,
+  apiHosts: readonly string[],
+  isApiRoot: (segment: string) => boolean,
+): boolean {
+  if (request.via === 'mention') return false;
+  const [first, second, third] = request.url;
+  if (first?.kind !== 'text') return false;
+  const namedHost = /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]/i.test(first.text);
+  const splicedHost =
+    /^([a-z][a-z0-9+.-]*:)?\/\/$/i.test(first.text) && second?.kind === 'hole' && third?.kind === 'text';
+  if (namedHost && normalizeApiUrl(request.url, apiHosts)) return false;
+  if (!namedHost && !splicedHost) return false;
+  if (splicedHost) {
+    const segment = /^\/([^/?#]+)/.exec(third.text)?.[1];
+    if (segment === undefined || segment === 'client' || isApiRoot(segment)) return false;
+  }
+  return true;
 }

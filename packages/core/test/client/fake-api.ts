@@ -3,8 +3,8 @@
  * 127.0.0.1 that keeps state, answers with the spec's envelopes (2.1, 7), checks authentication and
  * content headers, and can be told to fail in the ways a real API and the proxies in front of it do.
  *
- * It implements spec endpoints 1 to 4 plus the provider's create-rule and create-ruleset operations
- * (not shown by the spec), with PATCH semantics for endpoint 4: fields present in the body replace
+ * It implements spec endpoints 1 to 4 plus the provider's create-rule, delete-rule and create-ruleset
+ * operations (not shown by the spec), with PATCH semantics for endpoint 4: fields present in the body replace
  * the rule's, absent fields stay.
  */
 import { randomBytes } from 'node:crypto';
@@ -242,6 +242,11 @@ export type Failure =
   | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
   /** A 200 whose body is `bytes` long, declared (`Content-Length`) or streamed (chunked). */
   | { readonly kind: 'huge'; readonly bytes: number; readonly declared: boolean }
+  /**
+   * Hold the request (unhandled: the state is untouched) until `until` settles, then handle it
+   * normally; `onHeld` runs when it arrives. A test runs another client meanwhile.
+   */
+  | { readonly kind: 'held'; readonly until: Promise<void>; readonly onHeld?: () => void }
   /** Keep the connection open and never send a byte of the response. */
   | { readonly kind: 'silent'; readonly apply?: boolean }
   /**
@@ -455,6 +460,14 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
           entrypoint['version'] = bump(entrypoint['version']);
           return envelope(entrypoint);
         }
+        // Delete-rule (not in the spec).
+        if (rest.length === 3 && method === 'DELETE') {
+          const index = rules.findIndex((candidate) => candidate['id'] === rest[2]);
+          if (index < 0) return notFound('could not find rule', 10002);
+          rules.splice(index, 1);
+          entrypoint['version'] = bump(entrypoint['version']);
+          return envelope(entrypoint);
+        }
         return errorReply(405, [{ code: 10405, message: 'Method not allowed' }]);
       }
     }
@@ -625,6 +638,12 @@ export async function startFakeApi(options: { state?: FakeState; token?: string 
         more();
         return;
       }
+      case 'held':
+        failure.onHeld?.();
+        void failure.until.then(() => {
+          if (!response.destroyed) send(response, handle(request));
+        });
+        return;
       case 'silent':
         // The socket stays open until the client gives up or the fake closes.
         return;

@@ -630,6 +630,128 @@ describe('concurrent writers: every change survives (the fake interleaves them s
   });
 });
 
+/** Every execute rule of the entry point that deploys the OWASP ruleset, as the fake stores them. */
+function owaspExecuteRules(): JsonObject[] {
+  return ((fake.state.entrypoint?.['rules'] ?? []) as JsonObject[]).filter(
+    (rule) => (rule['action_parameters'] as JsonObject)['id'] === IDS.owasp,
+  );
+}
+
+describe('concurrent deploys converge on one execute rule, every change kept', () => {
+  const deployChanges: ManagedRulesetChange[] = [
+    { paranoiaLevel: 2 },
+    { scoreThreshold: 25, action: 'log' },
+    { disableRules: [IDS.rulePl1Sqli] },
+  ];
+
+  /** Runs `writers` deployers, interleaved so that each reads "not deployed" before any creates. */
+  async function deployConcurrently(writers: number) {
+    fake.interleave(writers);
+    const clients = deployChanges.slice(0, writers).map(() => testClient(fake));
+    const results = await Promise.all(
+      deployChanges
+        .slice(0, writers)
+        .map((change, index) =>
+          applyManagedRulesetChange((clients[index] as TestClient).client, target, change, { deploy: true }).finally(
+            () => fake.leave(),
+          ),
+        ),
+    );
+    for (const { logs } of clients) expectNoToken(logs);
+    return results;
+  }
+
+  function expectEveryChange(writers: number): void {
+    const rules = owaspExecuteRules();
+    expect(rules).toHaveLength(1);
+    const rule = rules[0] as JsonObject;
+    expect(rule['expression']).toBe('true');
+    const overrides = (rule['action_parameters'] as { overrides: Overrides }).overrides;
+    expect(readParanoiaLevel(overrides).level).toBe(2);
+    expect(ruleOverrideOf(overrides, IDS.lastRule)).toEqual({ id: IDS.lastRule, score_threshold: 25, action: 'log' });
+    expect(disabledRuleIds(overrides)).toEqual(writers > 2 ? [IDS.rulePl1Sqli] : []);
+    // The other managed ruleset's execute rule is untouched.
+    expect((fake.state.entrypoint?.['rules'] as JsonObject[])[0]?.['id']).toBe(IDS.executeManaged);
+  }
+
+  test.each([2, 3])(
+    '%i deployers each find the ruleset not deployed and create an execute rule; the first created is kept',
+    async (writers) => {
+      removeOwaspRule();
+      const results = await deployConcurrently(writers);
+      // The race happened: every deployer read "not deployed", then each created a rule.
+      expect(fake.calls().slice(0, writers * 4)).toEqual([
+        ...READS.flatMap((read) => Array<string>(writers).fill(read)),
+        ...Array<string>(writers).fill(`POST ${PATHS.createRule}`),
+      ]);
+      expectEveryChange(writers);
+      const kept = owaspExecuteRules()[0]?.['id'];
+      // Every deployer but the one that created the kept rule merged its change into it and deleted its own.
+      const deletes = fake.writes().filter((write) => write.method === 'DELETE');
+      expect(deletes).toHaveLength(writers - 1);
+      expect(deletes.map((write) => write.path)).not.toContain(`${PATHS.createRule}/${String(kept)}`);
+      expect(results.filter((result) => result.duplicateRemoved !== undefined)).toHaveLength(writers - 1);
+      // The run whose rule is kept saw the others beside it.
+      const keeper = results.find((result) => result.duplicateRemoved === undefined);
+      expect(keeper?.otherDeploys).toHaveLength(writers - 1);
+      for (const result of results) {
+        expect(result).toMatchObject({ written: true, readBack: 'matches' });
+        expect(result.configuration.executeRule?.id).toBe(kept);
+      }
+    },
+  );
+
+  test('3 deployers on a zone without an entry point: one creates it, the others apply their change to it', async () => {
+    fake.state.entrypoint = null;
+    const results = await deployConcurrently(3);
+    expect(fake.calls().slice(0, 12)).toEqual([
+      ...READS.flatMap((read) => Array<string>(3).fill(read)),
+      ...Array<string>(3).fill(`POST ${PATHS.createRuleset}`),
+    ]);
+    const rules = owaspExecuteRules();
+    expect(rules).toHaveLength(1);
+    const overrides = ((rules[0] as JsonObject)['action_parameters'] as { overrides: Overrides }).overrides;
+    expect(readParanoiaLevel(overrides).level).toBe(2);
+    expect(ruleOverrideOf(overrides, IDS.lastRule)).toEqual({ id: IDS.lastRule, score_threshold: 25, action: 'log' });
+    expect(disabledRuleIds(overrides)).toEqual([IDS.rulePl1Sqli]);
+    for (const result of results) expect(result).toMatchObject({ written: true, readBack: 'matches' });
+  });
+});
+
+describe('a write that replaced another write it had not read is reported (the API cannot prevent it)', () => {
+  test("writer A's whole read and write fall inside writer B's round trip: B reports the versions it skipped", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    // B's PATCH (based on its read of version 3) is held at the server while A runs from start to end.
+    fake.failNext({ method: 'PATCH' }, { kind: 'held', until: released, onHeld: arrived });
+    const writerB = testClient(fake);
+    const b = applyManagedRulesetChange(writerB.client, target, { scoreThreshold: 25 });
+    await held;
+    const a = await applyManagedRulesetChange(current.client, target, { disableRules: [IDS.rulePl1Sqli] });
+    expect(a).toMatchObject({ written: true, readBack: 'matches', concurrentChanges: 0, overwrittenWrites: [] });
+    release();
+    const result = await b;
+    // B's change is in, and B's read-back shows nothing amiss: only the version in the answer tells.
+    expect(result).toMatchObject({ written: true, readBack: 'matches', concurrentChanges: 0 });
+    expect(result.overwrittenWrites).toEqual([{ ruleId: IDS.executeOwasp, versionRead: '3', versionWritten: '5' }]);
+    expect(writerB.logs.join('\n')).toContain(
+      `execute rule ${IDS.executeOwasp} at version 5 after our write, merged from version 3: another write came in between`,
+    );
+    // What remains: A's change is gone, and no client can bring it back (no older version to read).
+    const overrides = storedOverrides();
+    expect(ruleOverrideOf(overrides, IDS.lastRule)?.score_threshold).toBe(25);
+    expect(disabledRuleIds(overrides)).not.toContain(IDS.rulePl1Sqli);
+    expectNoToken(writerB.logs);
+  });
+
+  test('without a write in between nothing is reported', async () => {
+    const result = await setParanoiaLevel(current.client, target, 1);
+    expect(result.overwrittenWrites).toEqual([]);
+  });
+});
+
 describe('retrying the write only when it is safe', () => {
   const patchCalls = () => fake.calls().filter((call) => call.startsWith('PATCH'));
 

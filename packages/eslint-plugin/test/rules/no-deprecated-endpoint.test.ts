@@ -201,8 +201,40 @@ jsTester.run('no-deprecated-endpoint (JavaScript)', testable(rule), {
     "fetch(`https://api.cloudflare.com/client/v4/accounts/${accountId}/images/v2/direct_upload`, { method: 'POST' });",
     // Another provider's host with paths like ours (issue 27).
     "export const rules = (id) => fetch('https://api.other-cdn.example/client/v4/zones/' + id + '/firewall/rules', { method: 'DELETE' });",
+    // The other host as a property of an object literal, read through `this` in its methods.
+    code`
+      const api = { base: 'https://api.other.example/v1', get(p) { return fetch(this.base + p); } };
+      api.get('/zones/1/firewall/rules');
+      const other = {
+        base: 'https://api.other.example/v1',
+        send: function (method, p) { return fetch(\`\${this.base}\${p}\`, { method }); },
+        patch(p) { const go = () => fetch(this.base + p, { method: 'PATCH' }); return go(); },
+      };
+      other.send('POST', '/zones/1/filters');
+      other.patch('/zones/1/rate_limits/2');
+    `,
   ],
   invalid: [
+    {
+      // The API's host as a property of an object literal, read through `this` in its methods.
+      code: code`
+        const api = { base: 'https://api.cloudflare.com/client/v4', get(p) { return fetch(this.base + p); } };
+        api.get('/zones/1/firewall/rules');
+        const edge = {
+          base: 'https://api.cloudflare.com/client/v4',
+          send: function (method, p) { return fetch(\`\${this.base}\${p}\`, { method }); },
+          patch(p) { const go = () => fetch(this.base + p, { method: 'PATCH' }); return go(); },
+        };
+        edge.send('POST', '/zones/1/filters');
+        edge.patch('/zones/1/rate_limits/2');
+      `,
+      output: null,
+      errors: [
+        { messageId: 'finding:firewall-rules-api', line: 2 },
+        { messageId: 'finding:firewall-rules-api', line: 8 },
+        { messageId: 'finding:rate-limiting-legacy', line: 9 },
+      ],
+    },
     {
       // `script_monitor` -> `page_shield` is a fix: the same resource under its current name.
       code: 'export const scripts = (zoneId) => fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/script_monitor/scripts`);',

@@ -1,4 +1,4 @@
-import type { Finding, ResolvedSettings, SuppressedFinding } from '@sunset-lint/core';
+import { valuesCutMessage, type Finding, type ResolvedSettings, type SuppressedFinding } from '@sunset-lint/core';
 import {
   buildFindings,
   CrossFileResolver,
@@ -14,11 +14,13 @@ import {
   type ModuleSource,
   type RawMatch,
   resolveAcrossFiles,
+  textSentToAnotherHostFromOtherModules,
   withFloorReadings,
+  withoutRewritesOfSharedText,
   withTypedFindings,
 } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
-import type { FileNotes, ScanCache } from './cache/cache.js';
+import type { CrossOutcome, FileNotes, ScanCache } from './cache/cache.js';
 import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
 import { indexFromDisk, ParserNeeded, type IndexedFromDisk } from './reader/index-from-disk.js';
 import { ModuleResolver } from './plan/module-resolution.js';
@@ -254,7 +256,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   const records = new Map<string, ModuleRecord>();
   const diagnostics: Diagnostic[] = [];
   /** Files whose matches wait for the cross-file pass: to resolve, or resolved by an earlier scan (`--cache`). */
-  const deferred: Array<DeferredFile | { file: string; matches: RawMatch[] }> = [];
+  const deferred: Array<DeferredFile | { file: string; cross: CrossOutcome }> = [];
   const relativePath = (file: string) => slashedRelative(options.cwd, file);
   let parsed = 0;
   const ownPaths = options.reportsOn ? new Set(options.files.filter(own).map(relativePath)) : undefined;
@@ -313,18 +315,28 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     notesOf.set(file, notes);
     for (const note of notes) diagnostics.push({ ...note, file: relativePath(file) });
   };
-  /** A deferred file's matches, with what other modules export substituted (kept by `--cache` for the next scan). */
-  const resolveDeferred = (entry: DeferredFile): RawMatch[] => {
-    const matches = matchFacts(resolveAcrossFiles(entry, crossFile), context);
+  /**
+   * A deferred file's matches, with what other modules export substituted, the text of other modules
+   * its requests send to another host, and the values the step's budget cut (kept by `--cache` for
+   * the next scan).
+   */
+  const resolveDeferred = (entry: DeferredFile): CrossOutcome => {
+    const facts = resolveAcrossFiles(entry, crossFile);
+    const shared = textSentToAnotherHostFromOtherModules(facts, context);
+    const cross: CrossOutcome = {
+      matches: matchFacts(facts, context),
+      ...(shared.length ? { sentToAnotherHost: shared } : {}),
+      ...(facts.valuesCut ? { valuesCut: facts.valuesCut } : {}),
+    };
     const print = fingerprint(entry.file);
     const notes = notesOf.get(entry.file);
     if (print !== undefined)
       cache?.storeOutcome(entry.file, {
         kind: 'deferred',
-        cross: { fingerprint: print, matches },
+        cross: { fingerprint: print, ...cross },
         ...(notes ? { notes } : {}),
       });
-    return matches;
+    return cross;
   };
   // The files no pass parses (nothing in them can match) are done from the start.
   progress.done(options.files.filter((file) => own(file) && !loopFiles.has(file)));
@@ -343,7 +355,8 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
       } else if (outcome?.kind === 'deferred' && outcome.cross && outcome.cross.fingerprint === fingerprint(file)) {
         // Placed with the others of the cross-file pass, in the order of a cold scan: where findings
         // merge, the order they arrive in decides which one stays (placement.ts).
-        deferred.push({ file, matches: outcome.cross.matches });
+        const { fingerprint: _fingerprint, ...cross } = outcome.cross;
+        deferred.push({ file, cross });
         if (own(file)) noteFile(file, outcome.notes);
       } else {
         const indexedEarly = early.get(file);
@@ -381,7 +394,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
             const entry = { file, facts: index.facts, importedCalls: index.importedCalls };
             cache?.storeIndex(file, index, { kind: 'deferred', ...notes }, source);
             // Placed with the others in the cross-file pass, in the same order either way.
-            deferred.push(resolveEarly ? { file, matches: resolveDeferred(entry) } : entry);
+            deferred.push(resolveEarly ? { file, cross: resolveDeferred(entry) } : entry);
           } else {
             const matches = matchFacts(index.facts, context);
             cache?.storeIndex(file, index, { kind: 'self', matches, ...notes }, source);
@@ -395,7 +408,26 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   }
 
   options.onIndexed?.({ modules: records.size, deferred: deferred.length });
-  for (const entry of deferred) place(entry.file, 'matches' in entry ? entry.matches : resolveDeferred(entry));
+  const crossOutcomes = deferred.map((entry) => ({
+    file: entry.file,
+    ...('cross' in entry ? entry.cross : resolveDeferred(entry)),
+  }));
+  for (const { file, sentToAnotherHost, valuesCut } of crossOutcomes) {
+    // Text of another module that this file sends to another host: no fix or migration rewrites it.
+    for (const shared of sentToAnotherHost ?? []) report.shareWithAnotherHost(shared.file, shared.range, file);
+    // Values the graph step cut where this file needed them: said at that place, as for its own reading.
+    if (valuesCut && own(file)) {
+      const at = report.position(file, valuesCut.at);
+      diagnostics.push({
+        code: 'value-budget',
+        severity: 'warning',
+        message: valuesCutMessage(valuesCut, 'other modules'),
+        file: relativePath(file),
+        ...(at ? { line: at.line, column: at.column } : {}),
+      });
+    }
+  }
+  for (const { file, matches } of crossOutcomes) place(file, matches);
   if (options.verbose) {
     for (const { fromFile, specifier } of modules.unresolved())
       if (scanned.has(fromFile) && own(fromFile))
@@ -489,6 +521,8 @@ class FindingsByFile {
   private readonly lines = new Map<string, LineIndex | undefined>();
   /** Texts of modules the scan does not report on, read for the fingerprints of matches that belong there. */
   private readonly texts = new Map<string, string>();
+  /** By relative path: text that requests of another module (`by`, the first) send to another host. */
+  private readonly shared = new Map<string, { ranges: Array<[number, number]>; by: string }>();
 
   constructor(
     private readonly relativePath: (file: string) => string,
@@ -513,11 +547,29 @@ class FindingsByFile {
   }
 
   findings(): Finding[] {
-    return withFloorReadings(
+    const findings = withFloorReadings(
       withTypedFindings(mergeFindingsAtSamePlace(this.built), this.typed),
       [...this.floor.keys()],
       (finding) => this.floor.get(finding),
     );
+    if (this.shared.size === 0) return findings;
+    return findings.map((finding) => {
+      const shared = this.shared.get(finding.file);
+      return shared ? withoutRewritesOfSharedText(finding, shared.ranges, shared.by) : finding;
+    });
+  }
+
+  /** Text of `file` that a request of `by` sends to another host (`withoutRewritesOfSharedText`). */
+  shareWithAnotherHost(file: string, range: [number, number], by: string): void {
+    const relative = this.relativePath(file);
+    const known = this.shared.get(relative);
+    if (known) known.ranges.push(range);
+    else this.shared.set(relative, { ranges: [range], by: this.relativePath(by) });
+  }
+
+  /** Line and column of an offset of `file`, read again (undefined when it cannot be). */
+  position(file: string, offset: number): { line: number; column: number } | undefined {
+    return this.lineIndex(file)?.position(offset);
   }
 
   private build(file: string, matches: readonly RawMatch[], source?: string): Finding[] {

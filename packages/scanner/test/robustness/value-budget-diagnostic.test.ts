@@ -74,6 +74,71 @@ describe('the value-budget diagnostic (real CLI)', () => {
     ]);
   });
 
+  test('a value cut while other modules hand it in (the graph step): a warning at the importing request, identical in every format, kept by --cache', () => {
+    // Forty modules each doubling the constant of the one before: only the graph step builds the value.
+    const files: Record<string, string> = { 'src/f0.js': "export const a = '/zones/';\n" };
+    for (let i = 1; i <= 40; i++)
+      files[`src/f${i}.js`] = `import { a as b } from './f${i - 1}.js';\nexport const a = b + b;\n`;
+    files['src/x.js'] = `import { a } from './f40.js';\n${UNRELATED}export const y = fetch(a);\n`;
+    const { run } = scan(files, ['--fail-on', 'none']);
+    const report = parseJsonReport(run('json').stdout);
+    expect(report.findings.map((finding) => `${finding.file} ${finding.entryId}`)).toEqual([
+      'src/x.js firewall-rules-api',
+    ]);
+    // At `a` of `fetch(a)` (line 3), the place that needed the value; the modules that build it
+    // read nothing past their budget themselves, so they have none.
+    expect(report.diagnostics).toEqual([
+      {
+        code: 'value-budget',
+        severity: 'warning',
+        file: 'src/x.js',
+        line: 3,
+        column: 24,
+        message:
+          "2 values from other modules left unknown, the first here: larger than the value budget of this file's cross-file resolution allows (a constant that doubles the one before across modules), so a deprecated path built into it is not reported",
+      },
+    ]);
+    const { message } = report.diagnostics[0]!;
+    const sarif = JSON.parse(run('sarif').stdout) as {
+      runs: Array<{
+        invocations: Array<{
+          toolExecutionNotifications: Array<{
+            level: string;
+            descriptor: { id: string };
+            message: { text: string };
+            locations: Array<{
+              physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+            }>;
+          }>;
+        }>;
+      }>;
+    };
+    const [notification] = sarif.runs[0]!.invocations[0]!.toolExecutionNotifications;
+    expect(notification).toMatchObject({
+      level: 'warning',
+      descriptor: { id: 'value-budget' },
+      message: { text: message },
+    });
+    expect(notification!.locations[0]!.physicalLocation).toMatchObject({
+      artifactLocation: { uri: 'src/x.js' },
+      region: { startLine: 3 },
+    });
+    // Every other format that shows diagnostics, with the same text at the same place.
+    expect(run('text').stdout).toContain(`src/x.js:3:24  warning  value-budget  ${message}`);
+    expect(run('github').stdout).toContain(
+      `::warning file=src/x.js,line=3,col=24,title=sunset-lint value-budget::${message}`,
+    );
+    expect(run('markdown').stdout).toContain(`- \`src/x.js:3\` — warning \`value-budget\`: ${message}`);
+    const xmlMessage = message.replaceAll("'", '&apos;');
+    expect(run('junit').stdout).toContain(`<error message="${xmlMessage}`);
+    expect(run('checkstyle').stdout).toContain(`<error line="3" column="24" severity="warning" message="${xmlMessage}`);
+    // --cache: cold and warm the same.
+    const cold = parseJsonReport(run('json', ['--cache']).stdout);
+    const warm = parseJsonReport(run('json', ['--cache']).stdout);
+    expect(cold.diagnostics).toEqual(report.diagnostics);
+    expect(warm).toEqual(cold);
+  });
+
   test('an ordinary file gets none', () => {
     const { run } = scan({
       'src/x.js': `const a0 = '/zones/';\nconst a1 = a0 + a0;\nexport const x = fetch(a1);\n${UNRELATED}`,

@@ -8,6 +8,34 @@ export const SHARED_CONSTANT = [
   '',
 ].join('\n');
 
+/**
+ * The same across modules: `seg.js` exports the constant and sends it to the API; `theirs.js` imports
+ * it and sends it to another host.
+ */
+export const SHARED_ACROSS_MODULES = {
+  'src/seg.js': [
+    "export const SEG = 'script_monitor';",
+    `export const ours = (id) => fetch(\`${API}/zones/\${id}/page_shield/\${SEG}\`);`,
+    '',
+  ].join('\n'),
+  'src/theirs.js': [
+    "import { SEG } from './seg.js';",
+    'export const theirs = (id) => fetch(`https://shield.other.example/zones/${id}/page_shield/${SEG}`);',
+    '',
+  ].join('\n'),
+};
+
+/** Three modules: the constant alone in one, sent to the API by a second and to another host by a third. */
+export const SHARED_BY_TWO_IMPORTERS = {
+  'src/seg.js': "export const SEG = 'script_monitor';\n",
+  'src/ours.js': [
+    "import { SEG } from './seg.js';",
+    `export const ours = (id) => fetch(\`${API}/zones/\${id}/page_shield/\${SEG}\`);`,
+    '',
+  ].join('\n'),
+  'src/theirs.js': SHARED_ACROSS_MODULES['src/theirs.js'],
+};
+
 export const OWN_CONSTANT = [
   "const SEG = 'script_monitor';",
   `export const ours = (id) => fetch(\`${API}/zones/\${id}/page_shield/\${SEG}\`);`,

@@ -4,6 +4,7 @@ import {
   ExecuteRuleSelectionError,
   type EdgeClientError,
   type ManagedRulesetChangeResult,
+  type OverwrittenWrite,
   type ManagedRulesetConfiguration,
   paranoiaLevelOfCategory,
   type SettingReading,
@@ -135,7 +136,13 @@ export function renderChangeResult(result: ManagedRulesetChangeResult): string {
     result.concurrentChanges > 0
       ? `Another writer changed the rule meanwhile (${times}); the change was merged into the rule as they left it and written again, keeping their changes.\n`
       : '';
-  return `${done}\n${confirmed}${merged}Changes:\n${changeText}\n${renderConfiguration(result.configuration)}`;
+  const folded =
+    result.duplicateRemoved !== undefined
+      ? `Another run deployed the managed ruleset at the same time; its execute rule ${result.configuration.executeRule?.id ?? '?'} is kept, the change was merged into it, and the execute rule this run created (${result.duplicateRemoved}) was deleted.\n`
+      : result.otherDeploys?.length
+        ? `Another run deployed the managed ruleset at the same time (execute rule ${result.otherDeploys.join(', ')}); the execute rule this run created is the first and is kept: a run of sunset-lint merges its change into it and deletes its own.\n`
+        : '';
+  return `${done}\n${confirmed}${merged}${folded}Changes:\n${changeText}\n${renderConfiguration(result.configuration)}`;
 }
 
 /** Warnings that go to stderr after a successful change. */
@@ -145,7 +152,17 @@ export function changeWarnings(result: ManagedRulesetChangeResult): string[] {
     result.written && result.configuration.deployed && rule?.enabled === false
       ? [`warning: ${DISABLED_RULE_NOTE} (execute rule ${rule.id ?? '?'})`]
       : [];
-  return [...disabled, ...readBackWarnings(result)];
+  return [...disabled, ...readBackWarnings(result), ...result.overwrittenWrites.map(overwrittenWarning)];
+}
+
+/** A write of ours replaced another writer's that it had not read: their change may be lost. */
+function overwrittenWarning(write: OverwrittenWrite): string {
+  return (
+    `warning: execute rule ${write.ruleId}: another writer wrote it between this run's read (version ${write.versionRead}) ` +
+    `and its write (answered with version ${write.versionWritten}), and this write replaced theirs; the API keeps no ` +
+    `older version, so their change is lost unless they check for it (sunset-lint ruleset set does, within its own run): ` +
+    `check with 'sunset-lint ruleset show'`
+  );
 }
 
 function readBackWarnings(result: ManagedRulesetChangeResult): string[] {
@@ -171,6 +188,9 @@ export function renderChangeResultJson(result: ManagedRulesetChangeResult): stri
       confirmedByReread: result.confirmedByReread,
       readBack: result.readBack,
       concurrentChanges: result.concurrentChanges,
+      overwrittenWrites: result.overwrittenWrites,
+      ...(result.duplicateRemoved === undefined ? {} : { duplicateRemoved: result.duplicateRemoved }),
+      ...(result.otherDeploys === undefined ? {} : { otherDeploys: result.otherDeploys }),
       request: write === undefined ? null : { method: write.method, url: write.url, body: write.body },
       before: result.plan.before,
       configuration: result.configuration,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ResolvedSettings } from '@sunset-lint/core';
+import type { ResolvedSettings, ValuesCut } from '@sunset-lint/core';
 import type { RawMatch, TermSet } from '@sunset-lint/core/internal';
 import { fileStamp, type FileStamp } from '../files/file-stats.js';
 import { readInputBytes } from '../files/read-source.js';
@@ -31,7 +31,18 @@ export interface TextFacts {
 export type CachedOutcome =
   | { kind: 'diagnostic'; diagnostic: Extract<FileIndex, { kind: 'diagnostic' }>['diagnostic'] }
   | { kind: 'self'; matches: RawMatch[]; notes?: FileNotes }
-  | { kind: 'deferred'; cross?: { fingerprint: string; matches: RawMatch[] }; notes?: FileNotes };
+  | { kind: 'deferred'; cross?: { fingerprint: string } & CrossOutcome; notes?: FileNotes };
+
+/**
+ * What the cross-file pass made of a file that waits for other modules: its matches; the text of
+ * other modules its requests send to another host (not to be rewritten there); and the values the
+ * pass's budget cut where the file needed them (its `value-budget` diagnostic).
+ */
+export interface CrossOutcome {
+  matches: RawMatch[];
+  sentToAnotherHost?: Array<{ file: string; range: [number, number] }>;
+  valuesCut?: ValuesCut;
+}
 
 /** The notes of an indexed file (`value-budget`), kept with its outcome: a re-scan reports them without the index. */
 export type FileNotes = NonNullable<Extract<FileIndex, { kind: 'indexed' }>['notes']>;
