@@ -3,6 +3,7 @@ import {
   buildFindings,
   CrossFileResolver,
   type DeferredFile,
+  detached,
   type IdentityOf,
   LineIndex,
   type LocateInFile,
@@ -259,25 +260,27 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   let parsed = 0;
   const ownPaths = options.reportsOn ? new Set(options.files.filter(own).map(relativePath)) : undefined;
   const ownPath = (path: string) => ownPaths?.has(path) ?? true;
-  // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
-  // with its text, for placing findings and for checking the cache's hash before storing).
-  const indexer: Indexer = (file, scannedHere = false) => {
-    const cached = cache?.index(file);
-    if (cached) return { index: cached };
-    // The type checker answers only for files the scan reports on, not for modules read for their exports.
-    const types = scannedHere ? options.types : undefined;
-    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types, pass.resolver.project);
-    if ('index' in indexed) parsed++;
-    return indexed;
-  };
-  const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
-  const loopFiles = new Set(toParse);
   // A file whose matches need other modules is resolved as soon as it is indexed, and only its
   // matches are kept: the index of a file that calls the API through imported clients is most of
   // the scan's memory. A module it reads that the loop has not reached yet is indexed then (as the
   // loop would, `early` keeps it for the loop): the same records, so the same matches. Not with
   // `--types`, whose per-file step asks the type checker.
   const resolveEarly = !options.types;
+  // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
+  // with its text, for placing findings and for checking the cache's hash before storing). Facts
+  // resolved at once are not copied away from the parse: their matches are (`resolveDeferred`).
+  const indexer: Indexer = (file, scannedHere = false) => {
+    const cached = cache?.index(file);
+    if (cached) return { index: cached };
+    // The type checker answers only for files the scan reports on, not for modules read for their exports.
+    const types = scannedHere ? options.types : undefined;
+    const project = pass.resolver.project;
+    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types, project, !resolveEarly);
+    if ('index' in indexed) parsed++;
+    return indexed;
+  };
+  const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
+  const loopFiles = new Set(toParse);
   const early = new Map<string, IndexedFromDisk>();
   const onDemand: Indexer = (file) => {
     if (!resolveEarly || !loopFiles.has(file)) return indexer(file);
@@ -381,7 +384,8 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
             const entry = { file, facts: index.facts, importedCalls: index.importedCalls };
             cache?.storeIndex(file, index, { kind: 'deferred', ...notes }, source);
             // Placed with the others in the cross-file pass, in the same order either way.
-            deferred.push(resolveEarly ? { file, matches: resolveDeferred(entry) } : entry);
+            // Kept to the end of the scan: a copy that keeps no parse's text alive (core's `detached`).
+            deferred.push(resolveEarly ? { file, matches: detached(resolveDeferred(entry)) } : entry);
           } else {
             const matches = matchFacts(index.facts, context);
             cache?.storeIndex(file, index, { kind: 'self', matches, ...notes }, source);
