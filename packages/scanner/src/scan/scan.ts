@@ -13,6 +13,7 @@ import {
   mergeFindingsAtSamePlace,
   type ModuleRecord,
   type ModuleSource,
+  ownString,
   type RawMatch,
   resolveAcrossFiles,
   withFloorReadings,
@@ -483,16 +484,23 @@ class ScanModules implements ModuleSource {
 /**
  * Findings as they are placed, file by file: a file's own matches at once (its text at hand), and
  * matches that other files place in it (a path written there, sent from elsewhere) read it again.
- * Related locations in other files are located through the same reads.
+ * Related locations in other files are located through the same reads. What is kept of a text for
+ * the rest of the scan is small: its line starts, and the snippets fingerprints need.
  */
 class FindingsByFile {
   private readonly built: Finding[] = [];
   private readonly typed: Finding[] = [];
   /** The grep floor's findings, with the expression each was found in (see core's `withFloorReadings`). */
   private readonly floor = new Map<Finding, [number, number]>();
+  /** Where each line starts, in the files findings and related locations point into. */
   private readonly lines = new Map<string, LineIndex | undefined>();
-  /** Texts of modules the scan does not report on, read for the fingerprints of matches that belong there. */
-  private readonly texts = new Map<string, string>();
+  /**
+   * The text at a range of a module the scan does not report on, by file and range: the fingerprint
+   * of a match that belongs there (core's `identity`). Only these snippets are kept, not the texts.
+   */
+  private readonly snippets = new Map<string, string>();
+  /** The text last read for a snippet: the matches one file places at its requests often point into one module. */
+  private lastRead?: { file: string; text: string };
 
   constructor(
     private readonly relativePath: (file: string) => string,
@@ -528,6 +536,8 @@ class FindingsByFile {
     if (matches.length === 0) return [];
     const text = source ?? this.reread(file);
     if (text === undefined) return [];
+    // The file's own locations are found in the text at hand, not in a second read.
+    if (!this.lines.has(file)) this.lines.set(file, new LineIndex(text));
     const locate: LocateInFile = (other, range) => {
       const index = this.lineIndex(other);
       if (!index) return undefined;
@@ -545,13 +555,9 @@ class FindingsByFile {
     // A match placed at its request because the module it belongs to is not reported on keeps the
     // fingerprint it has in that module (core's `identity`): a whole scan's baseline knows it.
     const identityOf: IdentityOf = (other, range) => {
-      const otherText = this.texts.get(other) ?? this.reread(other);
-      if (otherText === undefined) return undefined;
-      this.texts.set(other, otherText);
-      return {
-        fingerprintFile: this.fingerprintPath(this.relativePath(other)),
-        snippet: otherText.slice(range[0], range[1]),
-      };
+      const snippet = this.snippet(other, range);
+      if (snippet === undefined) return undefined;
+      return { fingerprintFile: this.fingerprintPath(this.relativePath(other)), snippet };
     };
     return buildFindings(
       matches,
@@ -563,6 +569,21 @@ class FindingsByFile {
       this.fingerprintPath(relative),
       identityOf,
     );
+  }
+
+  /** The text at `range` in `file`, read once per file and range; a copy that keeps no text alive. */
+  private snippet(file: string, range: readonly [number, number]): string | undefined {
+    const key = `${file}\u0000${range[0]}:${range[1]}`;
+    const known = this.snippets.get(key);
+    if (known !== undefined) return known;
+    if (this.lastRead?.file !== file) {
+      const text = this.reread(file);
+      if (text === undefined) return undefined;
+      this.lastRead = { file, text };
+    }
+    const snippet = ownString(this.lastRead.text.slice(range[0], range[1]));
+    this.snippets.set(key, snippet);
+    return snippet;
   }
 
   private reread(file: string): string | undefined {
