@@ -159,9 +159,10 @@ function occurrences(source: string, words: RegExp): (range: readonly [number, n
 /** Every word of some window of the floor is in the text: what can match one. */
 function holdsWindowWords(text: string, vocabulary: Vocabulary): boolean {
   // Windows by their first word: most texts hold none of them, and then no other word is looked for.
-  for (const [first, rests] of windowsOf(vocabulary).byFirstWord) {
-    if (!text.includes(first)) continue;
-    for (const rest of rests) {
+  const { firstWords, rests: restsOf } = windowsOf(vocabulary);
+  for (let w = 0; w < firstWords.length; w++) {
+    if (!text.includes(firstWords[w]!)) continue;
+    for (const rest of restsOf[w]!) {
       let all = true;
       for (let i = 0; i < rest.length && all; i++) all = text.includes(rest[i]!);
       if (all) return true;
@@ -179,8 +180,10 @@ function anyWord(words: readonly string[]): RegExp {
 interface Windows {
   /** Every word of every window (`occurrences`). */
   words: RegExp;
-  /** The other words of each window, by its first word. */
-  byFirstWord: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
+  /** The first words of the windows, each once. */
+  firstWords: readonly string[];
+  /** The other words of each window, by its first word's place in `firstWords`. */
+  rests: ReadonlyArray<ReadonlyArray<readonly string[]>>;
 }
 
 const windowsByVocabulary = new WeakMap<Vocabulary, Windows>();
@@ -198,7 +201,11 @@ function windowsOf(vocabulary: Vocabulary): Windows {
       if (rests) rests.push(rest);
       else byFirstWord.set(first, [rest]);
     }
-    windows = { words: anyWord([...new Set(vocabulary.pathWords.flat())]), byFirstWord };
+    windows = {
+      words: anyWord([...new Set(vocabulary.pathWords.flat())]),
+      firstWords: [...byFirstWord.keys()],
+      rests: [...byFirstWord.values()],
+    };
     windowsByVocabulary.set(vocabulary, windows);
   }
   return windows;
