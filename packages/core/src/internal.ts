@@ -22,6 +22,7 @@ export { buildFindings, type IdentityOf, type LocateInFile } from './findings/bu
 // Across files (the scanner's graph step): the per-file index, then what other modules export
 // substituted into a deferred file's facts, with the same instantiation the extractor uses.
 export {
+  detached,
   indexFacts,
   resolveAcrossFiles,
   type DeferredFile,

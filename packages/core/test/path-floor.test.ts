@@ -82,6 +82,12 @@ describe('silent contexts', () => {
       "const p = cond ? 'filters' : 'firewall/waf/packages'; console.warn(`/zones/${z}/${p}`);",
       'message',
     ],
+    [
+      // The variable's uses are found by its name in the text: `$` is a character of names there.
+      'a variable named with `$`, only logged',
+      "const $p = cond ? 'filters' : 'firewall/waf/packages'; console.warn(`/zones/${z}/${$p}`);",
+      'message',
+    ],
     ['prose', "export const help = 'This command reads firewall/rules before the migration';", 'prose'],
     ['a docs URL', "export const docs = 'https://developers.cloudflare.com/firewall/rules/';", 'another host'],
     ["the app's own route", 'fetch(`/api/cf/zones/${id}/firewall/rules`);', 'another base'],

@@ -229,11 +229,19 @@ function matchEndpoints(
 }
 
 function hasSegment(path: readonly PatternPart[], segment: string): boolean {
-  const pattern = new RegExp(`(^|/)${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`);
+  let pattern = segmentPatterns.get(segment);
+  if (!pattern) {
+    pattern = new RegExp(`(^|/)${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`);
+    segmentPatterns.set(segment, pattern);
+  }
+  const compiled = pattern;
   return path.some(
-    (part, i) => part.kind === 'text' && pattern.test(part.text) && (i === 0 || !part.text.startsWith(segment)),
+    (part, i) => part.kind === 'text' && compiled.test(part.text) && (i === 0 || !part.text.startsWith(segment)),
   );
 }
+
+/** Each segment's expression, compiled once (every request is matched against every entry). */
+const segmentPatterns = new Map<string, RegExp>();
 
 /**
  * Replaces `from` with `to` inside the literal text of the URL, when that text is in one literal

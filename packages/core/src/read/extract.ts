@@ -82,7 +82,9 @@ const MAX_SUMMARY_REQUESTS = 16;
 export function extractFacts(program: TSESTree.Program, source: string, options: ExtractOptions): FileFacts {
   // Every value built and every fact made while reading the file draws from one budget (url/budget.ts).
   const budget = new ValueBudget(source.length);
-  const facts = withValueBudget(budget, () => new FileExtraction(program, indexScopes(program), source, options).run());
+  const facts = withValueBudget(budget, () =>
+    new FileExtraction(program, indexScopes(program, options.vocabulary.readPaths), source, options).run(),
+  );
   const valuesCut = cutsOf(budget);
   return valuesCut ? { ...facts, valuesCut } : facts;
 }

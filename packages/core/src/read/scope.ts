@@ -89,8 +89,11 @@ export interface ScopeIndex {
   exportNodes: Node[];
 }
 
-/** Only these nodes need their parent later: an object's property (headers), a case's switch, a member's writer. */
-const NEEDS_PARENT = new Set(['ObjectExpression', 'SwitchCase', 'MemberExpression', 'Property']);
+/**
+ * Only these nodes need their parent later: an object's property (headers), a case's switch, a
+ * member's writer (set with the member, for the members indexed).
+ */
+const NEEDS_PARENT = new Set(['ObjectExpression', 'SwitchCase', 'Property']);
 
 /** Subtrees that only describe types; the walk skips them. */
 const TYPE_ONLY = new Set([
@@ -104,8 +107,13 @@ const TYPE_ONLY = new Set([
   'TSAbstractPropertyDefinition',
 ]);
 
-/** One walk over the program: scopes, bindings, and the nodes of interest. */
-export function indexScopes(program: TSESTree.Program): ScopeIndex {
+/**
+ * One walk over the program: scopes, bindings, and the nodes of interest. `readNames`, the
+ * property names whose reads the reader extracts (`Vocabulary.readPaths`), narrows `members` to
+ * the members its readers look at: those that read one of these names, and those with a computed
+ * key (a table asked by key). Members are most of a program's nodes; without it, every one.
+ */
+export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<string, unknown>): ScopeIndex {
   const index: ScopeIndex = {
     program: { bindings: new Map() },
     scopeOf: new Map(),
@@ -392,10 +400,15 @@ export function indexScopes(program: TSESTree.Program): ScopeIndex {
           if (property.type === 'Property' && property.value.type === 'FunctionExpression')
             methodObject.set(property.value, { node, scope });
         break;
-      case 'MemberExpression':
-        index.members.push(node);
-        index.scopeOf.set(node, scope);
+      case 'MemberExpression': {
+        const name = node.computed ? undefined : propertyKeyName(node.property, false);
+        if (!readNames || node.computed || (name !== undefined && readNames.has(name))) {
+          index.members.push(node);
+          index.scopeOf.set(node, scope);
+          if (parent) index.parentOf.set(node, parent);
+        }
         break;
+      }
       case 'BinaryExpression':
         if (node.operator === '===' || node.operator === '==' || node.operator === '!==' || node.operator === '!=') {
           index.comparisons.push(node);

@@ -47,7 +47,7 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   const held = new Map<string, WrittenPathFact[]>();
   const parents: Node[] = [];
   // Only subtrees holding a word of a window can hold a written path: the others are not walked.
-  const within = occurrences(source, [...new Set(vocabulary.pathWords.flat())]);
+  const within = occurrences(source, windowsOf(vocabulary).words);
   const visit = (node: Node): void => {
     if (NOT_VALUES.has(node.type) || !within(rangeOf(node))) return;
     // `export { x } from './paths'`: the module name is not a value (its specifiers are).
@@ -130,12 +130,19 @@ function fieldsSpliced(
   return facts;
 }
 
-/** Whether a source range holds an occurrence of one of the words (a sorted list of their offsets). */
-function occurrences(source: string, words: readonly string[]): (range: readonly [number, number]) => boolean {
+/**
+ * Whether a source range holds an occurrence of one of the words (a sorted list of their offsets).
+ * One pass of one expression over the text finds every offset where some word starts (measured
+ * three to four times faster than a search per word on the dense corpus).
+ */
+function occurrences(source: string, words: RegExp): (range: readonly [number, number]) => boolean {
   const offsets: number[] = [];
-  for (const word of words)
-    for (let at = source.indexOf(word); at >= 0; at = source.indexOf(word, at + 1)) offsets.push(at);
-  offsets.sort((a, b) => a - b);
+  words.lastIndex = 0;
+  for (let found = words.exec(source); found; found = words.exec(source)) {
+    offsets.push(found.index);
+    // From the next character: a word may start inside another (`settings` in `dns_settings`).
+    words.lastIndex = found.index + 1;
+  }
   return ([start, end]) => {
     // The first offset at or after `start`: a binary search.
     let lo = 0;
@@ -151,7 +158,57 @@ function occurrences(source: string, words: readonly string[]): (range: readonly
 
 /** Every word of some window of the floor is in the text: what can match one. */
 function holdsWindowWords(text: string, vocabulary: Vocabulary): boolean {
-  return vocabulary.pathWords.some((words) => words.every((word) => text.includes(word)));
+  // Windows by their first word: most texts hold none of them, and then no other word is looked for.
+  const { firstWords, rests: restsOf } = windowsOf(vocabulary);
+  for (let w = 0; w < firstWords.length; w++) {
+    if (!text.includes(firstWords[w]!)) continue;
+    for (const rest of restsOf[w]!) {
+      let all = true;
+      for (let i = 0; i < rest.length && all; i++) all = text.includes(rest[i]!);
+      if (all) return true;
+    }
+  }
+  return false;
+}
+
+/** An expression that matches any of the words. */
+function anyWord(words: readonly string[]): RegExp {
+  if (words.length === 0) return /(?!)/g;
+  return new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+}
+
+interface Windows {
+  /** Every word of every window (`occurrences`). */
+  words: RegExp;
+  /** The first words of the windows, each once. */
+  firstWords: readonly string[];
+  /** The other words of each window, by its first word's place in `firstWords`. */
+  rests: ReadonlyArray<ReadonlyArray<readonly string[]>>;
+}
+
+const windowsByVocabulary = new WeakMap<Vocabulary, Windows>();
+
+/** The floor's windows as the reader looks for them, built once per vocabulary. */
+function windowsOf(vocabulary: Vocabulary): Windows {
+  let windows = windowsByVocabulary.get(vocabulary);
+  if (!windows) {
+    const byFirstWord = new Map<string, Array<readonly string[]>>();
+    for (const window of vocabulary.pathWords) {
+      // A window without words holds in every text, as `''` is in every text.
+      const first = window[0] ?? '';
+      const rest = window.slice(1);
+      const rests = byFirstWord.get(first);
+      if (rests) rests.push(rest);
+      else byFirstWord.set(first, [rest]);
+    }
+    windows = {
+      words: anyWord([...new Set(vocabulary.pathWords.flat())]),
+      firstWords: [...byFirstWord.keys()],
+      rests: [...byFirstWord.values()],
+    };
+    windowsByVocabulary.set(vocabulary, windows);
+  }
+  return windows;
 }
 
 /** The variable a text is the value of (`const path = cond ? 'a' : '/zones/…'`), if any. */
@@ -178,7 +235,7 @@ function heldBy(node: Node, parents: readonly Node[]): string | undefined {
 function silenceHeldByMessages(program: Node, held: Map<string, WrittenPathFact[]>, input: WrittenPathsInput): void {
   const uses = new Map<string, Array<SilentContext | undefined>>();
   const parents: Node[] = [];
-  const within = occurrences(input.source, [...held.keys()]);
+  const within = occurrences(input.source, anyWord([...held.keys()]));
   const visit = (node: Node): void => {
     if (!within(rangeOf(node))) return;
     if (node.type === 'Identifier' && held.has(node.name)) {

@@ -36,9 +36,19 @@ export function indexFacts(
   facts: FileFacts,
   source: string,
   settings: ResolvedSettings,
-  options: { prefilter: boolean },
+  options: {
+    prefilter: boolean;
+    /**
+     * Whether the facts that wait for other modules are copied away from the parse (default). A
+     * caller that resolves them at once and keeps only their matches (the scanner, without
+     * `--types`) copies the matches instead, which are far fewer; a worker's index is copied to the
+     * main thread anyway.
+     */
+    detachFacts?: boolean;
+  },
 ): IndexedFacts {
   const importedCalls = facts.importedCalls.filter(saysSomething);
+  const detach = options.detachFacts ?? true;
   // One copy of what the record, the facts and the imported calls share.
   const copies = new Map<object, unknown>();
   const record = detached(
@@ -61,15 +71,19 @@ export function indexFacts(
     all.sdkCalls.some((call) => call.clientFrom) ||
     all.resources.some((resource) => resource.pending);
   // The prefilter is a condition on one file's text: it decides only for facts that need no other
-  // module (a URL built from another module's constants can match although this text cannot).
-  const mayMatch = prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source);
-  const own = needsOtherModules || !options.prefilter || mayMatch ? all : { requests: [], sdkCalls: [], resources: [] };
+  // module (a URL built from another module's constants can match although this text cannot). It
+  // reads the whole text, so it runs only when its answer is needed (a file of API client code
+  // mostly needs other modules).
+  let verdict: boolean | undefined;
+  const mayMatch = () => (verdict ??= prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source));
+  const own =
+    needsOtherModules || !options.prefilter || mayMatch() ? all : { requests: [], sdkCalls: [], resources: [] };
   return {
     record,
-    facts: needsOtherModules ? detached(own, copies) : own,
-    importedCalls: needsOtherModules ? detached(importedCalls, copies) : [],
+    facts: needsOtherModules && detach ? detached(own, copies) : own,
+    importedCalls: needsOtherModules ? (detach ? detached(importedCalls, copies) : importedCalls) : [],
     needsOtherModules,
-    ...(facts.valuesCut && mayMatch ? { valuesCut: facts.valuesCut } : {}),
+    ...(facts.valuesCut && mayMatch() ? { valuesCut: facts.valuesCut } : {}),
   };
 }
 
@@ -151,7 +165,7 @@ function resolveDeferred(deferred: DeferredFile, resolver: CrossFileResolver, bu
  * the strings long enough to be slices (V8 slices from 13 characters), and keeps what the facts
  * share shared (a client call's URL is also its first argument), as `structuredClone` does.
  */
-function detached<T>(value: T, copies = new Map<object, unknown>()): T {
+export function detached<T>(value: T, copies = new Map<object, unknown>()): T {
   if (typeof value === 'string') return ownString(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   const done = copies.get(value);

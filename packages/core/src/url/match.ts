@@ -61,22 +61,34 @@ const literalCache = new WeakMap<PathTemplate, string[]>();
  * a choice and the text after it).
  */
 function mayContainLiterals(path: readonly PatternPart[], template: PathTemplate): boolean {
-  if (path.some((part) => part.kind === 'choice')) return true;
   let literals = literalCache.get(template);
   if (!literals) {
     literals = template.segments.flatMap((segment) => (segment.kind === 'literal' ? [segment.text] : []));
     literalCache.set(template, literals);
   }
-  let text = textCache.get(path);
-  if (text === undefined) {
-    text = path.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');
-    textCache.set(path, text);
-  }
-  return literals.every((literal) => text.includes(literal));
+  const { text, choice } = pathTextOf(path);
+  if (choice) return true;
+  for (let i = 0; i < literals.length; i++) if (!text.includes(literals[i]!)) return false;
+  return true;
 }
 
-/** One path is matched against every template: its text is joined once. */
-const textCache = new WeakMap<readonly PatternPart[], string>();
+/** One path is matched against every template: its text is joined, and its choices looked for, once. */
+const textCache = new WeakMap<readonly PatternPart[], { text: string; choice: boolean }>();
+
+function pathTextOf(path: readonly PatternPart[]): { text: string; choice: boolean } {
+  let known = textCache.get(path);
+  if (!known) {
+    let text = '';
+    let choice = false;
+    for (const part of path) {
+      if (part.kind === 'choice') choice = true;
+      text += part.kind === 'text' ? part.text : '\u0000';
+    }
+    known = { text, choice };
+    textCache.set(path, known);
+  }
+  return known;
+}
 
 const PARAM = null;
 type Token = string | typeof PARAM;

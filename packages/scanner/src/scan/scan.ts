@@ -3,6 +3,7 @@ import {
   buildFindings,
   CrossFileResolver,
   type DeferredFile,
+  detached,
   type IdentityOf,
   LineIndex,
   type LocateInFile,
@@ -12,6 +13,7 @@ import {
   mergeFindingsAtSamePlace,
   type ModuleRecord,
   type ModuleSource,
+  ownString,
   type RawMatch,
   resolveAcrossFiles,
   textSentToAnotherHostFromOtherModules,
@@ -261,25 +263,27 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   let parsed = 0;
   const ownPaths = options.reportsOn ? new Set(options.files.filter(own).map(relativePath)) : undefined;
   const ownPath = (path: string) => ownPaths?.has(path) ?? true;
-  // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
-  // with its text, for placing findings and for checking the cache's hash before storing).
-  const indexer: Indexer = (file, scannedHere = false) => {
-    const cached = cache?.index(file);
-    if (cached) return { index: cached };
-    // The type checker answers only for files the scan reports on, not for modules read for their exports.
-    const types = scannedHere ? options.types : undefined;
-    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types, pass.resolver.project);
-    if ('index' in indexed) parsed++;
-    return indexed;
-  };
-  const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
-  const loopFiles = new Set(toParse);
   // A file whose matches need other modules is resolved as soon as it is indexed, and only its
   // matches are kept: the index of a file that calls the API through imported clients is most of
   // the scan's memory. A module it reads that the loop has not reached yet is indexed then (as the
   // loop would, `early` keeps it for the loop): the same records, so the same matches. Not with
   // `--types`, whose per-file step asks the type checker.
   const resolveEarly = !options.types;
+  // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
+  // with its text, for placing findings and for checking the cache's hash before storing). Facts
+  // resolved at once are not copied away from the parse: their matches are (`resolveDeferred`).
+  const indexer: Indexer = (file, scannedHere = false) => {
+    const cached = cache?.index(file);
+    if (cached) return { index: cached };
+    // The type checker answers only for files the scan reports on, not for modules read for their exports.
+    const types = scannedHere ? options.types : undefined;
+    const project = pass.resolver.project;
+    const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types, project, !resolveEarly);
+    if ('index' in indexed) parsed++;
+    return indexed;
+  };
+  const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
+  const loopFiles = new Set(toParse);
   const early = new Map<string, IndexedFromDisk>();
   const onDemand: Indexer = (file) => {
     if (!resolveEarly || !loopFiles.has(file)) return indexer(file);
@@ -394,7 +398,8 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
             const entry = { file, facts: index.facts, importedCalls: index.importedCalls };
             cache?.storeIndex(file, index, { kind: 'deferred', ...notes }, source);
             // Placed with the others in the cross-file pass, in the same order either way.
-            deferred.push(resolveEarly ? { file, cross: resolveDeferred(entry) } : entry);
+            // Kept to the end of the scan: a copy that keeps no parse's text alive (core's `detached`).
+            deferred.push(resolveEarly ? { file, cross: detached(resolveDeferred(entry)) } : entry);
           } else {
             const matches = matchFacts(index.facts, context);
             cache?.storeIndex(file, index, { kind: 'self', matches, ...notes }, source);
@@ -511,18 +516,25 @@ class ScanModules implements ModuleSource {
 /**
  * Findings as they are placed, file by file: a file's own matches at once (its text at hand), and
  * matches that other files place in it (a path written there, sent from elsewhere) read it again.
- * Related locations in other files are located through the same reads.
+ * Related locations in other files are located through the same reads. What is kept of a text for
+ * the rest of the scan is small: its line starts, and the snippets fingerprints need.
  */
 class FindingsByFile {
   private readonly built: Finding[] = [];
   private readonly typed: Finding[] = [];
   /** The grep floor's findings, with the expression each was found in (see core's `withFloorReadings`). */
   private readonly floor = new Map<Finding, [number, number]>();
+  /** Where each line starts, in the files findings and related locations point into. */
   private readonly lines = new Map<string, LineIndex | undefined>();
-  /** Texts of modules the scan does not report on, read for the fingerprints of matches that belong there. */
-  private readonly texts = new Map<string, string>();
   /** By relative path: text that requests of another module (`by`, the first) send to another host. */
   private readonly shared = new Map<string, { ranges: Array<[number, number]>; by: string }>();
+  /**
+   * The text at a range of a module the scan does not report on, by file and range: the fingerprint
+   * of a match that belongs there (core's `identity`). Only these snippets are kept, not the texts.
+   */
+  private readonly snippets = new Map<string, string>();
+  /** The text last read for a snippet: the matches one file places at its requests often point into one module. */
+  private lastRead?: { file: string; text: string };
 
   constructor(
     private readonly relativePath: (file: string) => string,
@@ -576,6 +588,8 @@ class FindingsByFile {
     if (matches.length === 0) return [];
     const text = source ?? this.reread(file);
     if (text === undefined) return [];
+    // The file's own locations are found in the text at hand, not in a second read.
+    if (!this.lines.has(file)) this.lines.set(file, new LineIndex(text));
     const locate: LocateInFile = (other, range) => {
       const index = this.lineIndex(other);
       if (!index) return undefined;
@@ -593,13 +607,9 @@ class FindingsByFile {
     // A match placed at its request because the module it belongs to is not reported on keeps the
     // fingerprint it has in that module (core's `identity`): a whole scan's baseline knows it.
     const identityOf: IdentityOf = (other, range) => {
-      const otherText = this.texts.get(other) ?? this.reread(other);
-      if (otherText === undefined) return undefined;
-      this.texts.set(other, otherText);
-      return {
-        fingerprintFile: this.fingerprintPath(this.relativePath(other)),
-        snippet: otherText.slice(range[0], range[1]),
-      };
+      const snippet = this.snippet(other, range);
+      if (snippet === undefined) return undefined;
+      return { fingerprintFile: this.fingerprintPath(this.relativePath(other)), snippet };
     };
     return buildFindings(
       matches,
@@ -611,6 +621,21 @@ class FindingsByFile {
       this.fingerprintPath(relative),
       identityOf,
     );
+  }
+
+  /** The text at `range` in `file`, read once per file and range; a copy that keeps no text alive. */
+  private snippet(file: string, range: readonly [number, number]): string | undefined {
+    const key = `${file}\u0000${range[0]}:${range[1]}`;
+    const known = this.snippets.get(key);
+    if (known !== undefined) return known;
+    if (this.lastRead?.file !== file) {
+      const text = this.reread(file);
+      if (text === undefined) return undefined;
+      this.lastRead = { file, text };
+    }
+    const snippet = ownString(this.lastRead.text.slice(range[0], range[1]));
+    this.snippets.set(key, snippet);
+    return snippet;
   }
 
   private reread(file: string): string | undefined {

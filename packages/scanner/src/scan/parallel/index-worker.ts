@@ -12,7 +12,17 @@ const project = ProjectModules.fromData(data.project);
 for (const file of data.files) {
   let message: IndexWorkerMessage;
   try {
-    const indexed = indexFromDisk(file, data.settings, parse, data.prefilter, data.maxFileSize, undefined, project);
+    // Posting the index copies it: its facts need no copy of their own (detachFacts).
+    const indexed = indexFromDisk(
+      file,
+      data.settings,
+      parse,
+      data.prefilter,
+      data.maxFileSize,
+      undefined,
+      project,
+      false,
+    );
     // The text goes back only where the main thread stores it (`--cache`): else it reads a file
     // again only when it has findings to place.
     if (!data.withSource && 'source' in indexed) delete indexed.source;

@@ -32,6 +32,8 @@ export function indexFile(
   typedMatches?: (facts: FileFacts) => TypedMatches,
   /** Bare specifiers that name modules of the project (workspace packages, tsconfig aliases). */
   projectModule?: (specifier: string) => boolean,
+  /** Whether facts that wait for other modules are copied away from the parse (core's `indexFacts`). */
+  detachFacts = true,
 ): FileIndex {
   const parsed = parseSource(file, source);
   if (!parsed.ok) {
@@ -56,7 +58,7 @@ export function indexFile(
     return diagnostic('internal-error', `the extractor failed on this file: ${message}`);
   }
   const typed = typedMatches?.(facts);
-  const indexed = indexFacts(facts, source, settings, { prefilter });
+  const indexed = indexFacts(facts, source, settings, { prefilter, detachFacts });
   const notes = indexed.valuesCut ? [valueBudgetNote(indexed.valuesCut, source)] : undefined;
   return { kind: 'indexed', ...indexed, ...(typed ? { typed } : {}), ...(notes ? { notes } : {}) };
 }

@@ -22,11 +22,16 @@ export function indexFromDisk(
   maxFileSize: number | undefined,
   types: TypesResolution | undefined,
   project: ProjectModules,
+  /** Whether facts that wait for other modules are copied away from the parse: not when they are resolved at once. */
+  detachFacts = true,
 ): IndexedFromDisk {
   const read = readSource(file, maxFileSize);
   if (!read.ok) return { problem: read };
   if (!parse) throw new ParserNeeded();
   const typed = types ? (facts: FileFacts) => types.typedMatches(facts, file, settings) : undefined;
   const projectModule = project.empty ? undefined : project.isProjectModule;
-  return { index: indexFile(file, read.source, settings, parse, prefilter, typed, projectModule), source: read.source };
+  return {
+    index: indexFile(file, read.source, settings, parse, prefilter, typed, projectModule, detachFacts),
+    source: read.source,
+  };
 }
