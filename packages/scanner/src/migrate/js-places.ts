@@ -131,6 +131,39 @@ export class JsPlaces {
     );
   }
 
+  /**
+   * A read of a property whose name is exactly the range (`record.locked`, `res?.result?.[0]?.locked`,
+   * `r['locked']`), replaced with `value`: only where the whole read is an expression of its own (not
+   * written to, deleted, destructured or called) and the object it is read from has no side effect
+   * (names, property reads and type assertions only), so nothing but the read goes.
+   */
+  readReplacement(range: readonly [number, number], value: string): TextEdit | undefined {
+    const name = this.chain(range).at(-1);
+    if (!name || name.getStart(this.file) !== range[0] || name.getEnd() !== range[1]) return undefined;
+    const read = name.parent;
+    if (!read) return undefined;
+    const isRead =
+      (ts.isPropertyAccessExpression(read) && read.name === name) ||
+      (ts.isElementAccessExpression(read) && read.argumentExpression === name && ts.isStringLiteralLike(name));
+    if (!isRead || !isPure(read.expression)) return undefined;
+    // The outermost node of the optional chain the read ends (`a?.b.locked`): the read is all of it.
+    const parent = read.parent;
+    if (
+      (ts.isCallExpression(parent) && parent.expression === read) ||
+      ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === read) ||
+      (ts.isBinaryExpression(parent) &&
+        parent.left === read &&
+        parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+        parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) ||
+      ts.isDeleteExpression(parent) ||
+      ts.isPrefixUnaryExpression(parent) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken) ||
+      ts.isPostfixUnaryExpression(parent) ||
+      ts.isNonNullExpression(parent)
+    )
+      return undefined;
+    return { start: read.getStart(this.file), end: read.getEnd(), text: value };
+  }
+
   /** The string literal that is exactly the range, as an item of an array literal. */
   arrayOfString(range: readonly [number, number]): { items: string[]; removal: TextEdit | undefined } | undefined {
     const chain = this.chain(range);
@@ -179,6 +212,20 @@ export class JsPlaces {
     const index = array.elements.indexOf(item as ts.Expression);
     return removeListItem(this.text, spans, index);
   }
+}
+
+/** An expression reading names and properties only (no call, no assignment): evaluating it has no effect. */
+function isPure(node: ts.Expression): boolean {
+  if (ts.isIdentifier(node) || node.kind === ts.SyntaxKind.ThisKeyword) return true;
+  if (ts.isPropertyAccessExpression(node)) return isPure(node.expression);
+  if (ts.isElementAccessExpression(node))
+    return (
+      (ts.isStringLiteralLike(node.argumentExpression) || ts.isNumericLiteral(node.argumentExpression)) &&
+      isPure(node.expression)
+    );
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node))
+    return isPure(node.expression);
+  return false;
 }
 
 function findLastIndex<T>(list: readonly T[], test: (item: T, index: number) => boolean): number {

@@ -93,7 +93,7 @@ interface Rewritten {
 const NOT_DERIVED: Record<MigrationRewrite['kind'], string> = {
   path: 'the path is not written as whole segments in the text of this place',
   'drop-key':
-    'not a payload written here in JavaScript or TypeScript (a read, a key the place does not show, or a write that clears the field with an empty string)',
+    'not a payload written here in JavaScript or TypeScript (a key the place does not show, a write that clears the field with an empty string, or a read the entry gives no value for or whose object has a side effect)',
   'fold-keys': 'not a payload written here in JavaScript or TypeScript (a read, or a key the place does not show)',
   'drop-header': 'the header is not written here in JavaScript or TypeScript as one removable entry',
   'root-cause-read': 'the read cannot be written again here (JavaScript and TypeScript only)',
@@ -115,7 +115,7 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
       if (source.language !== 'javascript') return undefined;
       // Core derives it where the key is written in its resource's payload (with the comment an
       // assisted entry writes); else the finding's own removal fix.
-      const dropped = finding.migration ?? ownFix(finding);
+      const dropped = finding.migration ?? ownFix(finding) ?? readReplaced(rewrite, finding, source);
       // `notification_email: ''` is the provider's own way to clear the field: that write stays.
       const cleared = dropped?.edits.some((edit) =>
         /^\s*[\w$'"]+\s*:\s*(''|""|``)\s*,?\s*$/.test(source.text.slice(edit.start, edit.end)),
@@ -181,6 +181,19 @@ function inFileQuotes(edit: TextEdit, edits: readonly TextEdit[], text: string):
 function ownFix(finding: Finding): Rewritten | undefined {
   const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
   return fix ? { description: fix.description, edits: fix.edits } : undefined;
+}
+
+/** A read of the dropped key, replaced with what the specification says it now reads as (`record.locked` → `false`). */
+function readReplaced(
+  rewrite: Extract<MigrationRewrite, { kind: 'drop-key' }>,
+  finding: Finding,
+  source: MigrationSource,
+): Rewritten | undefined {
+  if (rewrite.readValue === undefined) return undefined;
+  const edit = source.js()?.readReplacement(finding.range, rewrite.readValue);
+  return edit
+    ? { description: `Replace the read of \`${rewrite.key}\` with \`${rewrite.readValue}\``, edits: [edit] }
+    : undefined;
 }
 
 function comment(text: string | undefined): { comment?: string } {

@@ -102,7 +102,7 @@ export async function migratePaths(
 }
 
 /** The findings that have a migration at their place, with it as their one fix. */
-async function withMigrations(
+export async function withMigrations(
   findings: readonly Finding[],
   byId: ReadonlyMap<string, CatalogueEntry>,
   options: MigrateOptions,

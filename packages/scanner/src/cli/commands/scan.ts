@@ -270,12 +270,22 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const warnings = scannedReport.findings.filter((finding) => finding.severity === 'warn').length;
   const overWarnings = maxWarnings !== undefined && warnings > maxWarnings;
   const shown = values.quiet ? errorsOnly(scannedReport) : scannedReport;
-  const report = since
+  const withProgress = since
     ? {
         ...shown,
         progress: { since: since.earlier.asOf, ...since.progressSince(since.earlier, scannedReport.findings) },
       }
     : shown;
+  // The JSON report classes each place as `migrate` would migrate it (read from the files, not stdin).
+  const report =
+    reports.some((target) => target.format === 'json') && !stdin
+      ? {
+          ...withProgress,
+          migrationClasses: await (
+            await import('../../migrate/place-class.js')
+          ).migrationClasses(withProgress.findings, withProgress.catalogue, io.cwd),
+        }
+      : withProgress;
   const renderOptions = {
     ...(sarifCategory === undefined ? {} : { sarifCategory }),
     ...(htmlPrint === undefined ? {} : { htmlPrint }),
