@@ -94,6 +94,38 @@ export class JsPlaces {
   }
 
   /**
+   * A header set by a call whose first argument is the string holding the range
+   * (`headers.set('Transfer-Encoding', 'chunked');`, `req.setHeader(…);`, a chained `.set(…)` of a
+   * request builder): the removal of the statement when the call is all of it, or of the `.set(…)`
+   * link of the chain. Undefined for any other shape.
+   */
+  headerCallRemoval(range: readonly [number, number]): TextEdit | undefined {
+    const literal = this.chain(range).at(-1);
+    if (!literal || !ts.isStringLiteralLike(literal)) return undefined;
+    const call = literal.parent;
+    if (!call || !ts.isCallExpression(call) || call.arguments[0] !== literal || call.arguments.length !== 2)
+      return undefined;
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || !HEADER_SETTERS.has(callee.name.text)) return undefined;
+    if (!isPure(call.arguments[1]!) && !ts.isStringLiteralLike(call.arguments[1]!)) return undefined;
+    const parent = call.parent;
+    if (ts.isExpressionStatement(parent) && isListedStatement(parent) && !ts.isCallExpression(callee.expression)) {
+      const start = parent.getStart(this.file);
+      const end = parent.getEnd();
+      const line = lineStart(this.text, start);
+      const after = lineEnd(this.text, end);
+      if (!/^[ \t]*$/.test(this.text.slice(line, start)) || !/^[ \t]*$/.test(this.text.slice(end, after)))
+        return undefined;
+      return { start: line, end: after < this.text.length ? after + 1 : after, text: '' };
+    }
+    // A link of a builder's chain (`request.put(url).set('A', a).set('B', b)`, each link returning
+    // the request): the link goes, the chain goes on.
+    if (ts.isCallExpression(callee.expression))
+      return { start: callee.expression.getEnd(), end: call.getEnd(), text: '' };
+    return undefined;
+  }
+
+  /**
    * The object literal holding the range as the value of `key`, when it is an item of an array
    * literal: its removal from the array, keeping the layout of the items left (undefined when it is
    * the only item: the request would send an empty list).
@@ -213,6 +245,9 @@ export class JsPlaces {
     return removeListItem(this.text, spans, index);
   }
 }
+
+/** The methods that set one header of a request: `Headers#set`/`append`, Node's `setHeader`, superagent's `set`. */
+const HEADER_SETTERS = new Set(['set', 'append', 'setHeader', 'header']);
 
 /** An expression reading names and properties only (no call, no assignment): evaluating it has no effect. */
 function isPure(node: ts.Expression): boolean {
