@@ -188,7 +188,8 @@ export class JsPlaces {
         parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
         parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) ||
       ts.isDeleteExpression(parent) ||
-      ts.isPrefixUnaryExpression(parent) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken) ||
+      (ts.isPrefixUnaryExpression(parent) &&
+        (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) ||
       ts.isPostfixUnaryExpression(parent) ||
       ts.isNonNullExpression(parent)
     )

@@ -195,7 +195,10 @@ function entryLine(name: string, header: boolean, finding: Finding, source: Migr
   const language = source.language === 'shell' && !isShellScript(finding.file, source.text) ? 'host' : source.language;
   const removal = lineEntryRemoval(source.text, finding.range, language, name, header);
   return removal
-    ? { description: header ? `Remove the \`${name}\` header` : `Remove \`${name}\` from the payload`, edits: [removal] }
+    ? {
+        description: header ? `Remove the \`${name}\` header` : `Remove \`${name}\` from the payload`,
+        edits: [removal],
+      }
     : undefined;
 }
 

@@ -31,9 +31,17 @@ export function lineEntryRemoval(
       ? [new RegExp(String.raw`^\s*(['"])${quoted}\1\s*:\s*${VALUE}\s*,?\s*(?:#.*)?$`, flags)]
       : language === 'go'
         ? [
-            new RegExp(String.raw`^\s*"${quoted}"\s*:\s*(?:${VALUE}|(?:\[\]string)?\{\s*${VALUE}\s*\})\s*,\s*(?://.*)?$`, flags),
+            new RegExp(
+              String.raw`^\s*"${quoted}"\s*:\s*(?:${VALUE}|(?:\[\]string)?\{\s*${VALUE}\s*\})\s*,\s*(?://.*)?$`,
+              flags,
+            ),
             ...(headerName
-              ? [new RegExp(String.raw`^\s*[A-Za-z_]\w*(?:\.\w+)*\.Header\.(?:Set|Add)\(\s*"${quoted}"\s*,\s*${VALUE}\s*\)\s*$`, flags)]
+              ? [
+                  new RegExp(
+                    String.raw`^\s*[A-Za-z_]\w*(?:\.\w+)*\.Header\.(?:Set|Add)\(\s*"${quoted}"\s*,\s*${VALUE}\s*\)\s*$`,
+                    flags,
+                  ),
+                ]
               : []),
           ]
         : language === 'shell' && headerName
@@ -42,8 +50,7 @@ export function lineEntryRemoval(
   if (!shapes.some((shape) => shape.test(line))) return undefined;
   // The key written at the range is the entry's own (not a word in another string of the line).
   const written = text.slice(range[0], range[1]).replace(/^['"]/, '').toLowerCase();
-  if (!(written.startsWith(name.toLowerCase()) && /^(?:['"]|:.*)?$/.test(written.slice(name.length))))
-    return undefined;
+  if (!(written.startsWith(name.toLowerCase()) && /^(?:['"]|:.*)?$/.test(written.slice(name.length)))) return undefined;
   // A shell option line: the line above continues into it, so the command stays whole without it.
   if (language === 'shell' && (start === 0 || !/\\\r?\n$/.test(text.slice(lineStart(text, start - 1), start))))
     return undefined;

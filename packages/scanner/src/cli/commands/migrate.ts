@@ -155,15 +155,22 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
   const catalogue = config.settings.catalogue.entries;
   let plan;
   if (repositories.length > 0) {
+    // Reports that class every place (`migration`, written by `scan`) were looked at place by place.
+    let byPlace = true;
     const sources = repositories.map(({ name, file }) => {
       const report = readScanReport(resolve(io.cwd, file), file);
+      if (report.findings.some((finding) => finding.migration === undefined)) byPlace = false;
       return {
         name,
         asOf: report.asOf,
         places: placesOfReport(report, byId).filter((place) => wanted(place.entryId)),
       };
     });
-    plan = buildMigrationPlan(sources, catalogue, { version, asOf, automaticBy: 'entry-class' });
+    plan = buildMigrationPlan(sources, catalogue, {
+      version,
+      asOf,
+      automaticBy: byPlace ? 'place' : 'entry-class',
+    });
   } else {
     const earlier =
       values.since === undefined ? undefined : readScanReport(resolve(io.cwd, values.since), values.since);
