@@ -287,7 +287,13 @@ function removeCall(finding: Finding, source: MigrationSource): Rewritten | unde
     const removal = js ? js.propertyRemoval(finding.range) : source.script?.bodyItemRemoval(finding.range);
     return removal ? { description: "Drop the setting from the resource's settings", edits: [removal] } : undefined;
   }
-  if (!js) return undefined;
+  if (!js) {
+    // Shell scripts, Python and Go: the statement that is only the request (or the helper call).
+    const removal = /^[A-Z]+(?:\|[A-Z]+)* \/|^the SDK call /.test(finding.subject)
+      ? source.script?.callStatementRemoval(finding.range)
+      : undefined;
+    return removal ? { description: 'Remove the request (its result is not used)', edits: [removal] } : undefined;
+  }
   // Only a request (`PATCH /zones/:zone_id/settings/brotli`) or an SDK call: a declared resource's
   // setting (Pulumi, CDK for Terraform) is not a call to remove.
   if (
