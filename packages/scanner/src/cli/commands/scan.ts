@@ -260,6 +260,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       ...(values.verbose ? { verbose: true } : {}),
       // The HTML report shows each finding's line of code; the other formats never read the files again.
       ...(reports.some((target) => target.format === 'html') ? { sourceLines: true } : {}),
+      // The JSON report classes each place as `migrate` would migrate it (read from the files, not stdin).
+      ...(reports.some((target) => target.format === 'json') ? { migrationClasses: true } : {}),
       onProgress: feedback.onProgress,
       onNotice: feedback.onNotice,
     });
@@ -270,22 +272,12 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
   const warnings = scannedReport.findings.filter((finding) => finding.severity === 'warn').length;
   const overWarnings = maxWarnings !== undefined && warnings > maxWarnings;
   const shown = values.quiet ? errorsOnly(scannedReport) : scannedReport;
-  const withProgress = since
+  const report = since
     ? {
         ...shown,
         progress: { since: since.earlier.asOf, ...since.progressSince(since.earlier, scannedReport.findings) },
       }
     : shown;
-  // The JSON report classes each place as `migrate` would migrate it (read from the files, not stdin).
-  const report =
-    reports.some((target) => target.format === 'json') && !stdin
-      ? {
-          ...withProgress,
-          migrationClasses: await (
-            await import('../../migrate/place-class.js')
-          ).migrationClasses(withProgress.findings, withProgress.catalogue, io.cwd),
-        }
-      : withProgress;
   const renderOptions = {
     ...(sarifCategory === undefined ? {} : { sarifCategory }),
     ...(htmlPrint === undefined ? {} : { htmlPrint }),
