@@ -37,7 +37,7 @@ const lines = [
   '|---|---|---|---|---|---|',
   ...entries.map(
     (e) =>
-      `| ${formatDay(e.eol)} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} | ${e.migration?.class ?? '—'} |`,
+      `| ${formatDay(e.eol)} | [\`${e.id}\`](#${e.id}) | ${escape(e.area)} | [\`${e.rule}\`](rules/${e.rule}.md) | ${escape(e.replacement)} | ${e.migration ? `${e.migration.class}${e.migration.assistedShapes ? ' (some places assisted)' : ''}` : '—'} |`,
   ),
   '',
 ];
@@ -54,6 +54,8 @@ for (const entry of entries) {
   );
   if (entry.migration) {
     lines.push(`- **Migration (${entry.migration.class}):** ${entry.migration.description}`);
+    if (entry.migration.assistedShapes)
+      lines.push(`- **Assisted at these places (not rewritten automatically):** ${entry.migration.assistedShapes}`);
     if (entry.migration.person) lines.push(`- **Needs a person:** ${entry.migration.person}`);
   }
   lines.push('- **Matches:**');

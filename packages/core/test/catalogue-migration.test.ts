@@ -70,7 +70,9 @@ describe("the migrations agree with the catalogue's own replacement data", () =>
     for (const entry of entries)
       for (const field of entry.match.fields ?? []) {
         if (field.onWrite === 'fix-remove')
-          expect(rewritesOf(entry, 'drop-key')).toEqual([{ kind: 'drop-key', key: field.path }]);
+          expect(rewritesOf(entry, 'drop-key')).toEqual([
+            expect.objectContaining({ kind: 'drop-key', key: field.path }),
+          ]);
         if (field.composeOuter) {
           const [object, key] = field.path.split('.');
           expect(rewritesOf(entry, 'fold-keys')).toContainEqual(
@@ -79,6 +81,28 @@ describe("the migrations agree with the catalogue's own replacement data", () =>
           expect(field.composeOuter.from).toContain(key);
         }
       }
+  });
+
+  test('a read of a dropped key is given a value only where the specification says what it reads as now', () => {
+    const withValue = entries.flatMap((entry) =>
+      rewritesOf(entry, 'drop-key').flatMap((rewrite) =>
+        rewrite.kind === 'drop-key' && rewrite.readValue !== undefined ? [[entry.id, rewrite.readValue]] : [],
+      ),
+    );
+    // The spec: `locked` was always false and is now omitted from responses.
+    expect(withValue).toEqual([['dns-record-locked-field', 'false']]);
+  });
+
+  test('the shapes an automatic migration leaves to a person are named, and only automatic entries name them', () => {
+    for (const entry of entries) {
+      if (entry.migration?.class !== 'automatic') expect(entry.migration?.assistedShapes).toBeUndefined();
+    }
+    // Every automatic entry but the path-only one has places its rewrites cannot derive.
+    expect(
+      entries
+        .filter((entry) => entry.migration?.class === 'automatic' && !entry.migration.assistedShapes)
+        .map((e) => e.id),
+    ).toEqual(['page-shield-script-monitor-segment']);
   });
 
   test('every draft cipher the catalogue matches has its RFC 7905 name, the draft suffix removed', () => {

@@ -44,7 +44,8 @@ describe('scan(request) is the scan command without the command line', () => {
       const cwd = copyOf(folder);
       const cli = await runMain(['scan', '.', '--format', 'json', ...args], { cwd });
       expect(cli.status, cli.stderr).not.toBe(2);
-      const report = await scan({ cwd, paths: ['.'], ...request });
+      // The JSON format asks for the places' migration classes (the report's `migration`).
+      const report = await scan({ cwd, paths: ['.'], ...request, migrationClasses: true });
       expect(report.findings.length + report.diagnostics.length + (report.suppressed?.length ?? 0)).toBeGreaterThan(0);
       expect(renderJson(report)).toBe(cli.stdout);
     });

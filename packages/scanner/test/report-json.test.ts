@@ -92,6 +92,30 @@ describe('JSON report', () => {
     expect(json.findings.every((f) => !f.file.includes('\\') && !f.file.startsWith('/'))).toBe(true);
   });
 
+  test('a report that classes the places gives each finding its class as `migration`, after its fingerprint', () => {
+    const [first, second] = report.findings;
+    const classed = JSON.parse(
+      renderReport(
+        'json',
+        {
+          ...report,
+          migrationClasses: new Map([
+            [first!.fingerprint, 'automatic'],
+            [second!.fingerprint, 'assisted'],
+          ]),
+        },
+        { color: false },
+      ),
+    ) as { findings: Array<Record<string, unknown>> };
+    const byFingerprint = new Map(classed.findings.map((f) => [f['fingerprint'], f]));
+    expect(byFingerprint.get(first!.fingerprint)!['migration']).toBe('automatic');
+    expect(byFingerprint.get(second!.fingerprint)!['migration']).toBe('assisted');
+    const keys = Object.keys(byFingerprint.get(first!.fingerprint)!);
+    expect(keys.slice(0, FINDING_KEYS.length + 1)).toEqual([...FINDING_KEYS, 'migration']);
+    // A place the map does not class has no `migration`.
+    expect(classed.findings.filter((f) => 'migration' in f)).toHaveLength(2);
+  });
+
   test('summary by grade and by entry (ordered by end of life), totals', () => {
     const { summary } = json;
     expect(Object.keys(summary)).toEqual(['byGrade', 'byEntry', 'total', 'filesWithFindings', 'filesScanned']);

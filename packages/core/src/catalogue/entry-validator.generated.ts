@@ -75,6 +75,12 @@ const schema11 = {
           description:
             "What needs a person: for assisted and manual entries, and for an automatic entry's places its rewrites leave alone.",
         },
+        assistedShapes: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "For an automatic entry: the shapes of code its rewrites cannot derive the replacement from. Such a place is classed assisted at the place (scan's JSON `migration`, the plan) and listed for a person; every place classed automatic is one `sunset-lint migrate` rewrites.",
+        },
         rewrites: {
           type: 'array',
           minItems: 1,
@@ -120,10 +126,16 @@ const schema11 = {
           type: 'object',
           additionalProperties: false,
           required: ['kind', 'key'],
-          description: "Remove the key from the payloads the entry's field matches (writes only).",
+          description:
+            "Remove the key from the payloads the entry's field matches (writes); with `readValue`, a read of the key is replaced with that value.",
           properties: {
             kind: { enum: ['drop-key'] },
             key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            readValue: {
+              enum: ['false', 'null', 'undefined'],
+              description:
+                'What a read of the key now gives, per the specification (JavaScript and TypeScript: a read `x.key` whose object has no side effect becomes this literal).',
+            },
             comment: { $ref: '#/definitions/migrationComment' },
           },
         },
@@ -4258,6 +4270,12 @@ const schema20 = {
       description:
         "What needs a person: for assisted and manual entries, and for an automatic entry's places its rewrites leave alone.",
     },
+    assistedShapes: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "For an automatic entry: the shapes of code its rewrites cannot derive the replacement from. Such a place is classed assisted at the place (scan's JSON `migration`, the plan) and listed for a person; every place classed automatic is one `sunset-lint migrate` rewrites.",
+    },
     rewrites: {
       type: 'array',
       minItems: 1,
@@ -4303,10 +4321,16 @@ const schema21 = {
       type: 'object',
       additionalProperties: false,
       required: ['kind', 'key'],
-      description: "Remove the key from the payloads the entry's field matches (writes only).",
+      description:
+        "Remove the key from the payloads the entry's field matches (writes); with `readValue`, a read of the key is replaced with that value.",
       properties: {
         kind: { enum: ['drop-key'] },
         key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+        readValue: {
+          enum: ['false', 'null', 'undefined'],
+          description:
+            'What a read of the key now gives, per the specification (JavaScript and TypeScript: a read `x.key` whose object has no side effect becomes this literal).',
+        },
         comment: { $ref: '#/definitions/migrationComment' },
       },
     },
@@ -4876,7 +4900,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key3 in data) {
-      if (!(key3 === 'kind' || key3 === 'key' || key3 === 'comment')) {
+      if (!(key3 === 'kind' || key3 === 'key' || key3 === 'readValue' || key3 === 'comment')) {
         const err29 = {
           instancePath,
           schemaPath: '#/oneOf/1/additionalProperties',
@@ -4943,11 +4967,29 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.readValue !== undefined) {
+      let data13 = data.readValue;
+      if (!(data13 === 'false' || data13 === 'null' || data13 === 'undefined')) {
+        const err33 = {
+          instancePath: instancePath + '/readValue',
+          schemaPath: '#/oneOf/1/properties/readValue/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema21.oneOf[1].properties.readValue.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
     if (data.comment !== undefined) {
-      let data13 = data.comment;
-      if (typeof data13 === 'string') {
-        if (func3(data13) < 1) {
-          const err33 = {
+      let data14 = data.comment;
+      if (typeof data14 === 'string') {
+        if (func3(data14) < 1) {
+          const err34 = {
             instancePath: instancePath + '/comment',
             schemaPath: '#/definitions/migrationComment/minLength',
             keyword: 'minLength',
@@ -4955,14 +4997,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err34];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err34);
           }
           errors++;
         }
       } else {
-        const err34 = {
+        const err35 = {
           instancePath: instancePath + '/comment',
           schemaPath: '#/definitions/migrationComment/type',
           keyword: 'type',
@@ -4970,15 +5012,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err34];
+          vErrors = [err35];
         } else {
-          vErrors.push(err34);
+          vErrors.push(err35);
         }
         errors++;
       }
     }
   } else {
-    const err35 = {
+    const err36 = {
       instancePath,
       schemaPath: '#/oneOf/1/type',
       keyword: 'type',
@@ -4986,9 +5028,9 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err35];
+      vErrors = [err36];
     } else {
-      vErrors.push(err35);
+      vErrors.push(err36);
     }
     errors++;
   }
@@ -5001,30 +5043,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
       valid0 = true;
       passing0 = 1;
     }
-    const _errs37 = errors;
+    const _errs38 = errors;
     if (data && typeof data == 'object' && !Array.isArray(data)) {
       if (data.kind === undefined) {
-        const err36 = {
+        const err37 = {
           instancePath,
           schemaPath: '#/oneOf/2/required',
           keyword: 'required',
           params: { missingProperty: 'kind' },
           message: "must have required property '" + 'kind' + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      }
-      if (data.object === undefined) {
-        const err37 = {
-          instancePath,
-          schemaPath: '#/oneOf/2/required',
-          keyword: 'required',
-          params: { missingProperty: 'object' },
-          message: "must have required property '" + 'object' + "'",
         };
         if (vErrors === null) {
           vErrors = [err37];
@@ -5033,13 +5060,13 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (data.keys === undefined) {
+      if (data.object === undefined) {
         const err38 = {
           instancePath,
           schemaPath: '#/oneOf/2/required',
           keyword: 'required',
-          params: { missingProperty: 'keys' },
-          message: "must have required property '" + 'keys' + "'",
+          params: { missingProperty: 'object' },
+          message: "must have required property '" + 'object' + "'",
         };
         if (vErrors === null) {
           vErrors = [err38];
@@ -5048,13 +5075,13 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (data.into === undefined) {
+      if (data.keys === undefined) {
         const err39 = {
           instancePath,
           schemaPath: '#/oneOf/2/required',
           keyword: 'required',
-          params: { missingProperty: 'into' },
-          message: "must have required property '" + 'into' + "'",
+          params: { missingProperty: 'keys' },
+          message: "must have required property '" + 'keys' + "'",
         };
         if (vErrors === null) {
           vErrors = [err39];
@@ -5063,31 +5090,29 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (data.into === undefined) {
+        const err40 = {
+          instancePath,
+          schemaPath: '#/oneOf/2/required',
+          keyword: 'required',
+          params: { missingProperty: 'into' },
+          message: "must have required property '" + 'into' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
       for (const key4 in data) {
         if (!(key4 === 'kind' || key4 === 'object' || key4 === 'keys' || key4 === 'into' || key4 === 'comment')) {
-          const err40 = {
+          const err41 = {
             instancePath,
             schemaPath: '#/oneOf/2/additionalProperties',
             keyword: 'additionalProperties',
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
-          };
-          if (vErrors === null) {
-            vErrors = [err40];
-          } else {
-            vErrors.push(err40);
-          }
-          errors++;
-        }
-      }
-      if (data.kind !== undefined) {
-        if (!(data.kind === 'fold-keys')) {
-          const err41 = {
-            instancePath: instancePath + '/kind',
-            schemaPath: '#/oneOf/2/properties/kind/enum',
-            keyword: 'enum',
-            params: { allowedValues: schema21.oneOf[2].properties.kind.enum },
-            message: 'must be equal to one of the allowed values',
           };
           if (vErrors === null) {
             vErrors = [err41];
@@ -5097,11 +5122,28 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       }
+      if (data.kind !== undefined) {
+        if (!(data.kind === 'fold-keys')) {
+          const err42 = {
+            instancePath: instancePath + '/kind',
+            schemaPath: '#/oneOf/2/properties/kind/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema21.oneOf[2].properties.kind.enum },
+            message: 'must be equal to one of the allowed values',
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
       if (data.object !== undefined) {
-        let data15 = data.object;
-        if (typeof data15 === 'string') {
-          if (!pattern9.test(data15)) {
-            const err42 = {
+        let data16 = data.object;
+        if (typeof data16 === 'string') {
+          if (!pattern9.test(data16)) {
+            const err43 = {
               instancePath: instancePath + '/object',
               schemaPath: '#/oneOf/2/properties/object/pattern',
               keyword: 'pattern',
@@ -5109,14 +5151,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
             };
             if (vErrors === null) {
-              vErrors = [err42];
+              vErrors = [err43];
             } else {
-              vErrors.push(err42);
+              vErrors.push(err43);
             }
             errors++;
           }
         } else {
-          const err43 = {
+          const err44 = {
             instancePath: instancePath + '/object',
             schemaPath: '#/oneOf/2/properties/object/type',
             keyword: 'type',
@@ -5124,18 +5166,18 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be string',
           };
           if (vErrors === null) {
-            vErrors = [err43];
+            vErrors = [err44];
           } else {
-            vErrors.push(err43);
+            vErrors.push(err44);
           }
           errors++;
         }
       }
       if (data.keys !== undefined) {
-        let data16 = data.keys;
-        if (Array.isArray(data16)) {
-          if (data16.length < 1) {
-            const err44 = {
+        let data17 = data.keys;
+        if (Array.isArray(data17)) {
+          if (data17.length < 1) {
+            const err45 = {
               instancePath: instancePath + '/keys',
               schemaPath: '#/oneOf/2/properties/keys/minItems',
               keyword: 'minItems',
@@ -5143,16 +5185,16 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must NOT have fewer than 1 items',
             };
             if (vErrors === null) {
-              vErrors = [err44];
+              vErrors = [err45];
             } else {
-              vErrors.push(err44);
+              vErrors.push(err45);
             }
             errors++;
           }
-          const len1 = data16.length;
+          const len1 = data17.length;
           for (let i1 = 0; i1 < len1; i1++) {
-            if (typeof data16[i1] !== 'string') {
-              const err45 = {
+            if (typeof data17[i1] !== 'string') {
+              const err46 = {
                 instancePath: instancePath + '/keys/' + i1,
                 schemaPath: '#/oneOf/2/properties/keys/items/type',
                 keyword: 'type',
@@ -5160,15 +5202,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be string',
               };
               if (vErrors === null) {
-                vErrors = [err45];
+                vErrors = [err46];
               } else {
-                vErrors.push(err45);
+                vErrors.push(err46);
               }
               errors++;
             }
           }
         } else {
-          const err46 = {
+          const err47 = {
             instancePath: instancePath + '/keys',
             schemaPath: '#/oneOf/2/properties/keys/type',
             keyword: 'type',
@@ -5176,18 +5218,18 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be array',
           };
           if (vErrors === null) {
-            vErrors = [err46];
+            vErrors = [err47];
           } else {
-            vErrors.push(err46);
+            vErrors.push(err47);
           }
           errors++;
         }
       }
       if (data.into !== undefined) {
-        let data18 = data.into;
-        if (typeof data18 === 'string') {
-          if (!pattern9.test(data18)) {
-            const err47 = {
+        let data19 = data.into;
+        if (typeof data19 === 'string') {
+          if (!pattern9.test(data19)) {
+            const err48 = {
               instancePath: instancePath + '/into',
               schemaPath: '#/oneOf/2/properties/into/pattern',
               keyword: 'pattern',
@@ -5195,14 +5237,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
             };
             if (vErrors === null) {
-              vErrors = [err47];
+              vErrors = [err48];
             } else {
-              vErrors.push(err47);
+              vErrors.push(err48);
             }
             errors++;
           }
         } else {
-          const err48 = {
+          const err49 = {
             instancePath: instancePath + '/into',
             schemaPath: '#/oneOf/2/properties/into/type',
             keyword: 'type',
@@ -5210,18 +5252,18 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be string',
           };
           if (vErrors === null) {
-            vErrors = [err48];
+            vErrors = [err49];
           } else {
-            vErrors.push(err48);
+            vErrors.push(err49);
           }
           errors++;
         }
       }
       if (data.comment !== undefined) {
-        let data19 = data.comment;
-        if (typeof data19 === 'string') {
-          if (func3(data19) < 1) {
-            const err49 = {
+        let data20 = data.comment;
+        if (typeof data20 === 'string') {
+          if (func3(data20) < 1) {
+            const err50 = {
               instancePath: instancePath + '/comment',
               schemaPath: '#/definitions/migrationComment/minLength',
               keyword: 'minLength',
@@ -5229,14 +5271,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must NOT have fewer than 1 characters',
             };
             if (vErrors === null) {
-              vErrors = [err49];
+              vErrors = [err50];
             } else {
-              vErrors.push(err49);
+              vErrors.push(err50);
             }
             errors++;
           }
         } else {
-          const err50 = {
+          const err51 = {
             instancePath: instancePath + '/comment',
             schemaPath: '#/definitions/migrationComment/type',
             keyword: 'type',
@@ -5244,15 +5286,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be string',
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err51];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err51);
           }
           errors++;
         }
       }
     } else {
-      const err51 = {
+      const err52 = {
         instancePath,
         schemaPath: '#/oneOf/2/type',
         keyword: 'type',
@@ -5260,13 +5302,13 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         message: 'must be object',
       };
       if (vErrors === null) {
-        vErrors = [err51];
+        vErrors = [err52];
       } else {
-        vErrors.push(err51);
+        vErrors.push(err52);
       }
       errors++;
     }
-    var _valid0 = _errs37 === errors;
+    var _valid0 = _errs38 === errors;
     if (_valid0 && valid0) {
       valid0 = false;
       passing0 = [passing0, 2];
@@ -5275,30 +5317,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         valid0 = true;
         passing0 = 2;
       }
-      const _errs52 = errors;
+      const _errs53 = errors;
       if (data && typeof data == 'object' && !Array.isArray(data)) {
         if (data.kind === undefined) {
-          const err52 = {
+          const err53 = {
             instancePath,
             schemaPath: '#/oneOf/3/required',
             keyword: 'required',
             params: { missingProperty: 'kind' },
             message: "must have required property '" + 'kind' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err52];
-          } else {
-            vErrors.push(err52);
-          }
-          errors++;
-        }
-        if (data.header === undefined) {
-          const err53 = {
-            instancePath,
-            schemaPath: '#/oneOf/3/required',
-            keyword: 'required',
-            params: { missingProperty: 'header' },
-            message: "must have required property '" + 'header' + "'",
           };
           if (vErrors === null) {
             vErrors = [err53];
@@ -5307,31 +5334,29 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (data.header === undefined) {
+          const err54 = {
+            instancePath,
+            schemaPath: '#/oneOf/3/required',
+            keyword: 'required',
+            params: { missingProperty: 'header' },
+            message: "must have required property '" + 'header' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
         for (const key5 in data) {
           if (!(key5 === 'kind' || key5 === 'header')) {
-            const err54 = {
+            const err55 = {
               instancePath,
               schemaPath: '#/oneOf/3/additionalProperties',
               keyword: 'additionalProperties',
               params: { additionalProperty: key5 },
               message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err54];
-            } else {
-              vErrors.push(err54);
-            }
-            errors++;
-          }
-        }
-        if (data.kind !== undefined) {
-          if (!(data.kind === 'drop-header')) {
-            const err55 = {
-              instancePath: instancePath + '/kind',
-              schemaPath: '#/oneOf/3/properties/kind/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema21.oneOf[3].properties.kind.enum },
-              message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
               vErrors = [err55];
@@ -5341,11 +5366,28 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data.kind !== undefined) {
+          if (!(data.kind === 'drop-header')) {
+            const err56 = {
+              instancePath: instancePath + '/kind',
+              schemaPath: '#/oneOf/3/properties/kind/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema21.oneOf[3].properties.kind.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err56];
+            } else {
+              vErrors.push(err56);
+            }
+            errors++;
+          }
+        }
         if (data.header !== undefined) {
-          let data21 = data.header;
-          if (typeof data21 === 'string') {
-            if (!pattern10.test(data21)) {
-              const err56 = {
+          let data22 = data.header;
+          if (typeof data22 === 'string') {
+            if (!pattern10.test(data22)) {
+              const err57 = {
                 instancePath: instancePath + '/header',
                 schemaPath: '#/oneOf/3/properties/header/pattern',
                 keyword: 'pattern',
@@ -5353,14 +5395,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must match pattern "' + '^[A-Za-z0-9-]+$' + '"',
               };
               if (vErrors === null) {
-                vErrors = [err56];
+                vErrors = [err57];
               } else {
-                vErrors.push(err56);
+                vErrors.push(err57);
               }
               errors++;
             }
           } else {
-            const err57 = {
+            const err58 = {
               instancePath: instancePath + '/header',
               schemaPath: '#/oneOf/3/properties/header/type',
               keyword: 'type',
@@ -5368,15 +5410,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err57];
+              vErrors = [err58];
             } else {
-              vErrors.push(err57);
+              vErrors.push(err58);
             }
             errors++;
           }
         }
       } else {
-        const err58 = {
+        const err59 = {
           instancePath,
           schemaPath: '#/oneOf/3/type',
           keyword: 'type',
@@ -5384,13 +5426,13 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err58];
+          vErrors = [err59];
         } else {
-          vErrors.push(err58);
+          vErrors.push(err59);
         }
         errors++;
       }
-      var _valid0 = _errs52 === errors;
+      var _valid0 = _errs53 === errors;
       if (_valid0 && valid0) {
         valid0 = false;
         passing0 = [passing0, 3];
@@ -5399,30 +5441,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           valid0 = true;
           passing0 = 3;
         }
-        const _errs58 = errors;
+        const _errs59 = errors;
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.kind === undefined) {
-            const err59 = {
+            const err60 = {
               instancePath,
               schemaPath: '#/oneOf/4/required',
               keyword: 'required',
               params: { missingProperty: 'kind' },
               message: "must have required property '" + 'kind' + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err59];
-            } else {
-              vErrors.push(err59);
-            }
-            errors++;
-          }
-          if (data.values === undefined) {
-            const err60 = {
-              instancePath,
-              schemaPath: '#/oneOf/4/required',
-              keyword: 'required',
-              params: { missingProperty: 'values' },
-              message: "must have required property '" + 'values' + "'",
             };
             if (vErrors === null) {
               vErrors = [err60];
@@ -5431,31 +5458,29 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (data.values === undefined) {
+            const err61 = {
+              instancePath,
+              schemaPath: '#/oneOf/4/required',
+              keyword: 'required',
+              params: { missingProperty: 'values' },
+              message: "must have required property '" + 'values' + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err61];
+            } else {
+              vErrors.push(err61);
+            }
+            errors++;
+          }
           for (const key6 in data) {
             if (!(key6 === 'kind' || key6 === 'values')) {
-              const err61 = {
+              const err62 = {
                 instancePath,
                 schemaPath: '#/oneOf/4/additionalProperties',
                 keyword: 'additionalProperties',
                 params: { additionalProperty: key6 },
                 message: 'must NOT have additional properties',
-              };
-              if (vErrors === null) {
-                vErrors = [err61];
-              } else {
-                vErrors.push(err61);
-              }
-              errors++;
-            }
-          }
-          if (data.kind !== undefined) {
-            if (!(data.kind === 'replace-values')) {
-              const err62 = {
-                instancePath: instancePath + '/kind',
-                schemaPath: '#/oneOf/4/properties/kind/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema21.oneOf[4].properties.kind.enum },
-                message: 'must be equal to one of the allowed values',
               };
               if (vErrors === null) {
                 vErrors = [err62];
@@ -5465,14 +5490,31 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
+          if (data.kind !== undefined) {
+            if (!(data.kind === 'replace-values')) {
+              const err63 = {
+                instancePath: instancePath + '/kind',
+                schemaPath: '#/oneOf/4/properties/kind/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema21.oneOf[4].properties.kind.enum },
+                message: 'must be equal to one of the allowed values',
+              };
+              if (vErrors === null) {
+                vErrors = [err63];
+              } else {
+                vErrors.push(err63);
+              }
+              errors++;
+            }
+          }
           if (data.values !== undefined) {
-            let data23 = data.values;
-            if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
-              for (const key7 in data23) {
-                let data24 = data23[key7];
-                if (typeof data24 === 'string') {
-                  if (func3(data24) < 1) {
-                    const err63 = {
+            let data24 = data.values;
+            if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+              for (const key7 in data24) {
+                let data25 = data24[key7];
+                if (typeof data25 === 'string') {
+                  if (func3(data25) < 1) {
+                    const err64 = {
                       instancePath: instancePath + '/values/' + key7.replace(/~/g, '~0').replace(/\//g, '~1'),
                       schemaPath: '#/oneOf/4/properties/values/additionalProperties/minLength',
                       keyword: 'minLength',
@@ -5480,14 +5522,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must NOT have fewer than 1 characters',
                     };
                     if (vErrors === null) {
-                      vErrors = [err63];
+                      vErrors = [err64];
                     } else {
-                      vErrors.push(err63);
+                      vErrors.push(err64);
                     }
                     errors++;
                   }
                 } else {
-                  const err64 = {
+                  const err65 = {
                     instancePath: instancePath + '/values/' + key7.replace(/~/g, '~0').replace(/\//g, '~1'),
                     schemaPath: '#/oneOf/4/properties/values/additionalProperties/type',
                     keyword: 'type',
@@ -5495,15 +5537,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be string',
                   };
                   if (vErrors === null) {
-                    vErrors = [err64];
+                    vErrors = [err65];
                   } else {
-                    vErrors.push(err64);
+                    vErrors.push(err65);
                   }
                   errors++;
                 }
               }
             } else {
-              const err65 = {
+              const err66 = {
                 instancePath: instancePath + '/values',
                 schemaPath: '#/oneOf/4/properties/values/type',
                 keyword: 'type',
@@ -5511,15 +5553,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be object',
               };
               if (vErrors === null) {
-                vErrors = [err65];
+                vErrors = [err66];
               } else {
-                vErrors.push(err65);
+                vErrors.push(err66);
               }
               errors++;
             }
           }
         } else {
-          const err66 = {
+          const err67 = {
             instancePath,
             schemaPath: '#/oneOf/4/type',
             keyword: 'type',
@@ -5527,13 +5569,13 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be object',
           };
           if (vErrors === null) {
-            vErrors = [err66];
+            vErrors = [err67];
           } else {
-            vErrors.push(err66);
+            vErrors.push(err67);
           }
           errors++;
         }
-        var _valid0 = _errs58 === errors;
+        var _valid0 = _errs59 === errors;
         if (_valid0 && valid0) {
           valid0 = false;
           passing0 = [passing0, 4];
@@ -5542,10 +5584,10 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             valid0 = true;
             passing0 = 4;
           }
-          const _errs67 = errors;
+          const _errs68 = errors;
           if (data && typeof data == 'object' && !Array.isArray(data)) {
             if (data.kind === undefined) {
-              const err67 = {
+              const err68 = {
                 instancePath,
                 schemaPath: '#/oneOf/5/required',
                 keyword: 'required',
@@ -5553,37 +5595,20 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                 message: "must have required property '" + 'kind' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err67];
+                vErrors = [err68];
               } else {
-                vErrors.push(err67);
+                vErrors.push(err68);
               }
               errors++;
             }
             for (const key8 in data) {
               if (!(key8 === 'kind')) {
-                const err68 = {
+                const err69 = {
                   instancePath,
                   schemaPath: '#/oneOf/5/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
-                };
-                if (vErrors === null) {
-                  vErrors = [err68];
-                } else {
-                  vErrors.push(err68);
-                }
-                errors++;
-              }
-            }
-            if (data.kind !== undefined) {
-              if (!(data.kind === 'remove-call')) {
-                const err69 = {
-                  instancePath: instancePath + '/kind',
-                  schemaPath: '#/oneOf/5/properties/kind/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema21.oneOf[5].properties.kind.enum },
-                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err69];
@@ -5593,8 +5618,25 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data.kind !== undefined) {
+              if (!(data.kind === 'remove-call')) {
+                const err70 = {
+                  instancePath: instancePath + '/kind',
+                  schemaPath: '#/oneOf/5/properties/kind/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema21.oneOf[5].properties.kind.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err70];
+                } else {
+                  vErrors.push(err70);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err70 = {
+            const err71 = {
               instancePath,
               schemaPath: '#/oneOf/5/type',
               keyword: 'type',
@@ -5602,13 +5644,13 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err70];
+              vErrors = [err71];
             } else {
-              vErrors.push(err70);
+              vErrors.push(err71);
             }
             errors++;
           }
-          var _valid0 = _errs67 === errors;
+          var _valid0 = _errs68 === errors;
           if (_valid0 && valid0) {
             valid0 = false;
             passing0 = [passing0, 5];
@@ -5617,30 +5659,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
               valid0 = true;
               passing0 = 5;
             }
-            const _errs71 = errors;
+            const _errs72 = errors;
             if (data && typeof data == 'object' && !Array.isArray(data)) {
               if (data.kind === undefined) {
-                const err71 = {
+                const err72 = {
                   instancePath,
                   schemaPath: '#/oneOf/6/required',
                   keyword: 'required',
                   params: { missingProperty: 'kind' },
                   message: "must have required property '" + 'kind' + "'",
-                };
-                if (vErrors === null) {
-                  vErrors = [err71];
-                } else {
-                  vErrors.push(err71);
-                }
-                errors++;
-              }
-              if (data.field === undefined) {
-                const err72 = {
-                  instancePath,
-                  schemaPath: '#/oneOf/6/required',
-                  keyword: 'required',
-                  params: { missingProperty: 'field' },
-                  message: "must have required property '" + 'field' + "'",
                 };
                 if (vErrors === null) {
                   vErrors = [err72];
@@ -5649,31 +5676,29 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
+              if (data.field === undefined) {
+                const err73 = {
+                  instancePath,
+                  schemaPath: '#/oneOf/6/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'field' },
+                  message: "must have required property '" + 'field' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err73];
+                } else {
+                  vErrors.push(err73);
+                }
+                errors++;
+              }
               for (const key9 in data) {
                 if (!(key9 === 'kind' || key9 === 'field' || key9 === 'comment')) {
-                  const err73 = {
+                  const err74 = {
                     instancePath,
                     schemaPath: '#/oneOf/6/additionalProperties',
                     keyword: 'additionalProperties',
                     params: { additionalProperty: key9 },
                     message: 'must NOT have additional properties',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err73];
-                  } else {
-                    vErrors.push(err73);
-                  }
-                  errors++;
-                }
-              }
-              if (data.kind !== undefined) {
-                if (!(data.kind === 'root-cause-read')) {
-                  const err74 = {
-                    instancePath: instancePath + '/kind',
-                    schemaPath: '#/oneOf/6/properties/kind/enum',
-                    keyword: 'enum',
-                    params: { allowedValues: schema21.oneOf[6].properties.kind.enum },
-                    message: 'must be equal to one of the allowed values',
                   };
                   if (vErrors === null) {
                     vErrors = [err74];
@@ -5683,11 +5708,28 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                   errors++;
                 }
               }
+              if (data.kind !== undefined) {
+                if (!(data.kind === 'root-cause-read')) {
+                  const err75 = {
+                    instancePath: instancePath + '/kind',
+                    schemaPath: '#/oneOf/6/properties/kind/enum',
+                    keyword: 'enum',
+                    params: { allowedValues: schema21.oneOf[6].properties.kind.enum },
+                    message: 'must be equal to one of the allowed values',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err75];
+                  } else {
+                    vErrors.push(err75);
+                  }
+                  errors++;
+                }
+              }
               if (data.field !== undefined) {
-                let data27 = data.field;
-                if (typeof data27 === 'string') {
-                  if (!pattern9.test(data27)) {
-                    const err75 = {
+                let data28 = data.field;
+                if (typeof data28 === 'string') {
+                  if (!pattern9.test(data28)) {
+                    const err76 = {
                       instancePath: instancePath + '/field',
                       schemaPath: '#/oneOf/6/properties/field/pattern',
                       keyword: 'pattern',
@@ -5695,14 +5737,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must match pattern "' + '^[A-Za-z_$][\\w$]*$' + '"',
                     };
                     if (vErrors === null) {
-                      vErrors = [err75];
+                      vErrors = [err76];
                     } else {
-                      vErrors.push(err75);
+                      vErrors.push(err76);
                     }
                     errors++;
                   }
                 } else {
-                  const err76 = {
+                  const err77 = {
                     instancePath: instancePath + '/field',
                     schemaPath: '#/oneOf/6/properties/field/type',
                     keyword: 'type',
@@ -5710,18 +5752,18 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be string',
                   };
                   if (vErrors === null) {
-                    vErrors = [err76];
+                    vErrors = [err77];
                   } else {
-                    vErrors.push(err76);
+                    vErrors.push(err77);
                   }
                   errors++;
                 }
               }
               if (data.comment !== undefined) {
-                let data28 = data.comment;
-                if (typeof data28 === 'string') {
-                  if (func3(data28) < 1) {
-                    const err77 = {
+                let data29 = data.comment;
+                if (typeof data29 === 'string') {
+                  if (func3(data29) < 1) {
+                    const err78 = {
                       instancePath: instancePath + '/comment',
                       schemaPath: '#/definitions/migrationComment/minLength',
                       keyword: 'minLength',
@@ -5729,14 +5771,14 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must NOT have fewer than 1 characters',
                     };
                     if (vErrors === null) {
-                      vErrors = [err77];
+                      vErrors = [err78];
                     } else {
-                      vErrors.push(err77);
+                      vErrors.push(err78);
                     }
                     errors++;
                   }
                 } else {
-                  const err78 = {
+                  const err79 = {
                     instancePath: instancePath + '/comment',
                     schemaPath: '#/definitions/migrationComment/type',
                     keyword: 'type',
@@ -5744,15 +5786,15 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be string',
                   };
                   if (vErrors === null) {
-                    vErrors = [err78];
+                    vErrors = [err79];
                   } else {
-                    vErrors.push(err78);
+                    vErrors.push(err79);
                   }
                   errors++;
                 }
               }
             } else {
-              const err79 = {
+              const err80 = {
                 instancePath,
                 schemaPath: '#/oneOf/6/type',
                 keyword: 'type',
@@ -5760,13 +5802,13 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be object',
               };
               if (vErrors === null) {
-                vErrors = [err79];
+                vErrors = [err80];
               } else {
-                vErrors.push(err79);
+                vErrors.push(err80);
               }
               errors++;
             }
-            var _valid0 = _errs71 === errors;
+            var _valid0 = _errs72 === errors;
             if (_valid0 && valid0) {
               valid0 = false;
               passing0 = [passing0, 6];
@@ -5782,7 +5824,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
   }
   if (!valid0) {
-    const err80 = {
+    const err81 = {
       instancePath,
       schemaPath: '#/oneOf',
       keyword: 'oneOf',
@@ -5790,9 +5832,9 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must match exactly one schema in oneOf',
     };
     if (vErrors === null) {
-      vErrors = [err80];
+      vErrors = [err81];
     } else {
-      vErrors.push(err80);
+      vErrors.push(err81);
     }
     errors++;
   } else {
@@ -5843,7 +5885,13 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'class' || key0 === 'description' || key0 === 'person' || key0 === 'rewrites')) {
+      if (!(
+        key0 === 'class' ||
+        key0 === 'description' ||
+        key0 === 'person' ||
+        key0 === 'assistedShapes' ||
+        key0 === 'rewrites'
+      )) {
         const err2 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5945,16 +5993,16 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.rewrites !== undefined) {
-      let data3 = data.rewrites;
-      if (Array.isArray(data3)) {
-        if (data3.length < 1) {
+    if (data.assistedShapes !== undefined) {
+      let data3 = data.assistedShapes;
+      if (typeof data3 === 'string') {
+        if (func3(data3) < 1) {
           const err8 = {
-            instancePath: instancePath + '/rewrites',
-            schemaPath: '#/properties/rewrites/minItems',
-            keyword: 'minItems',
+            instancePath: instancePath + '/assistedShapes',
+            schemaPath: '#/properties/assistedShapes/minLength',
+            keyword: 'minLength',
             params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
+            message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
             vErrors = [err8];
@@ -5963,27 +6011,13 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        const len0 = data3.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate21(data3[i0], {
-              instancePath: instancePath + '/rewrites/' + i0,
-              parentData: data3,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-            errors = vErrors.length;
-          }
-        }
       } else {
         const err9 = {
-          instancePath: instancePath + '/rewrites',
-          schemaPath: '#/properties/rewrites/type',
+          instancePath: instancePath + '/assistedShapes',
+          schemaPath: '#/properties/assistedShapes/type',
           keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
+          params: { type: 'string' },
+          message: 'must be string',
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -5993,8 +6027,56 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.rewrites !== undefined) {
+      let data4 = data.rewrites;
+      if (Array.isArray(data4)) {
+        if (data4.length < 1) {
+          const err10 = {
+            instancePath: instancePath + '/rewrites',
+            schemaPath: '#/properties/rewrites/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate21(data4[i0], {
+              instancePath: instancePath + '/rewrites/' + i0,
+              parentData: data4,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/rewrites',
+          schemaPath: '#/properties/rewrites/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err10 = {
+    const err12 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6002,9 +6084,9 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err12];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err12);
     }
     errors++;
   }
@@ -6481,6 +6563,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 
 export const catalogueEntryValidator: GeneratedValidator<CatalogueEntryData> = {
   schema:
-    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"},"migration":{"$ref":"#/definitions/migration"}},"definitions":{"migration":{"type":"object","additionalProperties":false,"required":["class","description"],"description":"How client code moves off the entry (`sunset-lint migrate`): the class, the change in words, what needs a person, and the rewrites that are simple data. Every built-in entry has one; it must agree with the entry\'s `replacement`.","properties":{"class":{"enum":["automatic","assisted","manual"],"description":"automatic: a text rewrite whose result is the documented replacement; assisted: the parts derivable from the code are rewritten and what needs a person is written at the place; manual: described only."},"description":{"type":"string","minLength":1,"description":"The change, precisely: what the code is rewritten to (or, for manual entries, what replaces it)."},"person":{"type":"string","minLength":1,"description":"What needs a person: for assisted and manual entries, and for an automatic entry\'s places its rewrites leave alone."},"rewrites":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/migrationRewrite"},"description":"The machine-readable rewrites `sunset-lint migrate` applies at the findings\' places."}}},"migrationRewrite":{"oneOf":[{"type":"object","additionalProperties":false,"required":["kind","from","to"],"description":"Replace the path text `from` with `to` in the request URL, at path-segment boundaries (`script_monitor` -> `page_shield`).","properties":{"kind":{"enum":["path"]},"from":{"type":"string","pattern":"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$"},"to":{"type":"string","pattern":"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The request body\'s top-level key the new path takes the value under."},"unless":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"description":"Path segments after `from` that the rewrite does not apply to (they need a person)."},"comment":{"$ref":"#/definitions/migrationComment"},"methodComments":{"type":"object","additionalProperties":{"type":"string","minLength":1},"description":"A comment written instead for a request of this method (PATCH -> PUT with a whole body)."}}},{"type":"object","additionalProperties":false,"required":["kind","key"],"description":"Remove the key from the payloads the entry\'s field matches (writes only).","properties":{"kind":{"enum":["drop-key"]},"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}},{"type":"object","additionalProperties":false,"required":["kind","object","keys","into"],"description":"Remove `keys` from the inner `object` and, where the outer object lacks `into`, write it: the keys\' values joined with dots (the SRV fold).","properties":{"kind":{"enum":["fold-keys"]},"object":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"keys":{"type":"array","minItems":1,"items":{"type":"string"}},"into":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}},{"type":"object","additionalProperties":false,"required":["kind","header"],"description":"Remove this header from the request\'s headers.","properties":{"kind":{"enum":["drop-header"]},"header":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}}},{"type":"object","additionalProperties":false,"required":["kind","values"],"description":"Replace each string value with its successor; where the successor is already in the same list, remove the value instead.","properties":{"kind":{"enum":["replace-values"]},"values":{"type":"object","additionalProperties":{"type":"string","minLength":1}}}},{"type":"object","additionalProperties":false,"required":["kind"],"description":"Remove the request: a statement that only sends it (its result unused), or its item in a bulk settings edit.","properties":{"kind":{"enum":["remove-call"]}}},{"type":"object","additionalProperties":false,"required":["kind","field"],"description":"A read `x.<field>` becomes `(x.<field> ?? [x])`: the root-cause errors under both error shapes.","properties":{"kind":{"enum":["root-cause-read"]},"field":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}}]},"migrationComment":{"type":"string","minLength":1,"description":"What needs a person at a place this rewrite changes, written there as a comment in the file\'s language (assisted entries)."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"subtree":{"type":"boolean","description":"The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"oneOf":[{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool)."},{"$ref":"#/definitions/fieldContext"}],"description":"The API resource the field belongs to: how code writes and reads it."},"recordType":{"type":"string","description":"The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: \'SRV\'`), compared in upper case."},"innerEvidence":{"type":"object","additionalProperties":false,"required":["keys","atLeast"],"properties":{"keys":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string"}},"atLeast":{"type":"integer","minimum":1}},"description":"For a path of two names: an outer object that shows no shape of the context is still the resource\'s, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record\'s `port` and `target`)."},"composeOuter":{"type":"object","additionalProperties":false,"required":["key","from"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"from":{"type":"array","minItems":1,"items":{"type":"string"}}},"description":"For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record\'s `name` is `<service>.<proto>.<name>`); where it has it, it is kept."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"fieldContext":{"type":"object","additionalProperties":false,"required":["resource","shapes"],"properties":{"name":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"A name other fields give as their `context` to share this one."},"resource":{"type":"string","minLength":1,"description":"The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records."},"kindNoun":{"type":"string","minLength":1,"description":"What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource\'s words when omitted."},"shapes":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/objectShape"},"description":"An object literal is the resource when it has one of these shapes."},"receivers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["text","where"],"properties":{"text":{"type":"string","pattern":"^[A-Za-z0-9_$]+$"},"where":{"enum":["anywhere","whole","start"]}}},"description":"Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field\'s endpoints in the code around it."}}},"objectShape":{"type":"object","additionalProperties":false,"minProperties":1,"dependencies":{"values":["key"],"key":["values"]},"properties":{"key":{"type":"string","description":"A key whose static string value says the object\'s kind (type)."},"values":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them."},"anyKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has at least one of these keys."},"allKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has every one of these keys."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"},"context":{"type":"object","additionalProperties":false,"properties":{"words":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that tie a check of the code, or a read of the chain field, to the API\'s resource when the code around it holds one: a bare number is everyone\'s code (1004 is also a WebSocket close code)."},"receivers":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that say the receiver a chain field is read from holds the resource\'s error (`dnsError.error_chain`)."}},"description":"What the code around an error check deals with when the check is this API\'s."}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
+    '{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://sunset-lint.dev/schema/catalogue-entry.json","title":"sunset-lint catalogue entry","description":"One row of the edge API\'s deprecation schedule (spec section 9). Data only: what is deprecated, when, what it matches and what replaces it.","type":"object","additionalProperties":false,"required":["id","title","area","eol","rule","replacement","docs","match"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"Stable kebab-case id; used in configs, baselines and reports."},"title":{"type":"string","minLength":1},"area":{"type":"string","minLength":1},"eol":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"End-of-life date, YYYY-MM-DD, exactly as in the schedule."},"spec":{"type":"string","description":"Spec section the row comes from."},"rule":{"enum":["no-deprecated-endpoint","no-srv-data-name-fields","no-dns-record-locked","no-dns-error-chain","no-transfer-encoding-with-content-length","no-lb-notification-email","no-legacy-chacha20-ciphers","no-deprecated-field"],"description":"The linter rule that reports this entry."},"replacement":{"type":"string","minLength":1},"replacementDocs":{"type":"string","description":"Repository-relative doc or URL with the migration guide."},"docs":{"type":"string","minLength":1,"description":"Docs anchor for the entry."},"match":{"$ref":"#/definitions/match"},"migration":{"$ref":"#/definitions/migration"}},"definitions":{"migration":{"type":"object","additionalProperties":false,"required":["class","description"],"description":"How client code moves off the entry (`sunset-lint migrate`): the class, the change in words, what needs a person, and the rewrites that are simple data. Every built-in entry has one; it must agree with the entry\'s `replacement`.","properties":{"class":{"enum":["automatic","assisted","manual"],"description":"automatic: a text rewrite whose result is the documented replacement; assisted: the parts derivable from the code are rewritten and what needs a person is written at the place; manual: described only."},"description":{"type":"string","minLength":1,"description":"The change, precisely: what the code is rewritten to (or, for manual entries, what replaces it)."},"person":{"type":"string","minLength":1,"description":"What needs a person: for assisted and manual entries, and for an automatic entry\'s places its rewrites leave alone."},"assistedShapes":{"type":"string","minLength":1,"description":"For an automatic entry: the shapes of code its rewrites cannot derive the replacement from. Such a place is classed assisted at the place (scan\'s JSON `migration`, the plan) and listed for a person; every place classed automatic is one `sunset-lint migrate` rewrites."},"rewrites":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/migrationRewrite"},"description":"The machine-readable rewrites `sunset-lint migrate` applies at the findings\' places."}}},"migrationRewrite":{"oneOf":[{"type":"object","additionalProperties":false,"required":["kind","from","to"],"description":"Replace the path text `from` with `to` in the request URL, at path-segment boundaries (`script_monitor` -> `page_shield`).","properties":{"kind":{"enum":["path"]},"from":{"type":"string","pattern":"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$"},"to":{"type":"string","pattern":"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The request body\'s top-level key the new path takes the value under."},"unless":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"description":"Path segments after `from` that the rewrite does not apply to (they need a person)."},"comment":{"$ref":"#/definitions/migrationComment"},"methodComments":{"type":"object","additionalProperties":{"type":"string","minLength":1},"description":"A comment written instead for a request of this method (PATCH -> PUT with a whole body)."}}},{"type":"object","additionalProperties":false,"required":["kind","key"],"description":"Remove the key from the payloads the entry\'s field matches (writes); with `readValue`, a read of the key is replaced with that value.","properties":{"kind":{"enum":["drop-key"]},"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"readValue":{"enum":["false","null","undefined"],"description":"What a read of the key now gives, per the specification (JavaScript and TypeScript: a read `x.key` whose object has no side effect becomes this literal)."},"comment":{"$ref":"#/definitions/migrationComment"}}},{"type":"object","additionalProperties":false,"required":["kind","object","keys","into"],"description":"Remove `keys` from the inner `object` and, where the outer object lacks `into`, write it: the keys\' values joined with dots (the SRV fold).","properties":{"kind":{"enum":["fold-keys"]},"object":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"keys":{"type":"array","minItems":1,"items":{"type":"string"}},"into":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}},{"type":"object","additionalProperties":false,"required":["kind","header"],"description":"Remove this header from the request\'s headers.","properties":{"kind":{"enum":["drop-header"]},"header":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}}},{"type":"object","additionalProperties":false,"required":["kind","values"],"description":"Replace each string value with its successor; where the successor is already in the same list, remove the value instead.","properties":{"kind":{"enum":["replace-values"]},"values":{"type":"object","additionalProperties":{"type":"string","minLength":1}}}},{"type":"object","additionalProperties":false,"required":["kind"],"description":"Remove the request: a statement that only sends it (its result unused), or its item in a bulk settings edit.","properties":{"kind":{"enum":["remove-call"]}}},{"type":"object","additionalProperties":false,"required":["kind","field"],"description":"A read `x.<field>` becomes `(x.<field> ?? [x])`: the root-cause errors under both error shapes.","properties":{"kind":{"enum":["root-cause-read"]},"field":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"comment":{"$ref":"#/definitions/migrationComment"}}}]},"migrationComment":{"type":"string","minLength":1,"description":"What needs a person at a place this rewrite changes, written there as a comment in the file\'s language (assisted entries)."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"endpoint":{"type":"object","additionalProperties":false,"required":["methods","path"],"properties":{"methods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"}},"liveMethods":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/method"},"description":"Methods of the same path that stay live. Absent: the path is retired as a whole and a request with any method is deprecated; present: only the listed methods are."},"path":{"type":"string","pattern":"^/?[A-Za-z0-9_.{}:-]+(/[A-Za-z0-9_.{}:-]+)*$","description":"Path template relative to {base_url}; \':name\' or \'{name}\' is one path segment; a leading slash is optional."},"subtree":{"type":"boolean","description":"The template and every path below it: an API area retired as a whole (organizations/:id/… beyond the endpoints the schedule lists). Listed endpoints are matched first."},"rewrite":{"type":"object","additionalProperties":false,"required":["from","to","kind"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string"},"kind":{"enum":["fix","suggestion"]},"note":{"type":"string"},"renameBodyKey":{"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","minLength":1},"to":{"type":"string","minLength":1}},"description":"The replacement endpoint takes the request body\'s value under another top-level key; the rewrite renames it in a body sent with the request."}}}}},"field":{"type":"object","additionalProperties":false,"required":["path","context","access"],"properties":{"path":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Dotted field path inside the resource, e.g. data.service."},"context":{"oneOf":[{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"The name of a context a field of the catalogue defines (built in: dns-record, load-balancer-pool)."},{"$ref":"#/definitions/fieldContext"}],"description":"The API resource the field belongs to: how code writes and reads it."},"recordType":{"type":"string","description":"The kind of the resource the field applies to: the value of the key a context shape reads (an SRV record: `type: \'SRV\'`), compared in upper case."},"innerEvidence":{"type":"object","additionalProperties":false,"required":["keys","atLeast"],"properties":{"keys":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string"}},"atLeast":{"type":"integer","minimum":1}},"description":"For a path of two names: an outer object that shows no shape of the context is still the resource\'s, at medium confidence, where the object under the first name holds at least `atLeast` of these keys (an untyped `data` with an SRV record\'s `port` and `target`)."},"composeOuter":{"type":"object","additionalProperties":false,"required":["key","from"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*$"},"from":{"type":"array","minItems":1,"items":{"type":"string"}}},"description":"For a path of two names whose removal is offered: where the outer object lacks `key`, the fix writes it, composed of these inner keys joined with dots (an SRV record\'s `name` is `<service>.<proto>.<name>`); where it has it, it is kept."},"access":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["write","read"]}},"onWrite":{"enum":["report","fix-remove","suggest-remove"],"default":"report"},"endpoints":{"type":"array","items":{"$ref":"#/definitions/endpoint"},"description":"Operations whose payloads or responses carry the field (context, not deprecated themselves)."}}},"fieldContext":{"type":"object","additionalProperties":false,"required":["resource","shapes"],"properties":{"name":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","description":"A name other fields give as their `context` to share this one."},"resource":{"type":"string","minLength":1,"description":"The resource in words, singular: messages say `locked` sent in a DNS record payload, the schedule says of DNS records."},"kindNoun":{"type":"string","minLength":1,"description":"What one kind of the resource is called after its type, for fields with a recordType: record (an SRV record); the resource\'s words when omitted."},"shapes":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/objectShape"},"description":"An object literal is the resource when it has one of these shapes."},"receivers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["text","where"],"properties":{"text":{"type":"string","pattern":"^[A-Za-z0-9_$]+$"},"where":{"enum":["anywhere","whole","start"]}}},"description":"Words (any case) that say a receiver holds the resource (`record.locked`): anywhere in its name, the whole name, or its start. A read from such a receiver is high confidence; from others, only with the field\'s endpoints in the code around it."}}},"objectShape":{"type":"object","additionalProperties":false,"minProperties":1,"dependencies":{"values":["key"],"key":["values"]},"properties":{"key":{"type":"string","description":"A key whose static string value says the object\'s kind (type)."},"values":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The kinds the resource has, in upper case: the value of `key`, in upper case, is one of them."},"anyKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has at least one of these keys."},"allKeys":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The object has every one of these keys."}}},"resource":{"type":"object","additionalProperties":false,"anyOf":[{"required":["terraform"]},{"required":["pulumi"]},{"required":["cdktf"]}],"properties":{"terraform":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Terraform resource type, e.g. cloudflare_firewall_rule."},"pulumi":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @pulumi/cloudflare, e.g. FirewallRule."},"cdktf":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","description":"Class exported by @cdktf/provider-cloudflare (module lib/<kebab-case name>, namespace <camelCase name>), e.g. FirewallRule."},"property":{"type":"string","pattern":"^[a-z][a-z0-9_]*(\\\\.[a-z][a-z0-9_]*)*$","description":"Property path that makes the resource deprecated, in Terraform\'s snake_case spelling (settings.mobile_redirect); Pulumi and CDKTF camelCase keys are compared in this spelling. The whole resource when omitted."},"value":{"type":["string","number","boolean"],"description":"The property\'s value that makes it deprecated (setting_id = brotli); any value when omitted."},"replacement":{"type":"string","minLength":1,"description":"What to declare instead in infrastructure code (the successor resource), used in the messages of these findings; the entry\'s replacement when omitted."}},"dependencies":{"value":["property"]}},"match":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"endpoints":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/endpoint"}},"segments":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["segment","replacement"],"properties":{"segment":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"replacement":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},"fix":{"enum":["fix","suggestion"],"default":"suggestion"}}}},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"errorShapes":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"},"chainField":{"type":"string"},"context":{"type":"object","additionalProperties":false,"properties":{"words":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that tie a check of the code, or a read of the chain field, to the API\'s resource when the code around it holds one: a bare number is everyone\'s code (1004 is also a WebSocket close code)."},"receivers":{"type":"array","items":{"type":"string","minLength":1},"description":"Words (any case) that say the receiver a chain field is read from holds the resource\'s error (`dnsError.error_chain`)."}},"description":"What the code around an error check deals with when the check is this API\'s."}}}},"headers":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["allOf"],"properties":{"allOf":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[A-Za-z0-9-]+$"}},"drop":{"type":"string"}}}},"settingIds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9_]+$"}},"ciphers":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1}},"resources":{"type":"array","minItems":1,"description":"Declared infrastructure-as-code resources (Pulumi, CDK for Terraform, Terraform) whose type, or a property of it, is deprecated.","items":{"$ref":"#/definitions/resource"}},"sdk":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["chain"],"properties":{"chain":{"type":"string","pattern":"^[A-Za-z_$][\\\\w$]*(\\\\.[A-Za-z_$][\\\\w$]*)*$","description":"Resource chain on an official SDK client, e.g. firewall.rules."},"methods":{"type":"array","items":{"type":"string"},"description":"Methods reported; all when omitted."}}}}}}}}',
   validate: validate10,
 };

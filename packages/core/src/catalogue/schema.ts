@@ -68,6 +68,12 @@ export const CATALOGUE_ENTRY_SCHEMA = {
           description:
             "What needs a person: for assisted and manual entries, and for an automatic entry's places its rewrites leave alone.",
         },
+        assistedShapes: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "For an automatic entry: the shapes of code its rewrites cannot derive the replacement from. Such a place is classed assisted at the place (scan's JSON `migration`, the plan) and listed for a person; every place classed automatic is one `sunset-lint migrate` rewrites.",
+        },
         rewrites: {
           type: 'array',
           minItems: 1,
@@ -113,10 +119,16 @@ export const CATALOGUE_ENTRY_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           required: ['kind', 'key'],
-          description: "Remove the key from the payloads the entry's field matches (writes only).",
+          description:
+            "Remove the key from the payloads the entry's field matches (writes); with `readValue`, a read of the key is replaced with that value.",
           properties: {
             kind: { enum: ['drop-key'] },
             key: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' },
+            readValue: {
+              enum: ['false', 'null', 'undefined'],
+              description:
+                'What a read of the key now gives, per the specification (JavaScript and TypeScript: a read `x.key` whose object has no side effect becomes this literal).',
+            },
             comment: { $ref: '#/definitions/migrationComment' },
           },
         },

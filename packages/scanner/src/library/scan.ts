@@ -71,6 +71,11 @@ export interface ScanRequest {
   verbose?: boolean;
   /** Give the report each finding's line of code (`sourceLines`, which the HTML report shows). */
   sourceLines?: boolean;
+  /**
+   * Give the report each place's migration class (`migrationClasses`, the JSON report's `migration`:
+   * automatic only where `sunset-lint migrate` rewrites the place). Not with `stdin`.
+   */
+  migrationClasses?: boolean;
   /** Called after each file of the scan's first pass. */
   onProgress?: (done: number, total: number) => void;
   /** Called with what a person may want to know that is not in the report: a path with nothing to scan, a cache not saved. */
@@ -149,6 +154,10 @@ async function scanAndReport(
       request.cwd,
       config.maxFileSize,
     );
+  if (request.migrationClasses && !request.stdin)
+    report.migrationClasses = await (
+      await import('../migrate/place-class.js')
+    ).migrationClasses(report.findings, config.settings.catalogue.entries, request.cwd);
   return { report, diagnostics: result.diagnostics };
 }
 

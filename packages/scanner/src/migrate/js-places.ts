@@ -99,6 +99,38 @@ export class JsPlaces {
   }
 
   /**
+   * A header set by a call whose first argument is the string holding the range
+   * (`headers.set('Transfer-Encoding', 'chunked');`, `req.setHeader(…);`, a chained `.set(…)` of a
+   * request builder): the removal of the statement when the call is all of it, or of the `.set(…)`
+   * link of the chain. Undefined for any other shape.
+   */
+  headerCallRemoval(range: readonly [number, number]): TextEdit | undefined {
+    const literal = this.chain(range).at(-1);
+    if (!literal || !ts.isStringLiteralLike(literal)) return undefined;
+    const call = literal.parent;
+    if (!call || !ts.isCallExpression(call) || call.arguments[0] !== literal || call.arguments.length !== 2)
+      return undefined;
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || !HEADER_SETTERS.has(callee.name.text)) return undefined;
+    if (!isPure(call.arguments[1]!) && !ts.isStringLiteralLike(call.arguments[1]!)) return undefined;
+    const parent = call.parent;
+    if (ts.isExpressionStatement(parent) && isListedStatement(parent) && !ts.isCallExpression(callee.expression)) {
+      const start = parent.getStart(this.file);
+      const end = parent.getEnd();
+      const line = lineStart(this.text, start);
+      const after = lineEnd(this.text, end);
+      if (!/^[ \t]*$/.test(this.text.slice(line, start)) || !/^[ \t]*$/.test(this.text.slice(end, after)))
+        return undefined;
+      return { start: line, end: after < this.text.length ? after + 1 : after, text: '' };
+    }
+    // A link of a builder's chain (`request.put(url).set('A', a).set('B', b)`, each link returning
+    // the request): the link goes, the chain goes on.
+    if (ts.isCallExpression(callee.expression))
+      return { start: callee.expression.getEnd(), end: call.getEnd(), text: '' };
+    return undefined;
+  }
+
+  /**
    * The object literal holding the range as the value of `key`, when it is an item of an array
    * literal: its removal from the array, keeping the layout of the items left (undefined when it is
    * the only item: the request would send an empty list).
@@ -134,6 +166,40 @@ export class JsPlaces {
       this.text,
       removeListItem(this.text, spans, object.properties.indexOf(property), { alone: true }),
     );
+  }
+
+  /**
+   * A read of a property whose name is exactly the range (`record.locked`, `res?.result?.[0]?.locked`,
+   * `r['locked']`), replaced with `value`: only where the whole read is an expression of its own (not
+   * written to, deleted, destructured or called) and the object it is read from has no side effect
+   * (names, property reads and type assertions only), so nothing but the read goes.
+   */
+  readReplacement(range: readonly [number, number], value: string): TextEdit | undefined {
+    const name = this.chain(range).at(-1);
+    if (!name || name.getStart(this.file) !== range[0] || name.getEnd() !== range[1]) return undefined;
+    const read = name.parent;
+    if (!read) return undefined;
+    const isRead =
+      (ts.isPropertyAccessExpression(read) && read.name === name) ||
+      (ts.isElementAccessExpression(read) && read.argumentExpression === name && ts.isStringLiteralLike(name));
+    if (!isRead || !isPure(read.expression)) return undefined;
+    // The outermost node of the optional chain the read ends (`a?.b.locked`): the read is all of it.
+    const parent = read.parent;
+    if (
+      (ts.isCallExpression(parent) && parent.expression === read) ||
+      ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === read) ||
+      (ts.isBinaryExpression(parent) &&
+        parent.left === read &&
+        parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+        parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) ||
+      ts.isDeleteExpression(parent) ||
+      (ts.isPrefixUnaryExpression(parent) &&
+        (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) ||
+      ts.isPostfixUnaryExpression(parent) ||
+      ts.isNonNullExpression(parent)
+    )
+      return undefined;
+    return { start: read.getStart(this.file), end: read.getEnd(), text: value };
   }
 
   /** The string literal that is exactly the range, as an item of an array literal. */
@@ -184,6 +250,23 @@ export class JsPlaces {
     const index = array.elements.indexOf(item as ts.Expression);
     return removeListItem(this.text, spans, index);
   }
+}
+
+/** The methods that set one header of a request: `Headers#set`/`append`, Node's `setHeader`, superagent's `set`. */
+const HEADER_SETTERS = new Set(['set', 'append', 'setHeader', 'header']);
+
+/** An expression reading names and properties only (no call, no assignment): evaluating it has no effect. */
+function isPure(node: ts.Expression): boolean {
+  if (ts.isIdentifier(node) || node.kind === ts.SyntaxKind.ThisKeyword) return true;
+  if (ts.isPropertyAccessExpression(node)) return isPure(node.expression);
+  if (ts.isElementAccessExpression(node))
+    return (
+      (ts.isStringLiteralLike(node.argumentExpression) || ts.isNumericLiteral(node.argumentExpression)) &&
+      isPure(node.expression)
+    );
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node))
+    return isPure(node.expression);
+  return false;
 }
 
 function findLastIndex<T>(list: readonly T[], test: (item: T, index: number) => boolean): number {

@@ -321,20 +321,30 @@ export interface ScanJson {
     entryId: string;
     ruleId: string;
     grade: Grade;
+    /** The place's migration class, in reports that carry it (place-class.ts). */
+    migration?: string;
   }>;
 }
 
-/** A JSON scan report's places, automatic by their entry's migration class (a report has no code). */
+/**
+ * A JSON scan report's places, automatic by the class the report gives each place (`migration`), or
+ * where a report does not give it, by their entry's migration class (a report has no code).
+ */
 export function placesOfReport(report: ScanJson, byId: ReadonlyMap<string, CatalogueEntry>): PlanSource['places'] {
   return report.findings.map((finding) => {
     const migration = byId.get(finding.entryId)?.migration;
-    const automatic = migration?.class === 'automatic';
+    const placeClass = finding.migration ?? migration?.class;
+    const automatic = placeClass === 'automatic';
     return {
       ...placeOf(finding),
       migrate: automatic ? ('automatic' as const) : ('person' as const),
       ...(automatic
         ? {}
-        : { reason: `${migration?.class ?? 'no'} migration${migration?.person ? `: ${migration.person}` : ''}` }),
+        : migration?.class === 'automatic'
+          ? {
+              reason: `assisted place of an automatic migration: ${migration.assistedShapes ?? migration.person ?? ''}`,
+            }
+          : { reason: `${migration?.class ?? 'no'} migration${migration?.person ? `: ${migration.person}` : ''}` }),
     };
   });
 }

@@ -10,6 +10,7 @@ import {
 import { entryRewrite, manualReplacement } from './entries/index.js';
 import type { JsPlaces } from './js-places.js';
 import type { ScriptPlaces } from './script-places.js';
+import { lineEntryRemoval } from './script-lines.js';
 import { COMMENT_MARK, keepingQuotes, lineStart } from './text.js';
 
 /** How far `migrate` goes: the automatic entries only (default), or the assisted ones' derivable parts too. */
@@ -103,9 +104,10 @@ interface Rewritten {
 const NOT_DERIVED: Record<MigrationRewrite['kind'], string> = {
   path: 'the path is not written as whole segments in the text of this place',
   'drop-key':
-    'not a payload written here in JavaScript or TypeScript (a read, a key the place does not show, or a write that clears the field with an empty string)',
+    'not a payload written here in JavaScript or TypeScript, nor a line that is by itself the entry in Python or Go (a key the place does not show, a write that clears the field with an empty string, or a read the entry gives no value for or whose object has a side effect)',
   'fold-keys': 'not a payload written here in JavaScript or TypeScript (a read, or a key the place does not show)',
-  'drop-header': 'the header is not written here in JavaScript or TypeScript as one removable entry',
+  'drop-header':
+    'the header is not written here as one removable entry (JavaScript and TypeScript: a headers object entry or a call that sets it; shell scripts, Python and Go: a line that is by itself the header)',
   'root-cause-read': 'the read cannot be written again here (JavaScript and TypeScript only)',
   'replace-values': 'the list the name is in cannot be seen whole here',
   'remove-call':
@@ -122,10 +124,10 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
     // Payload keys, headers and reads: the splices core locates in JavaScript and TypeScript (the
     // other readers' removal spans are not exact enough to cut a key with its separator).
     case 'drop-key': {
-      if (source.language !== 'javascript') return undefined;
+      if (source.language !== 'javascript') return entryLine(rewrite.key, false, finding, source);
       // Core derives it where the key is written in its resource's payload (with the comment an
       // assisted entry writes); else the finding's own removal fix.
-      const dropped = finding.migration ?? ownFix(finding);
+      const dropped = finding.migration ?? ownFix(finding) ?? readReplaced(rewrite, finding, source);
       // `notification_email: ''` is the provider's own way to clear the field: that write stays.
       const cleared = dropped?.edits.some((edit) =>
         /^\s*[\w$'"]+\s*:\s*(''|""|``)\s*,?\s*$/.test(source.text.slice(edit.start, edit.end)),
@@ -137,7 +139,9 @@ function rewriteAt(rewrite: MigrationRewrite, finding: Finding, source: Migratio
       return folded && { ...folded, edits: folded.edits.map((edit) => inFileQuotes(edit, folded.edits, source.text)) };
     }
     case 'drop-header':
-      return source.language === 'javascript' ? ownFix(finding) : undefined;
+      return source.language === 'javascript'
+        ? (ownFix(finding) ?? headerCall(rewrite.header, finding, source))
+        : entryLine(rewrite.header, true, finding, source);
     case 'root-cause-read': {
       if (source.language !== 'javascript') return undefined;
       const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
@@ -191,6 +195,49 @@ function inFileQuotes(edit: TextEdit, edits: readonly TextEdit[], text: string):
 function ownFix(finding: Finding): Rewritten | undefined {
   const fix = finding.fixes.find((candidate) => candidate.edits.length > 0);
   return fix ? { description: fix.description, edits: fix.edits } : undefined;
+}
+
+/**
+ * In a shell script, a Python or a Go file: the line that is by itself the entry of the key or
+ * header (`"locked": False,`, `-H "Transfer-Encoding: chunked" \`, `req.Header.Set(…)`).
+ */
+function entryLine(name: string, header: boolean, finding: Finding, source: MigrationSource): Rewritten | undefined {
+  const language = source.language === 'shell' && !isShellScript(finding.file, source.text) ? 'host' : source.language;
+  const removal = lineEntryRemoval(source.text, finding.range, language, name, header);
+  return removal
+    ? {
+        description: header ? `Remove the \`${name}\` header` : `Remove \`${name}\` from the payload`,
+        edits: [removal],
+      }
+    : undefined;
+}
+
+/** A shell script of its own (not the shell a Dockerfile, a Makefile or a CI step holds). */
+function isShellScript(file: string, text: string): boolean {
+  return /\.(?:sh|bash|zsh)$/i.test(file) || (!/\.[^/]+$/.test(file) && text.startsWith('#!'));
+}
+
+/** In JavaScript or TypeScript: the header set by a call (`headers.set(…);`, a chained `.set(…)`). */
+function headerCall(header: string, finding: Finding, source: MigrationSource): Rewritten | undefined {
+  const removal = source.js()?.headerCallRemoval(finding.range);
+  if (!removal) return undefined;
+  const written = source.text.slice(finding.range[0], finding.range[1]).replace(/^['"`]|['"`]$/g, '');
+  return written.toLowerCase() === header.toLowerCase()
+    ? { description: `Remove the \`${header}\` header`, edits: [removal] }
+    : undefined;
+}
+
+/** A read of the dropped key, replaced with what the specification says it now reads as (`record.locked` → `false`). */
+function readReplaced(
+  rewrite: Extract<MigrationRewrite, { kind: 'drop-key' }>,
+  finding: Finding,
+  source: MigrationSource,
+): Rewritten | undefined {
+  if (rewrite.readValue === undefined) return undefined;
+  const edit = source.js()?.readReplacement(finding.range, rewrite.readValue);
+  return edit
+    ? { description: `Replace the read of \`${rewrite.key}\` with \`${rewrite.readValue}\``, edits: [edit] }
+    : undefined;
 }
 
 function comment(text: string | undefined): { comment?: string } {
@@ -250,7 +297,13 @@ function removeCall(finding: Finding, source: MigrationSource): Rewritten | unde
     const removal = js ? js.propertyRemoval(finding.range) : source.script?.bodyItemRemoval(finding.range);
     return removal ? { description: "Drop the setting from the resource's settings", edits: [removal] } : undefined;
   }
-  if (!js) return undefined;
+  if (!js) {
+    // Shell scripts, Python and Go: the statement that is only the request (or the helper call).
+    const removal = /^[A-Z]+(?:\|[A-Z]+)* \/|^the SDK call /.test(finding.subject)
+      ? source.script?.callStatementRemoval(finding.range)
+      : undefined;
+    return removal ? { description: 'Remove the request (its result is not used)', edits: [removal] } : undefined;
+  }
   // Only a request (`PATCH /zones/:zone_id/settings/brotli`) or an SDK call: a declared resource's
   // setting (Pulumi, CDK for Terraform) is not a call to remove.
   if (

@@ -102,7 +102,7 @@ export async function migratePaths(
 }
 
 /** The findings that have a migration at their place, with it as their one fix. */
-async function withMigrations(
+export async function withMigrations(
   findings: readonly Finding[],
   byId: ReadonlyMap<string, CatalogueEntry>,
   options: MigrateOptions,
@@ -127,9 +127,10 @@ async function withMigrations(
         if (js === null) js = language === 'javascript' ? new JsPlaces(file, text) : undefined;
         return js;
       },
-      // Terraform's settings are removed at every level; other languages need it only for comments.
+      // Terraform's settings and the statements that only send a retired setting's request are
+      // removed at every level; other languages need it only for comments.
       script:
-        language !== 'javascript' && (assisted || language === 'terraform')
+        language !== 'javascript' && (assisted || language === 'terraform' || removesCalls(fileFindings, byId))
           ? await ScriptPlaces.of(file, first.language, text)
           : undefined,
       lineComment: lineCommentOf(language),
@@ -155,6 +156,11 @@ async function withMigrations(
     }
   }
   return out;
+}
+
+/** Whether a finding of the file is of an entry whose migration removes calls. */
+function removesCalls(findings: readonly Finding[], byId: ReadonlyMap<string, CatalogueEntry>): boolean {
+  return findings.some((f) => byId.get(f.entryId)?.migration?.rewrites?.some((r) => r.kind === 'remove-call'));
 }
 
 /** JavaScript or TypeScript: what the scanner reads without a `language` (Terraform aside). */

@@ -40,6 +40,32 @@ export class ScriptPlaces {
   }
 
   /**
+   * The statement that is only a call holding the range, alone on its lines, among other statements
+   * of its block (so the block stays valid without it): a Python or Go expression statement, a shell
+   * command of a script's body (not in a pipeline, a list, a condition or a substitution). Its lines
+   * are removed. Undefined for any other shape (the call's result assigned, tested or piped).
+   */
+  callStatementRemoval(range: readonly [number, number]): { start: number; end: number; text: string } | undefined {
+    if (this.tree.rootNode.hasError) return undefined;
+    let node: Node | null = this.tree.rootNode.descendantForIndex(range[0], Math.max(range[0], range[1] - 1));
+    while (node && !STATEMENT.has(node.type)) node = node.parent;
+    if (!node || node.startIndex > range[0] || node.endIndex < range[1]) return undefined;
+    if (node.type === 'expression_statement') {
+      const call = node.namedChildren.filter((child) => child?.type !== 'comment');
+      if (call.length !== 1 || (call[0]!.type !== 'call' && call[0]!.type !== 'call_expression')) return undefined;
+    }
+    const parent = node.parent;
+    if (!parent || !BLOCKS.has(parent.type)) return undefined;
+    const siblings = parent.namedChildren.filter((child) => child && STATEMENT_LIKE.test(child.type));
+    if (siblings.length < 2) return undefined;
+    const start = lineStart(this.text, node.startIndex);
+    if (!/^[ \t]*$/.test(this.text.slice(start, node.startIndex))) return undefined;
+    const rest = /^[ \t]*(?:\r?\n|$)/.exec(this.text.slice(node.endIndex));
+    if (!rest) return undefined;
+    return { start, end: node.endIndex + rest[0].length, text: '' };
+  }
+
+  /**
    * The attribute or block of a Terraform body whose name is exactly the range (`brotli = "on"`,
    * `minify { … }` in a `settings` block), alone on its lines: the removal of those lines.
    */
@@ -59,6 +85,13 @@ export class ScriptPlaces {
 }
 
 const STRING_LIKE = /string|heredoc|comment|raw/;
+
+/** A statement that may be only a call: Python's and Go's expression statements, a shell command. */
+const STATEMENT = new Set(['expression_statement', 'command']);
+/** Where a statement sits among others: a module or block, a script, a function's or loop's body. */
+const BLOCKS = new Set(['module', 'block', 'statement_list', 'program', 'compound_statement', 'do_group']);
+/** The statements of a block, not its comments. */
+const STATEMENT_LIKE = /statement|command|definition|declaration|assignment|loop|pipeline|list|redirected/;
 
 function grammarOf(file: string, language: string | undefined, text: string): GrammarName | undefined {
   if (language === 'python') return 'python';

@@ -40,6 +40,8 @@ export function renderJson(report: ScanReport): string {
       message: f.message,
       replacement: f.replacement,
       fingerprint: f.fingerprint,
+      // Additive: the migration class of the place (automatic only where `migrate` rewrites it).
+      ...(report.migrationClasses?.has(f.fingerprint) ? { migration: report.migrationClasses.get(f.fingerprint) } : {}),
       // Only outside JavaScript, TypeScript and Terraform (docs/languages/): shell, python, go, docs.
       ...(f.language ? { language: f.language } : {}),
       // Only when there are some: findings without related locations keep their exact bytes.

@@ -1,4 +1,4 @@
-import type { CatalogueEntry, Finding, Grade, Severity, SuppressedFinding } from '@sunset-lint/core';
+import type { CatalogueEntry, Finding, Grade, MigrationClass, Severity, SuppressedFinding } from '@sunset-lint/core';
 import type { Shard } from '../shard/shard.js';
 
 /** Report formats the scanner writes (`--format`). */
@@ -58,6 +58,11 @@ export interface ScanReport {
   /** The catalogue in effect (after the user's additions, overrides and disables), by end of life. */
   catalogue: readonly CatalogueEntry[];
   findings: readonly Finding[];
+  /**
+   * The migration class of each finding's place, by fingerprint (`migrate/place-class.ts`): the JSON
+   * report's `migration`. Absent: the report does not say it.
+   */
+  migrationClasses?: ReadonlyMap<string, MigrationClass>;
   /**
    * Findings that suppression comments silenced: not findings of the report (no format counts or
    * lists them); SARIF carries them as results with an in-source suppression.

@@ -179,10 +179,13 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
   const catalogue = config.settings.catalogue.entries;
   let plan;
   if (repositories.length > 0) {
+    // Reports that class every place (`migration`, written by `scan`) were looked at place by place.
+    let byPlace = true;
     const sources = repositories.map(({ name, file }) => {
       const report = readScanReport(resolve(io.cwd, file), file);
       const earlierFile = since.get(name);
       const earlier = earlierFile === undefined ? undefined : readScanReport(resolve(io.cwd, earlierFile), earlierFile);
+      if (report.findings.some((finding) => finding.migration === undefined)) byPlace = false;
       return {
         name,
         asOf: report.asOf,
@@ -192,7 +195,11 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
           : {}),
       };
     });
-    plan = buildMigrationPlan(sources, catalogue, { version, asOf, automaticBy: 'entry-class' });
+    plan = buildMigrationPlan(sources, catalogue, {
+      version,
+      asOf,
+      automaticBy: byPlace ? 'place' : 'entry-class',
+    });
   } else {
     const sinceFile = since.get('');
     const earlier = sinceFile === undefined ? undefined : readScanReport(resolve(io.cwd, sinceFile), sinceFile);

@@ -260,6 +260,8 @@ export async function runScanCommand(argv: readonly string[], io: CliIo): Promis
       ...(values.verbose ? { verbose: true } : {}),
       // The HTML report shows each finding's line of code; the other formats never read the files again.
       ...(reports.some((target) => target.format === 'html') ? { sourceLines: true } : {}),
+      // The JSON report classes each place as `migrate` would migrate it (read from the files, not stdin).
+      ...(reports.some((target) => target.format === 'json') ? { migrationClasses: true } : {}),
       onProgress: feedback.onProgress,
       onNotice: feedback.onNotice,
     });
