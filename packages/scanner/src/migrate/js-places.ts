@@ -89,8 +89,13 @@ export class JsPlaces {
       parent = node.parent;
     }
     if (!parent || !ts.isExpressionStatement(parent) || !isListedStatement(parent)) return undefined;
-    const start = parent.getStart(this.file);
-    const end = parent.getEnd();
+    return this.wholeLinesRemoval(parent);
+  }
+
+  /** The removal of a statement with its lines, when nothing else is written on them. */
+  private wholeLinesRemoval(statement: ts.Statement): TextEdit | undefined {
+    const start = statement.getStart(this.file);
+    const end = statement.getEnd();
     const line = lineStart(this.text, start);
     const after = lineEnd(this.text, end);
     if (!/^[ \t]*$/.test(this.text.slice(line, start)) || !/^[ \t]*$/.test(this.text.slice(end, after)))
@@ -114,15 +119,8 @@ export class JsPlaces {
     if (!ts.isPropertyAccessExpression(callee) || !HEADER_SETTERS.has(callee.name.text)) return undefined;
     if (!isPure(call.arguments[1]!) && !ts.isStringLiteralLike(call.arguments[1]!)) return undefined;
     const parent = call.parent;
-    if (ts.isExpressionStatement(parent) && isListedStatement(parent) && !ts.isCallExpression(callee.expression)) {
-      const start = parent.getStart(this.file);
-      const end = parent.getEnd();
-      const line = lineStart(this.text, start);
-      const after = lineEnd(this.text, end);
-      if (!/^[ \t]*$/.test(this.text.slice(line, start)) || !/^[ \t]*$/.test(this.text.slice(end, after)))
-        return undefined;
-      return { start: line, end: after < this.text.length ? after + 1 : after, text: '' };
-    }
+    if (ts.isExpressionStatement(parent) && isListedStatement(parent) && !ts.isCallExpression(callee.expression))
+      return this.wholeLinesRemoval(parent);
     // A link of a builder's chain (`request.put(url).set('A', a).set('B', b)`, each link returning
     // the request): the link goes, the chain goes on.
     if (ts.isCallExpression(callee.expression))
