@@ -103,6 +103,15 @@ describe('a root and a package configuration (nearest wins, per file)', () => {
     ]);
     expect(linted[1]).toContain('reaches end of life on 2030-01-01');
   });
+
+  test('--cache with several configurations: said on stderr, and the findings of a scan without it', () => {
+    const root = makeMonorepo(files);
+    const plain = runCli(['scan', 'packages', '--format', 'json', '--fail-on', 'none'], { cwd: root });
+    const cached = runCli(['scan', 'packages', '--format', 'json', '--fail-on', 'none', '--cache'], { cwd: root });
+    expect(cached.status, cached.stderr).toBe(0);
+    expect(cached.stderr).toContain('--cache is not used: 2 configurations grade the scanned files');
+    expect(parseJsonReport(cached.stdout).findings).toEqual(parseJsonReport(plain.stdout).findings);
+  });
 });
 
 describe("the ESLint plugin honours the repository's baseline", () => {

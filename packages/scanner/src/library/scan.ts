@@ -264,6 +264,12 @@ export async function findUsages(
     : undefined;
   const groups = cascade ? await configGroups(cwd, discovered, config, cascade.overrides) : undefined;
   if (groups && groups.length > 1) {
+    // The cache is keyed by one configuration's settings: passes of several would replace it in turn.
+    if (cache)
+      notice({
+        text: `--cache is not used: ${groups.length} configurations grade the scanned files (one pass each; --config FILE applies one)`,
+        severity: 'info',
+      });
     const result = await scanByConfiguration(groups, discovered, projectModules, shard, {
       cwd,
       ...(config.languages ? { languages: new Set(config.languages) } : {}),
