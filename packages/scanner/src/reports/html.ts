@@ -7,7 +7,8 @@ import { entryDocsUrl, replacementDocsUrl } from './links.js';
 import { sortDiagnostics } from './order.js';
 import { relatedOf, relatedPosition } from './related.js';
 import { plural, summarize, type EntryUsage, type FileGroup, type ReportSummary } from './summary.js';
-import type { RenderOptions, ScanReport, SourceLines } from './types.js';
+import type { RenderOptions, RepositorySummary, ScanReport, SourceLines } from './types.js';
+import { repositoryOfPath } from '../merge/repositories.js';
 import { formatDay } from '@sunset-lint/core/schedule';
 
 /** File sections shown open when the page loads; the rest are collapsed (expand-all opens them). */
@@ -27,7 +28,7 @@ export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htm
   const title = `Deprecated API migration audit — ${report.asOf}`;
   const body: string[] = [];
   body.push(
-    `<header><h1>Deprecated API migration audit</h1><p class="meta">As of <strong>${escapeHtml(report.asOf)}</strong> · imminent window ${escapeHtml(plural(report.imminentDays, 'day'))} · ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}</p></header>`,
+    `<header><h1>Deprecated API migration audit</h1><p class="meta">As of <strong>${escapeHtml(report.asOf)}</strong> · imminent window ${escapeHtml(plural(report.imminentDays, 'day'))} · ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}${report.repositories ? ` · ${escapeHtml(plural(report.repositories.length, 'repository', 'repositories'))}` : ''}</p></header>`,
   );
   body.push('<section class="cards">');
   body.push(card('Findings', summary.total, 'total'));
@@ -37,6 +38,7 @@ export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htm
     card('Files scanned', report.filesScanned, 'files'),
   );
   body.push('</section>');
+  if (report.repositories) body.push(repositoriesTable(report.repositories, summary));
   if (report.failOn !== 'none' && summary.total > 0)
     body.push(
       `<p class="fail-on">${summary.failing} at or above <code>--fail-on ${escapeHtml(report.failOn)}</code>.</p>`,
@@ -61,9 +63,15 @@ export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htm
       `<p class="print-note">Printed as a summary: the ${escapeHtml(plural(summary.total, 'finding'))} file by file are in the report on screen (or print it with "print the summary only" unchecked).</p>`,
     );
     body.push('<section class="print-detail"><h2>Findings</h2>');
-    summary.byFile.forEach((group, index) =>
-      body.push(fileSection(group, index < OPEN_FILE_SECTIONS, report.sourceLines)),
-    );
+    let repository: string | undefined;
+    summary.byFile.forEach((group, index) => {
+      // Several repositories: their files, in one group each under the repository's name.
+      const name = report.repositories ? repositoryOfPath(group.file) : undefined;
+      if (name !== undefined && name !== repository)
+        body.push(`<h3 class="repository" id="${escapeHtml(repositoryAnchor(name))}">${escapeHtml(name)}</h3>`);
+      repository = name;
+      body.push(fileSection(group, index < OPEN_FILE_SECTIONS, report.sourceLines));
+    });
     body.push('</section>');
   }
   if (report.diagnostics.length > 0) {
@@ -91,6 +99,24 @@ export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htm
     script: true,
     ...(options.htmlPrint === 'summary' ? { bodyClass: 'print-summary' } : {}),
   });
+}
+
+/** `merge --repository`: per repository its findings by grade, and the total of all. */
+function repositoriesTable(repositories: readonly RepositorySummary[], summary: ReportSummary): string {
+  const grades = Object.keys(summary.byGrade) as Grade[];
+  const cells = (scope: string, byGrade: Record<Grade, number>, total: number) =>
+    [...grades.map((grade) => [grade, byGrade[grade]] as const), ['total', total] as const]
+      .map(([what, count]) => `<td class="num" data-count="${escapeHtml(`${scope}:${what}`)}">${count}</td>`)
+      .join('');
+  const rows = repositories.map(
+    (r) =>
+      `<tr data-repository="${escapeHtml(r.name)}"><td>${r.total > 0 ? `<a href="#${escapeHtml(repositoryAnchor(r.name))}">${escapeHtml(r.name)}</a>` : escapeHtml(r.name)}<br><span class="dim">${escapeHtml(r.report)}</span></td>${cells(`repository:${r.name}`, r.byGrade, r.total)}<td class="num">${r.filesScanned}</td></tr>`,
+  );
+  return `<section><h2>Repositories</h2><div class="scroll"><table class="repositories"><thead><tr><th>Repository</th>${grades.map((grade) => `<th class="num">${grade}</th>`).join('')}<th class="num">Findings</th><th class="num">Files scanned</th></tr></thead><tbody>${rows.join('')}</tbody><tfoot><tr><th>Total (${escapeHtml(plural(repositories.length, 'repository', 'repositories'))})</th>${cells('total', summary.byGrade, summary.total)}<td class="num">${repositories.reduce((sum, r) => sum + r.filesScanned, 0)}</td></tr></tfoot></table></div></section>`;
+}
+
+function repositoryAnchor(name: string): string {
+  return `repository-${name}`;
 }
 
 function card(label: string, value: number, kind: string): string {
