@@ -123,4 +123,29 @@ describe('the HTML audit of several repositories in Chromium', () => {
     expect(await page.locator('h3.repository:target').textContent()).toBe('settings');
     expect(problems).toEqual([]);
   });
+
+  test("the repository filter shows one repository's findings, as many as the JSON report has", async () => {
+    const all = combined.findings.length;
+    // Collapsed sections hide their rows: every section open, so what is visible is what the filters show.
+    await page.locator('#expand-all').click();
+    for (const repository of combined.repositories) {
+      await page.locator('#filter-repository').selectOption(repository.name);
+      expect(await page.locator('tr.finding:visible').count()).toBe(repository.total);
+      expect(await page.locator('h3.repository:visible').allTextContents()).toEqual([repository.name]);
+      expect(
+        await page.locator('details.file:visible summary code').evaluateAll((codes) => codes.map((c) => c.textContent)),
+      ).toEqual([...new Set(combined.findings.filter((f) => f.repository === repository.name).map((f) => f.file))]);
+      expect(await page.locator('#filter-status').textContent()).toBe(`${repository.total} of ${all} findings shown`);
+    }
+    // With the grade filter too: one repository's expired findings.
+    const [first] = combined.repositories;
+    await page.locator('#filter-repository').selectOption(first!.name);
+    for (const grade of ['imminent', 'scheduled'])
+      await page.locator(`input[name="grade"][value="${grade}"]`).uncheck();
+    expect(await page.locator('tr.finding:visible').count()).toBe(first!.byGrade.expired);
+    await page.locator('#filter-repository').selectOption('');
+    expect(await page.locator('tr.finding:visible').count()).toBe(combined.summary.byGrade.expired);
+    expect(await page.locator('h3.repository:visible').count()).toBe(3);
+    expect(problems).toEqual([]);
+  });
 });

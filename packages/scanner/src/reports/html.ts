@@ -50,7 +50,7 @@ export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htm
       : '';
     body.push(`<p class="clean">No deprecated API usage found${baseline}.</p>`);
   } else {
-    body.push(controls(summary));
+    body.push(controls(summary, report.repositories));
     body.push(
       '<section><h2>Deprecated APIs in use</h2><p class="hint">Ordered by end of life: migrate from the top.</p>',
     );
@@ -68,9 +68,11 @@ export function renderHtml(report: ScanReport, options: Pick<RenderOptions, 'htm
       // Several repositories: their files, in one group each under the repository's name.
       const name = report.repositories ? repositoryOfPath(group.file) : undefined;
       if (name !== undefined && name !== repository)
-        body.push(`<h3 class="repository" id="${escapeHtml(repositoryAnchor(name))}">${escapeHtml(name)}</h3>`);
+        body.push(
+          `<h3 class="repository" id="${escapeHtml(repositoryAnchor(name))}" data-repository="${escapeHtml(name)}">${escapeHtml(name)}</h3>`,
+        );
       repository = name;
-      body.push(fileSection(group, index < OPEN_FILE_SECTIONS, report.sourceLines));
+      body.push(fileSection(group, index < OPEN_FILE_SECTIONS, report.sourceLines, name));
     });
     body.push('</section>');
   }
@@ -124,7 +126,7 @@ function card(label: string, value: number, kind: string): string {
 }
 
 /** Hidden until the script shows them: without a script they could do nothing. */
-function controls(summary: ReportSummary): string {
+function controls(summary: ReportSummary, repositories: readonly RepositorySummary[] | undefined): string {
   const grades = (Object.keys(summary.byGrade) as Grade[])
     .map(
       (grade) =>
@@ -137,7 +139,13 @@ function controls(summary: ReportSummary): string {
         `<option value="${escapeHtml(usage.entry.id)}">${escapeHtml(usage.entry.id)} (${usage.count})</option>`,
     )
     .join('');
-  return `<form class="controls" id="controls" hidden><fieldset><legend>Grade</legend>${grades}</fieldset><label>Entry <select id="filter-entry" name="entry"><option value="">all entries</option>${entries}</select></label><span><button type="button" id="expand-all">Expand all</button> <button type="button" id="collapse-all">Collapse all</button></span><output id="filter-status"></output><span id="print-choice"><label><input type="checkbox" id="print-summary"> print the summary only</label> <button type="button" id="print">Print…</button></span></form>`;
+  const byRepository = repositories
+    ? `<label>Repository <select id="filter-repository" name="repository"><option value="">all repositories</option>${repositories
+        .filter((r) => r.total > 0)
+        .map((r) => `<option value="${escapeHtml(r.name)}">${escapeHtml(r.name)} (${r.total})</option>`)
+        .join('')}</select></label>`
+    : '';
+  return `<form class="controls" id="controls" hidden><fieldset><legend>Grade</legend>${grades}</fieldset><label>Entry <select id="filter-entry" name="entry"><option value="">all entries</option>${entries}</select></label>${byRepository}<span><button type="button" id="expand-all">Expand all</button> <button type="button" id="collapse-all">Collapse all</button></span><output id="filter-status"></output><span id="print-choice"><label><input type="checkbox" id="print-summary"> print the summary only</label> <button type="button" id="print">Print…</button></span></form>`;
 }
 
 function gradeBadge(grade: Grade): string {
@@ -162,12 +170,18 @@ function entryRow(usage: EntryUsage, report: ScanReport): string {
   return `<tr class="entry" id="${escapeHtml(entryAnchor(entry.id))}" data-entry="${escapeHtml(entry.id)}" data-grade="${usage.grade}" data-count="${usage.count}"><td>${link(entry.title, entryDocsUrl(entry, report.tool))}<br><code>${escapeHtml(entry.id)}</code></td><td class="date">${formatDay(entry.eol)}</td><td>${gradeBadge(usage.grade)}</td><td class="num">${usage.count}</td><td>${files}</td><td>${htmlInline(entry.replacement)}${docs ? ` (${link('docs', docs)})` : ''}</td></tr>`;
 }
 
-function fileSection(group: FileGroup, open: boolean, sourceLines: SourceLines | undefined): string {
-  const rows = group.findings.map((finding) => findingRow(finding, sourceLines)).join('');
-  return `<details class="file"${open ? ' open' : ''} id="${escapeHtml(fileAnchor(group.file))}"><summary><code>${escapeHtml(group.file)}</code> <span class="count">${group.findings.length}</span></summary><div class="scroll"><table class="findings"><colgroup><col class="c-pos"><col class="c-grade"><col class="c-entry"><col></colgroup><tbody>${rows}</tbody></table></div></details>`;
+function fileSection(
+  group: FileGroup,
+  open: boolean,
+  sourceLines: SourceLines | undefined,
+  repository?: string,
+): string {
+  const of = repository === undefined ? '' : ` data-repository="${escapeHtml(repository)}"`;
+  const rows = group.findings.map((finding) => findingRow(finding, sourceLines, of)).join('');
+  return `<details class="file"${open ? ' open' : ''} id="${escapeHtml(fileAnchor(group.file))}"${of}><summary><code>${escapeHtml(group.file)}</code> <span class="count">${group.findings.length}</span></summary><div class="scroll"><table class="findings"><colgroup><col class="c-pos"><col class="c-grade"><col class="c-entry"><col></colgroup><tbody>${rows}</tbody></table></div></details>`;
 }
 
-function findingRow(finding: Finding, sourceLines: SourceLines | undefined): string {
+function findingRow(finding: Finding, sourceLines: SourceLines | undefined, repository: string): string {
   const confidence =
     (finding.confidence === 'high' ? '' : ` <span class="dim">(${escapeHtml(finding.confidence)} confidence)</span>`) +
     ` <span class="dim lang">${escapeHtml(LANGUAGE_NAMES[finding.language ?? ''] ?? languageByExtension(finding.file))}</span>`;
@@ -177,7 +191,7 @@ function findingRow(finding: Finding, sourceLines: SourceLines | undefined): str
         `<div class="related">related: <code>${escapeHtml(relatedPosition(r))}</code> ${htmlInline(r.message)}${renderExcerpt(r, sourceLines)}</div>`,
     )
     .join('');
-  return `<tr class="finding" data-entry="${escapeHtml(finding.entryId)}" data-grade="${finding.grade}"><td class="pos">${finding.line}:${finding.column}</td><td>${gradeBadge(finding.grade)}</td><td><code>${escapeHtml(finding.entryId)}</code></td><td>${htmlInline(finding.message)}${confidence}${renderExcerpt(finding, sourceLines)}${related}</td></tr>`;
+  return `<tr class="finding" data-entry="${escapeHtml(finding.entryId)}" data-grade="${finding.grade}"${repository}><td class="pos">${finding.line}:${finding.column}</td><td>${gradeBadge(finding.grade)}</td><td><code>${escapeHtml(finding.entryId)}</code></td><td>${htmlInline(finding.message)}${confidence}${renderExcerpt(finding, sourceLines)}${related}</td></tr>`;
 }
 
 /** An id attribute value for a file section; any character is allowed in HTML ids except whitespace. */
