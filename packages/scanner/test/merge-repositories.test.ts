@@ -108,7 +108,7 @@ describe('merge --repository', () => {
     expect(html).toContain('<h2>Repositories</h2>');
     expect(html).toContain('3 repositories');
     // The groups, in path order (the repositories' names sort the prefixed paths).
-    expect([...html.matchAll(/<h3 class="repository" id="repository-([^"]+)">/g)].map((m) => m[1])).toEqual(
+    expect([...html.matchAll(/<h3 class="repository" id="repository-([^"]+)"/g)].map((m) => m[1])).toEqual(
       [...NAMES].sort(),
     );
     const sections = [...html.matchAll(/<details class="file"[^>]*><summary><code>([^<]+)<\/code>/g)].map((m) => m[1]);
