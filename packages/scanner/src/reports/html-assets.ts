@@ -131,7 +131,7 @@ svg a.mark:hover circle { stroke: var(--fg); stroke-width: 2; }
 `;
 
 /**
- * Filters by grade and entry, expand and collapse all, everything open for printing, and the
+ * Filters by grade, entry (and repository, in the audit of several), expand and collapse all, everything open for printing, and the
  * section of a followed `#file-…` link opened. Without it the page is complete: the controls stay
  * hidden and every section still opens by hand.
  */
@@ -145,10 +145,17 @@ export const SCRIPT = `
   const marks = Array.from(document.querySelectorAll('svg .mark'));
   const status = document.getElementById('filter-status');
   const entrySelect = document.getElementById('filter-entry');
+  // The audit of several repositories: a list of them; a finding row names its repository.
+  const repositorySelect = document.getElementById('filter-repository');
+  const headings = Array.from(document.querySelectorAll('h3.repository'));
   function apply() {
     const grades = new Set(Array.from(controls.querySelectorAll('input[name="grade"]:checked'), (input) => input.value));
     const entry = entrySelect.value;
-    const shown = (element) => grades.has(element.dataset.grade) && (entry === '' || element.dataset.entry === entry);
+    const repository = repositorySelect ? repositorySelect.value : '';
+    const shown = (element) =>
+      grades.has(element.dataset.grade) &&
+      (entry === '' || element.dataset.entry === entry) &&
+      (repository === '' || element.dataset.repository === undefined || element.dataset.repository === repository);
     let visible = 0;
     let total = 0;
     for (const row of rows) {
@@ -161,6 +168,11 @@ export const SCRIPT = `
     }
     for (const section of sections)
       section.classList.toggle('filtered-out', !section.querySelector('tr.finding:not(.filtered-out)'));
+    for (const heading of headings)
+      heading.classList.toggle(
+        'filtered-out',
+        !sections.some((section) => section.dataset.repository === heading.dataset.repository && !section.classList.contains('filtered-out')),
+      );
     for (const mark of marks) mark.classList.toggle('dimmed', !shown(mark));
     status.textContent = visible === total ? 'all ' + total + ' findings shown' : visible + ' of ' + total + ' findings shown';
   }

@@ -1,3 +1,5 @@
+import type { Finding, MigrationClass } from '@sunset-lint/core';
+import { repositoryOfPath } from '../merge/repositories.js';
 import { sortDiagnostics, sortStale } from './order.js';
 import { relatedOf } from './related.js';
 import { summarize } from './summary.js';
@@ -9,6 +11,14 @@ import { formatDay } from '@sunset-lint/core/schedule';
  * removing or changing the meaning of one bumps it.
  */
 export const JSON_REPORT_VERSION = 1;
+
+/** The finding's `migration` field: its place's class, where the report gives it. */
+function migrationOf(report: ScanReport, finding: Finding): { migration?: MigrationClass } {
+  // Several repositories: a fingerprint is one repository's (its path from that repository's root).
+  const key = report.repositories ? `${repositoryOfPath(finding.file)}/${finding.fingerprint}` : finding.fingerprint;
+  const migration = report.migrationClasses?.get(key);
+  return migration ? { migration } : {};
+}
 
 /**
  * Objects are built field by field in the documented order and everything is sorted, so the same
@@ -25,7 +35,21 @@ export function renderJson(report: ScanReport): string {
     // Additive (docs/report-format.md): what `sunset-lint merge` checks before joining shards.
     ...(report.settingsFingerprint !== undefined ? { settingsFingerprint: report.settingsFingerprint } : {}),
     ...(report.shard ? { shard: { index: report.shard.index, total: report.shard.total } } : {}),
+    // Additive: `merge --repository`, the repositories joined, each with its counts.
+    ...(report.repositories
+      ? {
+          repositories: report.repositories.map((r) => ({
+            name: r.name,
+            report: r.report,
+            byGrade: r.byGrade,
+            total: r.total,
+            filesScanned: r.filesScanned,
+          })),
+        }
+      : {}),
     findings: summary.findings.map((f) => ({
+      // Additive: with `merge --repository`, the repository the finding is in (its path's first segment).
+      ...(report.repositories ? { repository: repositoryOfPath(f.file) } : {}),
       ruleId: f.ruleId,
       entryId: f.entryId,
       file: f.file,
@@ -41,7 +65,7 @@ export function renderJson(report: ScanReport): string {
       replacement: f.replacement,
       fingerprint: f.fingerprint,
       // Additive: the migration class of the place (automatic only where `migrate` rewrites it).
-      ...(report.migrationClasses?.has(f.fingerprint) ? { migration: report.migrationClasses.get(f.fingerprint) } : {}),
+      ...migrationOf(report, f),
       // Only outside JavaScript, TypeScript and Terraform (docs/languages/): shell, python, go, docs.
       ...(f.language ? { language: f.language } : {}),
       // Only when there are some: findings without related locations keep their exact bytes.

@@ -60,7 +60,8 @@ export interface ScanReport {
   findings: readonly Finding[];
   /**
    * The migration class of each finding's place, by fingerprint (`migrate/place-class.ts`): the JSON
-   * report's `migration`. Absent: the report does not say it.
+   * report's `migration`. Absent: the report does not say it. With `repositories`, keyed by
+   * `NAME/fingerprint` (a fingerprint is of a path from its own repository's root).
    */
   migrationClasses?: ReadonlyMap<string, MigrationClass>;
   /**
@@ -106,6 +107,21 @@ export interface ScanReport {
    * how many of them are no longer found (by fingerprint); the HTML report's schedule shows it.
    */
   progress?: MigrationProgress;
+  /**
+   * `merge --repository NAME=FILE…`: the report joins these repositories' reports, every path
+   * prefixed by the repository's name (`NAME/src/x.ts`); their counts, in the order given.
+   */
+  repositories?: readonly RepositorySummary[];
+}
+
+/** One repository of a report of several (`merge --repository`). */
+export interface RepositorySummary {
+  name: string;
+  /** Its JSON scan report, as given on the command line. */
+  report: string;
+  filesScanned: number;
+  byGrade: Record<Grade, number>;
+  total: number;
 }
 
 /** Places of an earlier report (`earlier`) and those of them no longer found (`migrated`). */

@@ -34,14 +34,19 @@ export interface ReportInput {
   shard?: Shard;
 }
 
+/** This tool, as the reports name it. */
+export function toolInfo(): ScanReport['tool'] {
+  const version = (createRequire(import.meta.url)('sunset-lint/package.json') as { version: string }).version;
+  return { name: TOOL_NAME, version, informationUri: INFORMATION_URI };
+}
+
 /**
  * The report every renderer reads. Sorted by code point (never by locale) and free of absolute
  * paths and clocks, so two scans of the same tree render byte-identical reports.
  */
 export function buildScanReport(input: ReportInput): ScanReport {
-  const version = (createRequire(import.meta.url)('sunset-lint/package.json') as { version: string }).version;
   return {
-    tool: { name: TOOL_NAME, version, informationUri: INFORMATION_URI },
+    tool: toolInfo(),
     asOf: formatDay(input.settings.asOf),
     imminentDays: input.settings.imminentDays,
     catalogue: [...input.settings.catalogue.entries].sort(byEndOfLife),
