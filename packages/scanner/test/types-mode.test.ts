@@ -152,9 +152,12 @@ describe('sunset-lint scan --types (in-process through main)', () => {
       // Every source file under fixtures/ is scanned: the type-checked project's and all the others.
       expect(scanned.length).toBeGreaterThan(200);
       expect(scanned.filter((file) => file.startsWith(join(REPO_ROOT, PROJECT)))).toHaveLength(FILES.length);
+      // One exception, by design: a TypeScript module that a JavaScript file requires
+      // (axios-import/cleanup.cjs requires ./http) is parsed by the TypeScript program and again by
+      // the one that checks JavaScript (another target, so the parse is not shared).
       expect(
         Object.fromEntries(scanned.filter((file) => parses[file] !== 1).map((file) => [file, parses[file]])),
-      ).toEqual({});
+      ).toEqual({ [join(REPO_ROOT, 'fixtures', 'cross-file', 'axios-import', 'http.ts')]: 2 });
     },
     HEAVY_TEST_MS,
   );
