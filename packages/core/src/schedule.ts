@@ -35,6 +35,15 @@ export {
 } from './options.js';
 export { extendSettingsSchema, SETTINGS_SCHEMA, settingsJsonSchema } from './settings/schema.js';
 export { settingsValidator } from './settings/validate.js';
+// The baseline file both engines honour, and the repository root its paths start from.
+export {
+  BASELINE_VERSION,
+  type BaselineEntry,
+  BaselineFormatError,
+  DEFAULT_BASELINE_FILE,
+  parseBaseline,
+  repositoryRootOf,
+} from './baseline/baseline-file.js';
 // The configuration file both engines find (the scanner from its working directory, the plugin from the linted file).
 export {
   CONFIG_FILES,

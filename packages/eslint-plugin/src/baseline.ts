@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { DEFAULT_BASELINE_FILE, parseBaseline, repositoryRootOf } from '@sunset-lint/core';
 
 /**
  * The repository's baseline, honoured as the scanner honours it: `.sunset-lint-baseline.json` at
@@ -10,7 +11,6 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * the scanner's do, so the lint-staged hook accepts what `sunset-lint baseline` accepted.
  */
 export const BASELINE_SETTING = 'sunset-lint-baseline';
-const DEFAULT_BASELINE_FILE = '.sunset-lint-baseline.json';
 
 export interface BaselineFor {
   /** The path the file's fingerprints hash: from the repository root, `/`-separated. */
@@ -38,11 +38,11 @@ export function baselineFor(setting: unknown, file: { filename: string; cwd: str
   if (setting === false) return { fingerprintFile };
   const named = typeof setting === 'string';
   const path = named ? resolve(file.cwd, setting) : join(root, DEFAULT_BASELINE_FILE);
-  const fingerprints = readFingerprints(path, named);
+  const fingerprints = readFingerprints(path, named, root);
   return fingerprints ? { fingerprintFile, fingerprints } : { fingerprintFile };
 }
 
-function readFingerprints(path: string, required: boolean): ReadonlySet<string> | undefined {
+function readFingerprints(path: string, required: boolean, root: string): ReadonlySet<string> | undefined {
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats) {
     if (required) throw new Error(`${path}: baseline file not found (ESLint settings['${BASELINE_SETTING}'])`);
@@ -52,40 +52,18 @@ function readFingerprints(path: string, required: boolean): ReadonlySet<string> 
   const known = read.get(path);
   if (known?.stamp === stamp) return known.fingerprints;
   if (!stats.isFile()) throw new Error(`${path}: cannot read the baseline: not a regular file`);
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new Error(`${path}: the baseline is not valid JSON: ${(error as Error).message}`);
-  }
-  const findings = (data as { findings?: unknown } | null)?.findings;
-  const version = (data as { version?: unknown } | null)?.version;
-  if (version !== 2 || !Array.isArray(findings))
-    throw new Error(
-      `${path}: not a sunset-lint baseline the plugin reads (version 2 with a "findings" list; write it again with 'sunset-lint baseline')`,
-    );
-  const fingerprints = new Set<string>();
-  findings.forEach((entry: unknown, index) => {
-    const fingerprint = (entry as { fingerprint?: unknown } | null)?.fingerprint;
-    if (typeof fingerprint !== 'string') throw new Error(`${path}: findings[${index}] has no "fingerprint"`);
-    fingerprints.add(fingerprint);
-  });
+  // Core's reader, the scanner's: the same files are baselines, with the same faults named.
+  const folder = relative(root, dirname(path)).split(sep).join('/');
+  const fingerprints = new Set(parseBaseline(readFileSync(path, 'utf8'), path, folder).map((e) => e.fingerprint));
   if (read.size >= 16) read.clear();
   read.set(path, { stamp, fingerprints });
   return fingerprints;
 }
 
-/** The nearest folder holding `.git` (a folder in a clone, a file in a worktree), or undefined. */
+/** The repository root above `start`, remembered per folder (a lint asks once per file). */
 function repositoryRoot(start: string): string | undefined {
   if (roots.has(start)) return roots.get(start);
-  let found: string | undefined;
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (statSync(join(dir, '.git'), { throwIfNoEntry: false })) {
-      found = dir;
-      break;
-    }
-    if (dirname(dir) === dir) break;
-  }
+  const found = repositoryRootOf(start);
   if (roots.size >= 256) roots.clear();
   roots.set(start, found);
   return found;

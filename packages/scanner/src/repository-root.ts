@@ -1,5 +1,5 @@
-import { dirname, join, posix } from 'node:path';
-import { statPath } from './scan/files/file-stats.js';
+import { repositoryRootOf } from '@sunset-lint/core/schedule';
+import { posix } from 'node:path';
 import { slashedRelative } from './scan/files/relative-path.js';
 
 /**
@@ -8,10 +8,8 @@ import { slashedRelative } from './scan/files/relative-path.js';
  * file in a worktree or submodule, both mark the top level, without spawning git.
  */
 export function repositoryPrefix(cwd: string): string {
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    if (hasGitEntry(dir)) return slashedRelative(dir, cwd);
-    if (dirname(dir) === dir) return '';
-  }
+  const root = repositoryRootOf(cwd);
+  return root === undefined ? '' : slashedRelative(root, cwd);
 }
 
 /**
@@ -34,16 +32,4 @@ export function repositoryPathFor(cwd: string): (relative: string) => string {
 /** The other way: a path from the repository root as a path relative to `cwd` (whose prefix is given). */
 export function fromWorkingDirectory(prefix: string, fromRoot: string): string {
   return prefix ? posix.relative(prefix, fromRoot) || '.' : fromRoot;
-}
-
-/** The repository's root folder above `cwd` (the nearest holding `.git`), or undefined outside a repository. */
-export function repositoryRoot(cwd: string): string | undefined {
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    if (hasGitEntry(dir)) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-function hasGitEntry(dir: string): boolean {
-  return statPath(join(dir, '.git')) !== undefined;
 }

@@ -2,7 +2,7 @@
  * An npm-workspaces monorepo (issue 26's trial): a package scanned from its own folder reads its
  * imports of another workspace package as a scan of the root reads them. Through the real CLI.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { describe, expect, test } from 'vitest';
@@ -164,5 +164,26 @@ describe("the ESLint plugin honours the repository's baseline", () => {
     await expect(lintWith(app, { 'sunset-lint-baseline': 'nope.json' })).rejects.toThrow(
       /nope\.json: baseline file not found/,
     );
+  });
+
+  test('one reader for both engines: a version 1 baseline at the root is honoured, a broken one is refused in the same words', async () => {
+    const root = makeMonorepo({});
+    const app = join(root, 'packages', 'app');
+    const written = runCli(['baseline', '--as-of', '2026-11-21'], { cwd: app });
+    expect(written.status, written.stderr).toBe(0);
+    const path = join(root, '.sunset-lint-baseline.json');
+    // Written at the repository root, a version 1 baseline's paths are the root's: both engines read it.
+    const document = JSON.parse(readFileSync(path, 'utf8')) as { version: number };
+    writeFileSync(path, JSON.stringify({ ...document, version: 1 }));
+    expect(await lintWith(app)).toEqual([]);
+    const scanned = runCli(['scan', '--format', 'json', '--as-of', '2026-11-21', '--fail-on', 'none'], { cwd: app });
+    expect(parseJsonReport(scanned.stdout).findings).toEqual([]);
+    // A finding without a fingerprint: the same message from ESLint and from the scanner.
+    writeFileSync(path, JSON.stringify({ version: 2, findings: [{ file: 'x.js' }] }));
+    const message = '.sunset-lint-baseline.json: findings[0] has no "fingerprint"';
+    await expect(lintWith(app)).rejects.toThrow(message);
+    const refused = runCli(['scan', '--baseline', path, '--as-of', '2026-11-21'], { cwd: app });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(message);
   });
 });

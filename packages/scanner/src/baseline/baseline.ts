@@ -1,27 +1,10 @@
 import { readInputFile } from '../scan/files/read-source.js';
 import type { Finding } from '@sunset-lint/core';
+import { BASELINE_VERSION, BaselineFormatError, parseBaseline, type BaselineEntry } from '@sunset-lint/core/schedule';
 import { dirname } from 'node:path';
 import { InputError } from '../errors.js';
 import { fromRepositoryRoot, fromWorkingDirectory, repositoryPrefix } from '../repository-root.js';
 import type { BaselineSummary } from '../reports/types.js';
-
-/**
- * Version of the baseline file's shape (docs/scanner.md#baselines). 2: `file` and the fingerprints
- * are paths from the repository root; 1 (still read where it can be): paths from the folder the
- * baseline was written in.
- */
-export const BASELINE_VERSION = 2;
-export const DEFAULT_BASELINE_FILE = '.sunset-lint-baseline.json';
-
-/** One accepted finding. Only `fingerprint` is compared; the rest is for people reading the file and for stale-entry reports. */
-export interface BaselineEntry {
-  fingerprint: string;
-  /** From the repository root, `/`-separated. */
-  file: string;
-  entryId: string;
-  ruleId: string;
-  subject: string;
-}
 
 export class BaselineError extends InputError {
   override readonly name = 'BaselineError';
@@ -55,10 +38,8 @@ export function renderBaseline(
 }
 
 /**
- * The entries of a baseline file, their paths from the repository root. A version 1 baseline keyed
- * paths and fingerprints by the folder it was written in: at the repository root (where `baseline`
- * wrote it by default) that is the same thing and it is read as it is; elsewhere its fingerprints
- * cannot be carried over, and the message says to write it again.
+ * The entries of a baseline file, their paths from the repository root (core's reader, which the
+ * ESLint plugin shares; a version 1 baseline is read only at the repository root).
  */
 export function readBaseline(path: string, shown: string): BaselineEntry[] {
   const read = readInputFile(path);
@@ -68,40 +49,12 @@ export function readBaseline(path: string, shown: string): BaselineEntry[] {
         ? `baseline file not found: ${shown} (write one with 'sunset-lint baseline')`
         : `cannot read the baseline ${shown}: ${read.errno ?? read.message}`,
     );
-  const text = read.text;
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return parseBaseline(read.text, shown, repositoryPrefix(dirname(path)));
   } catch (error) {
-    throw new BaselineError(`${shown}: not valid JSON: ${(error as Error).message}`);
+    if (error instanceof BaselineFormatError) throw new BaselineError(error.message);
+    throw error;
   }
-  const document = data as { version?: unknown; findings?: unknown };
-  if (
-    typeof data !== 'object' ||
-    data === null ||
-    (document.version !== BASELINE_VERSION && document.version !== 1) ||
-    !Array.isArray(document.findings)
-  ) {
-    throw new BaselineError(
-      `${shown}: not a sunset-lint baseline (version ${BASELINE_VERSION} with a "findings" list)`,
-    );
-  }
-  const folder = repositoryPrefix(dirname(path));
-  if (document.version === 1 && folder !== '')
-    throw new BaselineError(
-      `${shown}: a version 1 baseline, keyed by paths from the folder it was written in (${folder}); baselines are now keyed by paths from the repository root, and its entries cannot be carried over: write it again with 'sunset-lint baseline --output ${shown}' (from any folder of the repository), or move it to the repository root if it was written there`,
-    );
-  return document.findings.map((entry: unknown, i: number) => {
-    const e = entry as Partial<BaselineEntry>;
-    if (typeof e?.fingerprint !== 'string') throw new BaselineError(`${shown}: findings[${i}] has no "fingerprint"`);
-    return {
-      fingerprint: e.fingerprint,
-      file: String(e.file ?? ''),
-      entryId: String(e.entryId ?? ''),
-      ruleId: String(e.ruleId ?? ''),
-      subject: String(e.subject ?? ''),
-    };
-  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { findConfigFile, type Grade } from '@sunset-lint/core/schedule';
-import { applyBaseline, DEFAULT_BASELINE_FILE, readBaseline, type BaselineEntry } from '../baseline/baseline.js';
+import { type BaselineEntry, DEFAULT_BASELINE_FILE, findConfigFile, type Grade } from '@sunset-lint/core/schedule';
+import { applyBaseline, readBaseline } from '../baseline/baseline.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { kindOfPath, type Language } from '../languages/kinds.js';
 import type { ScannerSettings } from '../config/settings-schema.js';

@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  BaselineError,
-  type BaselineEntry,
-  DEFAULT_BASELINE_FILE,
-  readBaseline,
-  renderBaseline,
-} from '../../baseline/baseline.js';
+import { type BaselineEntry, DEFAULT_BASELINE_FILE } from '@sunset-lint/core/schedule';
+import { BaselineError, readBaseline, renderBaseline } from '../../baseline/baseline.js';
 import { defaultBaselinePath, findUsages } from '../../library/scan.js';
 import { fromRepositoryRoot, repositoryPrefix } from '../../repository-root.js';
 import { slashedRelative } from '../../scan/files/relative-path.js';

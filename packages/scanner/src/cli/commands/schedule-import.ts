@@ -9,7 +9,7 @@ import { renderImportReport } from '../../schedule-sync/render.js';
 import { readOpenApiDocument } from '../../schedule-sync/document.js';
 import { resolveScanConfig } from '../../config/resolve.js';
 import { ConfigError } from '../../config/load.js';
-import { repositoryRoot } from '../../repository-root.js';
+import { repositoryRootOf } from '@sunset-lint/core/schedule';
 import { readInputFile } from '../../scan/files/read-source.js';
 import { slashedRelative } from '../../scan/files/relative-path.js';
 import { OPENAPI_OPTION, requireOpenApi } from '../openapi-option.js';
@@ -103,7 +103,7 @@ function fragmentOf(result: ScheduleImport): Fragment {
  */
 function sourceName(cwd: string, file: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file) || !isAbsolute(file)) return file;
-  const root = repositoryRoot(resolve(cwd));
+  const root = repositoryRootOf(resolve(cwd));
   const fromRoot = root === undefined ? '..' : slashedRelative(root, file);
   return fromRoot.startsWith('..') || isAbsolute(fromRoot) ? basename(file) : fromRoot;
 }
