@@ -51,21 +51,25 @@ export function sdkBookmark(
       const params = paramsAt(sdk, 1);
       if (!params || call.arguments.length > 3)
         return { notDerived: 'the call does not write its params ({ account_id }) as an object literal' };
-      // The bookmark's fields: the SDK sends them only as `options.body` (`{ body: { name, domain } }`).
+      // The bookmark's fields: 7.3.0's params take none, so code sends them as `options.body`
+      // (`{ body: { name, domain } }`) or, untyped, as the params' `body`.
       const options = call.arguments[2];
+      const inParams = params.view.get('body');
       let body: Map<string, { text: string }> = new Map();
-      if (options) {
-        const view = ts.isObjectLiteralExpression(options) ? read.object(options) : undefined;
-        const bodyNode = view?.get('body')?.node;
+      if (options || inParams) {
+        const view = options ? (ts.isObjectLiteralExpression(options) ? read.object(options) : undefined) : undefined;
+        const bodyNode = inParams ? inParams.node : view?.size === 1 ? view.get('body')?.node : undefined;
         const bodyView = bodyNode && ts.isObjectLiteralExpression(bodyNode) ? read.object(bodyNode) : undefined;
-        if (!view || view.size !== 1 || !bodyView)
+        if (!bodyView || (options && inParams) || (options && !view))
           return {
             notDerived:
-              'the request options are not `{ body: { … } }` written at the call (the fields a bookmark sends): move them into the application params by hand',
+              "the bookmark's fields are not written at the call as `{ body: { … } }` (name, domain, logo_url, app_launcher_visible): move them into the application's params by hand",
           };
         body = bodyView;
       }
-      const rule: Array<[string, Out]> = [...params.view].map(([key, property]) => [key, property.text]);
+      const rule: Array<[string, Out]> = [...params.view]
+        .filter(([key]) => key !== 'body')
+        .map(([key, property]) => [key, property.text]);
       if (!params.view.has('type')) rule.push(['type', read.quote('bookmark')]);
       const carried = CARRIED.filter((key) => body.has(key));
       for (const key of carried) rule.push([key, body.get(key)!.text]);

@@ -46,7 +46,8 @@ const FIREWALL: SdkTarget = {
     const actionObject = action && ts.isObjectLiteralExpression(action.node) ? read.object(action.node) : undefined;
     if (actionObject) {
       const mode = actionObject.get('mode');
-      const mapped = typeof mode?.value === 'string' ? RATE_LIMIT_ACTIONS[mode.value] : undefined;
+      // A mode that is already a firewall rule's action (`{ mode: 'block' }`) is read as that action.
+      const mapped = typeof mode?.value === 'string' ? (RATE_LIMIT_ACTIONS[mode.value] ?? mode.value) : undefined;
       if (!mapped) return 'the action mode is not written literally here';
       out.set('action', { node: mode!.node, text: read.quote(mapped), value: mapped });
       if (mapped !== mode!.value) notes.push(`action.mode ${mode!.value} -> ${mapped}`);
@@ -92,33 +93,52 @@ export function sdkRulesetRule(
     entryId === FIREWALL.target.entryId ? FIREWALL : entryId === RATE_LIMIT.target.entryId ? RATE_LIMIT : undefined;
   if (!of) return undefined;
   const sdk = sdkCallAt(finding, text, js, of.chain);
-  if (!sdk) return undefined;
+  if (!sdk) {
+    const filters = of === FIREWALL ? sdkCallAt(finding, text, js, ['filters']) : undefined;
+    return filters
+      ? {
+          notDerived: `filters.${filters.method} has no replacement call: a filter's expression becomes the expression of the custom rule that used it (client.rulesets.rules.create in the http_request_firewall_custom entry point), and filter ids do not carry over`,
+        }
+      : undefined;
+  }
   const chain = of.chain.join('.');
   if (sdk.method === 'list') return list(of, sdk);
   if (sdk.method === 'delete') return ruleCall(of, sdk, text, 'delete');
   if (WRITES[chain]!.has(sdk.method)) return ruleCall(of, sdk, text, sdk.method === 'create' ? 'create' : 'edit');
-  return { notDerived: `${chain}.${sdk.method} has no equivalent call: ${writtenOut(of, sdk)}` };
+  return writtenOut(of, sdk);
 }
 
-/** The zone's entry point of the phase, read where the old list was: `client.rulesets.phases.get(phase, { zone_id })`. */
+/**
+ * A list: the entry point's rules, written out in a comment (the answer is one list of rules of the
+ * ruleset engine, with ids of their own: not an exact replacement of a page of the old objects).
+ */
 function list(of: SdkTarget, sdk: SdkCall): Rewrite {
   const params = paramsAt(sdk, 0);
   const zone = params?.view.get('zone_id');
   if (!params || !zone || sdk.call.arguments.length !== 1)
     return { notDerived: 'the params are not one object literal written at the call (`{ zone_id, … }`)' };
-  const { file, call } = sdk;
   const paging = [...params.view.keys()].filter((key) => key !== 'zone_id');
+  return commentOnly(
+    of,
+    sdk,
+    `(await ${sdk.receiver}.rulesets.phases.get(${sdk.read.quote(of.target.phase)}, { zone_id: ${zone.text} })).rules`,
+    `one list, no pages${paging.length > 0 ? ` (${paging.join(', ')} dropped)` : ''}, of rules of the ruleset engine (expression, action, enabled) rather than ${of.noun}s, with ids of their own`,
+  );
+}
+
+/** The comment that writes out a method's replacement (no rewrite: it is not exact), and what differs. */
+function commentOnly(of: SdkTarget, sdk: SdkCall, replacement: string, differs: string): Rewrite {
+  const called = `${of.chain.join('.')}.${sdk.method}`;
   return {
-    description: `Read the ${of.target.phase} entry point (client.rulesets.phases.get)`,
-    edits: [
-      {
-        start: sdk.chain[0]!.getStart(file),
-        end: call.getEnd(),
-        text: `rulesets.phases.get(${sdk.read.quote(of.target.phase)}, { zone_id: ${zone.text} })`,
-      },
-    ],
-    comment: `${of.chain.join('.')}.list is the zone's ${of.target.phase} entry point: the answer is the ruleset, its rules in .rules (one list, no pages${paging.length > 0 ? `: ${paging.join(', ')} dropped` : ''}), rules of the ruleset engine rather than ${of.noun}s, with ids of their own`,
+    description: `Write the replacement of ${called} in a comment`,
+    edits: [],
+    comment: `${called} has no exact replacement: ${replacement}; ${differs}`,
   };
+}
+
+/** An object of named parts on one line (`{ zone_id: zoneId, ratelimit: { period: 60 } }`). */
+function oneLine(parts: Array<[string, Out]>): string {
+  return `{ ${parts.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : oneLine(value)}`).join(', ')} }`;
 }
 
 /**
@@ -158,7 +178,7 @@ function ruleCall(of: SdkTarget, sdk: SdkCall, text: string, kind: 'create' | 'e
     );
   if (kind !== 'create')
     notes.unshift(
-      `the id is the rule's id in the ${target.phase} entry point once the ${of.noun} is migrated (${target.names.response}.rules), not the ${of.noun}'s id ${sdk.nodeText(call.arguments[0]!)}`,
+      `the id is the rule's id in the ${target.phase} entry point once the ${of.noun} is migrated (${target.names.response}.rules), not the ${of.noun}'s id (${sdk.nodeText(call.arguments[0]!)})`,
     );
   if (sdk.resultUsed)
     notes.push(
@@ -166,18 +186,23 @@ function ruleCall(of: SdkTarget, sdk: SdkCall, text: string, kind: 'create' | 'e
         ? `the answer differs: rulesets.rules.delete answers the ruleset without the rule, where ${of.chain.join('.')}.delete answered ${of.oldDelete}`
         : `the answer differs: rulesets.rules.${kind} answers the whole entry point ruleset (its rules in .rules; typed unknown by the SDK), where ${of.chain.join('.')}.${sdk.method} answered ${of.oldAnswer}`,
     );
+  const { response } = target.names;
+  const entryPoint = `const ${response} = await ${sdk.receiver}.rulesets.phases.get(${sdk.read.quote(target.phase)}, { zone_id: ${zone.text} })`;
+  if (kind !== 'create')
+    return commentOnly(
+      of,
+      sdk,
+      `${entryPoint}; await ${sdk.receiver}.rulesets.rules.${kind}(<the rule's id>, ${oneLine(rule)})`,
+      notes.join('; '),
+    );
   if (!ts.isAwaitExpression(call.parent))
     return { notDerived: `the call is not awaited (the rule's ruleset id needs the entry point read first)` };
   if (!sdk.place) return { notDerived: 'no statement here to write the entry point read above' };
-  const { response } = target.names;
   let scope: ts.Node = call;
   while (scope.parent && !ts.isBlock(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
   if (new RegExp(`\\b${response}\\b`).test(sdk.nodeText(scope)))
     return { notDerived: `the name \`${response}\` is already used here` };
-  const lines = [
-    `// ${COMMENT_MARK} (${target.entryId}): ${notes.join('; ')}`,
-    `const ${response} = await ${sdk.receiver}.rulesets.phases.get(${sdk.read.quote(target.phase)}, { zone_id: ${zone.text} })${sdk.semi}`,
-  ];
+  const lines = [`// ${COMMENT_MARK} (${target.entryId}): ${notes.join('; ')}`, `${entryPoint}${sdk.semi}`];
   const callee = call.expression as ts.PropertyAccessExpression;
   return {
     description: `${kind === 'create' ? target.description : kind === 'edit' ? `Edit the ${of.noun}'s rule in the ${target.phase} entry point` : `Delete the ${of.noun}'s rule from the ${target.phase} entry point`} (client.rulesets.rules.${kind})`,
@@ -213,15 +238,24 @@ function inSdkTerms(note: string, sdk: SdkCall, zone: string): string {
     .replace('POST adds the rule last', 'rulesets.rules.create adds the rule last');
 }
 
-/** The replacement of a method with no equivalent call (`get`, a bulk edit), written out from the call's values. */
-function writtenOut(of: SdkTarget, sdk: SdkCall): string {
+/** A method with no equivalent call (a `get`, the bulk edits): its replacement written out from the call's values. */
+function writtenOut(of: SdkTarget, sdk: SdkCall): Rewrite {
   const { target } = of;
   const params = sdk.call.arguments.find(ts.isObjectLiteralExpression);
-  const view = params && sdk.read.object(params);
-  const zone = view?.get('zone_id')?.text ?? 'zoneId';
-  const entryPoint = `const ${target.names.response} = await ${sdk.receiver}.rulesets.phases.get(${sdk.read.quote(target.phase)}, { zone_id: ${zone} })`;
+  const zone = (params && sdk.read.object(params))?.get('zone_id')?.text ?? 'zoneId';
+  const rules = `(await ${sdk.receiver}.rulesets.phases.get(${sdk.read.quote(target.phase)}, { zone_id: ${zone} })).rules`;
   const first = sdk.call.arguments[0];
   return sdk.method === 'get' && first && !ts.isObjectLiteralExpression(first)
-    ? `${entryPoint}; the rule is the one of ${target.names.response}.rules whose id is the migrated rule's (${of.noun} ids such as ${sdk.nodeText(first)} do not carry over)`
-    : `${entryPoint}; then change its rules one by one (client.rulesets.rules.create, edit, delete; ${of.noun} ids do not carry over)`;
+    ? commentOnly(
+        of,
+        sdk,
+        `${rules}.find((rule) => rule.id === <the rule's id>)`,
+        `${of.noun} ids such as ${sdk.nodeText(first)} do not carry over; the answer is a rule of the ruleset engine (expression, action, enabled)`,
+      )
+    : commentOnly(
+        of,
+        sdk,
+        `${rules}, then each rule with client.rulesets.rules.create, edit or delete`,
+        `${of.noun} ids do not carry over`,
+      );
 }
