@@ -86,7 +86,7 @@ export function sdkBookmark(
           : "the call sends no field: add the bookmark's name and domain",
         ...(lost.length > 0 ? [`not carried (a bookmark application has no such field): ${lost.join(', ')}`] : []),
         create
-          ? `the server assigns the application's id (the answer's id): store it where the bookmark id ${nodeText(call.arguments[0]!)} was used`
+          ? `the server assigns the application's id (the answer's id): store it where the bookmark id (${nodeText(call.arguments[0]!)}) was used`
           : ID_NOTE,
       ];
       return {
