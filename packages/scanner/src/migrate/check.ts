@@ -98,12 +98,15 @@ async function syntaxError(file: string, text: string): Promise<string | undefin
 
 /** Edits that only insert `sunset-lint migrate` comment lines (an assisted place whose replacement is written out). */
 function commentOnly(edits: readonly TextEdit[]): boolean {
-  return edits.every(
-    (edit) =>
-      edit.start === edit.end &&
-      edit.text
-        .split(/\r?\n/)
-        .every((line) => line === '' || new RegExp(`^\\s*(?://|#) ${COMMENT_MARK} \\(`).test(line)),
+  return (
+    edits.length > 0 &&
+    edits.every(
+      (edit) =>
+        edit.start === edit.end &&
+        edit.text
+          .split(/\r?\n/)
+          .every((line) => line === '' || new RegExp(`^\\s*(?://|#) ${COMMENT_MARK} \\(`).test(line)),
+    )
   );
 }
 

@@ -24,6 +24,7 @@ export function sdkBookmark(
   text: string,
   js: JsPlaces | undefined,
 ): { description: string; edits: TextEdit[]; comment: string } | { notDerived: string } | undefined {
+  // sunset-lint-ignore access-bookmark-applications -- the retired SDK chain this rewrite replaces, not a request
   const sdk = sdkCallAt(finding, text, js, ['zeroTrust', 'access', 'bookmarks']);
   if (!sdk) return undefined;
   const { call, method, read, nodeText, file } = sdk;

@@ -35,6 +35,7 @@ interface SdkTarget {
 const FILTER_READ = new Set(['expression', 'description']);
 
 const FIREWALL: SdkTarget = {
+  // sunset-lint-ignore firewall-rules-api -- the retired SDK chain this rewrite replaces, not a request
   chain: ['firewall', 'rules'],
   target: FIREWALL_RULES,
   // 7.3.0 types a firewall rule's action as `{ mode, response, timeout }` (the modes of a legacy
