@@ -12,10 +12,11 @@ import { paramsAt, sdkCallAt, type SdkCall } from './sdk-call.js';
  * 7.3.0) → the zone's phase entry point (`client.rulesets.phases.get(phase, { zone_id })`) and a
  * rule of it (`client.rulesets.rules.create(entryPoint.id, { zone_id, …rule })`), the rule
  * translated by the same mapping the `fetch` rewrite uses (`firewall-rules.ts`, `rate-limits.ts`).
- * A create, a full update and a delete whose params are written at the call are rewritten, with a
- * comment saying what needs a person (the old ids do not carry over); a list becomes the entry
- * point's read; the other methods (a `get`, the bulk edits) are listed for a person with the
- * replacement written out from the call's own values.
+ * A create whose params are written at the call is rewritten, with a comment saying what needs a
+ * person. No other method has an exact replacement (the old ids do not carry over; a list's answer
+ * is one list of ruleset rules): a list, a get, a full update (`update`, `edit`), a delete and the
+ * bulk calls get a comment above the statement writing the replacement out from the call's own
+ * values (an update's rule translated as a create's), and stay findings, listed for a person.
  */
 
 interface SdkTarget {
@@ -143,9 +144,10 @@ function oneLine(parts: Array<[string, Out]>): string {
 }
 
 /**
- * A create, a full update or a delete: the entry point read above the statement (its id is the
- * `ruleset_id`), then `client.rulesets.rules.create(entryPoint.id, { zone_id, …rule })`,
- * `.edit(id, { ruleset_id, zone_id, …rule })` or `.delete(id, { ruleset_id, zone_id })`.
+ * A create: the entry point read above the statement (its id is the `ruleset_id`), then
+ * `client.rulesets.rules.create(entryPoint.id, { zone_id, …rule })`. A full update or a delete: the
+ * same two calls (`.edit(<the rule's id>, { ruleset_id, zone_id, …rule })`, `.delete(<the rule's
+ * id>, { ruleset_id, zone_id })`) written out in a comment, the rule's id being a person's.
  */
 function ruleCall(of: SdkTarget, sdk: SdkCall, text: string, kind: 'create' | 'edit' | 'delete'): Rewrite {
   const { target } = of;
