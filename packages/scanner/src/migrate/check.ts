@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Finding } from '@sunset-lint/core';
+import type { Finding, TextEdit } from '@sunset-lint/core';
 import type { ScanConfig } from '../config/resolve.js';
 import type { FileChange } from '../fix/apply.js';
 import { loadGrammar, type GrammarName } from '../languages/grammars.js';
 import { findUsages } from '../library/scan.js';
+import { COMMENT_MARK } from './text.js';
 
 /**
  * The check every migrated file passes before it is written: its text before and after, each
@@ -28,7 +29,10 @@ export class MigrationCheck {
     for (const [key, n] of countsAfter) {
       if (n > (countsBefore.get(key) ?? 0)) return `the migration would add a finding: ${describe(key)}`;
     }
-    const migrated = counts(change.applied.map((applied) => applied.finding));
+    // A place that gets only the comment writing out its replacement keeps its finding.
+    const migrated = counts(
+      change.applied.filter((applied) => !commentOnly(applied.fix.edits)).map((applied) => applied.finding),
+    );
     for (const [key, n] of migrated) {
       const had = countsBefore.get(key) ?? 0;
       // A finding only the whole scan shows (across files) is not in the file's own scan.
@@ -90,6 +94,20 @@ async function syntaxError(file: string, text: string): Promise<string | undefin
   } finally {
     tree.delete();
   }
+}
+
+/** Edits that only insert `sunset-lint migrate` comment lines (an assisted place whose replacement is written out). */
+function commentOnly(edits: readonly TextEdit[]): boolean {
+  return (
+    edits.length > 0 &&
+    edits.every(
+      (edit) =>
+        edit.start === edit.end &&
+        edit.text
+          .split(/\r?\n/)
+          .every((line) => line === '' || new RegExp(`^\\s*(?://|#) ${COMMENT_MARK} \\(`).test(line)),
+    )
+  );
 }
 
 function counts(findings: readonly Finding[]): Map<string, number> {

@@ -87,6 +87,12 @@ export function planMigration(
       return { leftFor: `${rewritten.description}, but no comment can be written here: ${migration.person}` };
     if (comment !== 'present') edits.push(comment);
   }
+  // A rewrite that is only its comment (an SDK method whose replacement is written out there): once
+  // the comment is written, the place is a person's.
+  if (edits.length === 0)
+    return {
+      leftFor: `the replacement is written in the comment above (${rewritten.comment ?? ''}). ${migration.person}`,
+    };
   return { fix: { kind: 'fix', description: rewritten.description, edits } };
 }
 

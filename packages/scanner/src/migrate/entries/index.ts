@@ -5,6 +5,8 @@ import { FIREWALL_RULES } from './firewall-rules.js';
 import { MOBILE_REDIRECT } from './mobile-redirect.js';
 import { RATE_LIMITS } from './rate-limits.js';
 import { rulesetRuleRewrite, type RulesetTarget } from './ruleset-rule.js';
+import { sdkBookmark } from './sdk-bookmarks.js';
+import { sdkRulesetRule } from './sdk-rulesets.js';
 import { wafPackageChange } from './waf-packages.js';
 import { analyticsQuery } from './zone-analytics.js';
 
@@ -15,6 +17,9 @@ import { analyticsQuery } from './zone-analytics.js';
 const TARGETS: ReadonlyMap<string, RulesetTarget> = new Map(
   [FIREWALL_RULES, RATE_LIMITS, MOBILE_REDIRECT].map((target) => [target.entryId, target]),
 );
+
+/** The entries whose SDK calls become rules of a ruleset (`sdk-rulesets.ts`). */
+const SDK_ENTRIES = new Set([FIREWALL_RULES.entryId, RATE_LIMITS.entryId]);
 
 /**
  * The entry's own rewrite at the finding (its edits, and the comment for a person: written in the
@@ -27,6 +32,14 @@ export function entryRewrite(
   text: string,
   js: () => JsPlaces | undefined,
 ): { description: string; edits: TextEdit[]; comment?: string } | { notDerived: string } | undefined {
+  // A call of the provider's SDK (`client.firewall.rules.create(…)`): its replacement method.
+  const sdk =
+    entryId === 'access-bookmark-applications'
+      ? sdkBookmark(finding, text, js())
+      : SDK_ENTRIES.has(entryId)
+        ? sdkRulesetRule(entryId, finding, text, js())
+        : undefined;
+  if (sdk) return sdk;
   if (entryId === 'access-bookmark-applications') return bookmarkApplication(finding, text, js());
   const target = TARGETS.get(entryId);
   if (!target) return undefined;

@@ -6,7 +6,7 @@ export const PERIODS = [10, 60, 120, 300, 600, 3600] as const;
 export const TIMEOUTS = [60, 600, 3600, 86400] as const;
 
 /** The legacy action modes and the rule's action. */
-const ACTIONS: Record<string, string> = {
+export const ACTIONS: Record<string, string> = {
   ban: 'block',
   simulate: 'log',
   challenge: 'challenge',

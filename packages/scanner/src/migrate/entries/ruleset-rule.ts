@@ -266,7 +266,7 @@ function quoteString(value: string, quote: string): string {
  * The new rule's text where the old body was: on one line where the old one was, else one
  * property a line, indented as the old body's properties, with a trailing comma where it had one.
  */
-function format(rule: Array<[string, Out]>, old: ts.Expression, file: ts.SourceFile, text: string): string {
+export function format(rule: Array<[string, Out]>, old: ts.Expression, file: ts.SourceFile, text: string): string {
   const oldText = text.slice(old.getStart(file), old.getEnd());
   if (!oldText.includes('\n')) return oneLine(rule);
   const indentOf = (at: number) => /^[ \t]*/.exec(text.slice(lineStart(text, at)))![0];
