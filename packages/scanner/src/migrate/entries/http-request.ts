@@ -140,13 +140,14 @@ function clientRequest(
     body = options?.get('data')?.node ?? options?.get('body')?.node;
   if (client === 'got') body = options?.get('json')?.node ?? options?.get('body')?.node;
   let bodyProblem: string | undefined;
-  if (body && ts.isCallExpression(body)) {
-    const inner = jsonStringified(body, nodeText);
-    if (inner) body = inner;
+  const raw = body;
+  const stringified = raw && jsonStringified(raw, nodeText);
+  if (stringified) body = stringified;
+  // got's `body` is text: only `JSON.stringify(…)` of a value written here is read.
+  else if (client === 'got' && raw && raw === options?.get('body')?.node) {
+    bodyProblem = 'the body is not `json: …` (or `JSON.stringify(…)`) of a value written at the request';
+    body = undefined;
   }
-  if (body && client === 'got' && options?.get('body')?.node && !options.get('json'))
-    if (body === options.get('body')!.node)
-      bodyProblem = 'the body is not `json: …` (or `JSON.stringify(…)`) of a value written at the request';
   const methodText =
     verb && verb !== 'request'
       ? verb

@@ -98,7 +98,10 @@ export function rulesetRuleRewrite(
   if (operation.body) {
     if (!sentValue) return request.bodyProblem ?? 'the body is not a value written at the request';
     translated = target.translate(sentValue, read);
-    if ('leftFor' in translated) return translated.leftFor;
+    if ('leftFor' in translated)
+      return id
+        ? `an update that does not send a whole rule the rewrite translates (${translated.leftFor}): the PATCH of the new rule takes the new rule's fields`
+        : translated.leftFor;
   }
   // The request is awaited in a statement of its own block: the two statements go above it.
   let statement: ts.Node = call;
