@@ -116,7 +116,8 @@ async function cli(cwd: string, ...args: string[]) {
 
 async function scanned(cwd: string) {
   const out = await cli(cwd, 'scan', '--format', 'json', '--fail-on', 'none', '--as-of', AS_OF);
-  return (JSON.parse(out) as { findings: Array<{ entryId: string; line: number; migration?: string }> }).findings;
+  return (JSON.parse(out) as { findings: Array<{ entryId: string; file: string; line: number; migration?: string }> })
+    .findings;
 }
 
 describe('comments at the assisted places of automatic entries (--level assisted)', () => {
@@ -185,5 +186,51 @@ describe('comments at the assisted places of automatic entries (--level assisted
     ]);
     expect(await cli(dir, 'migrate', '--level', 'assisted', '--as-of', AS_OF)).toMatch(/^Nothing to migrate\.$/m);
     expect(readFileSync(join(dir, 'both.mjs'), 'utf8')).toBe(after);
+  });
+});
+
+describe("each place's class in scan's JSON report is what migrate does there", () => {
+  test('automatic: rewritten at the default level; assisted (an automatic entry): commented at --level assisted, or listed where no comment can go; an assisted entry through axios: rewritten at --level assisted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sunset-lint-migrate-classes-'));
+    for (const { name, lines } of CASES) writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'Dockerfile'),
+      'FROM alpine\nRUN curl -s "https://api.cloudflare.com/client/v4/zones/$ZONE/settings/brotli" | tee brotli.json\n',
+    );
+    // An automatic place: a request whose result is not used.
+    writeFileSync(
+      join(dir, 'off.mjs'),
+      'export async function off(zoneId) {\n  await fetch(`https://api.cloudflare.com/client/v4/zones/${zoneId}/settings/minify`, { method: \'PATCH\', body: \'{"value":"off"}\' });\n}\n',
+    );
+    // An assisted entry's place through an axios instance.
+    writeFileSync(
+      join(dir, 'limits.js'),
+      "const api = require('axios').create({ baseURL: 'https://api.cloudflare.com/client/v4' });\nasync function limit(zoneId) {\n  await api.post(`/zones/${zoneId}/rate_limits`, { threshold: 10, period: 60, action: { mode: 'ban', timeout: 60 } });\n}\nmodule.exports = { limit };\n",
+    );
+    const classes = new Map((await scanned(dir)).map((f) => [`${f.entryId}@${f.file}`, f.migration]));
+    expect(Object.fromEntries(classes)).toEqual({
+      'zone-setting-brotli@brotli.ts': 'assisted',
+      'dns-record-locked-field@record.mjs': 'assisted',
+      'zone-setting-brotli@brotli.py': 'assisted',
+      'zone-setting-brotli@brotli.sh': 'assisted',
+      'zone-setting-brotli@brotli.go': 'assisted',
+      'zone-setting-brotli@Dockerfile': 'assisted',
+      'zone-setting-minify@off.mjs': 'automatic',
+      'rate-limiting-legacy@limits.js': 'assisted',
+    });
+    const automatic = await cli(dir, 'migrate', '--as-of', AS_OF);
+    expect(automatic).toMatch(/^Migrated 1 place in 1 file:\n {2}off\.mjs {2}1 place$/m);
+    const assisted = await cli(dir, 'migrate', '--level', 'assisted', '--as-of', AS_OF);
+    const files = [...assisted.matchAll(/^ {2}(\S+) +1 place$/gm)].map((m) => m[1]).sort();
+    expect(files).toEqual(['brotli.go', 'brotli.py', 'brotli.sh', 'brotli.ts', 'limits.js', 'record.mjs']);
+    const commented = [...assisted.matchAll(/^ {2}(\S+?):\d+:\d+ .*\(said in the comment above the statement\)$/gm)]
+      .map((m) => m[1])
+      .sort();
+    expect(commented).toEqual(['brotli.go', 'brotli.py', 'brotli.sh', 'brotli.ts', 'record.mjs']);
+    expect(assisted).toMatch(/^ {2}Dockerfile:2:\d+ {2}zone-setting-brotli: no rewrite derived here/m);
+    // After both runs: nothing is classed automatic; the assisted entry's place is gone.
+    const left = await scanned(dir);
+    expect(left.filter((f) => f.migration === 'automatic')).toEqual([]);
+    expect(left.map((f) => f.entryId)).not.toContain('rate-limiting-legacy');
   });
 });

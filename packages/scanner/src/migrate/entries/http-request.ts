@@ -222,7 +222,16 @@ function clientCall(
 
 /** Whether a name is axios or got in this file: imported or required from the module, or an instance made from one. */
 function clientOf(node: ts.Expression, file: ts.SourceFile, depth: number): 'axios' | 'got' | undefined {
-  if (depth > 4 || !ts.isIdentifier(node)) return undefined;
+  if (depth > 4) return undefined;
+  // require('axios') itself (`require('axios').create(…)`).
+  if (ts.isCallExpression(node))
+    return ts.isIdentifier(node.expression) &&
+      node.expression.text === 'require' &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+      ? moduleClient(node.arguments[0].text)
+      : undefined;
+  if (!ts.isIdentifier(node)) return undefined;
   const name = node.text;
   let found: 'axios' | 'got' | undefined;
   const visit = (child: ts.Node): void => {
