@@ -192,7 +192,8 @@ function clientRequest(
             `const ${names.id} = ${names.response}.data.result.id${semi}`,
           ]
         : [
-            `const ${names.response} = await ${owner}.get(${entry}${options}).json()${semi}`,
+            // got's json() is `unknown` to TypeScript until it is told the shape it reads.
+            `const ${names.response} = await ${owner}.get(${entry}${options}).json${/\.[cm]?tsx?$/i.test(file.fileName) ? '<{ result: { id: string } }>' : ''}()${semi}`,
             `const ${names.id} = ${names.response}.result.id${semi}`,
           ];
     },
