@@ -154,6 +154,26 @@ describe('comments at the assisted places of automatic entries (--level assisted
     },
   );
 
+  test('a path a request to another host also sends: the new segment is said, nothing is rewritten; a second run adds nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sunset-lint-migrate-comment-'));
+    const lines = [
+      "const SEG = 'script_monitor';",
+      'export const ours = (id) => fetch(`https://api.cloudflare.com/client/v4/zones/${id}/page_shield/${SEG}`);',
+      'export const theirs = (id) => fetch(`https://shield.other.example/zones/${id}/page_shield/${SEG}`);',
+    ];
+    writeFileSync(join(dir, 'x.js'), `${lines.join('\n')}\n`);
+    expect((await scanned(dir)).map((f) => f.migration)).toEqual(['assisted']);
+    await cli(dir, 'migrate', '--level', 'assisted', '--as-of', AS_OF);
+    const after = [
+      '// sunset-lint migrate (page-shield-script-monitor-segment): Not rewritten: the text is also sent to another host by a request of this file. Write `page_shield` for `script_monitor` here.',
+      ...lines,
+    ];
+    expect(readFileSync(join(dir, 'x.js'), 'utf8')).toBe(`${after.join('\n')}\n`);
+    expect((await scanned(dir)).map((f) => [f.line, f.migration])).toEqual([[2, 'assisted']]);
+    expect(await cli(dir, 'migrate', '--level', 'assisted', '--as-of', AS_OF)).toMatch(/^Nothing to migrate\.$/m);
+    expect(readFileSync(join(dir, 'x.js'), 'utf8')).toBe(`${after.join('\n')}\n`);
+  });
+
   test('a place where no comment can be written (a Dockerfile step) is listed as before, nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sunset-lint-migrate-comment-'));
     const text =

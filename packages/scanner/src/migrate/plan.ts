@@ -60,7 +60,12 @@ export function planMigration(
       leftFor: `manual migration: ${replacement ? `the replacement here: ${replacement}. ` : ''}${migration.person ?? migration.description}`,
     };
   }
-  if (finding.noRewrite) return { leftFor: `not rewritten: ${finding.noRewrite}` };
+  if (finding.noRewrite) {
+    const leftFor = `not rewritten: ${finding.noRewrite}`;
+    return migration.class === 'automatic' && level === 'assisted'
+      ? personComment(finding, entry, source, leftFor, `Not rewritten: ${finding.noRewrite}.`)
+      : { leftFor };
+  }
   // An entry whose rewrite is code of its own (entries/): the replacement request from the code's values.
   const own = entryRewrite(entry.id, finding, source.text, source.js);
   if (migration.class === 'assisted' && level === 'automatic') {
@@ -85,15 +90,9 @@ export function planMigration(
   if (!rewritten) {
     const leftFor = `no rewrite derived here (${[...why].join('; ') || 'the entry has none'})${migration.person ? `. ${migration.person}` : ''}`;
     // An automatic entry's assisted place, at --level assisted: the comment that says what needs a person.
-    if (migration.class !== 'automatic' || level !== 'assisted') return { leftFor };
-    const words = `${COMMENT_MARK} (${entry.id}): ${assistedWords(finding, entry, source)}`;
-    const comment = commentAbove(finding, source, words);
-    if (comment === undefined) return { leftFor };
-    if (comment === 'present') return { leftFor: `${leftFor} (said in the comment above the statement)` };
-    return {
-      fix: { kind: 'fix', description: PERSON_COMMENT, edits: [comment] },
-      commentOnly: `${leftFor} (said in the comment above the statement)`,
-    };
+    return migration.class === 'automatic' && level === 'assisted'
+      ? personComment(finding, entry, source, leftFor)
+      : { leftFor };
   }
   const edits = rewritten.edits.map((edit) => keepingQuotes(source.text, edit));
   if (migration.class === 'assisted' && rewritten.comment) {
@@ -103,6 +102,28 @@ export function planMigration(
     if (comment !== 'present') edits.push(comment);
   }
   return { fix: { kind: 'fix', description: rewritten.description, edits } };
+}
+
+/**
+ * At an automatic entry's assisted place (`--level assisted`): the comment above the statement that
+ * says the replacement and what needs a person (`commentOnly`: the place stays a finding, listed
+ * for a person); the place as it was listed where the comment cannot be written or is there already.
+ */
+function personComment(
+  finding: Finding,
+  entry: CatalogueEntry,
+  source: MigrationSource,
+  leftFor: string,
+  why?: string,
+): PlannedMigration {
+  const words = `${COMMENT_MARK} (${entry.id}): ${why ? `${why} ` : ''}${assistedWords(finding, entry, source)}`;
+  const comment = commentAbove(finding, source, words);
+  if (comment === undefined) return { leftFor };
+  if (comment === 'present') return { leftFor: `${leftFor} (said in the comment above the statement)` };
+  return {
+    fix: { kind: 'fix', description: PERSON_COMMENT, edits: [comment] },
+    commentOnly: `${leftFor} (said in the comment above the statement)`,
+  };
 }
 
 /** The summary's words for a comment written at an automatic entry's assisted place. */
@@ -121,7 +142,8 @@ function assistedWords(finding: Finding, entry: CatalogueEntry, source: Migratio
     if (words) said.push(words);
   }
   if (said.length === 0) said.push(migration.description);
-  return `${said.join('; ')}. ${migration.person ?? ''}`.trim().replace(/\s+/g, ' ');
+  const text = `${said.join('; ')}. ${migration.person ?? ''}`.trim().replace(/\s+/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function replacementWords(
@@ -136,6 +158,8 @@ function replacementWords(
       const replacement = replacementRequest(finding, entry, source.text);
       if (!replacement) return undefined;
       const keys = Object.entries(replacement.bodyKeys ?? {}).map(([from, to]) => `\`${from}\` -> \`${to}\``);
+      // The code writes the segment alone (a constant): the words, not a request.
+      if (!replacement.path.includes('/')) return `write \`${rewrite.to}\` for \`${rewrite.from}\` here`;
       return `send ${replacement.method ? `${replacement.method} ` : ''}${replacement.path} instead${keys.length ? ` (body ${keys.join(', ')})` : ''}`;
     }
     case 'drop-key': {
