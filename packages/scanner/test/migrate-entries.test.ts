@@ -142,3 +142,64 @@ describe('manual entries: the replacement written out at the place', () => {
     expect(stdout).toContain('dimensions { coloCode }');
   });
 });
+
+describe('axios and got requests, updates and deletes by id', () => {
+  const axiosFile = (call: string) =>
+    `import axios from 'axios';\n${API}export async function run(zoneId, id) {\n  ${call}\n}\n`;
+
+  test('api.request({ method, url, data }) on an instance: the entry point is read with the instance, the method becomes post in its case', async () => {
+    const text = `import axios from 'axios';\nconst api = axios.create({ baseURL: 'https://api.cloudflare.com/client/v4' });\nexport async function add(zoneId) {\n  await api.request({ method: 'post', url: \`/zones/\${zoneId}/firewall/rules\`, data: { filter: { expression: 'true' }, action: 'log' } });\n}\n`;
+    const { after } = await migrated('rules.mjs', text);
+    expect(after).toContain(
+      'const customRules = await api.get(`/zones/${zoneId}/rulesets/phases/http_request_firewall_custom/entrypoint`);\n  const customRulesetId = customRules.data.result.id;\n',
+    );
+    expect(after).toContain(
+      "await api.request({ method: 'post', url: `/zones/${zoneId}/rulesets/${customRulesetId}/rules`, data: { expression: 'true', action: 'log', enabled: true } });",
+    );
+  });
+
+  test('a PATCH of one firewall rule by id becomes the PATCH of the rule, the id mapping said in the comment', async () => {
+    const { after } = await migrated(
+      'rules.mjs',
+      axiosFile(
+        "await axios.patch(`${API}/zones/${zoneId}/firewall/rules/${id}`, { filter: { expression: 'true' }, action: 'allow', paused: false });",
+      ),
+    );
+    expect(after).toContain(
+      "await axios.patch(`${API}/zones/${zoneId}/rulesets/${customRulesetId}/rules/${id}`, { expression: 'true', action: 'skip', action_parameters: { ruleset: 'current' }, enabled: true });",
+    );
+    expect(after).toMatch(
+      /\/\/ sunset-lint migrate \(firewall-rules-api\): allow became skip .*; id names the firewall rule: the rule that replaces it has an id of its own; map it to that rule's id/,
+    );
+    expect(after).not.toContain('(a 404)');
+  });
+
+  test('what is left for a person: a bulk update, a read by id, a partial update, a body sent as text through got, another client', async () => {
+    for (const [call, reason] of [
+      [
+        "await axios.put(`${API}/zones/${zoneId}/firewall/rules`, [{ id, filter: { expression: 'true' }, action: 'block' }]);",
+        'a PUT request: only the POST that creates one',
+      ],
+      ['await axios.get(`${API}/zones/${zoneId}/rate_limits/${id}`);', 'a GET request of one by id'],
+      [
+        'await axios.patch(`${API}/zones/${zoneId}/firewall/rules/${id}`, { paused: true });',
+        'an update that does not send a whole rule the rewrite translates (the rule refers to a stored filter',
+      ],
+    ] as const) {
+      const text = axiosFile(call);
+      const { after, stdout } = await migrated('rules.mjs', text);
+      expect(after).toBe(text);
+      expect(stdout).toContain(reason);
+    }
+    const gotText = `import got from 'got';\n${API}export async function add(zoneId) {\n  await got.post(\`\${API}/zones/\${zoneId}/firewall/rules\`, { body: '[{"filter":{"expression":"true"},"action":"block"}]' });\n}\n`;
+    const left = await migrated('rules.mjs', gotText);
+    expect(left.after).toBe(gotText);
+    expect(left.stdout).toContain(
+      'the body is not `json: …` (or `JSON.stringify(…)`) of a value written at the request',
+    );
+    const kyText = `import ky from 'ky';\n${API}export async function add(zoneId) {\n  await ky.post(\`\${API}/zones/\${zoneId}/firewall/rules\`, { json: [{ filter: { expression: 'true' }, action: 'block' }] });\n}\n`;
+    const ky = await migrated('rules.mjs', kyText);
+    expect(ky.after).toBe(kyText);
+    expect(ky.stdout).toContain('not a request written here through fetch, axios or got');
+  });
+});

@@ -1,3 +1,4 @@
+import ts = require('typescript');
 import {
   MIGRATION_CLASSES,
   type CatalogueEntry,
@@ -10,6 +11,7 @@ import {
 import { entryRewrite, manualReplacement } from './entries/index.js';
 import type { JsPlaces } from './js-places.js';
 import type { ScriptPlaces } from './script-places.js';
+import { replacementRequest } from './plan-report.js';
 import { lineEntryRemoval } from './script-lines.js';
 import { COMMENT_MARK, keepingQuotes, lineStart } from './text.js';
 
@@ -32,8 +34,12 @@ export interface MigrationSource {
   language: string;
 }
 
-/** What `migrate` does at one finding: the edits (one fix, all or nothing), or why a person has to. */
-export type PlannedMigration = { fix: FindingFix } | { leftFor: string };
+/**
+ * What `migrate` does at one finding: the edits (one fix, all or nothing), or why a person has to.
+ * `commentOnly`: the fix only writes the comment that says what needs a person (at an automatic
+ * entry's assisted place, `--level assisted`): the finding stays, and so does the place in the list.
+ */
+export type PlannedMigration = { fix: FindingFix; commentOnly?: string } | { leftFor: string };
 
 /**
  * The migration of the finding's entry at the finding's place: each rewrite of the entry's
@@ -54,7 +60,12 @@ export function planMigration(
       leftFor: `manual migration: ${replacement ? `the replacement here: ${replacement}. ` : ''}${migration.person ?? migration.description}`,
     };
   }
-  if (finding.noRewrite) return { leftFor: `not rewritten: ${finding.noRewrite}` };
+  if (finding.noRewrite) {
+    const leftFor = `not rewritten: ${finding.noRewrite}`;
+    return migration.class === 'automatic' && level === 'assisted'
+      ? personComment(finding, entry, source, leftFor, `Not rewritten: ${finding.noRewrite}.`)
+      : { leftFor };
+  }
   // An entry whose rewrite is code of its own (entries/): the replacement request from the code's values.
   const own = entryRewrite(entry.id, finding, source.text, source.js);
   if (migration.class === 'assisted' && level === 'automatic') {
@@ -76,10 +87,13 @@ export function planMigration(
     if (rewritten) break;
     why.add(NOT_DERIVED[rewrite.kind]);
   }
-  if (!rewritten)
-    return {
-      leftFor: `no rewrite derived here (${[...why].join('; ') || 'the entry has none'})${migration.person ? `. ${migration.person}` : ''}`,
-    };
+  if (!rewritten) {
+    const leftFor = `no rewrite derived here (${[...why].join('; ') || 'the entry has none'})${migration.person ? `. ${migration.person}` : ''}`;
+    // An automatic entry's assisted place, at --level assisted: the comment that says what needs a person.
+    return migration.class === 'automatic' && level === 'assisted'
+      ? personComment(finding, entry, source, leftFor)
+      : { leftFor };
+  }
   const edits = rewritten.edits.map((edit) => keepingQuotes(source.text, edit));
   if (migration.class === 'assisted' && rewritten.comment) {
     const comment = commentAbove(finding, source, `${COMMENT_MARK} (${entry.id}): ${rewritten.comment}`);
@@ -94,6 +108,94 @@ export function planMigration(
       leftFor: `the replacement is written in the comment above (${rewritten.comment ?? ''}). ${migration.person}`,
     };
   return { fix: { kind: 'fix', description: rewritten.description, edits } };
+}
+
+/**
+ * At an automatic entry's assisted place (`--level assisted`): the comment above the statement that
+ * says the replacement and what needs a person (`commentOnly`: the place stays a finding, listed
+ * for a person); the place as it was listed where the comment cannot be written or is there already.
+ */
+function personComment(
+  finding: Finding,
+  entry: CatalogueEntry,
+  source: MigrationSource,
+  leftFor: string,
+  why?: string,
+): PlannedMigration {
+  const words = `${COMMENT_MARK} (${entry.id}): ${why ? `${why} ` : ''}${assistedWords(finding, entry, source)}`;
+  const comment = commentAbove(finding, source, words);
+  if (comment === undefined) return { leftFor };
+  if (comment === 'present') return { leftFor: `${leftFor} (said in the comment above the statement)` };
+  return {
+    fix: { kind: 'fix', description: PERSON_COMMENT, edits: [comment] },
+    commentOnly: `${leftFor} (said in the comment above the statement)`,
+  };
+}
+
+/** The summary's words for a comment written at an automatic entry's assisted place. */
+export const PERSON_COMMENT = 'Say above the statement what needs a person (a comment; the place stays listed)';
+
+/**
+ * What the comment at an automatic entry's assisted place says: the replacement written out from
+ * the code's own values where the place gives them (the new path, the standard cipher name, the
+ * header or key to drop, the request that has none), then what needs a person.
+ */
+function assistedWords(finding: Finding, entry: CatalogueEntry, source: MigrationSource): string {
+  const migration = entry.migration!;
+  const said: string[] = [];
+  for (const rewrite of migration.rewrites ?? []) {
+    const words = replacementWords(rewrite, finding, entry, source);
+    if (words) said.push(words);
+  }
+  if (said.length === 0) said.push(migration.description);
+  const text = `${said.join('; ')}. ${migration.person ?? ''}`.trim().replace(/\s+/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function replacementWords(
+  rewrite: MigrationRewrite,
+  finding: Finding,
+  entry: CatalogueEntry,
+  source: MigrationSource,
+): string | undefined {
+  const request = /^([A-Z]+(?:\|[A-Z]+)*) (\/\S+)/.exec(finding.subject);
+  switch (rewrite.kind) {
+    case 'path': {
+      const replacement = replacementRequest(finding, entry, source.text);
+      if (!replacement) return undefined;
+      const keys = Object.entries(replacement.bodyKeys ?? {}).map(([from, to]) => `\`${from}\` -> \`${to}\``);
+      // The code writes the segment alone (a constant): the words, not a request.
+      if (!replacement.path.includes('/')) return `write \`${rewrite.to}\` for \`${rewrite.from}\` here`;
+      return `send ${replacement.method ? `${replacement.method} ` : ''}${replacement.path} instead${keys.length ? ` (body ${keys.join(', ')})` : ''}`;
+    }
+    case 'drop-key': {
+      // A read (JavaScript, TypeScript) written out: `(await loadRecord(id)).locked`.
+      const name = source.js()?.chain(finding.range).at(-1);
+      const read = name?.parent;
+      const object =
+        read && (ts.isPropertyAccessExpression(read) || ts.isElementAccessExpression(read))
+          ? read.expression
+          : undefined;
+      const readText = object ? source.text.slice(read!.getStart(), read!.getEnd()) : undefined;
+      if (rewrite.readValue !== undefined && object && readText && readText.length <= 120)
+        return `\`${readText}\` reads \`${rewrite.readValue}\` now (the field is omitted): write \`${rewrite.readValue}\` for the read, keeping what \`${source.text.slice(object.getStart(), object.getEnd())}\` does`;
+      return `drop \`${rewrite.key}\` here (the API ignores it)${rewrite.readValue !== undefined ? `, and read it as \`${rewrite.readValue}\`` : ''}`;
+    }
+    case 'drop-header':
+      return `remove the \`${rewrite.header}\` header of this request`;
+    case 'replace-values': {
+      const name = Object.keys(rewrite.values).find((candidate) => finding.subject.includes(`\`${candidate}\``));
+      return name
+        ? `write \`${rewrite.values[name]}\` for \`${name}\` (or drop \`${name}\` where the list already has it)`
+        : undefined;
+    }
+    case 'remove-call':
+      return request
+        ? `${request[1]} ${request[2]} is retired with nothing in its place: remove the request and what uses its result`
+        : 'remove the setting: it is retired with nothing in its place';
+    default:
+      return undefined;
+  }
 }
 
 function lowerFirst(text: string): string {
@@ -334,7 +436,13 @@ function commentAbove(finding: Finding, source: MigrationSource, words: string):
   if (!statement || source.lineComment === undefined) return undefined;
   // The file's own line break (a CRLF file stays CRLF).
   const line = `${statement.indent}${source.lineComment} ${words}${source.text.includes('\r\n') ? '\r\n' : '\n'}`;
-  const previousStart = lineStart(source.text, Math.max(0, statement.start - 1));
-  if (statement.start > 0 && source.text.slice(previousStart, statement.start) === line) return 'present';
+  // The comment lines `migrate` wrote right above the statement (one per entry there): any of them.
+  for (let end = statement.start; end > 0;) {
+    const previousStart = lineStart(source.text, end - 1);
+    const previous = source.text.slice(previousStart, end);
+    if (previous === line) return 'present';
+    if (!previous.trimStart().startsWith(`${source.lineComment} ${COMMENT_MARK} (`)) break;
+    end = previousStart;
+  }
   return { start: statement.start, end: statement.start, text: line };
 }

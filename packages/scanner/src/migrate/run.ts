@@ -54,6 +54,7 @@ export async function migratePaths(
   const before = new Map<string, string>();
   let found: Finding[] | undefined;
   const planned = new Map<string, FindingFix>();
+  const commented = new Set<string>();
   const stamp = (path: string) => {
     try {
       const stat = statSync(path);
@@ -69,7 +70,7 @@ export async function migratePaths(
     const result = await findUsages({ cwd: options.cwd, paths: given }, config);
     options.afterScan?.();
     const wanted = result.findings.filter((finding) => !options.entries || options.entries.has(finding.entryId));
-    const migrations = await withMigrations(wanted, byId, options, left);
+    const migrations = await withMigrations(wanted, byId, options, left, commented);
     if (!found) {
       found = wanted;
       for (const finding of migrations) planned.set(finding.fingerprint, finding.fixes[0]!);
@@ -82,7 +83,9 @@ export async function migratePaths(
       cwd: options.cwd,
       dryRun: options.dryRun,
       suggestions: false,
-      check: (change) => check.check(change),
+      // A comment alone does not migrate its finding: the check does not expect it gone.
+      check: (change) =>
+        check.check({ ...change, applied: change.applied.filter((a) => !commented.has(a.finding.fingerprint)) }),
       changedSinceScan: (file) => {
         const path = resolve(options.cwd, file);
         return before.has(path) && before.get(path) !== stamp(path);
@@ -92,7 +95,9 @@ export async function migratePaths(
     const migrated = new Set(run.files.flatMap((file) => file.applied.map((applied) => applied.finding.fingerprint)));
     return {
       ...run,
-      left: [...left.values()].filter((place) => !migrated.has(place.finding.fingerprint)),
+      left: [...left.values()].filter(
+        (place) => !migrated.has(place.finding.fingerprint) || commented.has(place.finding.fingerprint),
+      ),
       found: found ?? [],
       planned,
     };
@@ -107,6 +112,8 @@ export async function withMigrations(
   byId: ReadonlyMap<string, CatalogueEntry>,
   options: MigrateOptions,
   left: Map<string, LeftPlace>,
+  /** Collects the places whose fix only writes a comment (the finding stays: still left for a person). */
+  commented?: Set<string>,
 ): Promise<Finding[]> {
   const out: Finding[] = [];
   const byFile = new Map<string, Finding[]>();
@@ -118,9 +125,11 @@ export async function withMigrations(
     const first = fileFindings[0]!;
     const language = isJavaScript(first) ? 'javascript' : (first.language ?? 'terraform');
     let js: JsPlaces | undefined | null = null;
-    // A comment is written only for an assisted entry's rewrite: the tree is read only then.
+    // A comment is written only at --level assisted (an assisted entry's rewrite, an automatic
+    // entry's assisted place): the tree is read only then.
     const assisted =
-      options.level === 'assisted' && fileFindings.some((f) => byId.get(f.entryId)?.migration?.class === 'assisted');
+      options.level === 'assisted' &&
+      fileFindings.some((f) => ['assisted', 'automatic'].includes(byId.get(f.entryId)?.migration?.class ?? ''));
     const source = {
       text,
       js: () => {
@@ -144,6 +153,10 @@ export async function withMigrations(
       if ('leftFor' in planned) {
         left.set(finding.fingerprint, { finding, reason: planned.leftFor });
         continue;
+      }
+      if (planned.commentOnly !== undefined) {
+        left.set(finding.fingerprint, { finding, reason: planned.commentOnly });
+        commented?.add(finding.fingerprint);
       }
       const edits = planned.fix.edits.filter((edit) => {
         if (edit.start !== edit.end) return true;

@@ -20,6 +20,8 @@ export const FIREWALL_RULES: RulesetTarget = {
   // sunset-lint-ignore firewall-rules-api -- the retired path this rewrite replaces, not a request
   from: 'firewall/rules',
   method: 'POST',
+  byId: { update: ['PUT', 'PATCH'] },
+  objectName: 'firewall rule',
   names: { response: 'customRules', id: 'customRulesetId' },
   description: 'Add the rule as a WAF custom rule to the http_request_firewall_custom entry point',
   translate(sent, read): Translation {

@@ -37,6 +37,8 @@ export const RATE_LIMITS: RulesetTarget = {
   // sunset-lint-ignore rate-limiting-legacy -- the retired path this rewrite replaces, not a request
   from: 'rate_limits',
   method: 'POST',
+  byId: { update: ['PUT'] },
+  objectName: 'legacy rate limit',
   names: { response: 'rateLimitRules', id: 'rateLimitRulesetId' },
   description: 'Add the rate limit as a rate limiting rule to the http_ratelimit entry point',
   translate(sent, read): Translation {

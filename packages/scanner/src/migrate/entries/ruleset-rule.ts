@@ -2,6 +2,7 @@ import ts = require('typescript');
 import type { Finding, TextEdit } from '@sunset-lint/core';
 import type { JsPlaces } from '../js-places.js';
 import { COMMENT_MARK, lineStart } from '../text.js';
+import { ruleRequestAt } from './http-request.js';
 
 /**
  * The rewrite shared by the entries whose replacement is a rule of a ruleset's phase entry point
@@ -43,6 +44,13 @@ export interface RulesetTarget {
   names: { response: string; id: string };
   /** The summary's words for the rewrite. */
   description: string;
+  /**
+   * Updates and deletes of one by id (`PUT …/firewall/rules/:rule_id`): the methods rewritten as a
+   * `PATCH` of the rule (a `DELETE` is rewritten as the rule's delete); absent: only the create.
+   */
+  byId?: { update: string[] };
+  /** What the old id names, for the comment of an update or a delete (`firewall rule`). */
+  objectName?: string;
   /** The rule sent, from the body's object literal (`JSON.stringify(X)`'s X). */
   translate(body: ts.Expression, read: Reader): Translation;
 }
@@ -57,7 +65,8 @@ export interface Reader {
 
 /**
  * The rewrite at the finding, or why it is not derived there (a string), or undefined where the
- * place is not a request of the entry's old create.
+ * place is not a request of the entry's old create. The request is a `fetch`, or an axios or got
+ * call (`ruleRequestAt`): the statements written above it use the same client.
  */
 export function rulesetRuleRewrite(
   finding: Finding,
@@ -65,76 +74,122 @@ export function rulesetRuleRewrite(
   js: JsPlaces | undefined,
   target: RulesetTarget,
 ): { description: string; edits: TextEdit[] } | string {
-  const request = fetchAt(finding, text, js);
+  const request = ruleRequestAt(finding, text, js);
   if (typeof request === 'string') return request;
-  const { call, url, options, init, read, nodeText, file, method, sent } = request;
-  if (sent !== target.method)
-    return `a ${sent ?? 'computed'} request: only the ${target.method} that ${target.method === 'POST' ? 'creates one' : 'sets it'} is rewritten; the others have no one-request equivalent`;
-  // The URL: the old segments at its end, in a template literal (or a string made one).
+  const { call, url, read, nodeText, file, sent } = request;
+  // The URL: the old segments at its end (and, for an update or a delete, one id segment after
+  // them), in a template literal (or a string made one).
   const urlText = nodeText(url);
   const close = urlText.at(-1);
   const isString = ts.isStringLiteral(url);
   if (!(ts.isTemplateExpression(url) || ts.isNoSubstitutionTemplateLiteral(url) || isString))
     return 'the URL is not written at the request as one string';
-  if (!urlText.endsWith(`/${target.from}${close}`)) return `the URL does not end with \`${target.from}\` here`;
+  const tail = new RegExp(
+    `/${escaped(target.from)}(/(?:\\$\\{[^{}]*\\}|[^/\`'"$\\\\{}?#]+))?${escaped(close ?? '')}$`,
+  ).exec(urlText);
+  if (!tail) return `the URL does not end with \`${target.from}\` here`;
   if (isString && /[`\\$]/.test(urlText)) return 'the URL string has characters a template literal would change';
-  // The body: JSON.stringify(X).
-  const body = options.get('body')?.node;
-  if (
-    !body ||
-    !ts.isCallExpression(body) ||
-    nodeText(body.expression) !== 'JSON.stringify' ||
-    body.arguments.length !== 1
-  )
-    return 'the body is not `JSON.stringify(…)` of a value written at the request';
-  const sentValue = body.arguments[0]!;
-  const translated = target.translate(sentValue, read);
-  if ('leftFor' in translated) return translated.leftFor;
+  const id = tail[1]?.slice(1);
+  const operation = operationOf(target, sent, id);
+  if (typeof operation === 'string') return operation;
+  // The body: the value sent as JSON (`JSON.stringify(X)`, axios' data, got's json).
+  let translated: Translation = { rule: [], notes: [] };
+  const sentValue = request.body;
+  if (operation.body) {
+    if (!sentValue) return request.bodyProblem ?? 'the body is not a value written at the request';
+    translated = target.translate(sentValue, read);
+    if ('leftFor' in translated)
+      return id
+        ? `an update that does not send a whole rule the rewrite translates (${translated.leftFor}): the PATCH of the new rule takes the new rule's fields`
+        : translated.leftFor;
+  }
   // The request is awaited in a statement of its own block: the two statements go above it.
   let statement: ts.Node = call;
   while (statement.parent && !ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent))
     statement = statement.parent;
-  if (!ts.isAwaitExpression(call.parent))
-    return 'the request is not awaited (the rule needs the entry point read first)';
+  if (!request.awaited) return 'the request is not awaited (the rule needs the entry point read first)';
   const place = js!.statementAt(finding.range);
   if (!place) return 'no statement here to write the entry point read above';
   // The two constants are declared in the request's block: once per block.
   const blockText = statement.parent ? nodeText(statement.parent) : text;
   for (const name of [target.names.response, target.names.id])
     if (new RegExp(`\\b${name}\\b`).test(blockText)) return `the name \`${name}\` is already used here`;
-  if (blockText.split(`/${target.from}${close}`).length > 2)
+  if (blockText.split(`/${target.from}`).length > 2)
     return `several requests to \`${target.from}\` in one block: the entry point is read once, by a person`;
+  const methodEdits = operation.method === sent ? [] : request.setMethod(operation.method);
+  if (!methodEdits) return `the method cannot be changed to ${operation.method} here`;
   const semi = nodeText(statement).trimEnd().endsWith(';') ? ';' : '';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const segmentAt = url.getEnd() - 1 - target.from.length;
+  const tailStart = url.getEnd() - tail[0].length + 1;
   const backtick = (inner: string) => (isString ? `\`${inner}\`` : `${urlText[0]}${inner}${close}`);
   const entrypointUrl = backtick(
-    `${urlText.slice(1, -1 - target.from.length)}rulesets/phases/${target.phase}/entrypoint`,
+    `${urlText.slice(1, urlText.length - tail[0].length + 1)}rulesets/phases/${target.phase}/entrypoint`,
   );
-  const headers = options.get('headers');
-  const headersText =
-    headers && init ? propertyText(init as ts.ObjectLiteralExpression, 'headers', file, text) : undefined;
+  const notes = id
+    ? [
+        // The entry point exists where the rule does: what the notes say of creating it is for a create.
+        ...('rule' in translated ? translated.notes : [])
+          .map((note) => note.replace(/(?:^|; )where the entry point does not exist yet[\s\S]*$/, ''))
+          .filter((note) => note !== ''),
+        `${/^\$\{([^{}]*)\}$/.exec(id)?.[1] ?? id} names the ${target.objectName ?? 'old object'}: the rule that replaces it has an id of its own; map it to that rule's id (in the result.rules of the entry point read above, by ref or description) before this request`,
+      ]
+    : 'rule' in translated
+      ? translated.notes
+      : [];
   const lines = [
-    `${COMMENT_MARK} (${target.entryId}): ${translated.notes.join('; ')}`.replace(/^/, '// '),
-    `const ${target.names.response} = await fetch(${entrypointUrl}${headersText ? `, { ${headersText} }` : ''})${semi}`,
-    `const ${target.names.id} = (await ${target.names.response}.json()).result.id${semi}`,
+    `// ${COMMENT_MARK} (${target.entryId}): ${notes.join('; ')}`,
+    ...request.entryPointRead(entrypointUrl, target.names, semi),
   ];
   const edits: TextEdit[] = [
     { start: place.start, end: place.start, text: lines.map((line) => `${place.indent}${line}${eol}`).join('') },
-    { start: segmentAt, end: url.getEnd() - 1, text: `rulesets/\${${target.names.id}}/rules` },
+    {
+      start: tailStart,
+      end: url.getEnd() - 1,
+      text: `rulesets/\${${target.names.id}}/rules${id ? `/${id}` : ''}`,
+    },
+    ...methodEdits,
   ];
   if (isString) {
     edits.push({ start: url.getStart(file), end: url.getStart(file) + 1, text: '`' });
     edits.push({ start: url.getEnd() - 1, end: url.getEnd(), text: '`' });
   }
-  if (method && method.value !== 'POST' && ts.isStringLiteralLike(method.node))
-    edits.push({ start: method.node.getStart(file) + 1, end: method.node.getEnd() - 1, text: 'POST' });
-  edits.push({
-    start: sentValue.getStart(file),
-    end: sentValue.getEnd(),
-    text: format(translated.rule, sentValue, file, text),
-  });
-  return { description: target.description, edits };
+  if (operation.body && sentValue && 'rule' in translated)
+    edits.push({
+      start: sentValue.getStart(file),
+      end: sentValue.getEnd(),
+      text: format(translated.rule, sentValue, file, text),
+    });
+  return { description: operation.description ?? target.description, edits };
+}
+
+/**
+ * What a request of the entry's old API becomes: the create (`target.method` on the collection) →
+ * `POST …/rulesets/:id/rules`; an update of one by id (`target.byId.update`) → `PATCH
+ * …/rulesets/:id/rules/:rule_id` with the translated body; its delete → `DELETE` of the rule.
+ */
+function operationOf(
+  target: RulesetTarget,
+  sent: string | undefined,
+  id: string | undefined,
+): { method: string; body: boolean; description?: string } | string {
+  const byId = target.byId;
+  const supported = `only the ${target.method} that ${target.method === 'POST' ? 'creates one' : 'sets it'}${byId ? `, and the ${byId.update.join(' or ')} or DELETE of one by id,` : ''} ${byId ? 'are' : 'is'} rewritten; the others have no one-request equivalent`;
+  if (!id)
+    return sent === target.method ? { method: 'POST', body: true } : `a ${sent ?? 'computed'} request: ${supported}`;
+  if (!byId || sent === undefined) return `a ${sent ?? 'computed'} request of one by id: ${supported}`;
+  if (byId.update.includes(sent))
+    return {
+      method: 'PATCH',
+      body: true,
+      description: `Update the rule in the ${target.phase} entry point (PATCH of the rule)`,
+    };
+  if (sent === 'DELETE')
+    return { method: 'DELETE', body: false, description: `Delete the rule from the ${target.phase} entry point` };
+  return `a ${sent} request of one by id: ${supported}`;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The `fetch(url, { … })` whose URL argument holds the finding, with its options read; or why not. */
@@ -182,12 +237,6 @@ function isFetch(callee: ts.Expression): boolean {
     ts.isIdentifier(callee.expression) &&
     ['globalThis', 'window', 'self'].includes(callee.expression.text)
   );
-}
-
-/** The text of one property of an object literal as written (`headers: { … }`, or `headers`). */
-function propertyText(object: ts.ObjectLiteralExpression, name: string, file: ts.SourceFile, text: string): string {
-  const property = object.properties.find((p) => p.name && nameOf(p.name) === name)!;
-  return text.slice(property.getStart(file), property.getEnd());
 }
 
 function nameOf(name: ts.PropertyName): string | undefined {
@@ -284,14 +333,15 @@ export function format(rule: Array<[string, Out]>, old: ts.Expression, file: ts.
   const block = (parts: Array<[string, Out]>, indent: string): string =>
     `{${eol}${parts
       .map(
-        ([key, value]) => `${indent}${step}${key}: ${typeof value === 'string' ? value : block(value, indent + step)}`,
+        ([key, value]) =>
+          `${indent}${step}${value === key ? key : `${key}: ${typeof value === 'string' ? value : block(value, indent + step)}`}`,
       )
       .join(`,${eol}`)}${trailing}${eol}${indent}}`;
   return block(rule, base);
 }
 
 function oneLine(parts: Array<[string, Out]>): string {
-  return `{ ${parts.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : oneLine(value)}`).join(', ')} }`;
+  return `{ ${parts.map(([key, value]) => (value === key ? key : `${key}: ${typeof value === 'string' ? value : oneLine(value)}`)).join(', ')} }`;
 }
 
 /** The one rule an array of exactly one object literal holds, or the object literal itself. */
