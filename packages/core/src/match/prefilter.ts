@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/types.js';
 import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Route, Term } from './detector.js';
-import { decodedNearEscapes, decodeEscapes, perCatalogue, termCheck, termSource, wordFinder } from './text-terms.js';
+import { decodedNearEscapes, decodeEscapes, perCatalogue, someWord, termCheck, termSource } from './text-terms.js';
 import { IN_FILE_DETECTORS } from './in-file.js';
 import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
@@ -65,10 +65,11 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   // A route without terms (a template of parameters only) could match anything.
   if (routes.some((route) => route.length === 0)) return { mayMatch: () => true };
   // One regular-expression pass finds which routes' rarest terms the file has (in any case: a
-  // superset of the terms that need case); only those routes are looked at further. Most files
-  // have none, and that pass is all they cost.
+  // superset of the terms that need case); only those routes are looked at further, as they are
+  // found, and the pass stops at the first that holds. Most files have none, and that pass is all
+  // they cost.
   const keyOf = (term: Term) => term.text.toLowerCase();
-  const findKeys = wordFinder(
+  const someKey = someWord(
     routes.map((route) => keyOf(route[0]!)),
     (key) => routes.some((route) => keyOf(route[0]!) === key && route[0]!.wholeWord),
   );
@@ -95,9 +96,7 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   }
 
   function mayMatchText(source: string): boolean {
-    const found = findKeys(source);
-    for (const key of found) if (byKey.get(key)!.some((checks) => checks.every((check) => check(source)))) return true;
-    return false;
+    return someKey(source, (key) => byKey.get(key)!.some((checks) => checks.every((check) => check(source))));
   }
 }
 

@@ -5,7 +5,7 @@ import type { Range, RawMatch, RequestFact } from '../facts.js';
 import { describeContext, removalFixes } from './fields/context.js';
 import { migrationKeyDrop, migrationPathEdits } from './migration-edits.js';
 import { words, type Detector } from './detector.js';
-import { matchPathTemplate, templateMatch } from '../url/match.js';
+import { matchPathTemplate, pathTextOf, templateMatch } from '../url/match.js';
 import { normalizeApiUrl, type NormalizedPath } from '../url/normalize.js';
 import { sourceRangeOf, spanAt, type PatternPart, type TextSpan } from '../url/pattern.js';
 import { compileTemplate, literalSegments } from '../url/template.js';
@@ -36,8 +36,15 @@ export function matchRequest(fact: RequestFact, context: MatchContext): RawMatch
   if (needsApiShape && !readsAsApiPath(normalized, context)) return [];
   const reportedInside = fact.innerUrl ? innerEntries(fact, context) : undefined;
   const matches: RawMatch[] = [];
+  const { text, choice } = pathTextOf(normalized.path);
   for (const entry of context.entries) {
     if (reportedInside?.has(entry.id)) continue;
+    // Most requests name no entry's path: the cheap necessary condition first (see pathScreen).
+    if (!choice && !mayNamePath(pathScreen(entry), text)) {
+      if (fact.payload)
+        matches.push(...bulkSettings(entry, fact, normalized), ...payloadFields(entry, fact, normalized));
+      continue;
+    }
     const endpoint = matchEndpoints(entry.match.endpoints, normalized, fact);
     if (endpoint) {
       matches.push(endpointMatch(entry, endpoint.matcher, endpoint.how, fact, normalized));
@@ -195,6 +202,40 @@ function writtenAt(path: readonly PatternPart[], literal: string): TextSpan | un
     if (span) return span;
   }
   return undefined;
+}
+
+/**
+ * Words an entry's endpoints and path segments need written in a path's text: an endpoint matches
+ * only a path whose text holds every literal segment of its template (holes never write them:
+ * url/match.ts `mayContainLiterals`), so its longest one; a segment only a path with a text part
+ * holding it. None of them written (and no choice in the path), neither can match. `undefined`
+ * when an endpoint has no literal segment (it could match any path).
+ */
+function pathScreen(entry: CatalogueEntry): readonly string[] | undefined {
+  let screen = pathScreens.get(entry);
+  if (screen === undefined && !pathScreens.has(entry)) {
+    const words: string[] = [];
+    let open = false;
+    for (const endpoint of entry.match.endpoints ?? []) {
+      let longest = '';
+      for (const segment of compileTemplate(endpoint.path).segments)
+        if (segment.kind === 'literal' && segment.text.length > longest.length) longest = segment.text;
+      if (longest === '') open = true;
+      else words.push(longest);
+    }
+    for (const segment of entry.match.segments ?? []) words.push(segment.segment);
+    screen = open ? undefined : [...new Set(words)];
+    pathScreens.set(entry, screen);
+  }
+  return screen;
+}
+
+const pathScreens = new WeakMap<CatalogueEntry, readonly string[] | undefined>();
+
+function mayNamePath(screen: readonly string[] | undefined, text: string): boolean {
+  if (screen === undefined) return true;
+  for (let i = 0; i < screen.length; i++) if (text.includes(screen[i]!)) return true;
+  return false;
 }
 
 /** The request's method is one of these, or unknown. */

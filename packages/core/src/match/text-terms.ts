@@ -75,9 +75,7 @@ export function wordFinder(
   keys: Iterable<string>,
   wholeWord: (key: string) => boolean,
 ): (source: string) => Set<string> {
-  const sorted = [...new Set(keys)].sort((a, b) => b.length - a.length);
-  const gate = new RegExp(sorted.map((key) => termSource({ text: key, wholeWord: wholeWord(key) })).join('|'), 'gi');
-  const contained = new Map(sorted.map((key) => [key, sorted.filter((other) => key.includes(other))]));
+  const { gate, contained } = wordGate(keys, wholeWord);
   return (source) => {
     const found = new Set<string>();
     gate.lastIndex = 0;
@@ -87,6 +85,38 @@ export function wordFinder(
     }
     return found;
   };
+}
+
+/**
+ * Whether `test` holds for some word of `wordFinder`'s set, each word asked once, in the order the
+ * text holds them: the pass stops at the first that holds (a file of API client code names a path
+ * in its first lines), where `wordFinder` reads the whole text.
+ */
+export function someWord(
+  keys: Iterable<string>,
+  wholeWord: (key: string) => boolean,
+): (source: string, test: (key: string) => boolean) => boolean {
+  const { gate, contained } = wordGate(keys, wholeWord);
+  return (source, test) => {
+    const asked = new Set<string>();
+    gate.lastIndex = 0;
+    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
+      for (const key of contained.get(hit[0].toLowerCase()) ?? []) {
+        if (asked.has(key)) continue;
+        asked.add(key);
+        if (test(key)) return true;
+      }
+      gate.lastIndex = hit.index + 1;
+    }
+    return false;
+  };
+}
+
+function wordGate(keys: Iterable<string>, wholeWord: (key: string) => boolean) {
+  const sorted = [...new Set(keys)].sort((a, b) => b.length - a.length);
+  const gate = new RegExp(sorted.map((key) => termSource({ text: key, wholeWord: wholeWord(key) })).join('|'), 'gi');
+  const contained = new Map(sorted.map((key) => [key, sorted.filter((other) => key.includes(other))]));
+  return { gate, contained };
 }
 
 /** A prefilter built once per catalogue (the settings' object) and confidence. */

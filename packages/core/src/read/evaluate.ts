@@ -62,7 +62,8 @@ export class Evaluator {
     const cutsBefore = valuesCut();
     try {
       const result = this.compute(node, scope);
-      noteCutPlace(cutsBefore, rangeOf(node)[0]);
+      // The place only when a value was cut: a range is a new array on oxc's tree (start/end only).
+      if (valuesCut() !== cutsBefore) noteCutPlace(cutsBefore, rangeOf(node)[0]);
       this.memo.set(node, result);
       return result;
     } finally {

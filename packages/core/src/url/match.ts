@@ -75,7 +75,11 @@ function mayContainLiterals(path: readonly PatternPart[], template: PathTemplate
 /** One path is matched against every template: its text is joined, and its choices looked for, once. */
 const textCache = new WeakMap<readonly PatternPart[], { text: string; choice: boolean }>();
 
-function pathTextOf(path: readonly PatternPart[]): { text: string; choice: boolean } {
+/**
+ * A path's text, its holes as U+0000, and whether it holds a choice; one per path, kept while the
+ * path lives. Text a template needs (a literal segment, and so a part's text) is a substring of it.
+ */
+export function pathTextOf(path: readonly PatternPart[]): { text: string; choice: boolean } {
   let known = textCache.get(path);
   if (!known) {
     let text = '';
