@@ -31,17 +31,33 @@ import { judgeTargets } from './report/targets.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(REPO, 'node_modules', '.cache', 'sunset-lint-bench');
-const { values: args } = parseArgs({
-  options: {
-    smoke: { type: 'boolean', default: false },
-    runs: { type: 'string', default: '3' },
-    only: { type: 'string' },
-    'dense-files': { type: 'string' },
-    node24: { type: 'string' },
-    'no-write': { type: 'boolean', default: false },
-    markdown: { type: 'string' },
-  },
-});
+const USAGE = `usage: node bench/run.mjs [--smoke] [--runs N] [--only start,dense,…|group:mode] [--dense-files N]
+                        [--node24 PATH|none] [--no-write] [--markdown FILE]
+groups: start, dense, eslint-100, eslint-500, lib-js, lib-15k, gen-1k, sdk, gen-10k; named in --only only:
+eslint-5k, gen-50k. Modes: floor, default, languages, off, workers2, typescript, cache, types.`;
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      help: { type: 'boolean', short: 'h', default: false },
+      smoke: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '3' },
+      only: { type: 'string' },
+      'dense-files': { type: 'string' },
+      node24: { type: 'string' },
+      'no-write': { type: 'boolean', default: false },
+      markdown: { type: 'string' },
+    },
+  });
+} catch (error) {
+  console.error(`bench: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+const args = parsed.values;
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const smoke = args.smoke;
 const runs = smoke ? 1 : Math.max(1, Number(args.runs) || 3);
 const only = args.only
