@@ -53,6 +53,25 @@ describe("which build the package's entry loads", () => {
     expect(pluginModule(layout(times), {})).toBe(module);
   });
 
+  test("an installed package loads its bundle, whatever the ages its installer gave its files and core's", () => {
+    const root = mkdtempSync(join(tmpdir(), 'sunset-lint-plugin-bundle-'));
+    made.push(root);
+    const scope = join(root, 'node_modules', '@sunset-lint');
+    const files = {
+      'eslint-plugin/dist/bundle/index.js': now,
+      'eslint-plugin/dist/.tsbuildinfo': now + 5,
+      'core/dist/.tsbuildinfo': now + 9,
+    };
+    for (const [path, time] of Object.entries(files)) {
+      mkdirSync(join(scope, path, '..'), { recursive: true });
+      writeFileSync(join(scope, path), '');
+      utimesSync(join(scope, path), time, time);
+    }
+    const entry = pathToFileURL(join(scope, 'eslint-plugin/dist/entry.js')).href;
+    expect(pluginModule(entry, {})).toBe('./bundle/index.js');
+    expect(pluginModule(entry, { SUNSET_LINT_NO_BUNDLE: '1' })).toBe('./index.js');
+  });
+
   test('SUNSET_LINT_NO_BUNDLE=1 loads the compiled modules', () => {
     const entry = layout({ bundle: now, plugin: now - 5 });
     expect(pluginModule(entry, { SUNSET_LINT_NO_BUNDLE: '1' })).toBe('./index.js');
