@@ -29,6 +29,7 @@ const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.m
 const PACK_RULES = fileURLToPath(new URL('../packages/core/scripts/pack-rules.mjs', import.meta.url));
 const PACK_GRAMMARS = fileURLToPath(new URL('../packages/scanner/scripts/pack-grammars.mjs', import.meta.url));
 const BUNDLE_CLI = fileURLToPath(new URL('../packages/scanner/scripts/bundle-cli.mjs', import.meta.url));
+const BUNDLE_PLUGIN = fileURLToPath(new URL('../packages/eslint-plugin/scripts/bundle-plugin.mjs', import.meta.url));
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
@@ -80,6 +81,8 @@ if (packing) {
   run(process.execPath, [TSC, '-b']);
   // The CLI in a few files (docs/scanner.md, "Start-up"); bin/ starts it while it is newer than tsc's build.
   run(process.execPath, [BUNDLE_CLI]);
+  // The ESLint plugin in one file (docs/eslint-plugin.md, "Start-up"); its entry loads it while it is newer than tsc's build.
+  run(process.execPath, [BUNDLE_PLUGIN]);
   // Copies left by an install of this folder would hide the repository's rules/ from core.
   run(process.execPath, [PACK_RULES, 'clean']);
   run(process.execPath, [PACK_GRAMMARS, 'clean']);

@@ -147,11 +147,13 @@ export function findingsOf(
   comments: () => Iterable<RawComment>,
   filename: string,
   settings: ResolvedSettings,
-  baseline: BaselineFor = { fingerprintFile: filename },
+  baseline: () => BaselineFor = () => ({ fingerprintFile: filename }),
 ): RuleReport {
   let analysis = analyses.get(program);
   if (!analysis || analysis.settings !== settings) {
-    analysis = { settings, byRule: analyze(program, sourceText, comments, filename, settings, baseline) };
+    // The baseline (a search for the repository root, a `stat` of its file) is looked up once per
+    // file, by the rule that analyzes it: every rule asks for its findings.
+    analysis = { settings, byRule: analyze(program, sourceText, comments, filename, settings, baseline()) };
     analyses.set(program, analysis);
   }
   return analysis.byRule.get(rule) ?? { findings: [], problems: [] };

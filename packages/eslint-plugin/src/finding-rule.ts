@@ -74,7 +74,7 @@ export function reportFindings(
         comments,
         context.filename,
         settings,
-        baselineFor(context.settings[BASELINE_SETTING], { filename: context.filename, cwd: context.cwd }),
+        () => baselineFor(context.settings[BASELINE_SETTING], { filename: context.filename, cwd: context.cwd }),
       );
       for (const finding of findings) {
         if (grades.has(finding.grade)) context.report(describe(finding, context));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { PLUGIN_NAMESPACE, RULE_NAMES, UPCOMING_NAMESPACE } from '@sunset-lint/core';
 import type { ESLint, Linter } from 'eslint';
 import { byGradeProcessor } from './processor.js';
@@ -7,7 +7,8 @@ import { rules } from './rules.js';
 export { SETTINGS_KEY } from './analysis.js';
 export type { GradeOption } from './finding-rule.js';
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+// By the package's own name, so that the same line serves dist/'s modules and the bundle (dist/bundle/).
+const packageJson = createRequire(import.meta.url)('@sunset-lint/eslint-plugin/package.json') as {
   name: string;
   version: string;
 };
@@ -24,7 +25,7 @@ export { PLUGIN_NAMESPACE, UPCOMING_NAMESPACE };
 /** Every rule, built from core's rule table (rules.ts). */
 export { rules };
 
-type Plugin = ESLint.Plugin & {
+export type Plugin = ESLint.Plugin & {
   configs: Record<'recommended' | 'recommended-by-grade', Linter.Config>;
   processors: Record<'by-grade', Linter.Processor>;
 };

@@ -15,10 +15,24 @@ vi.mock('@sunset-lint/core', async (importOriginal) => {
   };
 });
 
+// Counts the baseline's look-ups (a search for the repository root and a `stat` each): one per file.
+const baselineLookups = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('../src/baseline.js', async (importOriginal) => {
+  const baseline = await importOriginal<typeof import('../src/baseline.js')>();
+  return {
+    ...baseline,
+    baselineFor: (...args: Parameters<typeof baseline.baselineFor>) => {
+      baselineLookups.calls += 1;
+      return baseline.baselineFor(...args);
+    },
+  };
+});
+
 const { default: plugin } = await import('../src/index.js');
 
 afterEach(() => {
   analyzeProgram.calls = 0;
+  baselineLookups.calls = 0;
 });
 
 const files = {
@@ -32,6 +46,14 @@ test.each(['recommended', 'recommended-by-grade'] as const)('%s: one analysis pe
   const flat = [plugin.configs[config] as Linter.Config, { settings: { 'sunset-lint': { asOf: '2026-11-21' } } }];
   for (const [name, code] of Object.entries(files)) expect(linter.verify(code, flat, name).length).toBeGreaterThan(0);
   expect(analyzeProgram.calls).toBe(Object.keys(files).length);
+});
+
+test('the baseline is looked up once per file, by the rule that analyzes it, not by every rule', () => {
+  const linter = new Linter({ configType: 'flat' });
+  const flat = [plugin.configs.recommended as Linter.Config, { settings: { 'sunset-lint': { asOf: '2026-11-21' } } }];
+  for (const [name, code] of Object.entries(files)) expect(linter.verify(code, flat, name).length).toBeGreaterThan(0);
+  expect(Object.keys(plugin.rules ?? {}).length).toBeGreaterThan(1);
+  expect(baselineLookups.calls).toBe(Object.keys(files).length);
 });
 
 test('a fix pass re-parses, and the new tree is analyzed afresh', () => {

@@ -111,19 +111,26 @@ describe('converter vs typescript-estree: identical facts', () => {
 
 const loaded = await loadOxc();
 
-describe.skipIf(!('oxc' in loaded))('oxc-parser (raw transfer) vs typescript-estree: identical facts', () => {
-  // The fallback as the scan loads it (a `require` of the built parse.js), here the source module.
-  const parse = 'oxc' in loaded ? oxcParseSource(loaded.oxc, () => parseSource) : parseSource;
-  sameFactsAsTypescriptEstree(parse);
+// JSON transfer everywhere oxc-parser loads (`auto` takes it on Node 20 for a small scan), raw
+// transfer where it runs (Node 22+).
+const transfers = 'oxc' in loaded ? (loaded.transfer === 'raw' ? (['raw', 'json'] as const) : (['json'] as const)) : [];
 
-  test("a file oxc rejects gets the TypeScript path's outcome, message and offset included", () => {
-    const sources = [
-      ...['const a = 1;\nconst = ;', 'import x from\n  source;', 'function () {}', 'const {[a]} = b;'],
-      // Parsed by oxc without a complaint but for its semantic checks; TypeScript's path has no ESTree for them.
-      ...['const a = 1;\nclass { m() {} }', 'x = import();', 'import x = require(y);', 'export { "q" };'],
-      // oxc rejects, TypeScript's parser takes.
-      ...['class A {}\nthis.#x;', 'enum E { [x] = 1 }', 'let a; let a;'],
-    ];
-    for (const source of sources) expect(parse('bad.ts', source)).toEqual(parseSource('bad.ts', source));
-  });
-});
+describe.skipIf(!('oxc' in loaded)).each(transfers)(
+  'oxc-parser (%s transfer) vs typescript-estree: identical facts',
+  (transfer) => {
+    // The fallback as the scan loads it (a `require` of the built parse.js), here the source module.
+    const parse = 'oxc' in loaded ? oxcParseSource(loaded.oxc, transfer, () => parseSource) : parseSource;
+    sameFactsAsTypescriptEstree(parse);
+
+    test("a file oxc rejects gets the TypeScript path's outcome, message and offset included", () => {
+      const sources = [
+        ...['const a = 1;\nconst = ;', 'import x from\n  source;', 'function () {}', 'const {[a]} = b;'],
+        // Parsed by oxc without a complaint but for its semantic checks; TypeScript's path has no ESTree for them.
+        ...['const a = 1;\nclass { m() {} }', 'x = import();', 'import x = require(y);', 'export { "q" };'],
+        // oxc rejects, TypeScript's parser takes.
+        ...['class A {}\nthis.#x;', 'enum E { [x] = 1 }', 'let a; let a;'],
+      ];
+      for (const source of sources) expect(parse('bad.ts', source)).toEqual(parseSource('bad.ts', source));
+    });
+  },
+);

@@ -8,6 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { BIN, FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
+import { JSON_TRANSFER_MAX_FILES } from '../src/scan/reader/parsers.js';
+import { HEAVY_TEST_MS } from '../../core/test/support/time-limits.js';
 
 const PRELOAD = fileURLToPath(new URL('./support/report-required-modules.cjs', import.meta.url));
 const RESOLVE_HOOKS = fileURLToPath(new URL('./support/report-resolved-modules.mjs', import.meta.url));
@@ -65,6 +67,43 @@ describe('the start path loads only what the command uses', () => {
     expect(heavyPackages(modules)).not.toContain('fast-glob/');
     expect(heavyPackages(modules)).not.toContain('ajv/dist/ajv.js');
   });
+});
+
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+/** `count` TypeScript modules that each call a retired endpoint (firewall-rules-api: no automatic migration). */
+const callingModules = (count: number) =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `src/m${i}.ts`,
+      `export async function sync${i}(zoneId: string) {\n  ${FIREWALL_RULES_CALL}\n}\n`,
+    ]),
+  );
+
+describe("TypeScript's compiler loads only when a scan needs it (issue 24)", () => {
+  test('a pre-commit run of a few files parses them without TypeScript (oxc-parser; on Node 20 its JSON transfer)', () => {
+    const project = makeProject(callingModules(3));
+    const { status, modules } = requiredModules(['scan', 'src/m0.ts', 'src/m1.ts', 'src/m2.ts'], project);
+    expect(status).toBe(1);
+    expect(heavyPackages(modules)).not.toContain('typescript/');
+  });
+
+  test('a JSON report whose findings have no automatic migration does not load TypeScript for their classes', () => {
+    const project = makeProject(callingModules(1));
+    const { status, modules } = requiredModules(['scan', 'src/m0.ts', '--format', 'json'], project);
+    expect(status).toBe(1);
+    expect(heavyPackages(modules)).not.toContain('typescript/');
+  });
+
+  test.skipIf(nodeMajor >= 22)(
+    `Node 20: a scan that parses more than ${JSON_TRANSFER_MAX_FILES} files takes TypeScript's parser`,
+    () => {
+      const project = makeProject(callingModules(JSON_TRANSFER_MAX_FILES + 1));
+      const { status, modules } = requiredModules(['scan', '.', '--fail-on', 'none'], project);
+      expect(status).toBe(0);
+      expect(heavyPackages(modules)).toContain('typescript/');
+    },
+    HEAVY_TEST_MS,
+  );
 });
 
 /** The ES modules a real CLI run resolved (its resolve hook writes each URL to stderr). */

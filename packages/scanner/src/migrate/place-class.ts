@@ -1,5 +1,6 @@
 import type { CatalogueEntry, Finding, MigrationClass } from '@sunset-lint/core';
-import { withMigrations, type LeftPlace } from './run.js';
+import { loadTypeScriptWithCodeCache } from '../scan/reader/typescript-code-cache.js';
+import type { LeftPlace } from './run.js';
 
 /**
  * The migration class of each finding's place, by fingerprint: an automatic entry's place is
@@ -16,9 +17,14 @@ export async function migrationClasses(
   const byId = new Map(catalogue.map((entry) => [entry.id, entry]));
   const automatic = findings.filter((finding) => byId.get(finding.entryId)?.migration?.class === 'automatic');
   const left = new Map<string, LeftPlace>();
-  const rewritten = automatic.length
-    ? await withMigrations(automatic, byId, { cwd, dryRun: true, level: 'automatic' }, left)
-    : [];
+  // The planning reads files with TypeScript's parser: loaded (from its cached code) only when an
+  // automatic entry has a finding, so that a JSON report of other findings, or of none, never loads it.
+  let rewritten: Finding[] = [];
+  if (automatic.length) {
+    loadTypeScriptWithCodeCache();
+    const { withMigrations } = await import('./run.js');
+    rewritten = await withMigrations(automatic, byId, { cwd, dryRun: true, level: 'automatic' }, left);
+  }
   const derived = new Set(rewritten.filter((f) => f.fixes[0]?.edits.length).map((finding) => finding.fingerprint));
   const out = new Map<string, MigrationClass>();
   for (const finding of findings) {

@@ -133,19 +133,19 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const analysed = options.reportsOn ? filesToAnalyse(plan, options.files, own) : scanned;
   // TypeScript's parser loads only when a file has to be parsed: not for a scan whose files cannot
   // match, nor for a re-scan whose files are all in the cache.
-  const needsParser = [...plan.parse].some((file) => analysed.has(file) && !cache?.hasIndex(file));
+  const toParse = [...plan.parse].filter((file) => analysed.has(file) && !cache?.hasIndex(file)).length;
   const progress = new ScanProgress(options, own);
   const pass = { options, prefilter, cache, scanned, resolver, plan, own, analysed, progress };
   let result: ScanResult;
   try {
     result = await indexAndMatch(
       pass,
-      options.types?.parseSource ?? (needsParser ? await loadParser(options.parser) : undefined),
+      options.types?.parseSource ?? (toParse > 0 ? await loadParser(options.parser, toParse) : undefined),
     );
   } catch (error) {
     // A module read on demand (a value a cached file imports) was not cached after all.
     if (!(error instanceof ParserNeeded)) throw error;
-    result = await indexAndMatch(pass, await loadParser(options.parser));
+    result = await indexAndMatch(pass, await loadParser(options.parser, toParse));
   }
   const fingerprintPath = repositoryPathFor(options.cwd);
   // Terraform files: read (their parser loads only when there is one) and matched on their own.

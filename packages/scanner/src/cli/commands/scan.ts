@@ -83,7 +83,7 @@ const SCAN_OPTIONS = {
   parser: {
     type: 'string',
     value: 'NAME',
-    help: "which parser reads JavaScript and TypeScript: auto | oxc | typescript\n(default auto: oxc-parser on Node 22 or later, TypeScript's on Node 20;\nboth find the same)",
+    help: "which parser reads JavaScript and TypeScript: auto | oxc | typescript\n(default auto: oxc-parser; on Node 20 TypeScript's when more than 300\nfiles are parsed; both find the same)",
   },
   concurrency: {
     type: 'string',

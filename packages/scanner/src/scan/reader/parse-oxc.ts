@@ -8,15 +8,21 @@ import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 type OxcParser = typeof import('oxc-parser');
 
 /**
- * oxc-parser with raw transfer: the Rust parser writes its tree into a buffer that JavaScript
- * reads in place, and the tree it gives is already ESTree with typescript-estree's shapes, so
- * nothing converts it. Raw transfer needs Node 22 or later (docs/scanner.md, "Parser choice").
+ * oxc-parser: the tree it gives is already ESTree with typescript-estree's shapes, so nothing
+ * converts it. With raw transfer (Node 22 or later) the Rust parser writes the tree into a buffer
+ * that JavaScript reads in place; without it (`transfer: 'json'`, Node 20) the tree comes as a JSON
+ * string that `JSON.parse` reads, the same tree (docs/scanner.md, "Parser choice").
  *
  * What it does not accept goes to TypeScript's parser (the other path, loaded on the first such
  * file), so that a file gets the very same outcome, parse error message included, on either path:
  * the TypeScript path accepts a few things oxc rejects (a `return` outside functions in a script).
  */
-export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScriptPath): ParseSource {
+export function oxcParseSource(
+  oxc: OxcParser,
+  transfer: OxcTransfer = 'raw',
+  loadTypeScript = requireTypeScriptPath,
+): ParseSource {
+  const options = transfer === 'raw' ? RAW_TRANSFER : JSON_TRANSFER;
   let typescript: ParseSource | undefined;
   const fallback = (file: string, source: string): ParseOutcome => {
     typescript ??= loadTypeScript();
@@ -27,7 +33,7 @@ export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScrip
     try {
       // What the parser reads of the file, as the TypeScript path reads it (reader-input.ts).
       const input = readerInput(file, source);
-      result = oxc.parseSync(file, input.text, RAW_TRANSFER[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
+      result = oxc.parseSync(file, input.text, options[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
       if (result.errors.length > 0) return fallback(file, source);
       return { ok: true, program: result.program as unknown as Program };
     } catch (error) {
@@ -38,8 +44,8 @@ export function oxcParseSource(oxc: OxcParser, loadTypeScript = requireTypeScrip
 }
 
 /**
- * The TypeScript path, loaded synchronously: the fallback runs inside the per-file step. Only on
- * Node 22+ (raw transfer's own condition), where `require` loads an ES module such as parse.js.
+ * The TypeScript path, loaded synchronously: the fallback runs inside the per-file step. `require`
+ * loads an ES module such as parse.js on every Node sunset-lint supports (20.19 or later).
  */
 function requireTypeScriptPath(): ParseSource {
   loadTypeScriptWithCodeCache();
@@ -60,22 +66,38 @@ function requireTypeScriptPath(): ParseSource {
  * a `.js` file without `import` or `export` for a script and accepts there what ESLint rejects
  * (`<!--` comments).
  */
-const RAW_TRANSFER = Object.fromEntries(
-  (['ts', 'tsx', 'jsx'] as const).flatMap((lang) =>
-    (['module', 'script'] as const).map((sourceType) => [
-      `${lang}:${sourceType}`,
-      { lang, sourceType, preserveParens: false, showSemanticErrors: true, experimentalRawTransfer: true },
-    ]),
-  ),
-) as unknown as Record<`${Grammar}:${'module' | 'script'}`, import('oxc-parser').ParserOptions>;
+function parserOptions(rawTransfer: boolean): Record<`${Grammar}:${'module' | 'script'}`, ParserOptions> {
+  return Object.fromEntries(
+    (['ts', 'tsx', 'jsx'] as const).flatMap((lang) =>
+      (['module', 'script'] as const).map((sourceType) => [
+        `${lang}:${sourceType}`,
+        {
+          lang,
+          sourceType,
+          preserveParens: false,
+          showSemanticErrors: true,
+          ...(rawTransfer ? { experimentalRawTransfer: true } : {}),
+        },
+      ]),
+    ),
+  ) as Record<`${Grammar}:${'module' | 'script'}`, ParserOptions>;
+}
+type ParserOptions = import('oxc-parser').ParserOptions;
+const RAW_TRANSFER = parserOptions(true);
+const JSON_TRANSFER = parserOptions(false);
 
 /**
- * oxc-parser, when it is installed for this platform and raw transfer works on this runtime; why
+ * How oxc-parser hands its tree to JavaScript: `raw`, in place in a buffer (Node 22 or later, 64-bit);
+ * `json`, as a JSON string (anywhere else; slower per file than TypeScript's parser with the
+ * converter, but without TypeScript's load and warm-up: see `loadParser`).
+ */
+export type OxcTransfer = 'raw' | 'json';
+
+/**
+ * oxc-parser, when it is installed for this platform, with the transfer this runtime allows; why
  * not otherwise (for `--parser oxc`'s error).
  */
-export async function loadOxc(): Promise<{ oxc: OxcParser } | { unavailable: string }> {
-  // Asked before loading the package: on Node 20 its native binding would load for nothing.
-  if (Number(process.versions.node.split('.')[0]) < 22) return { unavailable: noRawTransfer() };
+export async function loadOxc(): Promise<{ oxc: OxcParser; transfer: OxcTransfer } | { unavailable: string }> {
   let oxc: OxcParser;
   try {
     oxc = await import('oxc-parser');
@@ -83,10 +105,5 @@ export async function loadOxc(): Promise<{ oxc: OxcParser } | { unavailable: str
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { unavailable: `oxc-parser does not load here (${message})` };
   }
-  if (!oxc.rawTransferSupported()) return { unavailable: noRawTransfer() };
-  return { oxc };
-}
-
-function noRawTransfer(): string {
-  return `oxc-parser's raw transfer needs Node 22 or later on a 64-bit system (this is ${process.version})`;
+  return { oxc, transfer: oxc.rawTransferSupported() ? 'raw' : 'json' };
 }

@@ -12,6 +12,7 @@ import type { TerraformSource } from '../../terraform/types.js';
 import { readSource } from '../files/read-source.js';
 import type { ScanResult } from '../scan.js';
 import { slashedRelative } from '../files/relative-path.js';
+import { loadTypeScriptWithCodeCache } from '../reader/typescript-code-cache.js';
 
 /** `--report-unused-suppressions` / `reportUnusedSuppressions`: as ESLint's `--report-unused-disable-directives`. */
 export type UnusedSuppressions = 'off' | 'warn' | 'error';
@@ -92,7 +93,8 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
       const comments = terraform?.comments ?? [];
       result = suppressInFile(list, read.source, () => comments, pass.settings, { eslintDirectives: false });
     } else {
-      // TypeScript loads only for a file that holds a directive word.
+      // TypeScript loads only for a file that holds a directive word (from its cached code).
+      if (!commentsOf) loadTypeScriptWithCodeCache();
       const reader = (commentsOf ??= (await import('./comments.js')).commentsOf);
       result = suppressInFile(
         list,
