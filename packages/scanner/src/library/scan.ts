@@ -157,7 +157,9 @@ async function scanAndReport(
   if (request.migrationClasses && !request.stdin)
     report.migrationClasses = await (
       await import('../migrate/place-class.js')
-    ).migrationClasses(report.findings, config.settings.catalogue.entries, request.cwd);
+    ).migrationClasses(report.findings, config.settings.catalogue.entries, request.cwd, (file) =>
+      result.placesOf?.(resolve(request.cwd, file)),
+    );
   return { report, diagnostics: result.diagnostics };
 }
 
@@ -381,6 +383,7 @@ async function scanByConfiguration(
   const { runScan } = await import('../scan/scan.js');
   const merged: ScanResult = { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
   const seen = new Set<string>();
+  const passes: ScanResult[] = [];
   for (const { config, files } of groups) {
     const result = await runScan({
       ...common,
@@ -402,7 +405,16 @@ async function scanByConfiguration(
     }
     merged.filesScanned += result.filesScanned;
     merged.filesParsed += result.filesParsed;
+    passes.push(result);
   }
+  // Each pass kept the syntax of the files it reports on.
+  merged.placesOf = (file) => {
+    for (const pass of passes) {
+      const places = pass.placesOf?.(file);
+      if (places) return places;
+    }
+    return undefined;
+  };
   return merged;
 }
 

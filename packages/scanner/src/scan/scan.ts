@@ -40,6 +40,7 @@ import type { TypesResolution } from './types-resolution.js';
 import { loadParser, type ParserChoice } from './reader/parsers.js';
 import { WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
 import { slashedRelative } from './files/relative-path.js';
+import type { PlaceSyntax } from '../migrate/place-syntax.js';
 
 export interface ScanOptions {
   /** Paths in findings and diagnostics are relative to this directory, `/`-separated. */
@@ -106,6 +107,12 @@ export interface ScanResult {
   filesParsed: number;
   /** Findings that suppression comments silenced (not in `findings`). */
   suppressed?: SuppressedFinding[];
+  /**
+   * The syntax a JavaScript or TypeScript file the scan reports on gave its per-file step for the
+   * migration classes of its places (migrate/place-syntax.ts; `{}` where it kept nothing), by
+   * absolute path; undefined for a file the scan did not index (not JavaScript or TypeScript, not parsed).
+   */
+  placesOf?: (file: string) => PlaceSyntax | undefined;
 }
 
 const everyFile = () => true;
@@ -272,7 +279,18 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
   // with its text, for placing findings and for checking the cache's hash before storing). Facts
   // resolved at once are not copied away from the parse: their matches are (`resolveDeferred`).
+  // The syntax of each indexed file the scan reports on, for its places' migration classes.
+  const places = new Map<string, PlaceSyntax | undefined>();
+  const keepPlaces = (file: string, indexed: IndexedFromDisk | undefined) => {
+    if (indexed && 'index' in indexed && indexed.index.kind === 'indexed' && own(file))
+      places.set(file, indexed.index.places);
+  };
   const indexer: Indexer = (file, scannedHere = false) => {
+    const indexed = indexOf(file, scannedHere);
+    keepPlaces(file, indexed);
+    return indexed;
+  };
+  const indexOf: Indexer = (file, scannedHere = false) => {
     const cached = cache?.index(file);
     if (cached) return { index: cached };
     // The type checker answers only for files the scan reports on, not for modules read for their exports.
@@ -368,6 +386,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
         // A worker may have done it too: its result is dropped.
         const fromWorker = indexedEarly ? void workers?.take(file) : await workers?.take(file);
         if (fromWorker && 'index' in fromWorker) parsed++;
+        keepPlaces(file, fromWorker);
         const indexed = indexedEarly ?? fromWorker ?? indexer(file, true);
         if ('problem' in indexed) {
           if (own(file))
@@ -450,6 +469,12 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     diagnostics,
     filesScanned: options.reportsOn ? options.files.filter(own).length : options.files.length,
     filesParsed: parsed,
+    placesOf: (file) => {
+      if (places.has(file)) return places.get(file) ?? {};
+      // A file `--cache` answered without its index (its matches were kept): the index has them.
+      const cached = cache?.index(file);
+      return cached?.kind === 'indexed' ? (cached.places ?? {}) : undefined;
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { MOBILE_REDIRECT } from './mobile-redirect.js';
 import { RATE_LIMITS } from './rate-limits.js';
 import { rulesetRuleRewrite, type RulesetTarget } from './ruleset-rule.js';
 import { wafPackageChange } from './waf-packages.js';
+import { ENTRIES_WITH_CODE } from './with-code.js';
 import { analyticsQuery } from './zone-analytics.js';
 
 /**
@@ -15,6 +16,9 @@ import { analyticsQuery } from './zone-analytics.js';
 const TARGETS: ReadonlyMap<string, RulesetTarget> = new Map(
   [FIREWALL_RULES, RATE_LIMITS, MOBILE_REDIRECT].map((target) => [target.entryId, target]),
 );
+// Every entry with code here is listed where `migrate` decides to load this folder (with-code.ts).
+for (const id of [...TARGETS.keys(), 'access-bookmark-applications', 'waf-managed-rules-legacy', 'zone-analytics-api'])
+  if (!ENTRIES_WITH_CODE.has(id)) throw new Error(`entries/with-code.ts does not list ${id}`);
 
 /**
  * The entry's own rewrite at the finding (its edits, and the comment for a person: written in the
