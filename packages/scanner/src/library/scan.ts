@@ -158,7 +158,7 @@ async function scanAndReport(
     report.migrationClasses = await (
       await import('../migrate/place-class.js')
     ).migrationClasses(report.findings, config.settings.catalogue.entries, request.cwd, (file) =>
-      result.placesOf?.(resolve(request.cwd, file)),
+      result.places?.get(resolve(request.cwd, file)),
     );
   return { report, diagnostics: result.diagnostics };
 }
@@ -283,6 +283,7 @@ export async function findUsages(
       ...(request.onProgress ? { onProgress: request.onProgress } : {}),
     });
     result.diagnostics.push(...skipped);
+    if (request.verbose) notice(parsedNotice(result.filesParsed, groups.length, groups.length));
     return { ...result, scannedFiles: scannedFiles(cwd, discovered, config.languages, result.diagnostics) };
   }
   const result = await runScan({
@@ -304,6 +305,7 @@ export async function findUsages(
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
   result.diagnostics.push(...skipped);
+  if (request.verbose) notice(parsedNotice(result.filesParsed, 1, 1));
   if (cache) {
     // A cache that cannot be written costs the next scan time, never this scan's result.
     try {
@@ -316,6 +318,18 @@ export async function findUsages(
     }
   }
   return { ...result, scannedFiles: scannedFiles(cwd, discovered, config.languages, result.diagnostics) };
+}
+
+/**
+ * `--verbose`: how many times the scan parsed a JavaScript or TypeScript file (a file parsed by two
+ * passes counts twice), and in how many passes over the files for how many configurations.
+ */
+function parsedNotice(parsed: number, passes: number, configurations: number): ScanNotice {
+  const over =
+    configurations > 1
+      ? ` (${plural(passes, 'pass', 'passes')} over the files for ${configurations} configurations)`
+      : '';
+  return { text: `parses of JavaScript and TypeScript files: ${parsed}${over}`, severity: 'info' };
 }
 
 /** The scanned files that one configuration grades, with it. */
@@ -383,7 +397,6 @@ async function scanByConfiguration(
   const { runScan } = await import('../scan/scan.js');
   const merged: ScanResult = { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
   const seen = new Set<string>();
-  const passes: ScanResult[] = [];
   for (const { config, files } of groups) {
     const result = await runScan({
       ...common,
@@ -405,16 +418,9 @@ async function scanByConfiguration(
     }
     merged.filesScanned += result.filesScanned;
     merged.filesParsed += result.filesParsed;
-    passes.push(result);
+    // Each pass kept the syntax of the files it reports on.
+    if (result.places) merged.places = new Map([...(merged.places ?? []), ...result.places]);
   }
-  // Each pass kept the syntax of the files it reports on.
-  merged.placesOf = (file) => {
-    for (const pass of passes) {
-      const places = pass.placesOf?.(file);
-      if (places) return places;
-    }
-    return undefined;
-  };
   return merged;
 }
 

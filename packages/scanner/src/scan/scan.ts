@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { valuesCutMessage, type Finding, type ResolvedSettings, type SuppressedFinding } from '@sunset-lint/core';
 import {
   buildFindings,
@@ -54,6 +55,12 @@ export interface ScanOptions {
   /** `--languages`: the languages read (default every one). */
   languages?: ReadonlySet<Language>;
   settings: ResolvedSettings;
+  /**
+   * The settings that grade each JavaScript or TypeScript file (absolute path) where the scan's
+   * configurations differ only in grading (`asOf`, `imminentDays`, `severities`, end-of-life dates:
+   * library/scan.ts `passesOf`); default `settings`. Everything before grading reads `settings`.
+   */
+  gradingOf?: (file: string) => ResolvedSettings;
   /** Also report relative imports that name no file (`unresolved-import` warnings). */
   verbose?: boolean;
   /**
@@ -108,11 +115,11 @@ export interface ScanResult {
   /** Findings that suppression comments silenced (not in `findings`). */
   suppressed?: SuppressedFinding[];
   /**
-   * The syntax a JavaScript or TypeScript file the scan reports on gave its per-file step for the
-   * migration classes of its places (migrate/place-syntax.ts; `{}` where it kept nothing), by
-   * absolute path; undefined for a file the scan did not index (not JavaScript or TypeScript, not parsed).
+   * What the per-file step kept of the syntax of each JavaScript or TypeScript file with a finding of
+   * an automatic entry (migrate/place-syntax.ts; `{}` where it kept nothing), by absolute path: the
+   * migration classes of the places are read from it (place-class.ts). Absent when there is none.
    */
-  placesOf?: (file: string) => PlaceSyntax | undefined;
+  places?: ReadonlyMap<string, PlaceSyntax>;
 }
 
 const everyFile = () => true;
@@ -195,6 +202,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     cwd: options.cwd,
     settings: options.settings,
     reportUnused: options.reportUnusedSuppressions,
+    gradingOf: options.gradingOf,
     namingFiles,
     terraformSources: terraform.sources,
     scriptSources: scripts.sources,
@@ -314,7 +322,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   const report = new FindingsByFile(
     relativePath,
     repositoryPathFor(options.cwd),
-    settings,
+    options.gradingOf ?? (() => settings),
     diagnostics,
     options.maxFileSize,
   );
@@ -462,19 +470,25 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
           file: relativePath(fromFile),
         });
   }
+  // A shard keeps what lands in its own files: a match is merged with the others at its place
+  // (placement.ts) before, so that each place ends as in a whole scan.
+  const findings = report.findings().filter((finding) => ownPath(finding.file));
+  const withPlaces = new Map<string, PlaceSyntax>();
+  for (const finding of findings) {
+    if (settings.catalogue.byId.get(finding.entryId)?.migration?.class !== 'automatic') continue;
+    const file = resolve(options.cwd, finding.file);
+    if (withPlaces.has(file)) continue;
+    // A file `--cache` answered without reading its index (its matches were kept): the index has it.
+    const cached = places.has(file) ? undefined : cache?.index(file);
+    const kept = places.has(file) ? places.get(file) : cached?.kind === 'indexed' ? cached.places : null;
+    if (kept !== null) withPlaces.set(file, kept ?? {});
+  }
   return {
-    // A shard keeps what lands in its own files: a match is merged with the others at its place
-    // (placement.ts) before, so that each place ends as in a whole scan.
-    findings: report.findings().filter((finding) => ownPath(finding.file)),
+    findings,
     diagnostics,
     filesScanned: options.reportsOn ? options.files.filter(own).length : options.files.length,
     filesParsed: parsed,
-    placesOf: (file) => {
-      if (places.has(file)) return places.get(file) ?? {};
-      // A file `--cache` answered without its index (its matches were kept): the index has them.
-      const cached = cache?.index(file);
-      return cached?.kind === 'indexed' ? (cached.places ?? {}) : undefined;
-    },
+    ...(withPlaces.size ? { places: withPlaces } : {}),
   };
 }
 
@@ -565,7 +579,8 @@ class FindingsByFile {
     private readonly relativePath: (file: string) => string,
     /** The path a finding's fingerprint hashes: the one from the repository root. */
     private readonly fingerprintPath: (relative: string) => string,
-    private readonly settings: ResolvedSettings,
+    /** The settings that grade a file's findings (the configuration nearest it). */
+    private readonly gradingOf: (file: string) => ResolvedSettings,
     private readonly diagnostics: Diagnostic[],
     private readonly maxFileSize: number | undefined,
   ) {}
@@ -640,7 +655,7 @@ class FindingsByFile {
       matches,
       relative,
       text,
-      this.settings,
+      this.gradingOf(file),
       locate,
       undefined,
       this.fingerprintPath(relative),
