@@ -1,4 +1,5 @@
 import type { CatalogueEntry, TextEdit } from '@sunset-lint/core';
+import { forEachChild } from '@sunset-lint/core/internal';
 import { lineEnd, lineStart, removeListItem } from './text.js';
 
 /**
@@ -52,6 +53,8 @@ export interface PlaceVocabulary {
   readKeys: Set<string>;
   listValues: Set<string>;
   settings: Set<string>;
+  /** Every name above as `nameKey` has it: a file whose text holds none has no automatic entry's place to ask about. */
+  words: string[];
 }
 
 const vocabularies = new WeakMap<readonly CatalogueEntry[], PlaceVocabulary | undefined>();
@@ -65,7 +68,7 @@ export function placeVocabulary(entries: readonly CatalogueEntry[]): PlaceVocabu
   const automatic = entries.filter((entry) => entry.migration?.class === 'automatic');
   let vocabulary: PlaceVocabulary | undefined;
   if (automatic.length) {
-    vocabulary = { headers: [], readKeys: new Set(), listValues: new Set(), settings: new Set() };
+    vocabulary = { headers: [], readKeys: new Set(), listValues: new Set(), settings: new Set(), words: [] };
     for (const entry of automatic) {
       for (const rewrite of entry.migration?.rewrites ?? []) {
         if (rewrite.kind === 'drop-header') vocabulary.headers.push(rewrite.header.toLowerCase());
@@ -79,14 +82,26 @@ export function placeVocabulary(entries: readonly CatalogueEntry[]): PlaceVocabu
         if (resource.property?.startsWith('settings.')) vocabulary.settings.add(nameKey(resource.property.slice(9)));
     }
   }
+  if (vocabulary) {
+    const names = [...vocabulary.headers, ...vocabulary.readKeys, ...vocabulary.listValues, ...vocabulary.settings];
+    vocabulary.words = [...new Set(names.map(nameKey))];
+  }
   vocabularies.set(entries, vocabulary);
   return vocabulary;
 }
 
 /** A name as keys and settings are compared: case, `_` and `-` aside (`privacy_pass`, `privacyPass`). */
 function nameKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  let key = nameKeys.get(name);
+  if (key === undefined) {
+    key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    // Property names repeat across files; the memo stays small.
+    if (nameKeys.size > 20_000) nameKeys.clear();
+    nameKeys.set(name, key);
+  }
+  return key;
 }
+const nameKeys = new Map<string, string>();
 
 /** An ESTree node as both parsers give it (typescript-estree's shapes, `start`/`end` offsets). */
 interface Node {
@@ -96,8 +111,15 @@ interface Node {
   [field: string]: unknown;
 }
 
-/** Fields that hold no child node (offsets, the program's comments, oxc's extra fields). */
-const NOT_CHILDREN = new Set(['type', 'start', 'end', 'range', 'loc', 'comments', 'tokens', 'hashbang', 'parent']);
+/** Type-level syntax, not walked (oxc-parser gives it; the converted TypeScript tree mostly leaves it out). */
+const TYPE_ONLY = new Set([
+  'TSTypeAnnotation',
+  'TSTypeParameterDeclaration',
+  'TSTypeParameterInstantiation',
+  'TSInterfaceDeclaration',
+  'TSTypeAliasDeclaration',
+  'TSDeclareFunction',
+]);
 
 /**
  * The file's `PlaceSyntax`, from the program the scan's parser gave (oxc-parser's ESTree or the
@@ -106,6 +128,11 @@ const NOT_CHILDREN = new Set(['type', 'start', 'end', 'range', 'loc', 'comments'
  * TypeScript's tree (migrate/js-places.ts), test/migration-classes.test.ts checks both on every fixture.
  */
 export function placeSyntaxOf(program: unknown, text: string, vocabulary: PlaceVocabulary): PlaceSyntax | undefined {
+  // An automatic entry's place is where its text is written: a retired setting's name (its request,
+  // its bulk item, its resource setting), a dropped key, a header, a cipher name. A file that holds
+  // none (case, `_` and `-` aside) has none of those places, and its tree is not walked.
+  const normalized = text.toLowerCase().replace(/[-_]/g, '');
+  if (!vocabulary.words.some((word) => normalized.includes(word))) return undefined;
   const builder = new SyntaxBuilder(program as Node, text, vocabulary);
   builder.visit(program as Node);
   return builder.result();
@@ -145,8 +172,13 @@ class SyntaxBuilder {
     return any ? out : undefined;
   }
 
+  /** The walk, in source order: `forEachChild` passes the builder along, so no closure is made per node. */
+  private static readonly step = (child: unknown, builder: SyntaxBuilder): void => builder.visit(child as Node);
+
   visit(node: Node): void {
-    const parent = this.ancestors.at(-1);
+    // Types hold no call, read, list or object literal a place can be in.
+    if (TYPE_ONLY.has(node.type)) return;
+    const parent = this.ancestors[this.ancestors.length - 1];
     switch (node.type) {
       case 'ExpressionStatement':
         if (parent && isStatementList(parent, node)) {
@@ -168,16 +200,11 @@ class SyntaxBuilder {
         this.objectProperties(node);
         break;
     }
-    const isStatementCall = this.statementCalls.has(node);
+    const isStatementCall =
+      (node.type === 'CallExpression' || node.type === 'ImportExpression') && this.statementCalls.has(node);
     if (isStatementCall) this.insideStatementCalls++;
     this.ancestors.push(node);
-    for (const key in node) {
-      if (NOT_CHILDREN.has(key)) continue;
-      const value = node[key];
-      if (Array.isArray(value)) {
-        for (const item of value) if (isNode(item)) this.visit(item);
-      } else if (isNode(value)) this.visit(value);
-    }
+    forEachChild(node as unknown as Parameters<typeof forEachChild>[0], SyntaxBuilder.step, this);
     this.ancestors.pop();
     if (isStatementCall) this.insideStatementCalls--;
   }
@@ -385,10 +412,6 @@ class SyntaxBuilder {
 
 /** The methods that set one header of a request: `Headers#set`/`append`, Node's `setHeader`, superagent's `set`. */
 const HEADER_SETTERS = new Set(['set', 'append', 'setHeader', 'header']);
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-}
 
 /** A statement directly in a block, a module or a switch case: a line can go above it. */
 function isStatementList(parent: Node, statement: Node): boolean {
