@@ -7,6 +7,8 @@
 export { extractFileFacts } from './analyze.js';
 export type * from './facts.js';
 export { HOLE } from './facts.js';
+/** The ESTree walk by typescript-eslint's visitor keys (the scanner's migration place syntax walks with it). */
+export { forEachChild } from './read/ast.js';
 export { LINE_BREAK, LineIndex } from './line-index.js';
 export { prefilterFor, type Prefilter } from './match/prefilter.js';
 export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './match/cross-file-prefilter.js';

@@ -114,6 +114,100 @@ describe('a root and a package configuration (nearest wins, per file)', () => {
   });
 });
 
+describe('configurations that differ only in grading: one pass over the files', () => {
+  const DIRECT = [
+    'export const limits = (zone) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/rate_limits`);',
+    'export const rules = (zone) => fetch(`https://api.cloudflare.com/client/v4/zones/${zone}/firewall/rules`);',
+    '',
+  ].join('\n');
+  // The app's configuration grades differently (its own date, window, end of life, severities) but
+  // detects alike: the same catalogue entries, apiHosts and minConfidence.
+  const files = {
+    'sunset-lint.config.json': JSON.stringify({ asOf: '2026-11-21' }),
+    'packages/app/sunset-lint.config.json': JSON.stringify({
+      asOf: '2026-10-01',
+      imminentDays: 400,
+      severities: { imminent: 'error' },
+      catalogue: { eolOverrides: { 'firewall-rules-api': '2027-06-01' } },
+    }),
+    'packages/app/src/direct.js': DIRECT,
+    'packages/config/src/direct.js': DIRECT,
+  };
+  const SCAN_PACKAGES = ['scan', 'packages', '--format', 'json', '--fail-on', 'none', '--no-progress'];
+  const parses = (stderr: string) => /parses of JavaScript and TypeScript files: (\d+)(.*)/.exec(stderr)?.slice(1);
+
+  test('each file is read and parsed once, and graded by its nearest configuration as ESLint grades it', async () => {
+    const root = makeMonorepo(files);
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ['**/*.js'] }, plugin.configs['recommended-by-grade'] as Linter.Config],
+    });
+    // The files whose findings need no other module, which ESLint sees as the scanner does.
+    const linted = (await eslint.lintFiles(['packages/*/src/direct.js'])).flatMap((result) =>
+      result.messages.map(
+        (m) =>
+          `${relative(root, result.filePath)}:${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warn'} ${m.message}`,
+      ),
+    );
+    const run = runCli([...SCAN_PACKAGES, '--verbose'], { cwd: root });
+    expect(run.status, run.stderr).toBe(0);
+    const scanned = parseJsonReport(run.stdout)
+      .findings.filter((f) => f.file.endsWith('direct.js'))
+      .map((f) => {
+        const finding = f as typeof f & { severity: string };
+        return `${f.file}:${f.line}:${f.column} ${finding.severity} ${f.message} [${f.entryId}]`;
+      });
+    expect(scanned.sort()).toEqual([...linted].sort());
+    // Each configuration graded its own files: the app's date, window, end of life and severity.
+    expect(linted.filter((line) => line.includes('reaches end of life on 2027-06-01 (ends in 8 months)'))).toEqual([
+      expect.stringMatching(/^packages\/app\/src\/direct\.js:2:89 error /),
+    ]);
+    expect(linted.filter((line) => line.includes('reached end of life on 2025-01-15 (ended 1 year ago)'))).toHaveLength(
+      3,
+    );
+    // As many parses as a scan with one configuration for every file (`--config`): one per file.
+    const one = runCli([...SCAN_PACKAGES, '--verbose', '--config', 'sunset-lint.config.json'], { cwd: root });
+    const [once] = parses(one.stderr)!;
+    expect(Number(once)).toBeGreaterThanOrEqual(3);
+    expect(parses(run.stderr)).toEqual([once, ' (1 pass over the files for 2 configurations)']);
+  });
+
+  test('--cache is used: a warm scan parses nothing and reports what a scan without the cache reports', () => {
+    const root = makeMonorepo(files);
+    const plain = runCli(SCAN_PACKAGES, { cwd: root });
+    const cold = runCli([...SCAN_PACKAGES, '--cache', '--verbose'], { cwd: root });
+    const warm = runCli([...SCAN_PACKAGES, '--cache', '--verbose'], { cwd: root });
+    for (const run of [cold, warm]) {
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stderr).not.toContain('--cache is not used');
+      expect(parseJsonReport(run.stdout).findings).toEqual(parseJsonReport(plain.stdout).findings);
+    }
+    expect(Number(parses(cold.stderr)![0])).toBeGreaterThanOrEqual(3);
+    expect(parses(warm.stderr)![0]).toBe('0');
+    // Grading is not cached: the app's date and window changed, the cache is warm, the grades follow.
+    const app = JSON.parse(files['packages/app/sunset-lint.config.json']) as Record<string, unknown>;
+    writeFileSync(
+      join(root, 'packages/app/sunset-lint.config.json'),
+      JSON.stringify({ ...app, asOf: '2026-11-21', imminentDays: 10 }),
+    );
+    const regraded = runCli([...SCAN_PACKAGES, '--cache', '--verbose'], { cwd: root });
+    expect(parses(regraded.stderr)![0]).toBe('0');
+    expect(parseJsonReport(regraded.stdout).findings).toEqual(
+      parseJsonReport(runCli(SCAN_PACKAGES, { cwd: root }).stdout).findings,
+    );
+    expect(parseJsonReport(regraded.stdout).findings).not.toEqual(parseJsonReport(plain.stdout).findings);
+    // A configuration that detects otherwise (here `minConfidence`) needs a pass of its own: no cache.
+    writeFileSync(join(root, 'packages/app/sunset-lint.config.json'), JSON.stringify({ minConfidence: 'low' }));
+    const changed = runCli([...SCAN_PACKAGES, '--cache', '--verbose'], { cwd: root });
+    expect(changed.status, changed.stderr).toBe(0);
+    expect(changed.stderr).toContain(
+      '--cache is not used: 2 configurations grade the scanned files, with 2 different catalogues or detection settings',
+    );
+    expect(parses(changed.stderr)![1]).toBe(' (2 passes over the files for 2 configurations)');
+  });
+});
+
 describe("the ESLint plugin honours the repository's baseline", () => {
   const lintWith = async (cwd: string, settings: Record<string, unknown> = {}, patterns = ['.']) => {
     const eslint = new ESLint({

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { type BaselineEntry, DEFAULT_BASELINE_FILE, findConfigFile, type Grade } from '@sunset-lint/core/schedule';
+import {
+  type BaselineEntry,
+  DEFAULT_BASELINE_FILE,
+  findConfigFile,
+  type Grade,
+  writtenEntry,
+} from '@sunset-lint/core/schedule';
 import { applyBaseline, readBaseline } from '../baseline/baseline.js';
 import type { ScanConfig } from '../config/resolve.js';
 import { kindOfPath, type Language } from '../languages/kinds.js';
@@ -157,7 +163,9 @@ async function scanAndReport(
   if (request.migrationClasses && !request.stdin)
     report.migrationClasses = await (
       await import('../migrate/place-class.js')
-    ).migrationClasses(report.findings, config.settings.catalogue.entries, request.cwd);
+    ).migrationClasses(report.findings, config.settings.catalogue.entries, request.cwd, (file) =>
+      result.places?.get(resolve(request.cwd, file)),
+    );
   return { report, diagnostics: result.diagnostics };
 }
 
@@ -259,18 +267,25 @@ export async function findUsages(
   const cacheLocation = typeof request.cache === 'object' ? request.cache.location : undefined;
   const { ProjectModules } = await import('../scan/plan/project-modules.js');
   const projectModules = ProjectModules.find(discovered.files);
-  const cache = request.cache
-    ? await openCache(resolve(cwd, cacheLocation ?? DEFAULT_CACHE), config, notice, projectModules.fingerprint)
-    : undefined;
   const groups = cascade ? await configGroups(cwd, discovered, config, cascade.overrides) : undefined;
-  if (groups && groups.length > 1) {
-    // The cache is keyed by one configuration's settings: passes of several would replace it in turn.
-    if (cache)
+  const passes = groups && groups.length > 1 ? passesOf(groups) : undefined;
+  // One cache folder holds one key: passes of different keys would replace each other's cache.
+  const cache =
+    request.cache && (passes?.length ?? 1) === 1
+      ? await openCache(
+          resolve(cwd, cacheLocation ?? DEFAULT_CACHE),
+          groups?.map((group) => group.config.settings) ?? [config.settings],
+          notice,
+          projectModules.fingerprint,
+        )
+      : undefined;
+  if (groups && passes && groups.length > 1) {
+    if (request.cache && !cache)
       notice({
-        text: `--cache is not used: ${groups.length} configurations grade the scanned files (one pass each; --config FILE applies one)`,
+        text: `--cache is not used: ${groups.length} configurations grade the scanned files, with ${passes.length} different catalogues or detection settings (one pass each; --config FILE applies one)`,
         severity: 'info',
       });
-    const result = await scanByConfiguration(groups, discovered, projectModules, shard, {
+    const result = await scanByConfiguration(passes, discovered, projectModules, shard, cache, {
       cwd,
       ...(config.languages ? { languages: new Set(config.languages) } : {}),
       ...(request.verbose ? { verbose: true } : {}),
@@ -281,6 +296,8 @@ export async function findUsages(
       ...(request.onProgress ? { onProgress: request.onProgress } : {}),
     });
     result.diagnostics.push(...skipped);
+    if (request.verbose) notice(parsedNotice(result.filesParsed, passes.length, groups.length));
+    if (cache) saveCache(cache, notice);
     return { ...result, scannedFiles: scannedFiles(cwd, discovered, config.languages, result.diagnostics) };
   }
   const result = await runScan({
@@ -302,18 +319,33 @@ export async function findUsages(
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
   result.diagnostics.push(...skipped);
-  if (cache) {
-    // A cache that cannot be written costs the next scan time, never this scan's result.
-    try {
-      cache.save();
-    } catch (error) {
-      notice({
-        text: `the cache was not saved: ${error instanceof Error ? error.message : String(error)}`,
-        severity: 'warning',
-      });
-    }
-  }
+  if (request.verbose) notice(parsedNotice(result.filesParsed, 1, 1));
+  if (cache) saveCache(cache, notice);
   return { ...result, scannedFiles: scannedFiles(cwd, discovered, config.languages, result.diagnostics) };
+}
+
+/** A cache that cannot be written costs the next scan time, never this scan's result. */
+function saveCache(cache: { save(): void }, notice: (notice: ScanNotice) => void): void {
+  try {
+    cache.save();
+  } catch (error) {
+    notice({
+      text: `the cache was not saved: ${error instanceof Error ? error.message : String(error)}`,
+      severity: 'warning',
+    });
+  }
+}
+
+/**
+ * `--verbose`: how many times the scan parsed a JavaScript or TypeScript file (a file parsed by two
+ * passes counts twice), and in how many passes over the files for how many configurations.
+ */
+function parsedNotice(parsed: number, passes: number, configurations: number): ScanNotice {
+  const over =
+    configurations > 1
+      ? ` (${plural(passes, 'pass', 'passes')} over the files for ${configurations} configurations)`
+      : '';
+  return { text: `parses of JavaScript and TypeScript files: ${parsed}${over}`, severity: 'info' };
 }
 
 /** The scanned files that one configuration grades, with it. */
@@ -368,27 +400,74 @@ async function configGroups(
 }
 
 /**
- * One scan per configuration: every file is read and its imports resolve from every file, and
- * each pass reports on the files its configuration grades (as a shard reports on its own).
+ * The configurations that can share one pass over the JavaScript and TypeScript files: those whose
+ * settings before grading are the same (the catalogue but for its end-of-life dates, `apiHosts`,
+ * `minConfidence`, `reportUnusedSuppressions`). They read, extract and match alike; only grading
+ * (`asOf`, `imminentDays`, `severities`, `catalogue.eolOverrides`) differs per file. In the order of
+ * `groups`.
+ */
+function passesOf(groups: readonly ConfigGroup[]): ConfigGroup[][] {
+  const byKey = new Map<string, ConfigGroup[]>();
+  for (const group of groups) {
+    const { settings, reportUnusedSuppressions } = group.config;
+    // The catalogue is in end-of-life order: an override moves an entry, which detects the same.
+    const entries = [...settings.catalogue.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const key = JSON.stringify({
+      entries: entries.map((entry) => ({ ...writtenEntry(entry), eol: undefined })),
+      apiHosts: settings.apiHosts,
+      minConfidence: settings.minConfidence,
+      reportUnusedSuppressions,
+    });
+    const pass = byKey.get(key);
+    if (pass) pass.push(group);
+    else byKey.set(key, [group]);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * One pass over the JavaScript and TypeScript files per set of configurations that detect alike
+ * (`passesOf`): every file is read and its imports resolve from every file, each pass reports on
+ * the files its configurations grade (as a shard reports on its own), and grades each file by its
+ * own configuration. Terraform and the other languages are read per configuration, each file once.
  */
 async function scanByConfiguration(
-  groups: readonly ConfigGroup[],
+  passes: readonly ConfigGroup[][],
   discovered: Discovered,
   projectModules: ProjectModulesOf,
   shard: ShardMembership | undefined,
+  cache: ScanOptionsOf['cache'],
   common: Omit<ScanOptionsOf, 'files' | 'terraformFiles' | 'scriptFiles' | 'settings' | 'projectModules'>,
 ): Promise<ScanResult> {
   const { runScan } = await import('../scan/scan.js');
   const merged: ScanResult = { findings: [], diagnostics: [], filesScanned: 0, filesParsed: 0 };
   const seen = new Set<string>();
-  for (const { config, files } of groups) {
+  const runs = passes.flatMap((pass) => {
+    const files = new Set(pass.flatMap((group) => [...group.files]));
+    const grading = new Map(pass.flatMap((group) => [...group.files].map((file) => [file, group.config.settings])));
+    // The pass over JavaScript and TypeScript (with its first configuration's other files), then
+    // the other configurations' other files.
+    return pass.map(({ config, files: own }, index) => ({
+      config,
+      files: index === 0 ? files : own,
+      javascript: index === 0,
+      otherFiles: own,
+      ...(index === 0 && pass.length > 1 ? { gradingOf: (file: string) => grading.get(file) ?? config.settings } : {}),
+    }));
+  });
+  for (const { config, files, javascript, otherFiles, gradingOf } of runs) {
+    const terraformFiles = discovered.terraformFiles.filter((file) => otherFiles.has(file));
+    const scriptFiles = discovered.scriptFiles.filter((file) => otherFiles.has(file));
+    if (!javascript && terraformFiles.length === 0 && scriptFiles.length === 0) continue;
     const result = await runScan({
       ...common,
-      files: discovered.files,
+      files: javascript ? discovered.files : [],
       projectModules,
-      terraformFiles: discovered.terraformFiles.filter((file) => files.has(file)),
-      scriptFiles: discovered.scriptFiles.filter((file) => files.has(file)),
+      terraformFiles,
+      scriptFiles,
       settings: config.settings,
+      ...(gradingOf ? { gradingOf } : {}),
+      ...(cache && javascript ? { cache } : {}),
       reportsOn: (file) => files.has(file) && (shard?.file(file) ?? true),
       ...(config.reportUnusedSuppressions ? { reportUnusedSuppressions: config.reportUnusedSuppressions } : {}),
     });
@@ -402,6 +481,8 @@ async function scanByConfiguration(
     }
     merged.filesScanned += result.filesScanned;
     merged.filesParsed += result.filesParsed;
+    // Each pass kept the syntax of the files it reports on.
+    if (result.places) merged.places = new Map([...(merged.places ?? []), ...result.places]);
   }
   return merged;
 }
@@ -455,9 +536,15 @@ async function typesResolutionFor(files: readonly string[], types: true | { tsco
   }
 }
 
-async function openCache(directory: string, config: ScanConfig, notice: (notice: ScanNotice) => void, modules: string) {
+/** The cache for a scan graded by these configurations' settings (one pass: they detect alike). */
+async function openCache(
+  directory: string,
+  settings: readonly ScanConfig['settings'][],
+  notice: (notice: ScanNotice) => void,
+  modules: string,
+) {
   const { ScanCache } = await import('../scan/cache/cache.js');
-  const cache = ScanCache.open(directory, config.settings, modules);
+  const cache = ScanCache.open(directory, settings, modules);
   if (cache.problem) notice({ text: cache.problem, severity: 'warning' });
   return cache;
 }

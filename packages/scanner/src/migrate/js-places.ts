@@ -2,6 +2,8 @@ import ts = require('typescript');
 import type { TextEdit } from '@sunset-lint/core';
 import { scriptKindOf } from '../scan/reader/parse.js';
 import { grammarOf } from '../scan/reader/parse-outcome.js';
+import type { PlaceQueries } from './place-syntax.js';
+import { withCommentLinesAbove } from './place-syntax.js';
 import { lineEnd, lineStart, removeListItem } from './text.js';
 
 /**
@@ -9,7 +11,7 @@ import { lineEnd, lineStart, removeListItem } from './text.js';
  * (syntax only, as the scan parses): the statement a comment goes above, the statement that only
  * sends a request, the list an item is in. The tree is parsed once per file and text.
  */
-export class JsPlaces {
+export class JsPlaces implements PlaceQueries {
   private readonly file: ts.SourceFile;
 
   constructor(
@@ -166,6 +168,16 @@ export class JsPlaces {
     );
   }
 
+  /** The property read whose name is at `range` (`(await loadRecord(id)).locked`), and the object it reads, as written. */
+  readAt(range: readonly [number, number]): { read: string; object: string } | undefined {
+    const read = this.chain(range).at(-1)?.parent;
+    if (!read || !(ts.isPropertyAccessExpression(read) || ts.isElementAccessExpression(read))) return undefined;
+    return {
+      read: this.text.slice(read.getStart(), read.getEnd()),
+      object: this.text.slice(read.expression.getStart(), read.expression.getEnd()),
+    };
+  }
+
   /**
    * A read of a property whose name is exactly the range (`record.locked`, `res?.result?.[0]?.locked`,
    * `r['locked']`), replaced with `value`: only where the whole read is an expression of its own (not
@@ -285,19 +297,4 @@ function isListedStatement(node: ts.Node): boolean {
     (ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent)) &&
     (parent as { statements: ts.NodeArray<ts.Node> }).statements.includes(node as ts.Statement)
   );
-}
-
-/**
- * A property removed with its whole line takes the comment lines right above it (`// minify the
- * assets`): its own, as core's `propertyRemoval` does for fixes; no comment is left about it.
- */
-function withCommentLinesAbove(text: string, edit: TextEdit | undefined): TextEdit | undefined {
-  if (!edit || lineStart(text, edit.start) !== edit.start) return edit;
-  let start = edit.start;
-  while (start > 0) {
-    const above = lineStart(text, start - 1);
-    if (!/^[ \t]*(?:\/\/[^\r\n]*|\/\*(?:(?!\*\/)[^\r\n])*\*\/[ \t]*)\r?\n$/.test(text.slice(above, start))) break;
-    start = above;
-  }
-  return { ...edit, start };
 }

@@ -1,30 +1,32 @@
 import type { CatalogueEntry, Finding, MigrationClass } from '@sunset-lint/core';
-import { loadTypeScriptWithCodeCache } from '../scan/reader/typescript-code-cache.js';
-import type { LeftPlace } from './run.js';
+import { withMigrations, type LeftPlace } from './run.js';
+import { SyntaxPlaces, type PlaceSyntax } from './place-syntax.js';
 
 /**
  * The migration class of each finding's place, by fingerprint: an automatic entry's place is
  * `automatic` only where `sunset-lint migrate` derives its rewrite (the same planning, at the
  * default level); its other places are the shapes its migration's `assistedShapes` names, classed
  * `assisted`. Assisted and manual entries' places keep their entry's class; a finding whose entry
- * has no migration has none. Files are read from `cwd` as `migrate` reads them.
+ * has no migration has none. Files are read from `cwd` as `migrate` reads them; a JavaScript or
+ * TypeScript file's syntax is the scan's (`placesOf`, by the finding's path: what the scan's
+ * per-file step kept of its parse, place-syntax.ts), so that no file is parsed again. A file the
+ * scan kept nothing of is parsed as `migrate` parses it.
  */
 export async function migrationClasses(
   findings: readonly Finding[],
   catalogue: readonly CatalogueEntry[],
   cwd: string,
+  placesOf?: (file: string) => PlaceSyntax | undefined,
 ): Promise<Map<string, MigrationClass>> {
   const byId = new Map(catalogue.map((entry) => [entry.id, entry]));
   const automatic = findings.filter((finding) => byId.get(finding.entryId)?.migration?.class === 'automatic');
   const left = new Map<string, LeftPlace>();
-  // The planning reads files with TypeScript's parser: loaded (from its cached code) only when an
-  // automatic entry has a finding, so that a JSON report of other findings, or of none, never loads it.
-  let rewritten: Finding[] = [];
-  if (automatic.length) {
-    loadTypeScriptWithCodeCache();
-    const { withMigrations } = await import('./run.js');
-    rewritten = await withMigrations(automatic, byId, { cwd, dryRun: true, level: 'automatic' }, left);
-  }
+  const rewritten = automatic.length
+    ? await withMigrations(automatic, byId, { cwd, dryRun: true, level: 'automatic' }, left, (file) => {
+        const syntax = placesOf?.(file);
+        return syntax && new SyntaxPlaces(syntax);
+      })
+    : [];
   const derived = new Set(rewritten.filter((f) => f.fixes[0]?.edits.length).map((finding) => finding.fingerprint));
   const out = new Map<string, MigrationClass>();
   for (const finding of findings) {

@@ -1,4 +1,3 @@
-import ts = require('typescript');
 import {
   MIGRATION_CLASSES,
   type CatalogueEntry,
@@ -8,8 +7,9 @@ import {
   type MigrationRewrite,
   type TextEdit,
 } from '@sunset-lint/core';
-import { entryRewrite, manualReplacement } from './entries/index.js';
+import { ENTRIES_WITH_CODE } from './entries/with-code.js';
 import type { JsPlaces } from './js-places.js';
+import { BULK_ITEM_KEY, type PlaceQueries } from './place-syntax.js';
 import type { ScriptPlaces } from './script-places.js';
 import { replacementRequest } from './plan-report.js';
 import { lineEntryRemoval } from './script-lines.js';
@@ -24,8 +24,18 @@ export const MIGRATION_LEVELS: readonly MigrationLevel[] = MIGRATION_CLASSES.fil
 /** The file a finding is in, as `migrate` reads it: its text, and its syntax tree. */
 export interface MigrationSource {
   text: string;
-  /** Undefined for the other languages (shell, Python, Go, Terraform, documentation). */
-  js: () => JsPlaces | undefined;
+  /**
+   * What the rewrites of the catalogue's data ask of the syntax at a place (place-syntax.ts);
+   * undefined for the other languages (shell, Python, Go, Terraform, documentation).
+   */
+  js: () => PlaceQueries | undefined;
+  /**
+   * The file's TypeScript tree, for the entries whose rewrite is code (`entries/`) and for the
+   * statement an assisted entry's comment goes above; undefined for the other languages.
+   */
+  tree: () => JsPlaces | undefined;
+  /** The entries' own code (`entries/index.ts`), loaded by the caller where a place is of an entry `ENTRIES_WITH_CODE` lists. */
+  entryCode?: typeof import('./entries/index.js');
   /** The statements of a shell script, a Python, Go or Terraform file; undefined for the others. */
   script?: ScriptPlaces | undefined;
   /** What starts a line comment in the file's language (undefined: no comment can be written). */
@@ -55,7 +65,9 @@ export function planMigration(
   const migration = entry.migration;
   if (!migration) return { leftFor: 'the catalogue entry has no migration' };
   if (migration.class === 'manual') {
-    const replacement = manualReplacement(entry.id, finding, source.text, source.js);
+    const replacement = ENTRIES_WITH_CODE.has(entry.id)
+      ? codeOf(source).manualReplacement(entry.id, finding, source.text, source.tree)
+      : undefined;
     return {
       leftFor: `manual migration: ${replacement ? `the replacement here: ${replacement}. ` : ''}${migration.person ?? migration.description}`,
     };
@@ -67,7 +79,9 @@ export function planMigration(
       : { leftFor };
   }
   // An entry whose rewrite is code of its own (entries/): the replacement request from the code's values.
-  const own = entryRewrite(entry.id, finding, source.text, source.js);
+  const own = ENTRIES_WITH_CODE.has(entry.id)
+    ? codeOf(source).entryRewrite(entry.id, finding, source.text, source.tree)
+    : undefined;
   if (migration.class === 'assisted' && level === 'automatic') {
     // Point to --level assisted only where it would rewrite something at this place.
     const derivable =
@@ -170,15 +184,9 @@ function replacementWords(
     }
     case 'drop-key': {
       // A read (JavaScript, TypeScript) written out: `(await loadRecord(id)).locked`.
-      const name = source.js()?.chain(finding.range).at(-1);
-      const read = name?.parent;
-      const object =
-        read && (ts.isPropertyAccessExpression(read) || ts.isElementAccessExpression(read))
-          ? read.expression
-          : undefined;
-      const readText = object ? source.text.slice(read!.getStart(), read!.getEnd()) : undefined;
-      if (rewrite.readValue !== undefined && object && readText && readText.length <= 120)
-        return `\`${readText}\` reads \`${rewrite.readValue}\` now (the field is omitted): write \`${rewrite.readValue}\` for the read, keeping what \`${source.text.slice(object.getStart(), object.getEnd())}\` does`;
+      const read = source.tree()?.readAt(finding.range);
+      if (rewrite.readValue !== undefined && read && read.read.length <= 120)
+        return `\`${read.read}\` reads \`${rewrite.readValue}\` now (the field is omitted): write \`${rewrite.readValue}\` for the read, keeping what \`${read.object}\` does`;
       return `drop \`${rewrite.key}\` here (the API ignores it)${rewrite.readValue !== undefined ? `, and read it as \`${rewrite.readValue}\`` : ''}`;
     }
     case 'drop-header':
@@ -196,6 +204,11 @@ function replacementWords(
     default:
       return undefined;
   }
+}
+
+function codeOf(source: MigrationSource): typeof import('./entries/index.js') {
+  if (!source.entryCode) throw new Error('the entries with code of their own were not loaded (entries/with-code.ts)');
+  return source.entryCode;
 }
 
 function lowerFirst(text: string): string {
@@ -420,7 +433,7 @@ function removeCall(finding: Finding, source: MigrationSource): Rewritten | unde
   )
     return undefined;
   if (finding.subject.endsWith('in a bulk settings edit')) {
-    const removal = js.arrayItemRemovalByKey(finding.range, 'id');
+    const removal = js.arrayItemRemovalByKey(finding.range, BULK_ITEM_KEY);
     return removal ? { description: 'Remove the setting from the bulk settings edit', edits: [removal] } : undefined;
   }
   const removal = js.requestStatementRemoval(finding.range);
@@ -432,7 +445,7 @@ function removeCall(finding: Finding, source: MigrationSource): Rewritten | unde
  * when that line already says it (an earlier pass, another finding of the same statement).
  */
 function commentAbove(finding: Finding, source: MigrationSource, words: string): TextEdit | 'present' | undefined {
-  const statement = (source.js() ?? source.script)?.statementAt(finding.range);
+  const statement = (source.tree() ?? source.script)?.statementAt(finding.range);
   if (!statement || source.lineComment === undefined) return undefined;
   // The file's own line break (a CRLF file stays CRLF).
   const line = `${statement.indent}${source.lineComment} ${words}${source.text.includes('\r\n') ? '\r\n' : '\n'}`;

@@ -7,10 +7,12 @@ import { fixPaths } from '../fix/run.js';
 import { discoverConfigured, findUsages } from '../library/scan.js';
 import { readInputBytes } from '../scan/files/read-source.js';
 import { MigrationCheck } from './check.js';
-import { JsPlaces } from './js-places.js';
+import type { JsPlaces } from './js-places.js';
+import { ENTRIES_WITH_CODE } from './entries/with-code.js';
 import { ScriptPlaces } from './script-places.js';
 import { lineCommentOf } from './text.js';
 import { planMigration, type MigrationLevel } from './plan.js';
+import type { PlaceQueries } from './place-syntax.js';
 
 export interface MigrateOptions {
   cwd: string;
@@ -70,7 +72,7 @@ export async function migratePaths(
     const result = await findUsages({ cwd: options.cwd, paths: given }, config);
     options.afterScan?.();
     const wanted = result.findings.filter((finding) => !options.entries || options.entries.has(finding.entryId));
-    const migrations = await withMigrations(wanted, byId, options, left, commented);
+    const migrations = await withMigrations(wanted, byId, options, left, undefined, commented);
     if (!found) {
       found = wanted;
       for (const finding of migrations) planned.set(finding.fingerprint, finding.fixes[0]!);
@@ -106,12 +108,17 @@ export async function migratePaths(
   }
 }
 
-/** The findings that have a migration at their place, with it as their one fix. */
+/**
+ * The findings that have a migration at their place, with it as their one fix. `placesOf`: what
+ * answers the rewrites' questions about a JavaScript or TypeScript file's syntax (a JSON scan's
+ * `PlaceSyntax`, place-class.ts); by default the file's TypeScript tree (`JsPlaces`), parsed here.
+ */
 export async function withMigrations(
   findings: readonly Finding[],
   byId: ReadonlyMap<string, CatalogueEntry>,
   options: MigrateOptions,
   left: Map<string, LeftPlace>,
+  placesOf?: (file: string) => PlaceQueries | undefined,
   /** Collects the places whose fix only writes a comment (the finding stays: still left for a person). */
   commented?: Set<string>,
 ): Promise<Finding[]> {
@@ -130,12 +137,25 @@ export async function withMigrations(
     const assisted =
       options.level === 'assisted' &&
       fileFindings.some((f) => ['assisted', 'automatic'].includes(byId.get(f.entryId)?.migration?.class ?? ''));
+    const given = placesOf && language === 'javascript' ? placesOf(file) : undefined;
+    const withCode = fileFindings.some((f) => ENTRIES_WITH_CODE.has(f.entryId));
+    // TypeScript's tree (and TypeScript) only where something reads it: not for a JSON scan's classes.
+    const TreeOf =
+      language === 'javascript' && (!given || withCode || assisted)
+        ? (await import('./js-places.js')).JsPlaces
+        : undefined;
+    const tree = () => {
+      if (js === null) {
+        if (language === 'javascript' && !TreeOf) throw new Error(`${file}: TypeScript's tree was not loaded`);
+        js = TreeOf ? new TreeOf(file, text) : undefined;
+      }
+      return js;
+    };
     const source = {
       text,
-      js: () => {
-        if (js === null) js = language === 'javascript' ? new JsPlaces(file, text) : undefined;
-        return js;
-      },
+      js: given ? () => given : tree,
+      tree,
+      ...(withCode ? { entryCode: await import('./entries/index.js') } : {}),
       // Terraform's settings and the statements that only send a retired setting's request are
       // removed at every level; other languages need it only for comments.
       script:

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { valuesCutMessage, type Finding, type ResolvedSettings, type SuppressedFinding } from '@sunset-lint/core';
 import {
   buildFindings,
@@ -40,6 +41,7 @@ import type { TypesResolution } from './types-resolution.js';
 import { loadParser, type ParserChoice } from './reader/parsers.js';
 import { WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
 import { slashedRelative } from './files/relative-path.js';
+import type { PlaceSyntax } from '../migrate/place-syntax.js';
 
 export interface ScanOptions {
   /** Paths in findings and diagnostics are relative to this directory, `/`-separated. */
@@ -53,6 +55,12 @@ export interface ScanOptions {
   /** `--languages`: the languages read (default every one). */
   languages?: ReadonlySet<Language>;
   settings: ResolvedSettings;
+  /**
+   * The settings that grade each JavaScript or TypeScript file (absolute path) where the scan's
+   * configurations differ only in grading (`asOf`, `imminentDays`, `severities`, end-of-life dates:
+   * library/scan.ts `passesOf`); default `settings`. Everything before grading reads `settings`.
+   */
+  gradingOf?: (file: string) => ResolvedSettings;
   /** Also report relative imports that name no file (`unresolved-import` warnings). */
   verbose?: boolean;
   /**
@@ -106,6 +114,12 @@ export interface ScanResult {
   filesParsed: number;
   /** Findings that suppression comments silenced (not in `findings`). */
   suppressed?: SuppressedFinding[];
+  /**
+   * What the per-file step kept of the syntax of each JavaScript or TypeScript file with a finding of
+   * an automatic entry (migrate/place-syntax.ts; `{}` where it kept nothing), by absolute path: the
+   * migration classes of the places are read from it (place-class.ts). Absent when there is none.
+   */
+  places?: ReadonlyMap<string, PlaceSyntax>;
 }
 
 const everyFile = () => true;
@@ -188,6 +202,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     cwd: options.cwd,
     settings: options.settings,
     reportUnused: options.reportUnusedSuppressions,
+    gradingOf: options.gradingOf,
     namingFiles,
     terraformSources: terraform.sources,
     scriptSources: scripts.sources,
@@ -272,7 +287,18 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   // The per-file step: the index `--cache` kept for this text, else the file parsed now (then
   // with its text, for placing findings and for checking the cache's hash before storing). Facts
   // resolved at once are not copied away from the parse: their matches are (`resolveDeferred`).
+  // The syntax of each indexed file the scan reports on, for its places' migration classes.
+  const places = new Map<string, PlaceSyntax | undefined>();
+  const keepPlaces = (file: string, indexed: IndexedFromDisk | undefined) => {
+    if (indexed && 'index' in indexed && indexed.index.kind === 'indexed' && own(file))
+      places.set(file, indexed.index.places);
+  };
   const indexer: Indexer = (file, scannedHere = false) => {
+    const indexed = indexOf(file, scannedHere);
+    keepPlaces(file, indexed);
+    return indexed;
+  };
+  const indexOf: Indexer = (file, scannedHere = false) => {
     const cached = cache?.index(file);
     if (cached) return { index: cached };
     // The type checker answers only for files the scan reports on, not for modules read for their exports.
@@ -296,7 +322,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   const report = new FindingsByFile(
     relativePath,
     repositoryPathFor(options.cwd),
-    settings,
+    options.gradingOf ?? (() => settings),
     diagnostics,
     options.maxFileSize,
   );
@@ -368,6 +394,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
         // A worker may have done it too: its result is dropped.
         const fromWorker = indexedEarly ? void workers?.take(file) : await workers?.take(file);
         if (fromWorker && 'index' in fromWorker) parsed++;
+        keepPlaces(file, fromWorker);
         const indexed = indexedEarly ?? fromWorker ?? indexer(file, true);
         if ('problem' in indexed) {
           if (own(file))
@@ -443,13 +470,25 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
           file: relativePath(fromFile),
         });
   }
+  // A shard keeps what lands in its own files: a match is merged with the others at its place
+  // (placement.ts) before, so that each place ends as in a whole scan.
+  const findings = report.findings().filter((finding) => ownPath(finding.file));
+  const withPlaces = new Map<string, PlaceSyntax>();
+  for (const finding of findings) {
+    if (settings.catalogue.byId.get(finding.entryId)?.migration?.class !== 'automatic') continue;
+    const file = resolve(options.cwd, finding.file);
+    if (withPlaces.has(file)) continue;
+    // A file `--cache` answered without reading its index (its matches were kept): the index has it.
+    const cached = places.has(file) ? undefined : cache?.index(file);
+    const kept = places.has(file) ? places.get(file) : cached?.kind === 'indexed' ? cached.places : null;
+    if (kept !== null) withPlaces.set(file, kept ?? {});
+  }
   return {
-    // A shard keeps what lands in its own files: a match is merged with the others at its place
-    // (placement.ts) before, so that each place ends as in a whole scan.
-    findings: report.findings().filter((finding) => ownPath(finding.file)),
+    findings,
     diagnostics,
     filesScanned: options.reportsOn ? options.files.filter(own).length : options.files.length,
     filesParsed: parsed,
+    ...(withPlaces.size ? { places: withPlaces } : {}),
   };
 }
 
@@ -540,7 +579,8 @@ class FindingsByFile {
     private readonly relativePath: (file: string) => string,
     /** The path a finding's fingerprint hashes: the one from the repository root. */
     private readonly fingerprintPath: (relative: string) => string,
-    private readonly settings: ResolvedSettings,
+    /** The settings that grade a file's findings (the configuration nearest it). */
+    private readonly gradingOf: (file: string) => ResolvedSettings,
     private readonly diagnostics: Diagnostic[],
     private readonly maxFileSize: number | undefined,
   ) {}
@@ -615,7 +655,7 @@ class FindingsByFile {
       matches,
       relative,
       text,
-      this.settings,
+      this.gradingOf(file),
       locate,
       undefined,
       this.fingerprintPath(relative),

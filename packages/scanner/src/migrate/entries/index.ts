@@ -8,6 +8,7 @@ import { rulesetRuleRewrite, type RulesetTarget } from './ruleset-rule.js';
 import { sdkBookmark } from './sdk-bookmarks.js';
 import { sdkRulesetRule } from './sdk-rulesets.js';
 import { wafPackageChange } from './waf-packages.js';
+import { ENTRIES_WITH_CODE } from './with-code.js';
 import { analyticsQuery } from './zone-analytics.js';
 
 /**
@@ -17,6 +18,9 @@ import { analyticsQuery } from './zone-analytics.js';
 const TARGETS: ReadonlyMap<string, RulesetTarget> = new Map(
   [FIREWALL_RULES, RATE_LIMITS, MOBILE_REDIRECT].map((target) => [target.entryId, target]),
 );
+// Every entry with code here is listed where `migrate` decides to load this folder (with-code.ts).
+for (const id of [...TARGETS.keys(), 'access-bookmark-applications', 'waf-managed-rules-legacy', 'zone-analytics-api'])
+  if (!ENTRIES_WITH_CODE.has(id)) throw new Error(`entries/with-code.ts does not list ${id}`);
 
 /** The entries whose SDK calls become rules of a ruleset (`sdk-rulesets.ts`). */
 const SDK_ENTRIES = new Set([FIREWALL_RULES.entryId, RATE_LIMITS.entryId]);

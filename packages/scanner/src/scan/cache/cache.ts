@@ -11,7 +11,7 @@ import type { FileIndex } from '../reader/index-file.js';
 import { writtenEntry } from '@sunset-lint/core/schedule';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 8;
+const CACHE_FORMAT = 9;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {
@@ -87,8 +87,11 @@ export class ScanCache {
     readonly problem: string | undefined,
   ) {}
 
-  /** `modules`: the fingerprint of what bare imports name (`ProjectModules`), which facts depend on. */
-  static open(directory: string, settings: ResolvedSettings, modules = ''): ScanCache {
+  /**
+   * `modules`: the fingerprint of what bare imports name (`ProjectModules`), which facts depend on.
+   * `settings`: those of every configuration the scan meets (its key covers each).
+   */
+  static open(directory: string, settings: ResolvedSettings | readonly ResolvedSettings[], modules = ''): ScanCache {
     const key = cacheKey(settings, modules);
     const entriesFile = join(directory, `scan-${key}.bin`);
     const indexFolder = join(directory, `index-${key}`);
@@ -221,15 +224,18 @@ function writeAtomically(file: string, data: Uint8Array): void {
   renameSync(temporary, file);
 }
 
-function cacheKey(settings: ResolvedSettings, modules: string): string {
+function cacheKey(settings: ResolvedSettings | readonly ResolvedSettings[], modules: string): string {
   const { version } = createRequire(import.meta.url)('sunset-lint/package.json') as { version: string };
+  const shapingOf = (one: ResolvedSettings) => ({
+    apiHosts: one.apiHosts,
+    minConfidence: one.minConfidence,
+    entries: one.catalogue.entries.map(writtenEntry),
+  });
   const shaping = {
     format: CACHE_FORMAT,
     version,
     node: process.versions.node,
-    apiHosts: settings.apiHosts,
-    minConfidence: settings.minConfidence,
-    entries: settings.catalogue.entries.map(writtenEntry),
+    ...('catalogue' in settings ? shapingOf(settings) : { configurations: settings.map(shapingOf) }),
     modules,
   };
   return createHash('sha1').update(JSON.stringify(shaping)).digest('hex').slice(0, 16);

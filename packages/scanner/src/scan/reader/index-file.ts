@@ -3,6 +3,7 @@ import { extractFileFacts, type FileFacts, type IndexedFacts, indexFacts, LineIn
 import type { Diagnostic } from '../../reports/types.js';
 import { isStackOverflow, TOO_DEEP, type ParseSource } from './parse-outcome.js';
 import type { TypedMatches } from '../types-resolution.js';
+import { placeSyntaxOf, placeVocabulary, type PlaceSyntax } from '../../migrate/place-syntax.js';
 
 /**
  * What one file leaves for the scan once its tree is dropped: a diagnostic, or core's index of it
@@ -15,6 +16,11 @@ export type FileIndex =
       typed?: TypedMatches;
       /** What the scan reports about the file besides its findings: values its budget cut (`value-budget`). */
       notes?: Array<Omit<Diagnostic, 'file'>>;
+      /**
+       * What the migration planning asks of the file's syntax (migrate/place-syntax.ts), taken from
+       * this parse: a JSON scan classes its places from it without parsing the file again.
+       */
+      places?: PlaceSyntax;
     } & IndexedFacts);
 
 /**
@@ -60,7 +66,16 @@ export function indexFile(
   const typed = typedMatches?.(facts);
   const indexed = indexFacts(facts, source, settings, { prefilter, detachFacts });
   const notes = indexed.valuesCut ? [valueBudgetNote(indexed.valuesCut, source)] : undefined;
-  return { kind: 'indexed', ...indexed, ...(typed ? { typed } : {}), ...(notes ? { notes } : {}) };
+  // While the tree is here: the syntax the migration classes of the file's places are read from.
+  const vocabulary = placeVocabulary(settings.catalogue.entries);
+  const places = vocabulary ? placeSyntaxOf(parsed.program, source, vocabulary) : undefined;
+  return {
+    kind: 'indexed',
+    ...indexed,
+    ...(typed ? { typed } : {}),
+    ...(notes ? { notes } : {}),
+    ...(places ? { places } : {}),
+  };
 }
 
 /**

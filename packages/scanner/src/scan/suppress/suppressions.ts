@@ -20,6 +20,8 @@ export type UnusedSuppressions = 'off' | 'warn' | 'error';
 export interface SuppressionPass {
   cwd: string;
   settings: ResolvedSettings;
+  /** The settings that grade a file, by absolute path, where configurations differ per file (default `settings`). */
+  gradingOf?: ((file: string) => ResolvedSettings) | undefined;
   /** Default `warn`. */
   reportUnused?: UnusedSuppressions | undefined;
   /** Absolute paths of scanned files whose text names sunset-lint (their comments may be unused suppressions). */
@@ -78,6 +80,7 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
   const suppressed: SuppressedFinding[] = [];
   const diagnostics: Diagnostic[] = [];
   let commentsOf: typeof import('./comments.js').commentsOf | undefined;
+  const settingsOf = (path: string) => pass.gradingOf?.(path) ?? pass.settings;
   for (const [file, list] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const path = resolve(pass.cwd, file);
     const terraform = pass.terraformSources?.get(path) ?? pass.scriptSources?.get(path);
@@ -91,7 +94,7 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
       // Terraform, shell, Python, Go and documentation: `sunset-lint-ignore` in the comments the
       // reader collected (`#`, `//`, `/* */`, `<!-- -->`); ESLint's directives mean nothing there.
       const comments = terraform?.comments ?? [];
-      result = suppressInFile(list, read.source, () => comments, pass.settings, { eslintDirectives: false });
+      result = suppressInFile(list, read.source, () => comments, settingsOf(path), { eslintDirectives: false });
     } else {
       // TypeScript loads only for a file that holds a directive word (from its cached code).
       if (!commentsOf) loadTypeScriptWithCodeCache();
@@ -100,7 +103,7 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
         list,
         read.source,
         () => reader(path, read.source, pass.parsedTree?.(path, read.source)),
-        pass.settings,
+        settingsOf(path),
         {
           eslintDirectives: true,
         },
