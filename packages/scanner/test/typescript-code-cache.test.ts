@@ -4,7 +4,16 @@
  * the scan's output never depends on it. On Node 22+ the CLI's own modules also load from Node's
  * compile cache in that folder (cli/compile-cache.ts).
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import module from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +53,30 @@ test('written on the first run, reused, replaced when damaged; the report never 
     expect(run.stdout).toBe(plain.stdout);
   }
   expect(JSON.parse(plain.stdout).findings).toHaveLength(1);
+});
+
+test('the folder keeps the data of the few TypeScripts used last, not of every clone ever scanned', () => {
+  const temporary = mkdtempSync(join(tmpdir(), 'sunset-lint-code-cache-'));
+  const folder = join(temporary, `sunset-lint-${userInfo().uid}`);
+  mkdirSync(folder, { mode: 0o700 });
+  // Six other checkouts' data, used 1 to 6 days ago, and another run's write left unfinished.
+  const others = Array.from({ length: 6 }, (_, i) => `typescript-${String(i).repeat(16)}.bin`);
+  others.forEach((name, i) => {
+    writeFileSync(join(folder, name), 'data of another TypeScript');
+    const days = (i + 1) * 24 * 3600;
+    utimesSync(join(folder, name), Date.now() / 1000 - days, Date.now() / 1000 - days);
+  });
+  writeFileSync(join(folder, 'typescript-aaaaaaaaaaaaaaaa.bin.123.tmp'), 'half');
+  utimesSync(join(folder, 'typescript-aaaaaaaaaaaaaaaa.bin.123.tmp'), 1, 1);
+  const run = runCli(args, { cwd: project, env: { TMPDIR: temporary } });
+  expect(run.status).toBe(0);
+  const left = typescriptData(folder).sort();
+  // This run's data, and the three used last.
+  expect(left).toHaveLength(4);
+  expect(left).toEqual(expect.arrayContaining(others.slice(0, 3)));
+  expect(left.filter((name) => !others.includes(name))).toEqual([
+    expect.stringMatching(/^typescript-[0-9a-f]{16}\.bin$/),
+  ]);
 });
 
 test('a folder others can write is not used', () => {

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -31,6 +41,7 @@ export function loadTypeScriptWithCodeCache(): void {
     if (folder === undefined) return;
     const dataFile = join(folder, `typescript-${createHash('sha1').update(identity).digest('hex').slice(0, 16)}.bin`);
     const cachedData = readIfThere(dataFile);
+    if (cachedData) markUsed(dataFile);
     const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
@@ -88,7 +99,44 @@ function writeQuietly(folder: string, file: string, data: () => Buffer): void {
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, data());
     renameSync(temporary, file);
+    pruneOthers(folder, file);
   } catch {
     // Only the next run's start-up depends on it.
+  }
+}
+
+/*
+ * Each TypeScript file (each checkout, each version) and each Node version has data of its own,
+ * some 2.5 MB: without a limit the folder grows with every clone a user ever scanned. The data
+ * read is marked used (its time, at most once a day), and a write keeps the few used last.
+ */
+const KEEP = 4;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATA_FILE = /^typescript-[0-9a-f]{16}\.bin(?:\.\d+\.tmp)?$/;
+
+function markUsed(file: string): void {
+  try {
+    const now = Date.now();
+    if (now - statSync(file).mtimeMs > DAY_MS) utimesSync(file, now / 1000, now / 1000);
+  } catch {
+    // Then it may be pruned before the others: rewritten on its next use.
+  }
+}
+
+/** Removes all but the `KEEP` data files used last (`kept` among them), and unfinished writes of other runs. */
+function pruneOthers(folder: string, kept: string): void {
+  const now = Date.now();
+  const others = readdirSync(folder)
+    .filter((name) => DATA_FILE.test(name) && join(folder, name) !== kept)
+    .map((name) => {
+      const path = join(folder, name);
+      return { path, name, mtimeMs: statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0 };
+    })
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  let left = KEEP - 1;
+  for (const other of others) {
+    // Another process may be writing its data right now: its temporary file is left an hour.
+    if (other.name.endsWith('.tmp') ? now - other.mtimeMs > 60 * 60 * 1000 : left-- <= 0)
+      rmSync(other.path, { force: true });
   }
 }
