@@ -94,6 +94,16 @@ describe("TypeScript's compiler loads only when a scan needs it (issue 24)", () 
     expect(heavyPackages(modules)).not.toContain('typescript/');
   });
 
+  test('a pre-commit run whose finding an eslint-disable comment silences reads the comments without TypeScript', () => {
+    const project = makeProject({
+      'src/m0.ts': `export async function sync(zoneId: string) {\n  // eslint-disable-next-line sunset-lint/no-deprecated-endpoint -- migrating in #12\n  ${FIREWALL_RULES_CALL}\n}\n`,
+    });
+    const { status, modules } = requiredModules(['scan', 'src/m0.ts'], project);
+    // Silenced: the default --fail-on (expired) has nothing left to fail on.
+    expect(status).toBe(0);
+    expect(heavyPackages(modules)).not.toContain('typescript/');
+  });
+
   test.skipIf(nodeMajor >= 22)(
     `Node 20: a scan that parses more than ${JSON_TRANSFER_MAX_FILES} files takes TypeScript's parser`,
     () => {

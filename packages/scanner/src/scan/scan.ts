@@ -206,6 +206,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     namingFiles,
     terraformSources: terraform.sources,
     scriptSources: scripts.sources,
+    parser: options.parser,
     ...(options.types ? { parsedTree: options.types.parsedTree } : {}),
   });
 }

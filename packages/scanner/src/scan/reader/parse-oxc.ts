@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { RawComment } from '@sunset-lint/core';
 import { fileURLToPath } from 'node:url';
 import type { ParseOutcome, ParseSource, Program } from './parse-outcome.js';
 import { type Grammar, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
@@ -40,6 +41,35 @@ export function oxcParseSource(
       if (isStackOverflow(error)) return { ok: false, message: TOO_DEEP, tooDeep: true };
       return fallback(file, source);
     }
+  };
+}
+
+/**
+ * A file's comments as oxc-parser reads them, for the suppression step: the same list as
+ * TypeScript's trivia (suppress/comments.ts) on every fixture and library file compared
+ * (`suppression-comments.test.ts`), without loading TypeScript for a file that holds a directive
+ * word. `undefined` where oxc rejects the file: TypeScript's reader then reads it, as its parser
+ * then reads the tree. The hashbang line, which oxc lists as a comment of a JavaScript file, is
+ * not one for ESLint or TypeScript.
+ */
+export function oxcComments(oxc: OxcParser, transfer: OxcTransfer = 'raw') {
+  const options = transfer === 'raw' ? RAW_TRANSFER : JSON_TRANSFER;
+  return (file: string, source: string): RawComment[] | undefined => {
+    const input = readerInput(file, source);
+    let result: ReturnType<OxcParser['parseSync']>;
+    try {
+      result = oxc.parseSync(file, input.text, options[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
+    } catch {
+      return undefined;
+    }
+    if (result.errors.length > 0) return undefined;
+    const comments: RawComment[] = [];
+    for (const comment of result.comments) {
+      if (comment.start === 0 && input.text.startsWith('#!')) continue;
+      const kind = comment.type === 'Line' ? 'line' : 'block';
+      comments.push({ kind, value: comment.value, start: comment.start, end: comment.end });
+    }
+    return comments;
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type SuppressedFinding,
   suppressInFile,
   type SuppressionProblem,
+  type RawComment,
 } from '@sunset-lint/core';
 import type { Diagnostic } from '../../reports/types.js';
 import type { TerraformSource } from '../../terraform/types.js';
@@ -13,6 +14,7 @@ import { readSource } from '../files/read-source.js';
 import type { ScanResult } from '../scan.js';
 import { slashedRelative } from '../files/relative-path.js';
 import { loadTypeScriptWithCodeCache } from '../reader/typescript-code-cache.js';
+import type { ParserChoice } from '../reader/parsers.js';
 
 /** `--report-unused-suppressions` / `reportUnusedSuppressions`: as ESLint's `--report-unused-disable-directives`. */
 export type UnusedSuppressions = 'off' | 'warn' | 'error';
@@ -33,6 +35,8 @@ export interface SuppressionPass {
   terraformSources?: ReadonlyMap<string, TerraformSource>;
   /** Shell, Python, Go and documentation files as their readers read them, by absolute path (languages-pass.ts). */
   scriptSources?: ReadonlyMap<string, TerraformSource>;
+  /** `--parser`: with `typescript`, comments are read by TypeScript too. */
+  parser?: ParserChoice | undefined;
   /** A tree the scan already has for a file (`--types`: the type checker's), read for its comments instead of parsing again. */
   parsedTree?: (file: string, text: string) => import('typescript').SourceFile | undefined;
 }
@@ -79,7 +83,7 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
   const kept: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   const diagnostics: Diagnostic[] = [];
-  let commentsOf: typeof import('./comments.js').commentsOf | undefined;
+  const comments = new CommentReaders(pass.parsedTree, pass.parser);
   const settingsOf = (path: string) => pass.gradingOf?.(path) ?? pass.settings;
   for (const [file, list] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const path = resolve(pass.cwd, file);
@@ -96,18 +100,9 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
       const comments = terraform?.comments ?? [];
       result = suppressInFile(list, read.source, () => comments, settingsOf(path), { eslintDirectives: false });
     } else {
-      // TypeScript loads only for a file that holds a directive word (from its cached code).
-      if (!commentsOf) loadTypeScriptWithCodeCache();
-      const reader = (commentsOf ??= (await import('./comments.js')).commentsOf);
-      result = suppressInFile(
-        list,
-        read.source,
-        () => reader(path, read.source, pass.parsedTree?.(path, read.source)),
-        settingsOf(path),
-        {
-          eslintDirectives: true,
-        },
-      );
+      result = suppressInFile(list, read.source, await comments.of(path, read.source), settingsOf(path), {
+        eslintDirectives: true,
+      });
     }
     kept.push(...result.findings);
     suppressed.push(...result.suppressed);
@@ -117,6 +112,39 @@ async function applySuppressionComments(findings: readonly Finding[], pass: Supp
     }
   }
   return { findings: kept, suppressed, diagnostics };
+}
+
+/**
+ * Where a JavaScript or TypeScript file's comments are read from, each reader loaded on its first
+ * file (only files that hold a directive word get here): the tree the type checker already has
+ * (`--types`); else, unless `--parser typescript` is asked, oxc-parser where it loads, whose comments are TypeScript's
+ * (`suppression-comments.test.ts`), so that a pre-commit run on oxc never loads TypeScript's 9 MB
+ * compiler for them; else, and for a file oxc rejects, TypeScript's trivia (suppress/comments.ts).
+ */
+class CommentReaders {
+  private oxc: ((file: string, source: string) => RawComment[] | undefined) | null | undefined;
+  private typescript: typeof import('./comments.js').commentsOf | undefined;
+
+  constructor(
+    private readonly parsedTree: SuppressionPass['parsedTree'],
+    private readonly parser: ParserChoice = 'auto',
+  ) {}
+
+  /** The file's comments, read when asked (TypeScript's) or already (oxc's: about a millisecond). */
+  async of(file: string, source: string): Promise<() => RawComment[]> {
+    if (!this.parsedTree && this.parser !== 'typescript') {
+      if (this.oxc === undefined) {
+        const { loadOxc, oxcComments } = await import('../reader/parse-oxc.js');
+        const loaded = await loadOxc();
+        this.oxc = 'oxc' in loaded ? oxcComments(loaded.oxc, loaded.transfer) : null;
+      }
+      const read = this.oxc?.(file, source);
+      if (read) return () => read;
+    }
+    if (!this.typescript) loadTypeScriptWithCodeCache();
+    const reader = (this.typescript ??= (await import('./comments.js')).commentsOf);
+    return () => reader(file, source, this.parsedTree?.(file, source));
+  }
 }
 
 function diagnosticOf(
