@@ -84,6 +84,41 @@ describe('a URL whose words are written in several modules', () => {
   });
 });
 
+describe('declared resources whose class or arguments come from other modules', () => {
+  const settings = `export const settings = { minify: { css: 'on', html: 'on', js: 'on' } };\n`;
+  const summary = (result: Awaited<ReturnType<typeof runScan>>) =>
+    result.findings.map((f) => `${f.file}:${f.line} ${f.entryId} ${f.confidence}`);
+
+  test.each([
+    [
+      'the provider imported by its name, the arguments from another module',
+      `import * as cloudflare from '@pulumi/cloudflare';\nimport { settings } from './settings';\n\nexport const zone = new cloudflare.ZoneSettingsOverride('site', { zoneId: 'z', settings });\n`,
+    ],
+    [
+      'a class constructed without an import, the arguments from another module',
+      `import { settings } from './settings';\n\nexport const build = (scope: unknown) =>\n  new ZoneSettingsOverride(scope, 'site', { zoneId: 'z', settings });\n`,
+    ],
+  ])('%s: found, as without the prefilters', async (_, stack) => {
+    const root = makeProject({ 'src/settings.ts': settings, 'src/stack.ts': stack });
+    const { filtered, everything } = await scanBothWays(root, ['.'], 'medium');
+    expect(summary(filtered)).toHaveLength(1);
+    expect(summary(filtered)[0]).toContain('zone-setting-minify');
+    expect(filtered.findings).toEqual(everything.findings);
+  });
+
+  test("a library's own `arrayFilter(` and `Record` types, across its modules, construct no resource: not parsed", async () => {
+    const root = makeProject({
+      'lib/array-filter.js': `export function arrayFilter(array, predicate) {\n  return array.filter(predicate);\n}\n`,
+      'lib/types.ts': `export type Options = Record<string, unknown> & { proto?: string; service?: string; name?: string };\n`,
+      'lib/index.ts': `import { arrayFilter } from './array-filter.js';\nimport type { Options } from './types';\nexport const keep = (rows: Options[]) => arrayFilter(rows, Boolean);\n`,
+    });
+    const { filtered, everything } = await scanBothWays(root, ['.'], 'medium');
+    expect(filtered.findings).toEqual(everything.findings);
+    expect(everything.filesParsed).toBe(3);
+    expect(filtered.filesParsed).toBe(0);
+  });
+});
+
 describe('imports written unusually are followed too', () => {
   const config = {
     'src/config.ts': `export const MINIFY = '/settings/minify';\n`,

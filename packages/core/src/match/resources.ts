@@ -1,7 +1,7 @@
 import type { CatalogueEntry, IacEcosystem, ResourceMatcher } from '../catalogue/types.js';
 import type { DeclaredProperty, DeclaredResourceFact, RawMatch } from '../facts.js';
 import { PROVIDER_PACKAGES } from '../catalogue/iac-packages.js';
-import { words, type Detector } from './detector.js';
+import { words, type Detector, type Route } from './detector.js';
 import { camelCase, snakeCase } from '../catalogue/property-names.js';
 
 /**
@@ -14,17 +14,27 @@ export const declaredResources: Detector = {
   // its name alone (`new FirewallRule(`); the key of the property that counts is written too (a
   // value such as `settingId: 'brotli'` sits at that key), unless another module holds the object,
   // which the scanner decides without this filter.
-  routes: (entry) =>
-    classRoutes(entry).flatMap(({ ecosystem, type, key }) => {
-      const property = key ? [key] : [];
-      return [words(PROVIDER_PACKAGES[ecosystem], type, ...property), words(`${type}(`, ...property)];
-    }),
+  routes: (entry) => classRoutes(entry).flatMap(resourceRoutes),
 };
 
-/** Across files: the words of the class and the key, in the file or in a module it imports. */
+/**
+ * Across files, the same words in the file or in a module it imports: a class reaches a file from
+ * the provider package only through modules that import the package by its name (re-exported, or
+ * as a namespace), and a class used without any import is constructed by its name in the file
+ * itself; the key and its value may be in any of them. Without the package's name, the class's
+ * name alone held in every module that names an `arrayFilter` or a `Record` type (a library's
+ * files were parsed for nothing: docs/scanner.md, "The parse plan").
+ */
 export const declaredResourcesAcrossFiles: Detector = {
-  routes: (entry) => classRoutes(entry).map(({ type, key }) => (key ? words(type, key) : words(type))),
+  routes: (entry) => classRoutes(entry).flatMap(resourceRoutes),
 };
+
+function resourceRoutes({ ecosystem, type, key }: { ecosystem: 'pulumi' | 'cdktf'; type: string; key?: string }) {
+  const property = key ? [key] : [];
+  // `new FirewallRule(` names the class as a word of its own: `arrayFilter(` does not construct a `Filter`.
+  const constructed: Route = [{ text: type, wholeWord: true }, ...words(`${type}(`, ...property)];
+  return [words(PROVIDER_PACKAGES[ecosystem], type, ...property), constructed];
+}
 
 function classRoutes(entry: CatalogueEntry): Array<{ ecosystem: 'pulumi' | 'cdktf'; type: string; key?: string }> {
   return (entry.match.resources ?? []).flatMap((resource) =>
