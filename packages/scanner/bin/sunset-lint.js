@@ -32,23 +32,27 @@ if (!isSupportedNode(process.versions.node)) {
   });
   // The module compile cache first (Node 22+), so that the CLI's own modules load from it.
   // The bundle (a few files) when it is current, else the modules as compiled (cli-folder.js).
+  // Once the command has answered, the process ends when its output is written, as it would with
+  // nothing left to run: a user's module (a configuration) may leave a timer or a socket open, and a
+  // CI step must not hang on it. The grace timer does not itself keep the process alive.
+  const finish = (code) => {
+    answered = true;
+    process.exitCode = code;
+    setTimeout(() => process.stdout.write('', () => process.stderr.write('', () => process.exit())), 1000).unref();
+  };
   const folder = cliFolder(import.meta.url, process.env);
   import(`${folder}compile-cache.js`)
     .then(({ enableModuleCompileCache }) => enableModuleCompileCache())
     .then(() => import(`${folder}main.js`))
     .then(({ main }) => main(process.argv.slice(2)))
     .then(
-      (code) => {
-        answered = true;
-        process.exitCode = code;
-      },
+      (code) => finish(code),
       (error) => {
         // A crash must never exit 0 (exit code 2 = internal error).
         process.stderr.write(
           `sunset-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         );
-        answered = true;
-        process.exitCode = 2;
+        finish(2);
       },
     );
 }

@@ -89,24 +89,27 @@ async function readConfigFile(path: string, shown: string): Promise<object> {
 /**
  * How long a configuration module may take to load. A top-level `await` that never settles would
  * otherwise leave nothing for Node to wait on, and the process would end with exit 0 and no report:
- * a CI gate passing with nothing checked. The timer keeps the process alive and fails the run.
+ * a CI gate passing with nothing checked. When nothing else is left to run (Node's `beforeExit`),
+ * the module can never finish, and the run fails at once; the timer is for a module that keeps
+ * the process busy without ever finishing (a timer of its own), and fails the run then.
  */
 const CONFIG_LOAD_MS = 10_000;
 
 function withinLimit<T>(promise: Promise<T>, ms: number, shown: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let stuck: (() => void) | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ConfigError(
-            `${shown}: the config module did not finish loading within ${ms / 1000} s (a top-level await that never settles?)`,
-          ),
-        ),
-      ms,
-    );
+    const fail = (why: string) =>
+      reject(new ConfigError(`${shown}: the config module ${why} (a top-level await that never settles?)`));
+    // Not holding the process itself: with nothing else to run, `beforeExit` answers at once.
+    timer = setTimeout(() => fail(`did not finish loading within ${ms / 1000} s`), ms).unref();
+    stuck = () => fail('cannot finish loading: nothing is left to run that could settle it');
+    process.once('beforeExit', stuck);
   });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, limit]).finally(() => {
+    clearTimeout(timer);
+    process.off('beforeExit', stuck!);
+  });
 }
 
 function fromPackageJson(path: string, shown: string, required: boolean): LoadedConfig {

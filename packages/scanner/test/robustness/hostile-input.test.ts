@@ -199,7 +199,7 @@ function cli(args: string[], cwd: string) {
     encoding: 'utf8',
     timeout: PROCESS_HANG_MS,
   });
-  return { status: run.status, stderr: run.stderr, signal: run.signal };
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr, signal: run.signal };
 }
 
 function fifo(path: string): void {
@@ -284,6 +284,35 @@ test(
     const root = makeProject({
       ...{ 'src/a.js': `fetch('${API}/zones/x/rate_limits');\n` },
       'sunset-lint.config.mjs': 'await new Promise(() => {});\nexport default {};\n',
+    });
+    const run = cli(['scan', '.'], root);
+    expect(run.status).toBe(2);
+    // At once: nothing is left to run that could settle it (before, the run waited for the 10 s limit).
+    expect(run.stderr).toContain(
+      'sunset-lint.config.mjs: the config module cannot finish loading: nothing is left to run that could settle it',
+    );
+  },
+  HEAVY_TEST_MS,
+);
+
+test('a configuration module that leaves a timer running: the run reports and ends (it hung after its report)', () => {
+  const root = makeProject({
+    ...{ 'src/a.js': `fetch('${API}/zones/x/rate_limits');\n` },
+    'sunset-lint.config.mjs': 'setInterval(() => {}, 1000);\nexport default { minConfidence: "low" };\n',
+  });
+  const run = cli(['scan', '.', '--format', 'json', '--fail-on', 'none'], root);
+  expect(run.status).toBe(0);
+  expect(JSON.parse(run.stdout).findings.map((finding: { entryId: string }) => finding.entryId)).toEqual([
+    'rate-limiting-legacy',
+  ]);
+});
+
+test(
+  'a configuration module that keeps the process busy and never finishes fails the run at the time limit',
+  () => {
+    const root = makeProject({
+      ...{ 'src/a.js': `fetch('${API}/zones/x/rate_limits');\n` },
+      'sunset-lint.config.mjs': 'await new Promise(() => setInterval(() => {}, 1000));\nexport default {};\n',
     });
     const run = cli(['scan', '.'], root);
     expect(run.status).toBe(2);
