@@ -5,11 +5,12 @@
  * hostile names are in scan-cli.test.ts.)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '@sunset-lint/core';
 import { describe, expect, test } from 'vitest';
 import { runScan } from '../../src/scan/index.js';
+import { readSource } from '../../src/scan/files/read-source.js';
 import { BIN, makeProject, type JsonReport } from '../scan-cli-support.js';
 import { runMain } from '../support/cli-in-process.js';
 import { PROCESS_HANG_MS } from '../../../core/test/support/time-limits.js';
@@ -105,6 +106,22 @@ describe('the scan goes on past what it cannot read, and names it', () => {
       writer.kill();
     }
   });
+
+  test.runIf(existsSync('/proc/self/status'))(
+    'a file whose size reads 0 but holds text (a /proc file) is read whole, and cut at the limit',
+    () => {
+      // Its size at the open (0) is no bound: what follows is read in chunks, up to one byte past the limit.
+      const whole = readFileSync('/proc/self/status', 'utf8');
+      const read = readSource('/proc/self/status');
+      expect(read.ok && read.source.split('\n')[0]).toBe(whole.split('\n')[0]);
+      expect(read.ok && read.source.length).toBeGreaterThan(100);
+      const cut = readSource('/proc/self/status', 10);
+      expect(cut).toMatchObject({ ok: false, code: 'file-too-large' });
+      expect(!cut.ok && cut.message).toBe(
+        'skipped: the file is 11 bytes (it grew while it was read), more than --max-file-size 10 bytes',
+      );
+    },
+  );
 
   test('a file over --max-file-size is skipped with its size; the config key sets the default, the flag wins', async () => {
     const big = `${DEPRECATED}// ${'x'.repeat(3000)}\n`;

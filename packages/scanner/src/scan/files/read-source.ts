@@ -115,12 +115,24 @@ function inputProblem(read: ReadProblem): { ok: false; message: string; errno?: 
   return { ok: false, message, ...(read.errno ? { errno: read.errno } : {}) };
 }
 
-/** Reads to the end of the file, but never more than one byte past `maxBytes` (enough to tell it is over). */
+/**
+ * Reads to the end of the file, but never more than one byte past `maxBytes` (enough to tell it is
+ * over). One buffer of the size the file had when it was opened and one byte more: a read that
+ * fills it means the file grew, and the rest comes in chunks. So the usual file costs one buffer of
+ * its own size and two reads (the second finds the end); before, every file took two 64 KiB
+ * buffers and a copy, a few hundred megabytes of garbage over a library's files.
+ */
 function readAtMost(fd: number, expected: number, maxBytes: number): Buffer {
-  const chunks: Buffer[] = [];
+  const first = Buffer.allocUnsafe(Math.min(expected, maxBytes) + 1);
   let total = 0;
+  while (total < first.length) {
+    const read = readSync(fd, first, total, first.length - total, total);
+    if (read === 0) return first.subarray(0, total);
+    total += read;
+  }
+  const chunks: Buffer[] = [first];
   for (;;) {
-    const chunk = Buffer.allocUnsafe(Math.min(Math.max(expected - total, 64 * 1024), maxBytes + 1 - total));
+    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
     if (chunk.length === 0) break;
     const read = readSync(fd, chunk, 0, chunk.length, total);
     if (read === 0) break;
