@@ -1,6 +1,7 @@
-import { dirname, extname, join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 
-import { statPath } from '../files/file-stats.js';
+import { forgetLastStat, statPath } from '../files/file-stats.js';
 import { ProjectModules } from './project-modules.js';
 
 /** Linux's PATH_MAX: no longer path names a file. */
@@ -27,6 +28,8 @@ export class ModuleResolver {
   private readonly cache = new Map<string, string | null>();
   private readonly isFileCache = new Map<string, boolean>();
   private readonly isDirectoryCache = new Map<string, boolean>();
+  /** Each folder's entries, by name (null: it could not be listed). */
+  private readonly listings = new Map<string, Map<string, 'file' | 'folder' | 'other'> | null>();
 
   /** `known` answers for files already in the scan without touching the disk. */
   constructor(
@@ -43,23 +46,26 @@ export class ModuleResolver {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached ?? undefined;
     const bases = relative ? [resolve(dirname(fromFile), specifier)] : this.project.candidates(fromFile, specifier);
-    const found = bases.flatMap((base) => this.candidates(base)).find((file) => this.isFile(file));
+    let found: string | undefined;
+    for (const base of bases) if ((found = this.firstFile(base)) !== undefined) break;
     this.cache.set(key, found ?? null);
     return found;
   }
 
-  private candidates(base: string): string[] {
+  /** The first file of a base's candidates, in the order above (asked one by one: the first usually is). */
+  private firstFile(base: string): string | undefined {
     const extension = extname(base);
-    const out: string[] = [];
     if (EXTENSIONS.includes(extension)) {
-      out.push(base);
+      if (this.isFile(base)) return base;
       const stem = base.slice(0, -extension.length);
-      for (const twin of TS_FOR_JS[extension] ?? []) out.push(stem + twin);
+      for (const twin of TS_FOR_JS[extension] ?? []) if (this.isFile(stem + twin)) return stem + twin;
     } else {
-      for (const ext of EXTENSIONS) out.push(base + ext);
+      for (const ext of EXTENSIONS) if (this.isFile(base + ext)) return base + ext;
     }
-    for (const ext of EXTENSIONS) out.push(join(base, `index${ext}`));
-    return out;
+    // `join` once: the folder's own name is normalized (`/` has no trailing separator to add).
+    const folder = join(base, 'index');
+    for (const ext of EXTENSIONS) if (this.isFile(folder + ext)) return folder + ext;
+    return undefined;
   }
 
   private isFile(file: string): boolean {
@@ -68,11 +74,30 @@ export class ModuleResolver {
     if (answer === undefined) {
       // Text that only looks like a path (`'/zones/x'`, read by the scan's plan) names no folder:
       // one look at the folder answers for all its candidates.
-      if (!this.isDirectory(dirname(file))) return false;
-      answer = (statPath(file)?.isFile() ?? false) && !/\.d\.[cm]?ts$/.test(file);
+      const folder = dirname(file);
+      if (!this.isDirectory(folder)) return false;
+      answer = this.listedAsFile(folder, file) && !/\.d\.[cm]?ts$/.test(file);
       this.isFileCache.set(file, answer);
     }
     return answer;
+  }
+
+  /**
+   * Whether the folder's listing holds the file as a regular file: one listing answers for every
+   * candidate of the folder (`x.ts`, `x.tsx`, … most of them absent), where a stat each cost a
+   * system call per candidate. A symbolic link (or an entry the listing does not type) is stat'ed,
+   * as before; a folder that cannot be listed leaves every candidate to its stat.
+   */
+  private listedAsFile(folder: string, file: string): boolean {
+    let listing = this.listings.get(folder);
+    if (listing === undefined) {
+      listing = listFolder(folder);
+      this.listings.set(folder, listing);
+    }
+    if (listing === null) return statPath(file)?.isFile() ?? false;
+    const entry = listing.get(basename(file));
+    if (entry === undefined) return false;
+    return entry === 'other' ? (statPath(file)?.isFile() ?? false) : entry === 'file';
   }
 
   private isDirectory(dir: string): boolean {
@@ -97,5 +122,21 @@ export class ModuleResolver {
       this.isDirectoryCache.set(folder, answer);
     }
     return answer;
+  }
+}
+
+/** A folder's entries by name and kind; null when it cannot be listed. */
+function listFolder(folder: string): Map<string, 'file' | 'folder' | 'other'> | null {
+  try {
+    const entries = new Map<string, 'file' | 'folder' | 'other'>();
+    for (const entry of readdirSync(folder, { withFileTypes: true }))
+      entries.set(entry.name, entry.isFile() ? 'file' : entry.isDirectory() ? 'folder' : 'other');
+    return entries;
+  } catch {
+    return null;
+  } finally {
+    // Where a file system does not type its entries, Node lstat's them through the array Node 20's
+    // module loader reads (file-stats.ts): put a folder's stats back.
+    forgetLastStat();
   }
 }
