@@ -154,10 +154,7 @@ async function plainResults(transfer: OxcTransfer): Promise<OxcParser | undefine
           }),
       };
     }
-    const [bindings, wrap] = await Promise.all([
-      oxcModule<OxcBindings>('bindings.js'),
-      oxcModule<OxcWrap>('wrap.js'),
-    ]);
+    const [bindings, wrap] = await Promise.all([oxcModule<OxcBindings>('bindings.js'), oxcModule<OxcWrap>('wrap.js')]);
     const { parseSync } = bindings;
     const { jsonParseAst } = wrap;
     if (!parseSync || !jsonParseAst) return undefined;
