@@ -6,7 +6,17 @@ import { type Grammar, isStackOverflow, TOO_DEEP } from './parse-outcome.js';
 import { readerInput } from './reader-input.js';
 import { loadTypeScriptWithCodeCache } from './typescript-code-cache.js';
 
-type OxcParser = typeof import('oxc-parser');
+/**
+ * What the scan uses of oxc-parser: `parseSync`'s program and errors (oxc-parser's module has this
+ * shape; `loadOxc` gives one whose results are plain objects, see `plainResults`).
+ */
+interface OxcParser {
+  parseSync(file: string, text: string, options: ParserOptions): OxcResult;
+}
+interface OxcResult {
+  readonly program: unknown;
+  readonly errors: readonly unknown[];
+}
 
 /**
  * oxc-parser: the tree it gives is already ESTree with typescript-estree's shapes, so nothing
@@ -30,7 +40,7 @@ export function oxcParseSource(
     return typescript(file, source);
   };
   return (file, source) => {
-    let result: ReturnType<OxcParser['parseSync']>;
+    let result: OxcResult;
     try {
       // What the parser reads of the file, as the TypeScript path reads it (reader-input.ts).
       const input = readerInput(file, source);
@@ -128,12 +138,96 @@ export type OxcTransfer = 'raw' | 'json';
  * not otherwise (for `--parser oxc`'s error).
  */
 export async function loadOxc(): Promise<{ oxc: OxcParser; transfer: OxcTransfer } | { unavailable: string }> {
-  let oxc: OxcParser;
+  let oxc: typeof import('oxc-parser');
   try {
     oxc = await import('oxc-parser');
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { unavailable: `oxc-parser does not load here (${message})` };
   }
-  return { oxc, transfer: oxc.rawTransferSupported() ? 'raw' : 'json' };
+  const transfer = oxc.rawTransferSupported() ? 'raw' : 'json';
+  return { oxc: (await plainResults(transfer)) ?? oxc, transfer };
+}
+
+/**
+ * `parseSync` as oxc-parser's own, but returning a plain `{ program, errors }`. oxc-parser's
+ * `parseSync` returns an object literal with getters that close over the tree (raw-transfer/eager.js,
+ * wrap.js). V8 allocates each such getter's `AccessorPair` in the old generation, so every file's
+ * pair, dead as soon as the file is done, points from old space into the young generation at the
+ * file's whole tree, and every scavenge keeps (and soon promotes) the trees of all files parsed since
+ * the last full collection (docs/scanner.md, "Memory"). This calls the same steps oxc-parser's
+ * `parseSync` runs, through modules the package exports, without that object. Should those modules
+ * not have the shape of oxc-parser 0.158 (the version the scanner pins), it is `undefined` and
+ * oxc-parser's `parseSync` is used.
+ */
+async function plainResults(transfer: OxcTransfer): Promise<OxcParser | undefined> {
+  try {
+    if (transfer === 'raw') {
+      const [common, ts, js] = await Promise.all([
+        oxcModule<OxcRawTransferCommon>('raw-transfer/common.js'),
+        oxcModule<OxcDeserializer>('generated/deserialize/ts.js'),
+        oxcModule<OxcDeserializer>('generated/deserialize/js.js'),
+      ]);
+      const { parseSyncRawImpl, isJsAst, returnBufferToCache } = common;
+      const deserializeTs = ts.deserialize;
+      const deserializeJs = js.deserialize;
+      if (!parseSyncRawImpl || !isJsAst || !returnBufferToCache || !deserializeTs || !deserializeJs) return undefined;
+      return {
+        // eager.js's `deserialize` without `range`, `experimentalParent`, tokens, and the hashbang
+        // comment (the scan reads no comments), and without the object of getters.
+        parseSync: (file, text, options) =>
+          parseSyncRawImpl(file, text, options, (buffer, sourceText, sourceStartPos, sourceByteLen) => {
+            const deserialize = isJsAst(buffer) ? deserializeJs : deserializeTs;
+            const { program, errors } = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen);
+            returnBufferToCache(buffer);
+            return { program, errors };
+          }),
+      };
+    }
+    const [bindings, wrap] = await Promise.all([oxcModule<OxcBindings>('bindings.js'), oxcModule<OxcWrap>('wrap.js')]);
+    const { parseSync } = bindings;
+    const { jsonParseAst } = wrap;
+    if (!parseSync || !jsonParseAst) return undefined;
+    return {
+      // index.js's `parseSync` without raw transfer: `wrap` over the native result, without the getters.
+      parseSync: (file, text, options) => {
+        const result = parseSync(file, text, options);
+        const errors = result.errors;
+        return { program: errors.length > 0 ? undefined : jsonParseAst(result.program), errors };
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One of oxc-parser's modules (its `exports` lists each), typed by what `plainResults` reads of it:
+ * the package declares no types for them, and a specifier TypeScript does not see is left as it is
+ * by the bundler too (oxc-parser stays outside the CLI's bundle).
+ */
+async function oxcModule<T>(path: string): Promise<Partial<T>> {
+  const specifier = `oxc-parser/src-js/${path}`;
+  return (await import(specifier)) as Partial<T>;
+}
+
+/** The parts of oxc-parser's raw-transfer/common.js used above (the package declares no types for them). */
+interface OxcRawTransferCommon {
+  parseSyncRawImpl(
+    filename: string,
+    sourceText: string,
+    options: ParserOptions,
+    convert: (buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number) => OxcResult,
+  ): OxcResult;
+  isJsAst(buffer: Uint8Array): boolean;
+  returnBufferToCache(buffer: Uint8Array): void;
+}
+interface OxcDeserializer {
+  deserialize(buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number): OxcResult;
+}
+interface OxcBindings {
+  parseSync(filename: string, sourceText: string, options: ParserOptions): { program: string; errors: unknown[] };
+}
+interface OxcWrap {
+  jsonParseAst(programJson: string): unknown;
 }
