@@ -16,6 +16,14 @@ interface OxcParser {
 interface OxcResult {
   readonly program: unknown;
   readonly errors: readonly unknown[];
+  /** The file's comments (the suppression step reads them: `oxcComments`). */
+  readonly comments: readonly OxcComment[];
+}
+interface OxcComment {
+  readonly type: 'Line' | 'Block';
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
 }
 
 /**
@@ -174,13 +182,14 @@ async function plainResults(transfer: OxcTransfer): Promise<OxcParser | undefine
       if (!parseSyncRawImpl || !isJsAst || !returnBufferToCache || !deserializeTs || !deserializeJs) return undefined;
       return {
         // eager.js's `deserialize` without `range`, `experimentalParent`, tokens, and the hashbang
-        // comment (the scan reads no comments), and without the object of getters.
+        // comment (not a comment for ESLint or TypeScript: `oxcComments` leaves it out), and
+        // without the object of getters.
         parseSync: (file, text, options) =>
           parseSyncRawImpl(file, text, options, (buffer, sourceText, sourceStartPos, sourceByteLen) => {
             const deserialize = isJsAst(buffer) ? deserializeJs : deserializeTs;
-            const { program, errors } = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen);
+            const { program, comments, errors } = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen);
             returnBufferToCache(buffer);
-            return { program, errors };
+            return { program, comments, errors };
           }),
       };
     }
@@ -193,7 +202,11 @@ async function plainResults(transfer: OxcTransfer): Promise<OxcParser | undefine
       parseSync: (file, text, options) => {
         const result = parseSync(file, text, options);
         const errors = result.errors;
-        return { program: errors.length > 0 ? undefined : jsonParseAst(result.program), errors };
+        return {
+          program: errors.length > 0 ? undefined : jsonParseAst(result.program),
+          comments: result.comments,
+          errors,
+        };
       },
     };
   } catch {
@@ -226,7 +239,11 @@ interface OxcDeserializer {
   deserialize(buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number): OxcResult;
 }
 interface OxcBindings {
-  parseSync(filename: string, sourceText: string, options: ParserOptions): { program: string; errors: unknown[] };
+  parseSync(
+    filename: string,
+    sourceText: string,
+    options: ParserOptions,
+  ): { program: string; comments: OxcComment[]; errors: unknown[] };
 }
 interface OxcWrap {
   jsonParseAst(programJson: string): unknown;
