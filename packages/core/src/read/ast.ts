@@ -13,6 +13,16 @@ export function rangeOf(node: Node): [number, number] {
   return [withOffsets.start!, withOffsets.end!];
 }
 
+/** Where a node starts in the source, without building its range (`rangeOf` makes one on oxc's tree). */
+export function startOf(node: Node): number {
+  return node.range ? node.range[0] : (node as Node & { start: number }).start;
+}
+
+/** Where a node ends in the source (see `startOf`). */
+export function endOf(node: Node): number {
+  return node.range ? node.range[1] : (node as Node & { end: number }).end;
+}
+
 const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'start', 'end', 'type', 'tokens', 'comments']);
 
 const fallbackKeys = new Map<string, string[]>();
