@@ -321,6 +321,9 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
     // Types hold no values: a path in an interface key (`paths['/zones/{zone_id}/…']`) is no usage.
     if (TYPE_ONLY.has(node.type)) return;
     if (parent && NEEDS_PARENT.has(node.type)) index.parentOf.set(node, parent);
+    // A string literal, template or `+` chain (`isStringExpression`), told by the cases below: only
+    // those are asked whether they are outermost.
+    let stringExpression = false;
     switch (node.type) {
       case 'ImportDeclaration': {
         if (node.importKind === 'type') return;
@@ -414,16 +417,21 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
           index.comparisons.push(node);
           index.scopeOf.set(node, scope);
         }
+        stringExpression = node.operator === '+';
         break;
       case 'SwitchCase':
         index.comparisons.push(node);
         index.scopeOf.set(node, scope);
         break;
       case 'Literal':
-        if (typeof node.value === 'string') index.strings.push(node);
+        if (typeof node.value === 'string') {
+          index.strings.push(node);
+          stringExpression = true;
+        }
         break;
       case 'TemplateLiteral':
         index.strings.push(node);
+        stringExpression = true;
         break;
 
       case 'AssignmentExpression':
@@ -443,7 +451,7 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
       default:
         break;
     }
-    if (isStringRoot(node, parent)) {
+    if (stringExpression && isStringRoot(node, parent)) {
       index.stringRoots.push(node);
       index.scopeOf.set(node, scope);
       // Where a string stands says what it is: a request's URL, a route the code serves, a message.
