@@ -57,6 +57,14 @@ export function forEachChild<S = undefined>(
   }
 }
 
+/**
+ * A name without decorators (a third of a program's nodes): nothing below it is a value, as its
+ * type annotation is a type. Walks that look for values only skip it, and the call into its keys.
+ */
+export function isPlainName(node: Node): boolean {
+  return node.type === 'Identifier' && !(node as { decorators?: readonly Node[] }).decorators?.length;
+}
+
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }

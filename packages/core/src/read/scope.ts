@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { ImportBinding } from '../facts.js';
-import { forEachChild, isFunctionNode, isStringExpression, propertyKeyName, type Node } from './ast.js';
+import { forEachChild, isFunctionNode, isPlainName, isStringExpression, propertyKeyName, type Node } from './ast.js';
 
 export type FunctionNode =
   TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
@@ -319,7 +319,8 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
 
   const visit = (node: Node, scope: Scope, parent: Node | undefined): void => {
     // Types hold no values: a path in an interface key (`paths['/zones/{zone_id}/…']`) is no usage.
-    if (TYPE_ONLY.has(node.type)) return;
+    // A name is indexed where it stands (a declaration, a member), not by itself.
+    if (isPlainName(node) || TYPE_ONLY.has(node.type)) return;
     if (parent && NEEDS_PARENT.has(node.type)) index.parentOf.set(node, parent);
     // A string literal, template or `+` chain (`isStringExpression`), told by the cases below: only
     // those are asked whether they are outermost.

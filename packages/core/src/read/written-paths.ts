@@ -9,6 +9,7 @@ import { HOLE, type SilentContext, type Vocabulary, type WrittenPathFact } from 
 import {
   endOf,
   forEachChild,
+  isPlainName,
   isStringExpression,
   propertyKeyName,
   rangeOf,
@@ -61,7 +62,7 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   const parents: Node[] = [];
   const within = found.within;
   const visit = (node: Node): void => {
-    if (NOT_VALUES.has(node.type) || !within(node)) return;
+    if (isPlainName(node) || NOT_VALUES.has(node.type) || !within(node)) return;
     // `export { x } from './paths'`: the module name is not a value (its specifiers are).
     if (node.type === 'ExportNamedDeclaration' && node.source) return;
     collectField(node, fieldValues);
