@@ -183,7 +183,7 @@ export class Evaluator {
     node.quasis.forEach((quasi, i) => {
       const cooked = quasi.value.cooked ?? quasi.value.raw;
       // Quasi ranges include the delimiters for some parsers and not for others: find the raw text.
-      const at = this.source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+      const at = this.source.indexOf(quasi.value.raw, startOf(quasi));
       const written: Range = [at, at + quasi.value.raw.length];
       const origin = { start: at, exact: quasi.value.raw === cooked, written };
       parts.push([text(cooked, at >= 0 ? origin : undefined)]);

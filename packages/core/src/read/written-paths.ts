@@ -356,7 +356,7 @@ function appendTemplate(
   node.quasis.forEach((quasi, i) => {
     const cooked = quasi.value.cooked ?? quasi.value.raw;
     // As the evaluator places template text: the raw text, without the delimiters.
-    const at = source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+    const at = source.indexOf(quasi.value.raw, startOf(quasi));
     if (cooked.length)
       built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
     built.text += cooked;
