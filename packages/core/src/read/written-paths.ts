@@ -106,14 +106,22 @@ function thisMember(node: Node): string | undefined {
 }
 
 function collectField(node: Node, values: Map<string, TSESTree.StringLiteral[]>): void {
-  const put = (name: string | undefined, value: Node | null | undefined) => {
-    const inner = value ? unwrap(value) : undefined;
-    if (name === undefined || inner?.type !== 'Literal' || typeof inner.value !== 'string') return;
-    values.set(name, [...(values.get(name) ?? []), inner as TSESTree.StringLiteral]);
-  };
-  if (node.type === 'PropertyDefinition' && !node.computed) put(propertyKeyName(node.key, false), node.value);
-  else if (node.type === 'Property' && !node.computed) put(propertyKeyName(node.key, false), node.value);
-  else if (node.type === 'AssignmentExpression' && node.operator === '=') put(thisMember(node.left), node.right);
+  if (node.type === 'PropertyDefinition' && !node.computed)
+    putField(values, propertyKeyName(node.key, false), node.value);
+  else if (node.type === 'Property' && !node.computed) putField(values, propertyKeyName(node.key, false), node.value);
+  else if (node.type === 'AssignmentExpression' && node.operator === '=')
+    putField(values, thisMember(node.left), node.right);
+}
+
+/** Notes a string written for a name (a module function: `collectField` runs on every node walked). */
+function putField(
+  values: Map<string, TSESTree.StringLiteral[]>,
+  name: string | undefined,
+  value: Node | null | undefined,
+): void {
+  const inner = value ? unwrap(value) : undefined;
+  if (name === undefined || inner?.type !== 'Literal' || typeof inner.value !== 'string') return;
+  values.set(name, [...(values.get(name) ?? []), inner as TSESTree.StringLiteral]);
 }
 
 /**
