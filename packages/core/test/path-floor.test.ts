@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { withFloorReadings } from '../src/place/floor.js';
 import { analyzeSnippet } from './support/snippets.js';
-import { factsOf } from './read/support.js';
+import { factsOf, settings } from './read/support.js';
+import { extractFacts } from '../src/read/extract.js';
+import { vocabularyOf } from '../src/match/vocabulary.js';
+import { parseForTest } from './support/parse.js';
 
 /** `line:entry:confidence` of each single-file finding. */
 function found(code: string, file?: string): string[] {
@@ -187,4 +190,50 @@ describe("the floor's readings beside the others (place/floor.ts)", () => {
     // (a walk over every other reading for each took 4 s for 4,000 SRV objects in the scanner).
     expect(withFloorReadings(readings, floor, () => undefined)).toHaveLength(40_000);
   });
+});
+
+describe("the windows' words a file holds", () => {
+  // The reader finds the words' offsets in one pass and learns from it which words the file holds:
+  // at each offset it sees the longest word starting there, so a shorter word written only inside
+  // a longer one (`rules` in `rules_engine`) must still count.
+  const vocabulary = vocabularyOf(settings.catalogue);
+  const writtenPathsOf = (code: string, pathWords: string[][]) =>
+    extractFacts(parseForTest(code, 'input.ts'), code, {
+      catalogue: settings.catalogue,
+      apiHosts: settings.apiHosts,
+      vocabulary: { ...vocabulary, pathWords },
+    }).inFile.writtenPaths.map((path) => path.text);
+
+  test('a word written only inside a longer word of another window holds', () => {
+    const code = "export const p = '/waf/rules_engine';";
+    // `rules_engine` is a word of a window that does not hold (no `zzz`); `waf` and `rules` hold.
+    expect(
+      writtenPathsOf(code, [
+        ['rules_engine', 'zzz'],
+        ['waf', 'rules'],
+      ]),
+    ).toEqual(['/waf/rules_engine']);
+    expect(
+      writtenPathsOf(code, [
+        ['waf', 'rules'],
+        ['rules_engine', 'zzz'],
+      ]),
+    ).toEqual(['/waf/rules_engine']);
+    expect(
+      writtenPathsOf(code, [
+        ['rules_engine', 'zzz'],
+        ['waf', 'rulesets'],
+      ]),
+    ).toEqual([]);
+  });
+});
+
+test("a parameter's decorator is read (the scope walk skips plain names, not decorated ones)", () => {
+  const code = [
+    'declare function Query(path: string): ParameterDecorator;',
+    "export class Controller { list(@Query('/zones/:id/firewall/rules') id: string) { return id; } }",
+  ].join('\n');
+  expect(factsOf(code).requests.map((request) => `${request.via} ${request.range.join('-')}`)).toEqual([
+    `mention ${code.indexOf("'/zones")}-${code.indexOf("')") + 1}`,
+  ]);
 });

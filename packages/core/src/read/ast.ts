@@ -13,6 +13,16 @@ export function rangeOf(node: Node): [number, number] {
   return [withOffsets.start!, withOffsets.end!];
 }
 
+/** Where a node starts in the source, without building its range (`rangeOf` makes one on oxc's tree). */
+export function startOf(node: Node): number {
+  return node.range ? node.range[0] : (node as Node & { start: number }).start;
+}
+
+/** Where a node ends in the source (see `startOf`). */
+export function endOf(node: Node): number {
+  return node.range ? node.range[1] : (node as Node & { end: number }).end;
+}
+
 const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'start', 'end', 'type', 'tokens', 'comments']);
 
 const fallbackKeys = new Map<string, string[]>();
@@ -45,6 +55,14 @@ export function forEachChild<S = undefined>(
       visit(value, state as S, node);
     }
   }
+}
+
+/**
+ * A name without decorators (a third of a program's nodes): nothing below it is a value, as its
+ * type annotation is a type. Walks that look for values only skip it, and the call into its keys.
+ */
+export function isPlainName(node: Node): boolean {
+  return node.type === 'Identifier' && !(node as { decorators?: readonly Node[] }).decorators?.length;
 }
 
 function isNode(value: unknown): value is Node {

@@ -11,7 +11,7 @@ import {
   text,
   type PatternPart,
 } from '../url/pattern.js';
-import { isFunctionNode, memberChain, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { isFunctionNode, memberChain, propertyKeyName, rangeOf, startOf, unwrap, type Node } from './ast.js';
 import { appendsBefore, isAppendedTo } from './appends.js';
 import { ANY_KEY, type Range } from '../facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
@@ -34,9 +34,12 @@ const MAX_DEPTH = 40;
  * Evaluates expressions to abstract values within one file. Identifiers resolve through the
  * file's scopes; imports become module references that the scanner resolves across files.
  */
+/** The memo's mark of an expression being evaluated: read again inside itself, it is unknown. */
+const IN_PROGRESS: Value = { kind: 'unknown' };
+
 export class Evaluator {
+  /** Each expression's value once evaluated, `IN_PROGRESS` while it is (one map lookup per call). */
   private readonly memo = new Map<Node, Value>();
-  private readonly inProgress = new Set<Node>();
   /** A map's value read with a key the file does not show, by the map's object literal. */
   private readonly anyValue = new Map<TSESTree.ObjectExpression, Value>();
   private depth = 0;
@@ -55,20 +58,22 @@ export class Evaluator {
   value(input: Node, scope: Scope): Value {
     const node = unwrap(input);
     const cached = this.memo.get(node);
+    if (cached === IN_PROGRESS) return UNKNOWN;
     if (cached) return cached;
-    if (this.inProgress.has(node) || this.depth > MAX_DEPTH) return UNKNOWN;
-    this.inProgress.add(node);
+    if (this.depth > MAX_DEPTH) return UNKNOWN;
+    this.memo.set(node, IN_PROGRESS);
     this.depth++;
     const cutsBefore = valuesCut();
+    let result: Value | undefined;
     try {
-      const result = this.compute(node, scope);
+      result = this.compute(node, scope);
       // The place only when a value was cut: a range is a new array on oxc's tree (start/end only).
-      if (valuesCut() !== cutsBefore) noteCutPlace(cutsBefore, rangeOf(node)[0]);
-      this.memo.set(node, result);
+      if (valuesCut() !== cutsBefore) noteCutPlace(cutsBefore, startOf(node));
       return result;
     } finally {
       this.depth--;
-      this.inProgress.delete(node);
+      if (result) this.memo.set(node, result);
+      else this.memo.delete(node);
     }
   }
 
@@ -100,9 +105,10 @@ export class Evaluator {
     switch (node.type) {
       case 'Literal':
         if (typeof node.value === 'string') {
-          const [start] = rangeOf(node);
-          const raw = this.source.slice(start + 1, rangeOf(node)[1] - 1);
-          const origin = { start: start + 1, exact: raw === node.value, written: rangeOf(node) };
+          const written = rangeOf(node);
+          const [start, end] = written;
+          const raw = this.source.slice(start + 1, end - 1);
+          const origin = { start: start + 1, exact: raw === node.value, written };
           return { kind: 'string', pattern: [text(node.value, origin)] };
         }
         if (typeof node.value === 'number' || typeof node.value === 'boolean')
@@ -177,7 +183,7 @@ export class Evaluator {
     node.quasis.forEach((quasi, i) => {
       const cooked = quasi.value.cooked ?? quasi.value.raw;
       // Quasi ranges include the delimiters for some parsers and not for others: find the raw text.
-      const at = this.source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+      const at = this.source.indexOf(quasi.value.raw, startOf(quasi));
       const written: Range = [at, at + quasi.value.raw.length];
       const origin = { start: at, exact: quasi.value.raw === cooked, written };
       parts.push([text(cooked, at >= 0 ? origin : undefined)]);

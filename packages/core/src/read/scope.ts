@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { ImportBinding } from '../facts.js';
-import { forEachChild, isFunctionNode, isStringExpression, propertyKeyName, type Node } from './ast.js';
+import { forEachChild, isFunctionNode, isPlainName, isStringExpression, propertyKeyName, type Node } from './ast.js';
 
 export type FunctionNode =
   TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
@@ -88,12 +88,6 @@ export interface ScopeIndex {
   assignments: TSESTree.AssignmentExpression[];
   exportNodes: Node[];
 }
-
-/**
- * Only these nodes need their parent later: an object's property (headers), a case's switch, a
- * member's writer (set with the member, for the members indexed).
- */
-const NEEDS_PARENT = new Set(['ObjectExpression', 'SwitchCase', 'Property']);
 
 /** Subtrees that only describe types; the walk skips them. */
 const TYPE_ONLY = new Set([
@@ -318,9 +312,14 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
   };
 
   const visit = (node: Node, scope: Scope, parent: Node | undefined): void => {
-    // Types hold no values: a path in an interface key (`paths['/zones/{zone_id}/…']`) is no usage.
-    if (TYPE_ONLY.has(node.type)) return;
-    if (parent && NEEDS_PARENT.has(node.type)) index.parentOf.set(node, parent);
+    // A name is indexed where it stands (a declaration, a member), not by itself.
+    if (isPlainName(node)) return;
+    // Only some nodes need their parent later, each set in its case below: an object's property
+    // (headers), an object (a route object's, a header table's), a case's switch, a member's
+    // writer (for the members indexed), a string's context.
+    // A string literal, template or `+` chain (`isStringExpression`), told by the cases below: only
+    // those are asked whether they are outermost.
+    let stringExpression = false;
     switch (node.type) {
       case 'ImportDeclaration': {
         if (node.importKind === 'type') return;
@@ -393,6 +392,7 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
         for (const fn of fnStack) fn.calls.push(node);
         break;
       case 'ObjectExpression':
+        if (parent) index.parentOf.set(node, parent);
         index.objects.push(node);
         index.scopeOf.set(node, scope);
         // Its methods (`get(p) {…}`, `get: function (p) {…}`, getters): `this` in them is this object.
@@ -414,16 +414,25 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
           index.comparisons.push(node);
           index.scopeOf.set(node, scope);
         }
+        stringExpression = node.operator === '+';
+        break;
+      case 'Property':
+        if (parent) index.parentOf.set(node, parent);
         break;
       case 'SwitchCase':
+        if (parent) index.parentOf.set(node, parent);
         index.comparisons.push(node);
         index.scopeOf.set(node, scope);
         break;
       case 'Literal':
-        if (typeof node.value === 'string') index.strings.push(node);
+        if (typeof node.value === 'string') {
+          index.strings.push(node);
+          stringExpression = true;
+        }
         break;
       case 'TemplateLiteral':
         index.strings.push(node);
+        stringExpression = true;
         break;
 
       case 'AssignmentExpression':
@@ -441,9 +450,11 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
         hoistFunctions(node.body, scope);
         break;
       default:
+        // Types hold no values: a path in an interface key (`paths['/zones/{zone_id}/…']`) is no usage.
+        if (TYPE_ONLY.has(node.type)) return;
         break;
     }
-    if (isStringRoot(node, parent)) {
+    if (stringExpression && isStringRoot(node, parent)) {
       index.stringRoots.push(node);
       index.scopeOf.set(node, scope);
       // Where a string stands says what it is: a request's URL, a route the code serves, a message.

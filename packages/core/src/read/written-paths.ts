@@ -6,7 +6,17 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { HOLE, type SilentContext, type Vocabulary, type WrittenPathFact } from '../facts.js';
-import { forEachChild, isStringExpression, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import {
+  endOf,
+  forEachChild,
+  isPlainName,
+  isStringExpression,
+  propertyKeyName,
+  rangeOf,
+  startOf,
+  unwrap,
+  type Node,
+} from './ast.js';
 import type { Evaluator } from './evaluate.js';
 import { isHandler, isRouteObjectPath } from './mentions.js';
 
@@ -37,7 +47,11 @@ const NOT_VALUES = new Set([
 
 export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   const { program, source, vocabulary } = input;
-  if (!holdsWindowWords(source, vocabulary)) return [];
+  const windows = windowsOf(vocabulary);
+  // Only subtrees holding a word of a window can hold a written path: the others are not walked.
+  // The same pass tells which words the whole text holds (a whole-text search per word cost more).
+  const found = wordsIn(source, windows);
+  if (!holdsWindowWords((word) => found.words.has(word), windows)) return [];
   const facts: WrittenPathFact[] = [];
   /** Templates that splice `this.x` into a path (`zones/${this.zoneId}/${this.segment}`), for the fields below. */
   const splicing: Array<{ node: TSESTree.TemplateLiteral; parents: Node[] }> = [];
@@ -46,10 +60,9 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
   /** Texts held by a variable: silent when every use of the variable is (`const path = …; console.warn(path)`). */
   const held = new Map<string, WrittenPathFact[]>();
   const parents: Node[] = [];
-  // Only subtrees holding a word of a window can hold a written path: the others are not walked.
-  const within = occurrences(source, windowsOf(vocabulary).words);
+  const within = found.within;
   const visit = (node: Node): void => {
-    if (NOT_VALUES.has(node.type) || !within(rangeOf(node))) return;
+    if (isPlainName(node) || NOT_VALUES.has(node.type) || !within(node)) return;
     // `export { x } from './paths'`: the module name is not a value (its specifiers are).
     if (node.type === 'ExportNamedDeclaration' && node.source) return;
     collectField(node, fieldValues);
@@ -58,7 +71,7 @@ export function writtenPaths(input: WrittenPathsInput): WrittenPathFact[] {
     const built = candidate(node, parents[parents.length - 1], input);
     if (built) {
       const text = built.text;
-      if (holdsWindowWords(text, vocabulary)) {
+      if (textHoldsWindowWords(text, windows)) {
         const silent = silentContext(node, parents, built, input);
         const fact: WrittenPathFact = {
           text,
@@ -93,14 +106,22 @@ function thisMember(node: Node): string | undefined {
 }
 
 function collectField(node: Node, values: Map<string, TSESTree.StringLiteral[]>): void {
-  const put = (name: string | undefined, value: Node | null | undefined) => {
-    const inner = value ? unwrap(value) : undefined;
-    if (name === undefined || inner?.type !== 'Literal' || typeof inner.value !== 'string') return;
-    values.set(name, [...(values.get(name) ?? []), inner as TSESTree.StringLiteral]);
-  };
-  if (node.type === 'PropertyDefinition' && !node.computed) put(propertyKeyName(node.key, false), node.value);
-  else if (node.type === 'Property' && !node.computed) put(propertyKeyName(node.key, false), node.value);
-  else if (node.type === 'AssignmentExpression' && node.operator === '=') put(thisMember(node.left), node.right);
+  if (node.type === 'PropertyDefinition' && !node.computed)
+    putField(values, propertyKeyName(node.key, false), node.value);
+  else if (node.type === 'Property' && !node.computed) putField(values, propertyKeyName(node.key, false), node.value);
+  else if (node.type === 'AssignmentExpression' && node.operator === '=')
+    putField(values, thisMember(node.left), node.right);
+}
+
+/** Notes a string written for a name (a module function: `collectField` runs on every node walked). */
+function putField(
+  values: Map<string, TSESTree.StringLiteral[]>,
+  name: string | undefined,
+  value: Node | null | undefined,
+): void {
+  const inner = value ? unwrap(value) : undefined;
+  if (name === undefined || inner?.type !== 'Literal' || typeof inner.value !== 'string') return;
+  values.set(name, [...(values.get(name) ?? []), inner as TSESTree.StringLiteral]);
 }
 
 /**
@@ -119,7 +140,7 @@ function fieldsSpliced(
     for (const literal of values.get(thisMember(expression) ?? '') ?? []) {
       const built: BuiltText = { text: '', pieces: [] };
       appendTemplate(template, built, input.source, { hole, literal });
-      if (!holdsWindowWords(built.text, input.vocabulary)) continue;
+      if (!textHoldsWindowWords(built.text, windowsOf(input.vocabulary))) continue;
       // Only the field's own string is placed: the template's text is reported where it stands.
       const range = rangeOf(literal);
       built.pieces = built.pieces.filter(([, , start]) => start === range[0]);
@@ -130,20 +151,27 @@ function fieldsSpliced(
   return facts;
 }
 
+/** Where words stand in a text, found by one pass of one expression (`wordsIn`, `occurrences`). */
+interface WordOffsets {
+  /** Whether a node's source range holds an occurrence of one of the words. */
+  within: (node: Node) => boolean;
+}
+
 /**
- * Whether a source range holds an occurrence of one of the words (a sorted list of their offsets).
- * One pass of one expression over the text finds every offset where some word starts (measured
- * three to four times faster than a search per word on the dense corpus).
+ * Every offset where one of the words starts, in one pass of one expression over the text
+ * (measured three to four times faster than a search per word on the dense corpus).
  */
-function occurrences(source: string, words: RegExp): (range: readonly [number, number]) => boolean {
+function occurrences(source: string, words: RegExp, onWord?: (word: string) => void): WordOffsets {
   const offsets: number[] = [];
   words.lastIndex = 0;
   for (let found = words.exec(source); found; found = words.exec(source)) {
     offsets.push(found.index);
+    onWord?.(found[0]);
     // From the next character: a word may start inside another (`settings` in `dns_settings`).
     words.lastIndex = found.index + 1;
   }
-  return ([start, end]) => {
+  const within = (node: Node): boolean => {
+    const start = startOf(node);
     // The first offset at or after `start`: a binary search.
     let lo = 0;
     let hi = offsets.length;
@@ -152,19 +180,42 @@ function occurrences(source: string, words: RegExp): (range: readonly [number, n
       if (offsets[mid]! < start) lo = mid + 1;
       else hi = mid;
     }
-    return lo < offsets.length && offsets[lo]! < end;
+    return lo < offsets.length && offsets[lo]! < endOf(node);
   };
+  return { within };
+}
+
+/**
+ * The windows' words in a text: where they stand, and which of them the text holds. The
+ * expression tries the longer words first, so at each offset it finds the longest word starting
+ * there; every other word starting there is a prefix of it. The words the text holds are then
+ * the words found and the words inside them (`Windows.inside`).
+ */
+function wordsIn(source: string, windows: Windows): WordOffsets & { words: Set<string> } {
+  const words = new Set<string>();
+  const seen = new Set<string>();
+  const offsets = occurrences(source, windows.words, (word) => {
+    if (seen.has(word)) return;
+    seen.add(word);
+    for (const inside of windows.inside.get(word) ?? [word]) words.add(inside);
+  });
+  return { ...offsets, words };
 }
 
 /** Every word of some window of the floor is in the text: what can match one. */
-function holdsWindowWords(text: string, vocabulary: Vocabulary): boolean {
+function textHoldsWindowWords(text: string, windows: Windows): boolean {
+  return holdsWindowWords((word) => text.includes(word), windows);
+}
+
+/** Every word of some window is held (`holds`): by a text, or by the words found in the source. */
+function holdsWindowWords(holds: (word: string) => boolean, windows: Windows): boolean {
   // Windows by their first word: most texts hold none of them, and then no other word is looked for.
-  const { firstWords, rests: restsOf } = windowsOf(vocabulary);
+  const { firstWords, rests: restsOf } = windows;
   for (let w = 0; w < firstWords.length; w++) {
-    if (!text.includes(firstWords[w]!)) continue;
+    if (!holds(firstWords[w]!)) continue;
     for (const rest of restsOf[w]!) {
       let all = true;
-      for (let i = 0; i < rest.length && all; i++) all = text.includes(rest[i]!);
+      for (let i = 0; i < rest.length && all; i++) all = holds(rest[i]!);
       if (all) return true;
     }
   }
@@ -178,8 +229,10 @@ function anyWord(words: readonly string[]): RegExp {
 }
 
 interface Windows {
-  /** Every word of every window (`occurrences`). */
+  /** Every word of every window, the longer ones first (`wordsIn`). */
   words: RegExp;
+  /** The words inside each word (itself included): `settings` inside `dns_settings`. */
+  inside: ReadonlyMap<string, readonly string[]>;
   /** The first words of the windows, each once. */
   firstWords: readonly string[];
   /** The other words of each window, by its first word's place in `firstWords`. */
@@ -201,8 +254,12 @@ function windowsOf(vocabulary: Vocabulary): Windows {
       if (rests) rests.push(rest);
       else byFirstWord.set(first, [rest]);
     }
+    const words = [...new Set(vocabulary.pathWords.flat())];
+    // Longer first: the same offsets are found, and at each the longest word (`wordsIn`).
+    const longerFirst = [...words].sort((a, b) => b.length - a.length);
     windows = {
-      words: anyWord([...new Set(vocabulary.pathWords.flat())]),
+      words: anyWord(longerFirst),
+      inside: new Map(words.map((word) => [word, words.filter((other) => word.includes(other))])),
       firstWords: [...byFirstWord.keys()],
       rests: [...byFirstWord.values()],
     };
@@ -235,9 +292,9 @@ function heldBy(node: Node, parents: readonly Node[]): string | undefined {
 function silenceHeldByMessages(program: Node, held: Map<string, WrittenPathFact[]>, input: WrittenPathsInput): void {
   const uses = new Map<string, Array<SilentContext | undefined>>();
   const parents: Node[] = [];
-  const within = occurrences(input.source, anyWord([...held.keys()]));
+  const { within } = occurrences(input.source, anyWord([...held.keys()]));
   const visit = (node: Node): void => {
-    if (!within(rangeOf(node))) return;
+    if (!within(node)) return;
     if (node.type === 'Identifier' && held.has(node.name)) {
       const parent = parents[parents.length - 1];
       const declares = parent?.type === 'VariableDeclarator' && parent.id === node;
@@ -307,7 +364,7 @@ function appendTemplate(
   node.quasis.forEach((quasi, i) => {
     const cooked = quasi.value.cooked ?? quasi.value.raw;
     // As the evaluator places template text: the raw text, without the delimiters.
-    const at = source.indexOf(quasi.value.raw, rangeOf(quasi)[0]);
+    const at = source.indexOf(quasi.value.raw, startOf(quasi));
     if (cooked.length)
       built.pieces.push([built.text.length, built.text.length + cooked.length, at, at + quasi.value.raw.length]);
     built.text += cooked;
