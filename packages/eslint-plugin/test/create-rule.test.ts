@@ -35,9 +35,10 @@ test('the options are merged once per distinct set and every file gets the same 
   expect(seen[0]).toEqual([{ grades: ['expired'], depth: { a: 1, b: 2 } }]);
   // One object for every file: no deep copy of the defaults per rule per file.
   for (const options of seen) expect(options).toBe(seen[0]);
-  expect(Object.isFrozen(seen[0])).toBe(true);
-  expect(Object.isFrozen(seen[0][0].depth)).toBe(true);
-  expect(Object.isFrozen(seen[0][0].grades)).toBe(true);
+  const [first] = seen;
+  expect(Object.isFrozen(first)).toBe(true);
+  expect(Object.isFrozen(first?.[0].depth)).toBe(true);
+  expect(Object.isFrozen(first?.[0].grades)).toBe(true);
 });
 
 test("a user's options are merged over the defaults, and ESLint's configuration is not frozen", () => {
