@@ -60,6 +60,9 @@ export function analyzeFile(
   if (!prefilterFor(settings.catalogue, settings.minConfidence).mayMatch(source)) return { findings: [] };
   const facts = extractFileFacts(program, source, settings);
   const matches = matchFacts(facts, { entries: settings.catalogue.entries, apiHosts: settings.apiHosts });
-  const findings = buildFindings(matches, file, source, settings, undefined, undefined, fingerprintFile);
+  // Most files that pass the prefilter still match nothing: no line index is built for them.
+  const findings = matches.length
+    ? buildFindings(matches, file, source, settings, undefined, undefined, fingerprintFile)
+    : [];
   return facts.valuesCut ? { findings, valuesCut: facts.valuesCut } : { findings };
 }

@@ -63,7 +63,6 @@ export function reportFindings(
         cwd: context.cwd,
         sourceCode: context.sourceCode,
       });
-      const grades = new Set(option.grades ?? GRADES);
       const tree = asTypescriptEstree(program);
       const sourceCode = context.sourceCode;
       const comments = () => sourceCode.getAllComments().map(rawComment);
@@ -76,8 +75,9 @@ export function reportFindings(
         settings,
         () => baselineFor(context.settings[BASELINE_SETTING], { filename: context.filename, cwd: context.cwd }),
       );
-      for (const finding of findings) {
-        if (grades.has(finding.grade)) context.report(describe(finding, context));
+      if (findings.length) {
+        const grades = gradesOf(option);
+        for (const finding of findings) if (grades.has(finding.grade)) context.report(describe(finding, context));
       }
       for (const problem of problems)
         context.report({
@@ -98,6 +98,15 @@ export function reportFindings(
         });
     },
   };
+}
+
+/** The grades an option reports, by option object: createRule hands every file the same merged one. */
+const gradeSets = new WeakMap<GradeOption, ReadonlySet<Grade>>();
+
+function gradesOf(option: GradeOption): ReadonlySet<Grade> {
+  let grades = gradeSets.get(option);
+  if (!grades) gradeSets.set(option, (grades = new Set(option.grades ?? GRADES)));
+  return grades;
 }
 
 /**
