@@ -3,7 +3,7 @@ import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Term } from './detector.js';
 import { requests } from './requests.js';
-import { declaredResourcesAcrossFiles } from './resources.js';
+import { declaredResources } from './resources.js';
 import { sdkCalls } from './sdk.js';
 import { decodedNearEscapes, perCatalogue, termCheck, wordFinder } from './text-terms.js';
 
@@ -12,7 +12,7 @@ import { decodedNearEscapes, perCatalogue, termCheck, wordFinder } from './text-
  * helpers and clients defined elsewhere). The local detectors (fields, error shapes, header pairs,
  * ciphers) see one file only, and the one-file prefilter already speaks for them.
  */
-const CROSS_FILE_DETECTORS: readonly Detector[] = [requests, sdkCalls, declaredResourcesAcrossFiles];
+const CROSS_FILE_DETECTORS: readonly Detector[] = [requests, sdkCalls, declaredResources];
 
 /** Which of the cross-file routes' terms a text holds: one bit per term. */
 export type TermSet = bigint;

@@ -12,20 +12,12 @@ import { camelCase, snakeCase } from '../catalogue/property-names.js';
 export const declaredResources: Detector = {
   // A TypeScript file imports the provider package and names the class, or constructs the class by
   // its name alone (`new FirewallRule(`); the key of the property that counts is written too (a
-  // value such as `settingId: 'brotli'` sits at that key), unless another module holds the object,
-  // which the scanner decides without this filter.
-  routes: (entry) => classRoutes(entry).flatMap(resourceRoutes),
-};
-
-/**
- * Across files, the same words in the file or in a module it imports: a class reaches a file from
- * the provider package only through modules that import the package by its name (re-exported, or
- * as a namespace), and a class used without any import is constructed by its name in the file
- * itself; the key and its value may be in any of them. Without the package's name, the class's
- * name alone held in every module that names an `arrayFilter` or a `Record` type (a library's
- * files were parsed for nothing: docs/scanner.md, "The parse plan").
- */
-export const declaredResourcesAcrossFiles: Detector = {
+  // value such as `settingId: 'brotli'` sits at that key), unless another module holds the object.
+  // The cross-file prefilter asks the same words of a file and the modules it imports: a class
+  // reaches a file from the provider package only through modules that import the package by its
+  // name (re-exported, or as a namespace), and a class used without any import is constructed by its
+  // name in the file itself; the key and its value may be in any of them (docs/scanner.md, "Which
+  // files are parsed").
   routes: (entry) => classRoutes(entry).flatMap(resourceRoutes),
 };
 

@@ -41,7 +41,7 @@ export function oxcParseSource(
   transfer: OxcTransfer = 'raw',
   loadTypeScript = requireTypeScriptPath,
 ): ParseSource {
-  const options = transfer === 'raw' ? RAW_TRANSFER : JSON_TRANSFER;
+  const parse = parseReaderInput(oxc, transfer);
   let typescript: ParseSource | undefined;
   const fallback = (file: string, source: string): ParseOutcome => {
     typescript ??= loadTypeScript();
@@ -50,15 +50,26 @@ export function oxcParseSource(
   return (file, source) => {
     let result: OxcResult;
     try {
-      // What the parser reads of the file, as the TypeScript path reads it (reader-input.ts).
-      const input = readerInput(file, source);
-      result = oxc.parseSync(file, input.text, options[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
+      result = parse(file, source).result;
       if (result.errors.length > 0) return fallback(file, source);
       return { ok: true, program: result.program as unknown as Program };
     } catch (error) {
       if (isStackOverflow(error)) return { ok: false, message: TOO_DEEP, tooDeep: true };
       return fallback(file, source);
     }
+  };
+}
+
+/**
+ * What the parser reads of the file, as the TypeScript path reads it (reader-input.ts), parsed
+ * with the options of its language and goal: the tree's and the comments' one way in.
+ */
+function parseReaderInput(oxc: OxcParser, transfer: OxcTransfer) {
+  const options = transfer === 'raw' ? RAW_TRANSFER : JSON_TRANSFER;
+  return (file: string, source: string) => {
+    const input = readerInput(file, source);
+    const result = oxc.parseSync(file, input.text, options[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
+    return { input, result };
   };
 }
 
@@ -71,15 +82,15 @@ export function oxcParseSource(
  * not one for ESLint or TypeScript.
  */
 export function oxcComments(oxc: OxcParser, transfer: OxcTransfer = 'raw') {
-  const options = transfer === 'raw' ? RAW_TRANSFER : JSON_TRANSFER;
+  const parse = parseReaderInput(oxc, transfer);
   return (file: string, source: string): RawComment[] | undefined => {
-    const input = readerInput(file, source);
-    let result: ReturnType<OxcParser['parseSync']>;
+    let parsed: ReturnType<typeof parse>;
     try {
-      result = oxc.parseSync(file, input.text, options[`${input.grammar}:${input.script ? 'script' : 'module'}`]);
+      parsed = parse(file, source);
     } catch {
       return undefined;
     }
+    const { input, result } = parsed;
     if (result.errors.length > 0) return undefined;
     const comments: RawComment[] = [];
     for (const comment of result.comments) {
