@@ -13,11 +13,8 @@ import {
   matchFacts,
   mergeFindingsAtSamePlace,
   type ModuleRecord,
-  type ModuleSource,
   ownString,
   type RawMatch,
-  resolveAcrossFiles,
-  textSentToAnotherHostFromOtherModules,
   withFloorReadings,
   withoutRewritesOfSharedText,
   withTypedFindings,
@@ -39,7 +36,8 @@ import { readScriptsForScan } from './languages-pass.js';
 import { kindOfPath, type Language } from '../languages/kinds.js';
 import type { TypesResolution } from './types-resolution.js';
 import { loadParser, type ParserChoice } from './reader/parsers.js';
-import { WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
+import { type ResolvedInWorker, WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
+import { crossOutcomeOf, type Indexer, ScanModules } from './graph/scan-modules.js';
 import { slashedRelative } from './files/relative-path.js';
 import type { PlaceSyntax } from '../migrate/place-syntax.js';
 
@@ -276,7 +274,8 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   /** Files whose matches wait for the cross-file pass: to resolve, or resolved by an earlier scan (`--cache`). */
   const deferred: Array<DeferredFile | { file: string; cross: CrossOutcome }> = [];
   const relativePath = (file: string) => slashedRelative(options.cwd, file);
-  let parsed = 0;
+  /** The files parsed, by whichever thread (a module two threads read for its exports counts once). */
+  const parsed = new Set<string>();
   const ownPaths = options.reportsOn ? new Set(options.files.filter(own).map(relativePath)) : undefined;
   const ownPath = (path: string) => ownPaths?.has(path) ?? true;
   // A file whose matches need other modules is resolved as soon as it is indexed, and only its
@@ -306,7 +305,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     const types = scannedHere ? options.types : undefined;
     const project = pass.resolver.project;
     const indexed = indexFromDisk(file, settings, parse, prefilter, options.maxFileSize, types, project, !resolveEarly);
-    if ('index' in indexed) parsed++;
+    if ('index' in indexed) parsed.add(file);
     return indexed;
   };
   const toParse = options.files.filter((file) => plan.parse.has(file) && analysed.has(file));
@@ -318,7 +317,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     early.set(file, indexed);
     return indexed;
   };
-  const modules = new ScanModules(scanned, records, pass.resolver, cache, onDemand);
+  const modules = new ScanModules(records, pass.resolver, cache, onDemand);
   const crossFile = new CrossFileResolver(modules);
   const report = new FindingsByFile(
     relativePath,
@@ -352,13 +351,7 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
    * the next scan).
    */
   const resolveDeferred = (entry: DeferredFile): CrossOutcome => {
-    const facts = resolveAcrossFiles(entry, crossFile);
-    const shared = textSentToAnotherHostFromOtherModules(facts, context);
-    const cross: CrossOutcome = {
-      matches: matchFacts(facts, context),
-      ...(shared.length ? { sentToAnotherHost: shared } : {}),
-      ...(facts.valuesCut ? { valuesCut: facts.valuesCut } : {}),
-    };
+    const cross = crossOutcomeOf(entry, crossFile, context);
     const print = fingerprint(entry.file);
     const notes = notesOf.get(entry.file);
     if (print !== undefined)
@@ -368,6 +361,23 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
         ...(notes ? { notes } : {}),
       });
     return cross;
+  };
+  /** A file a worker resolved and matched (no `--cache` here): kept as the loop below keeps its own. */
+  const takeResolved = (file: string, resolved: ResolvedInWorker) => {
+    if ('problem' in resolved) {
+      if (own(file))
+        diagnostics.push(fileDiagnostic(relativePath(file), resolved.problem.code, resolved.problem.message));
+      return;
+    }
+    if ('diagnostic' in resolved) {
+      if (own(file)) diagnostics.push({ ...resolved.diagnostic, file: relativePath(file) });
+      return;
+    }
+    if (own(file)) places.set(file, resolved.places);
+    if (!records.has(file)) records.set(file, resolved.record);
+    if (own(file)) noteFile(file, resolved.notes);
+    if ('cross' in resolved) deferred.push({ file, cross: resolved.cross });
+    else if (own(file)) report.add(file, resolved.matches);
   };
   // The files no pass parses (nothing in them can match) are done from the start.
   progress.done(options.files.filter((file) => own(file) && !loopFiles.has(file)));
@@ -394,9 +404,15 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
         early.delete(file);
         // A worker may have done it too: its result is dropped.
         const fromWorker = indexedEarly ? void workers?.take(file) : await workers?.take(file);
-        if (fromWorker && 'index' in fromWorker) parsed++;
-        keepPlaces(file, fromWorker);
-        const indexed = indexedEarly ?? fromWorker ?? indexer(file, true);
+        if (fromWorker && 'resolved' in fromWorker) {
+          for (const one of fromWorker.parsed) parsed.add(one);
+          takeResolved(file, fromWorker.resolved);
+          continue;
+        }
+        const indexedByWorker = fromWorker?.indexed;
+        if (indexedByWorker && 'index' in indexedByWorker) parsed.add(file);
+        keepPlaces(file, indexedByWorker);
+        const indexed = indexedEarly ?? indexedByWorker ?? indexer(file, true);
         if ('problem' in indexed) {
           if (own(file))
             diagnostics.push(fileDiagnostic(relativePath(file), indexed.problem.code, indexed.problem.message));
@@ -488,15 +504,15 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
     findings,
     diagnostics,
     filesScanned: options.reportsOn ? options.files.filter(own).length : options.files.length,
-    filesParsed: parsed,
+    filesParsed: parsed.size,
     ...(withPlaces.size ? { places: withPlaces } : {}),
   };
 }
 
 /**
  * The per-file step of a large parse set on worker threads (`--concurrency`): the files the scan
- * will read and parse now (not those `--cache` has), when there are enough of them. Not with
- * `--types`, whose type checker lives on the main thread.
+ * will read and parse now (not those `--cache` has), when there are enough of them, the main
+ * thread doing its own part of them. Not with `--types`, whose type checker lives on the main thread.
  */
 function parallelIndexes(pass: Pass, toParse: readonly string[], parse: ParseSource | undefined) {
   const { options, cache } = pass;
@@ -511,46 +527,14 @@ function parallelIndexes(pass: Pass, toParse: readonly string[], parse: ParseSou
     maxFileSize: options.maxFileSize,
     project: pass.resolver.project.toData(),
     withSource: cache !== undefined,
+    // Resolved on the worker too, unless the main thread needs each file's index (to store it,
+    // `--cache`) or every module lookup (`--verbose` lists the imports that named no file).
+    ...(cache || options.verbose ? {} : { resolve: { scanned: options.files } }),
   });
 }
 
 function fileDiagnostic(file: string, code: string, message: string): Diagnostic {
   return { code, severity: 'error', message, file };
-}
-
-/** Where the resolver finds modules: the scan's index, and support modules loaded on demand. */
-class ScanModules implements ModuleSource {
-  private readonly misses = new Map<string, { fromFile: string; specifier: string }>();
-
-  constructor(
-    private readonly scanned: ReadonlySet<string>,
-    private readonly records: Map<string, ModuleRecord>,
-    readonly resolver: ModuleResolver,
-    private readonly cache: ScanCache | undefined,
-    private readonly indexer: Indexer,
-  ) {}
-
-  resolve(fromFile: string, specifier: string): string | undefined {
-    const found = this.resolver.resolve(fromFile, specifier);
-    if (!found) this.misses.set(`${fromFile}\u0000${specifier}`, { fromFile, specifier });
-    return found;
-  }
-
-  record(file: string): ModuleRecord | undefined {
-    let record = this.records.get(file);
-    if (!record) {
-      // A module the scan did not parse (its text cannot match) or outside the scanned paths (a
-      // pre-commit run names only staged files): read for its exports, never reported.
-      record = loadSupportModule(file, this.cache, this.indexer);
-      this.records.set(file, record);
-    }
-    return record;
-  }
-
-  /** Relative imports that named no file, once each, in the order met. */
-  unresolved(): Array<{ fromFile: string; specifier: string }> {
-    return [...this.misses.values()];
-  }
 }
 
 /**
@@ -700,17 +684,3 @@ class FindingsByFile {
     return this.lines.get(file);
   }
 }
-
-function loadSupportModule(file: string, cache: ScanCache | undefined, indexer: Indexer): ModuleRecord {
-  const indexed = indexer(file);
-  if ('source' in indexed) cache?.storeIndex(file, indexed.index, undefined, indexed.source);
-  return 'index' in indexed && indexed.index.kind === 'indexed'
-    ? indexed.index.record
-    : { exports: {}, exportAll: [], importedCalls: [] };
-}
-
-/**
- * The per-file step for the scan: the file as it is on disk (index-from-disk.ts), or its index
- * from `--cache`. `scannedHere`: a file the scan reports on (not a module read for its exports).
- */
-type Indexer = (file: string, scannedHere?: boolean) => IndexedFromDisk;
