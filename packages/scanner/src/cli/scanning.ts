@@ -4,6 +4,7 @@ import { terminalSafe } from '../reports/terminal.js';
 import { createProgress } from '../scan/progress.js';
 import type { CommonValues } from './config.js';
 import type { CliIo } from './io.js';
+import { youngGenerationCap } from './young-generation.js';
 
 /**
  * What the scanning commands (`scan`, `baseline`) show while the library scans: the progress bar
@@ -15,8 +16,13 @@ export function scanFeedback(
   io: CliIo,
 ): Pick<ScanRequest, 'onProgress' | 'onNotice'> & { finish: () => void } {
   const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);
+  // Called as each file is done, on the main thread: where the scan's garbage is made.
+  const capYoungGeneration = youngGenerationCap(io.env, process.execArgv);
   return {
-    onProgress: (done, total) => progress.update(done, total),
+    onProgress: (done, total) => {
+      capYoungGeneration();
+      progress.update(done, total);
+    },
     onNotice: (notice) => {
       // A notice after the first pass (a cache not saved) must not be drawn over by the bar.
       progress.finish();

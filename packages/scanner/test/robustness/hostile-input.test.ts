@@ -278,13 +278,18 @@ describe('files the repository controls are read through the guarded reader', ()
   );
 });
 
+/** A project with one retired request and this `sunset-lint.config.mjs`. */
+function projectWithConfig(config: string): string {
+  return makeProject({
+    'src/a.js': `fetch('${API}/zones/x/rate_limits');\n`,
+    'sunset-lint.config.mjs': config,
+  });
+}
+
 test(
   'a configuration module whose top-level await never settles fails the run (it passed with exit 0)',
   () => {
-    const root = makeProject({
-      ...{ 'src/a.js': `fetch('${API}/zones/x/rate_limits');\n` },
-      'sunset-lint.config.mjs': 'await new Promise(() => {});\nexport default {};\n',
-    });
+    const root = projectWithConfig('await new Promise(() => {});\nexport default {};\n');
     const run = cli(['scan', '.'], root);
     expect(run.status).toBe(2);
     // At once: nothing is left to run that could settle it (before, the run waited for the 10 s limit).
@@ -296,10 +301,7 @@ test(
 );
 
 test('a configuration module that leaves a timer running: the run reports and ends (it hung after its report)', () => {
-  const root = makeProject({
-    ...{ 'src/a.js': `fetch('${API}/zones/x/rate_limits');\n` },
-    'sunset-lint.config.mjs': 'setInterval(() => {}, 1000);\nexport default { minConfidence: "low" };\n',
-  });
+  const root = projectWithConfig('setInterval(() => {}, 1000);\nexport default { minConfidence: "low" };\n');
   const run = cli(['scan', '.', '--format', 'json', '--fail-on', 'none'], root);
   expect(run.status).toBe(0);
   expect(JSON.parse(run.stdout).findings.map((finding: { entryId: string }) => finding.entryId)).toEqual([
@@ -310,10 +312,7 @@ test('a configuration module that leaves a timer running: the run reports and en
 test(
   'a configuration module that keeps the process busy and never finishes fails the run at the time limit',
   () => {
-    const root = makeProject({
-      ...{ 'src/a.js': `fetch('${API}/zones/x/rate_limits');\n` },
-      'sunset-lint.config.mjs': 'await new Promise(() => setInterval(() => {}, 1000));\nexport default {};\n',
-    });
+    const root = projectWithConfig('await new Promise(() => setInterval(() => {}, 1000));\nexport default {};\n');
     const run = cli(['scan', '.'], root);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('sunset-lint.config.mjs: the config module did not finish loading within 10 s');
