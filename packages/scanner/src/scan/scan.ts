@@ -10,7 +10,6 @@ import {
   type LocateInFile,
   type MatchContext,
   matchesByFile,
-  matchFacts,
   mergeFindingsAtSamePlace,
   type ModuleRecord,
   ownString,
@@ -20,7 +19,7 @@ import {
   withTypedFindings,
 } from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
-import type { CrossOutcome, FileNotes, ScanCache } from './cache/cache.js';
+import type { CachedOutcome, CrossOutcome, FileNotes, ScanCache } from './cache/cache.js';
 import { DependencyFingerprints } from './cache/dependency-fingerprint.js';
 import { indexFromDisk, ParserNeeded, type IndexedFromDisk } from './reader/index-from-disk.js';
 import { ModuleResolver } from './plan/module-resolution.js';
@@ -36,8 +35,8 @@ import { readScriptsForScan } from './languages-pass.js';
 import { kindOfPath, type Language } from '../languages/kinds.js';
 import type { TypesResolution } from './types-resolution.js';
 import { loadParser, type ParserChoice } from './reader/parsers.js';
-import { type ResolvedInWorker, WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
-import { crossOutcomeOf, type Indexer, ScanModules } from './graph/scan-modules.js';
+import { WorkerIndexes, workersFor, type Concurrency } from './parallel/index-in-workers.js';
+import { crossOutcomeOf, fileOutcomeOf, type FileOutcome, type Indexer, ScanModules } from './graph/scan-modules.js';
 import { slashedRelative } from './files/relative-path.js';
 import type { PlaceSyntax } from '../migrate/place-syntax.js';
 
@@ -362,22 +361,53 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
       });
     return cross;
   };
-  /** A file a worker resolved and matched (no `--cache` here): kept as the loop below keeps its own. */
-  const takeResolved = (file: string, resolved: ResolvedInWorker) => {
-    if ('problem' in resolved) {
+  /**
+   * What the scan keeps of a file's outcome, from this thread (with the text it read) or from a
+   * worker (`posted`: a copy already): its diagnostic, or its record, notes, places and matches;
+   * matches that waited for other modules are placed with the others of the cross-file pass, in the
+   * same order either way.
+   */
+  const keep = (file: string, outcome: FileOutcome, source: string | undefined, posted: boolean) => {
+    if ('problem' in outcome) {
       if (own(file))
-        diagnostics.push(fileDiagnostic(relativePath(file), resolved.problem.code, resolved.problem.message));
+        diagnostics.push(fileDiagnostic(relativePath(file), outcome.problem.code, outcome.problem.message));
       return;
     }
-    if ('diagnostic' in resolved) {
-      if (own(file)) diagnostics.push({ ...resolved.diagnostic, file: relativePath(file) });
+    if ('diagnostic' in outcome) {
+      if (own(file)) diagnostics.push({ ...outcome.diagnostic, file: relativePath(file) });
       return;
     }
-    if (own(file)) places.set(file, resolved.places);
-    if (!records.has(file)) records.set(file, resolved.record);
-    if (own(file)) noteFile(file, resolved.notes);
-    if ('cross' in resolved) deferred.push({ file, cross: resolved.cross });
-    else if (own(file)) report.add(file, resolved.matches);
+    if (!records.has(file)) records.set(file, outcome.record);
+    if (own(file)) {
+      places.set(file, outcome.places);
+      noteFile(file, outcome.notes);
+    }
+    if (outcome.typed && own(file)) {
+      const { matches, warning } = outcome.typed;
+      if (warning)
+        diagnostics.push({ code: 'types-error', severity: 'warning', message: warning, file: relativePath(file) });
+      report.addTyped(file, matches, source);
+    }
+    if ('deferred' in outcome) deferred.push(outcome.deferred);
+    // Kept to the end of the scan: a copy that keeps no parse's text alive (core's `detached`).
+    else if ('cross' in outcome) deferred.push({ file, cross: posted ? outcome.cross : detached(outcome.cross) });
+    else if (own(file)) report.add(file, outcome.matches, source);
+  };
+  /** What `--cache` keeps of a file this thread indexed: its index, and its outcome as far as it is known. */
+  const storeInCache = (file: string, indexed: IndexedFromDisk, outcome: FileOutcome) => {
+    if (!cache || !('index' in indexed) || 'problem' in outcome) return;
+    const notes = 'notes' in outcome && outcome.notes ? { notes: outcome.notes } : {};
+    const print = 'cross' in outcome ? fingerprint(file) : undefined;
+    // A deferred file's cross-file outcome is kept only with the fingerprint of what it depends on.
+    const kept: CachedOutcome =
+      'diagnostic' in outcome
+        ? { kind: 'diagnostic', diagnostic: outcome.diagnostic }
+        : 'matches' in outcome
+          ? { kind: 'self', matches: outcome.matches, ...notes }
+          : 'cross' in outcome && print !== undefined
+            ? { kind: 'deferred', cross: { fingerprint: print, ...outcome.cross }, ...notes }
+            : { kind: 'deferred', ...notes };
+    cache.storeIndex(file, indexed.index, kept, indexed.source);
   };
   // The files no pass parses (nothing in them can match) are done from the start.
   progress.done(options.files.filter((file) => own(file) && !loopFiles.has(file)));
@@ -406,50 +436,16 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
         const fromWorker = indexedEarly ? void workers?.take(file) : await workers?.take(file);
         if (fromWorker && 'resolved' in fromWorker) {
           for (const one of fromWorker.parsed) parsed.add(one);
-          takeResolved(file, fromWorker.resolved);
+          keep(file, fromWorker.resolved, undefined, true);
           continue;
         }
         const indexedByWorker = fromWorker?.indexed;
         if (indexedByWorker && 'index' in indexedByWorker) parsed.add(file);
         keepPlaces(file, indexedByWorker);
         const indexed = indexedEarly ?? indexedByWorker ?? indexer(file, true);
-        if ('problem' in indexed) {
-          if (own(file))
-            diagnostics.push(fileDiagnostic(relativePath(file), indexed.problem.code, indexed.problem.message));
-          continue;
-        }
-        const index = indexed.index;
-        const source = 'source' in indexed ? indexed.source : undefined;
-        if (index.kind === 'diagnostic') {
-          if (own(file)) diagnostics.push({ ...index.diagnostic, file: relativePath(file) });
-          cache?.storeIndex(file, index, { kind: 'diagnostic', diagnostic: index.diagnostic }, source);
-        } else {
-          records.set(file, index.record);
-          if (own(file)) noteFile(file, index.notes);
-          const notes = index.notes ? { notes: index.notes } : {};
-          if (index.typed && own(file)) {
-            const { matches, warning } = index.typed;
-            if (warning)
-              diagnostics.push({
-                code: 'types-error',
-                severity: 'warning',
-                message: warning,
-                file: relativePath(file),
-              });
-            report.addTyped(file, matches, source);
-          }
-          if (index.needsOtherModules) {
-            const entry = { file, facts: index.facts, importedCalls: index.importedCalls };
-            cache?.storeIndex(file, index, { kind: 'deferred', ...notes }, source);
-            // Placed with the others in the cross-file pass, in the same order either way.
-            // Kept to the end of the scan: a copy that keeps no parse's text alive (core's `detached`).
-            deferred.push(resolveEarly ? { file, cross: detached(resolveDeferred(entry)) } : entry);
-          } else {
-            const matches = matchFacts(index.facts, context);
-            cache?.storeIndex(file, index, { kind: 'self', matches, ...notes }, source);
-            if (own(file)) report.add(file, matches, source);
-          }
-        }
+        const outcome = fileOutcomeOf(file, indexed, records, context, resolveEarly ? crossFile : undefined);
+        storeInCache(file, indexed, outcome);
+        keep(file, outcome, 'source' in indexed ? indexed.source : undefined, false);
       }
     }
   } finally {

@@ -5,12 +5,17 @@ import {
   matchFacts,
   type ModuleRecord,
   type ModuleSource,
+  type RawMatch,
   resolveAcrossFiles,
   textSentToAnotherHostFromOtherModules,
 } from '@sunset-lint/core/internal';
-import type { CrossOutcome, ScanCache } from '../cache/cache.js';
+import type { CrossOutcome, FileNotes, ScanCache } from '../cache/cache.js';
 import type { IndexedFromDisk } from '../reader/index-from-disk.js';
+import type { FileIndex } from '../reader/index-file.js';
 import type { ModuleResolver } from '../plan/module-resolution.js';
+import type { ReadProblem } from '../plan/parse-plan.js';
+import type { TypedMatches } from '../types-resolution.js';
+import type { PlaceSyntax } from '../../migrate/place-syntax.js';
 
 /**
  * The per-file step for the scan: the file as it is on disk (index-from-disk.ts), or its index
@@ -77,4 +82,44 @@ export function crossOutcomeOf(entry: DeferredFile, crossFile: CrossFileResolver
     ...(shared.length ? { sentToAnotherHost: shared } : {}),
     ...(facts.valuesCut ? { valuesCut: facts.valuesCut } : {}),
   };
+}
+
+/**
+ * What the scan keeps of one file after the graph step, not its facts: why it was not read or
+ * parsed, or its module record and its matches. `cross`: resolved with other modules now;
+ * `deferred`: its facts wait for the end of the scan (`--types`). A worker posts this.
+ */
+export type FileOutcome =
+  | { problem: ReadProblem }
+  | { diagnostic: Extract<FileIndex, { kind: 'diagnostic' }>['diagnostic'] }
+  | ({ record: ModuleRecord; notes?: FileNotes; places?: PlaceSyntax; typed?: TypedMatches } & (
+      { matches: RawMatch[] } | { cross: CrossOutcome } | { deferred: DeferredFile }
+    ));
+
+/**
+ * The graph step of one indexed file, the same on the main thread and on a worker: its record
+ * joins the thread's `records` (before resolving, so that an import cycle back to it finds it);
+ * facts that need no other module are matched alone; the others are resolved through `crossFile`,
+ * or kept as they are when it is not given.
+ */
+export function fileOutcomeOf(
+  file: string,
+  indexed: IndexedFromDisk,
+  records: Map<string, ModuleRecord>,
+  context: MatchContext,
+  crossFile: CrossFileResolver | undefined,
+): FileOutcome {
+  if ('problem' in indexed) return { problem: indexed.problem };
+  const index = indexed.index;
+  if (index.kind === 'diagnostic') return { diagnostic: index.diagnostic };
+  records.set(file, index.record);
+  const kept = {
+    record: index.record,
+    ...(index.notes ? { notes: index.notes } : {}),
+    ...(index.places ? { places: index.places } : {}),
+    ...(index.typed ? { typed: index.typed } : {}),
+  };
+  if (!index.needsOtherModules) return { ...kept, matches: matchFacts(index.facts, context) };
+  const entry = { file, facts: index.facts, importedCalls: index.importedCalls };
+  return crossFile ? { ...kept, cross: crossOutcomeOf(entry, crossFile, context) } : { ...kept, deferred: entry };
 }

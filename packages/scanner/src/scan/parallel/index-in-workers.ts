@@ -1,14 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedSettings } from '@sunset-lint/core';
-import type { ModuleRecord, RawMatch } from '@sunset-lint/core/internal';
-import type { CrossOutcome, FileNotes } from '../cache/cache.js';
 import type { IndexedFromDisk } from '../reader/index-from-disk.js';
-import type { FileIndex } from '../reader/index-file.js';
 import type { ParserChoice } from '../reader/parsers.js';
-import type { ReadProblem } from '../plan/parse-plan.js';
 import type { ProjectModulesData } from '../plan/project-modules.js';
-import type { PlaceSyntax } from '../../migrate/place-syntax.js';
+import type { FileOutcome } from '../graph/scan-modules.js';
 
 /** `--concurrency`: worker threads for the per-file step, `auto` (from a large parse set on), or `off`. */
 export type Concurrency = number | 'auto' | 'off';
@@ -59,16 +55,8 @@ export interface IndexWorkerData {
   resolve?: { scanned: readonly string[] };
 }
 
-/** What a worker that resolves made of one file: what the main thread keeps of it, not its facts. */
-export type ResolvedInWorker =
-  | { problem: ReadProblem }
-  | { diagnostic: Extract<FileIndex, { kind: 'diagnostic' }>['diagnostic'] }
-  | ({ record: ModuleRecord; notes?: FileNotes; places?: PlaceSyntax } & (
-      { matches: RawMatch[] } | { cross: CrossOutcome }
-    ));
-
 /** A file done by a worker: its index, or (`resolve`) its outcome and the files parsed for it. */
-export type FromWorker = { indexed: IndexedFromDisk } | { resolved: ResolvedInWorker; parsed: string[] };
+export type FromWorker = { indexed: IndexedFromDisk } | { resolved: FileOutcome; parsed: string[] };
 
 export type IndexWorkerMessage = { file: string } & (FromWorker | { failed: string });
 

@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { CrossFileResolver, type MatchContext, matchFacts, type ModuleRecord } from '@sunset-lint/core/internal';
+import { CrossFileResolver, type MatchContext, type ModuleRecord } from '@sunset-lint/core/internal';
 import { indexFromDisk, type IndexedFromDisk } from '../reader/index-from-disk.js';
 import { loadParser } from '../reader/parsers.js';
 import { ModuleResolver } from '../plan/module-resolution.js';
 import { ProjectModules } from '../plan/project-modules.js';
-import { crossOutcomeOf, type Indexer, ScanModules } from '../graph/scan-modules.js';
-import type { IndexWorkerData, IndexWorkerMessage, ResolvedInWorker } from './index-in-workers.js';
+import { fileOutcomeOf, type FileOutcome, type Indexer, ScanModules } from '../graph/scan-modules.js';
+import type { IndexWorkerData, IndexWorkerMessage } from './index-in-workers.js';
 
 // One worker of the per-file step (index-in-workers.ts): its share of the files, in order, each
 // read, parsed, extracted and indexed exactly as on the main thread, and posted back as it is done.
@@ -50,7 +50,7 @@ for (const file of data.files) {
   parentPort!.postMessage(message);
 }
 
-/** The scan's own steps for one indexed file (scan.ts `indexAndMatch`), on this worker's module records. */
+/** The scan's graph step for one indexed file (scan.ts's), on this worker's module records. */
 function resolverOfWorker(scannedFiles: readonly string[]) {
   const scanned = new Set(scannedFiles);
   const records = new Map<string, ModuleRecord>();
@@ -62,21 +62,6 @@ function resolverOfWorker(scannedFiles: readonly string[]) {
   );
   const crossFile = new CrossFileResolver(modules);
   const context: MatchContext = { entries: data.settings.catalogue.entries, apiHosts: data.settings.apiHosts };
-  return (file: string, indexed: IndexedFromDisk): ResolvedInWorker => {
-    if ('problem' in indexed) return { problem: indexed.problem };
-    const index = indexed.index;
-    if (index.kind === 'diagnostic') return { diagnostic: index.diagnostic };
-    records.set(file, index.record);
-    const kept = {
-      record: index.record,
-      ...(index.notes ? { notes: index.notes } : {}),
-      ...(index.places ? { places: index.places } : {}),
-    };
-    return index.needsOtherModules
-      ? {
-          ...kept,
-          cross: crossOutcomeOf({ file, facts: index.facts, importedCalls: index.importedCalls }, crossFile, context),
-        }
-      : { ...kept, matches: matchFacts(index.facts, context) };
-  };
+  return (file: string, indexed: IndexedFromDisk): FileOutcome =>
+    fileOutcomeOf(file, indexed, records, context, crossFile);
 }
