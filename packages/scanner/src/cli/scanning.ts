@@ -4,7 +4,7 @@ import { terminalSafe } from '../reports/terminal.js';
 import { createProgress } from '../scan/progress.js';
 import type { CommonValues } from './config.js';
 import type { CliIo } from './io.js';
-import { youngGenerationCap } from './young-generation.js';
+import { collectorPolicy } from './collector-policy.js';
 
 /**
  * What the scanning commands (`scan`, `baseline`) show while the library scans: the progress bar
@@ -17,10 +17,10 @@ export function scanFeedback(
 ): Pick<ScanRequest, 'onProgress' | 'onNotice'> & { finish: () => void } {
   const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);
   // Called as each file is done, on the main thread: where the scan's garbage is made.
-  const capYoungGeneration = youngGenerationCap(io.env, process.execArgv);
+  const applyCollectorPolicy = collectorPolicy(io.env, process.execArgv);
   return {
     onProgress: (done, total) => {
-      capYoungGeneration();
+      applyCollectorPolicy();
       progress.update(done, total);
     },
     onNotice: (notice) => {
