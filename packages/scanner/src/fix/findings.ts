@@ -8,7 +8,12 @@ import type { FindingsOf } from './run.js';
  * changes exactly what `scan` reports: a deprecated suffix passed to a helper imported from
  * another module is fixed at the call that supplies it.
  */
-export function findingsFromScan(cwd: string, config: ScanConfig): FindingsOf {
+export function findingsFromScan(
+  cwd: string,
+  config: ScanConfig,
+  /** As each file is done (the CLI's collector policy). */
+  onProgress?: (done: number, total: number) => void,
+): FindingsOf {
   return async (paths) => {
     const discovered = await discoverConfigured(cwd, paths, config);
     const result = await runScan({
@@ -16,6 +21,7 @@ export function findingsFromScan(cwd: string, config: ScanConfig): FindingsOf {
       files: discovered.files,
       settings: config.settings,
       maxFileSize: config.maxFileSize,
+      ...(onProgress ? { onProgress } : {}),
     });
     return { findings: result.findings, diagnostics: result.diagnostics };
   };

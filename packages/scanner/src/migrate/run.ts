@@ -22,6 +22,8 @@ export interface MigrateOptions {
   entries?: ReadonlySet<string>;
   /** Called after each scan, before anything is written: a file edited meanwhile must be left alone (tests). */
   afterScan?: () => void;
+  /** As each file of a scan is done (the CLI's collector policy). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** A place `migrate` did not change, and why (manual, assisted at the automatic level, nothing to derive). */
@@ -69,7 +71,10 @@ export async function migratePaths(
     const discovered = await discoverConfigured(options.cwd, given, config);
     for (const path of [...discovered.files, ...discovered.scriptFiles, ...discovered.terraformFiles])
       before.set(resolve(options.cwd, path), stamp(resolve(options.cwd, path)));
-    const result = await findUsages({ cwd: options.cwd, paths: given }, config);
+    const result = await findUsages(
+      { cwd: options.cwd, paths: given, ...(options.onProgress ? { onProgress: options.onProgress } : {}) },
+      config,
+    );
     options.afterScan?.();
     const wanted = result.findings.filter((finding) => !options.entries || options.entries.has(finding.entryId));
     const migrations = await withMigrations(wanted, byId, options, left, undefined, commented);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
 import { findingsFromScan } from '../../fix/findings.js';
+import { collectorPolicy } from '../collector-policy.js';
 import { fixPaths } from '../../fix/run.js';
 import { renderFixDiff, renderFixSummary } from '../../fix/summary.js';
 import { terminalSafe } from '../../reports/terminal.js';
@@ -69,7 +70,7 @@ export async function runFixCommand(argv: readonly string[], io: CliIo): Promise
   const failOn = oneOf('--fail-on', values['fail-on'] ?? 'expired', FAIL_ON);
   const config = await configFor(values, io);
   const dryRun = values['dry-run'] === true;
-  const run = await fixPaths(positionals, findingsFromScan(io.cwd, config), {
+  const run = await fixPaths(positionals, findingsFromScan(io.cwd, config, collectorPolicy(io.env, process.execArgv)), {
     cwd: io.cwd,
     dryRun,
     suggestions: values.suggestions === true,

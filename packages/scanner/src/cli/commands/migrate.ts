@@ -7,6 +7,7 @@ import { buildMigrationPlan, placesOfReport, placesOfRun } from '../../migrate/p
 import { readScanReport } from '../earlier-report.js';
 import { readInputFile } from '../../scan/files/read-source.js';
 import { writeOutputFile } from '../write-file.js';
+import { collectorPolicy } from '../collector-policy.js';
 import { migratePaths } from '../../migrate/run.js';
 import { MIGRATION_LEVELS } from '../../migrate/plan.js';
 import { renderMigrateSummary } from '../../migrate/summary.js';
@@ -101,6 +102,7 @@ export async function runMigrateCommand(argv: readonly string[], io: CliIo): Pro
   checkEntries(values.entry, byId);
   const dryRun = values['dry-run'] === true;
   const run = await migratePaths(positionals, config, {
+    onProgress: collectorPolicy(io.env, process.execArgv),
     cwd: io.cwd,
     dryRun,
     level,
@@ -204,6 +206,7 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
     const sinceFile = since.get('');
     const earlier = sinceFile === undefined ? undefined : readScanReport(resolve(io.cwd, sinceFile), sinceFile);
     const run = await migratePaths(positionals, config, {
+      onProgress: collectorPolicy(io.env, process.execArgv),
       cwd: io.cwd,
       dryRun: true,
       level: 'automatic',
