@@ -30,7 +30,8 @@ if (!isSupportedNode(process.versions.node)) {
     process.stderr.write('sunset-lint: stopped before the command finished (nothing was left to wait on)\n');
     process.exitCode = 2;
   });
-  // The module compile cache first (Node 22+), so that the CLI's own modules load from it.
+  // The process first: V8's flags, then the module compile cache (Node 22+), so that the CLI's own
+  // modules are compiled under those flags and load from the cache (cli/process-setup.ts).
   // The bundle (a few files) when it is current, else the modules as compiled (cli-folder.js).
   // Once the command has answered, the process ends when its output is written, as it would with
   // nothing left to run: a user's module (a configuration) may leave a timer or a socket open, and a
@@ -41,8 +42,8 @@ if (!isSupportedNode(process.versions.node)) {
     setTimeout(() => process.stdout.write('', () => process.stderr.write('', () => process.exit())), 1000).unref();
   };
   const folder = cliFolder(import.meta.url, process.env);
-  import(`${folder}compile-cache.js`)
-    .then(({ enableModuleCompileCache }) => enableModuleCompileCache())
+  import(`${folder}process-setup.js`)
+    .then(({ setUpProcess }) => setUpProcess())
     .then(() => import(`${folder}main.js`))
     .then(({ main }) => main(process.argv.slice(2)))
     .then(

@@ -19,7 +19,7 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Entries: the CLI, and the modules the CLI loads by their file's name, beside the bundle's. */
 const INPUT = {
   main: `${DIST}cli/main.js`,
-  'compile-cache': `${DIST}cli/compile-cache.js`,
+  'process-setup': `${DIST}cli/process-setup.js`,
   // `new Worker(new URL('./index-worker.js', import.meta.url))` (scan/parallel/index-in-workers.ts)
   'index-worker': `${DIST}scan/parallel/index-worker.js`,
   // `require('./parse.js')` (scan/reader/parse-oxc.ts, the TypeScript fallback of oxc's path)

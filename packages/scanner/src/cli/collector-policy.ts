@@ -18,44 +18,67 @@ export const OLD_GENERATION_GROWTH_PERCENT = 50;
 /** Looked at every this many calls: a look lists the heap's spaces (a few microseconds). */
 const LOOK_EVERY = 8;
 
+/** V8's defaults of the flags set here, restored when the scan is over. */
+const DEFAULT_SEMI_SPACE_GROWTH_FACTOR = 2;
+
 /**
- * The CLI's garbage-collector policy during a scan, called as files are done: most of a scan's
- * peak memory is garbage V8 has not collected yet (the trees of parsed files), so the policy
- * makes V8 collect sooner. Both flags are ones V8 reads again each time it sizes a space (the
- * bounds it reads only at start, `--max-semi-space-size` and `--max-old-space-size`, a process
- * cannot give itself):
- * - The old generation grows by OLD_GENERATION_GROWTH_PERCENT past what the last full collection
- *   kept, set at the first call (every Node version).
- * - The young generation stops growing at NEW_SPACE_CAP_BYTES (Node 22 and later). V8 sizes the new
- *   space from the machine's memory (on Node 24, semi-spaces up to 64 MB on a large machine) and
- *   grows it while many objects survive a scavenge; in a scan where every file is parsed, one
- *   file's tree is live at each scavenge, so the new space grows to its largest, and which runs get
- *   there depends on timing (the bimodal peak in docs/scanner.md). Once the new space has reached
- *   the cap, the growth factor is set to 1. (Factor 1 from the start keeps it at 1 MB, which costs
- *   a third more time: trees are then promoted.) Not on Node 20: there the dense scan's peak was no
- *   lower with the cap and its time no better.
- * A flag the user sets (`NODE_OPTIONS` or the process's flags naming a semi-space, or the heap's
- * growth) is left alone. The process's own policy, not the library's: only the CLI calls it.
+ * The CLI's garbage-collector policy: most of a scan's peak memory is garbage V8 has not collected
+ * yet (the trees of parsed files), so the policy makes V8 collect sooner, through flags V8 reads
+ * again each time it sizes a space (the bounds it reads only at start, `--max-semi-space-size` and
+ * `--max-old-space-size`, a process cannot give itself). A flag the user sets (`NODE_OPTIONS` or the
+ * process's own flags) is left alone. The process's policy, not the library's: only the CLI sets it.
+ *
+ * V8 takes back compiled code (Node's module compile cache, TypeScript's code cache) only under the
+ * flags it was made with: the old generation's growth is set before the process compiles anything
+ * (cli/process-setup.ts), in every process of the CLI, and the young generation's cap, which a scan
+ * sets as it goes, is taken off when the scan is over, before the code caches are written at exit.
  */
-export function collectorPolicy(
+
+/**
+ * The old generation grows by OLD_GENERATION_GROWTH_PERCENT past what the last full collection
+ * kept alive (every Node version), from the process's start.
+ */
+export function limitOldGenerationGrowth(env: NodeJS.ProcessEnv, execArgv: readonly string[]): void {
+  if (/heap-growing-percent/.test(userFlags(env, execArgv))) return;
+  setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
+}
+
+/**
+ * The young generation stops growing at NEW_SPACE_CAP_BYTES during a scan (Node 22 and later):
+ * `fileDone` as each file is done, `restore` when the scan is over. V8 sizes the new space from the
+ * machine's memory (on Node 24, semi-spaces up to 64 MB on a large machine) and grows it while many
+ * objects survive a scavenge; in a scan where every file is parsed, one file's tree is live at each
+ * scavenge, so the new space grows to its largest, and which runs get there depends on timing (the
+ * bimodal peak in docs/scanner.md). Once the new space has reached the cap, the growth factor is set
+ * to 1. (Factor 1 from the start keeps it at 1 MB, which costs a third more time: trees are then
+ * promoted.) Not on Node 20: there the dense scan's peak was no lower with the cap and its time no
+ * better. Not when the user's flags name a semi-space.
+ */
+export function youngGenerationCap(
   env: NodeJS.ProcessEnv,
   execArgv: readonly string[],
   nodeVersion = process.versions.node,
-): () => void {
-  const userFlags = `${env.NODE_OPTIONS ?? ''} ${execArgv.join(' ')}`;
-  let growthSet = /heap-growing-percent/.test(userFlags);
-  let capped = /semi-space/.test(userFlags) || Number(nodeVersion.split('.')[0]) < 22;
+): { fileDone: () => void; restore: () => void } {
+  const leftAlone = /semi-space/.test(userFlags(env, execArgv)) || Number(nodeVersion.split('.')[0]) < 22;
+  let capped = false;
   let calls = 0;
-  return () => {
-    if (!growthSet) {
-      setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
-      growthSet = true;
-    }
-    if (capped || ++calls % LOOK_EVERY !== 0) return;
-    const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-    if (newSpace && newSpace.space_size >= NEW_SPACE_CAP_BYTES) {
-      setFlagsFromString('--semi-space-growth-factor=1');
-      capped = true;
-    }
+  return {
+    fileDone: () => {
+      if (leftAlone || capped || ++calls % LOOK_EVERY !== 0) return;
+      const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+      if (newSpace && newSpace.space_size >= NEW_SPACE_CAP_BYTES) {
+        setFlagsFromString('--semi-space-growth-factor=1');
+        capped = true;
+      }
+    },
+    restore: () => {
+      if (!capped) return;
+      setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`);
+      capped = false;
+    },
   };
+}
+
+function userFlags(env: NodeJS.ProcessEnv, execArgv: readonly string[]): string {
+  return `${env.NODE_OPTIONS ?? ''} ${execArgv.join(' ')}`;
 }

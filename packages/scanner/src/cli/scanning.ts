@@ -4,12 +4,12 @@ import { terminalSafe } from '../reports/terminal.js';
 import { createProgress } from '../scan/progress.js';
 import type { CommonValues } from './config.js';
 import type { CliIo } from './io.js';
-import { collectorPolicy } from './collector-policy.js';
+import { youngGenerationCap } from './collector-policy.js';
 
 /**
  * What the scanning commands (`scan`, `baseline`) show while the library scans: the progress bar
  * when someone is watching a terminal, and the scan's notices on stderr unless `--quiet`.
- * `finish` clears the bar once the scan is over.
+ * `finish` clears the bar once the scan is over, and takes off the young generation's cap.
  */
 export function scanFeedback(
   values: Pick<CommonValues, 'quiet' | 'no-progress'>,
@@ -17,10 +17,10 @@ export function scanFeedback(
 ): Pick<ScanRequest, 'onProgress' | 'onNotice'> & { finish: () => void } {
   const progress = createProgress(io.stderr, io.env, !values.quiet && !values['no-progress']);
   // Called as each file is done, on the main thread: where the scan's garbage is made.
-  const applyCollectorPolicy = collectorPolicy(io.env, process.execArgv);
+  const cap = youngGenerationCap(io.env, process.execArgv);
   return {
     onProgress: (done, total) => {
-      applyCollectorPolicy();
+      cap.fileDone();
       progress.update(done, total);
     },
     onNotice: (notice) => {
@@ -29,7 +29,10 @@ export function scanFeedback(
       if (notice.severity === 'warning' || !values.quiet)
         io.stderr.write(`sunset-lint: ${terminalSafe(notice.text)}\n`);
     },
-    finish: () => progress.finish(),
+    finish: () => {
+      cap.restore();
+      progress.finish();
+    },
   };
 }
 
