@@ -11,8 +11,8 @@ export const NEW_SPACE_CAP_BYTES = 16 * 1024 * 1024;
  * How much the old generation may grow past what the last full collection kept alive, in percent
  * (V8's `--heap-growing-percent`; V8 alone lets a heap of this size grow about fourfold). Measured
  * on lib-15k (15,000 library files), alternating runs: peak RSS 315–361 MB against 415–491 MB on
- * Node 24 and 291–294 MB against 448–475 MB on Node 20, for about 0.1 s more of full collections
- * in an 8 s scan; 35 % gave 290–355 MB for a little more time (docs/scanner.md, "Memory").
+ * Node 24 and 291–294 MB against 448–475 MB on Node 20, for 2–9 % more wall time (medians);
+ * 100 % gave 334–373 MB, 35 % 290–355 MB (docs/scanner.md, "Memory").
  */
 export const OLD_GENERATION_GROWTH_PERCENT = 50;
 /** Looked at every this many calls: a look lists the heap's spaces (a few microseconds). */
