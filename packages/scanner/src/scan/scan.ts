@@ -288,9 +288,8 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   // resolved at once are not copied away from the parse: their matches are (`resolveDeferred`).
   // The syntax of each indexed file the scan reports on, for its places' migration classes.
   const places = new Map<string, PlaceSyntax | undefined>();
-  const keepPlaces = (file: string, indexed: IndexedFromDisk | undefined) => {
-    if (indexed && 'index' in indexed && indexed.index.kind === 'indexed' && own(file))
-      places.set(file, indexed.index.places);
+  const keepPlaces = (file: string, indexed: IndexedFromDisk) => {
+    if ('index' in indexed && indexed.index.kind === 'indexed' && own(file)) places.set(file, indexed.index.places);
   };
   const indexer: Indexer = (file, scannedHere = false) => {
     const indexed = indexOf(file, scannedHere);
@@ -351,15 +350,15 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
    */
   const resolveDeferred = (entry: DeferredFile): CrossOutcome => {
     const cross = crossOutcomeOf(entry, crossFile, context);
-    const print = fingerprint(entry.file);
+    const kept = crossForCache(entry.file, cross);
     const notes = notesOf.get(entry.file);
-    if (print !== undefined)
-      cache?.storeOutcome(entry.file, {
-        kind: 'deferred',
-        cross: { fingerprint: print, ...cross },
-        ...(notes ? { notes } : {}),
-      });
+    if (kept) cache?.storeOutcome(entry.file, { kind: 'deferred', cross: kept, ...(notes ? { notes } : {}) });
     return cross;
+  };
+  /** A deferred file's cross-file outcome as `--cache` keeps it: with the fingerprint of what it depends on, or not at all. */
+  const crossForCache = (file: string, cross: CrossOutcome) => {
+    const print = fingerprint(file);
+    return print === undefined ? undefined : { fingerprint: print, ...cross };
   };
   /**
    * What the scan keeps of a file's outcome, from this thread (with the text it read) or from a
@@ -397,16 +396,13 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
   const storeInCache = (file: string, indexed: IndexedFromDisk, outcome: FileOutcome) => {
     if (!cache || !('index' in indexed) || 'problem' in outcome) return;
     const notes = 'notes' in outcome && outcome.notes ? { notes: outcome.notes } : {};
-    const print = 'cross' in outcome ? fingerprint(file) : undefined;
-    // A deferred file's cross-file outcome is kept only with the fingerprint of what it depends on.
+    const cross = 'cross' in outcome ? crossForCache(file, outcome.cross) : undefined;
     const kept: CachedOutcome =
       'diagnostic' in outcome
         ? { kind: 'diagnostic', diagnostic: outcome.diagnostic }
         : 'matches' in outcome
           ? { kind: 'self', matches: outcome.matches, ...notes }
-          : 'cross' in outcome && print !== undefined
-            ? { kind: 'deferred', cross: { fingerprint: print, ...outcome.cross }, ...notes }
-            : { kind: 'deferred', ...notes };
+          : { kind: 'deferred', ...(cross ? { cross } : {}), ...notes };
     cache.storeIndex(file, indexed.index, kept, indexed.source);
   };
   // The files no pass parses (nothing in them can match) are done from the start.
@@ -441,7 +437,6 @@ async function indexAndMatch(pass: Pass, parse: ParseSource | undefined): Promis
         }
         const indexedByWorker = fromWorker?.indexed;
         if (indexedByWorker && 'index' in indexedByWorker) parsed.add(file);
-        keepPlaces(file, indexedByWorker);
         const indexed = indexedEarly ?? indexedByWorker ?? indexer(file, true);
         const outcome = fileOutcomeOf(file, indexed, records, context, resolveEarly ? crossFile : undefined);
         storeInCache(file, indexed, outcome);
