@@ -49,10 +49,11 @@ export function limitOldGenerationGrowth(env: NodeJS.ProcessEnv, execArgv: reado
  * machine's memory (on Node 24, semi-spaces up to 64 MB on a large machine) and grows it while many
  * objects survive a scavenge; in a scan where every file is parsed, one file's tree is live at each
  * scavenge, so the new space grows to its largest, and which runs get there depends on timing (the
- * bimodal peak in docs/scanner.md). Once the new space has reached the cap, the growth factor is set
- * to 1. (Factor 1 from the start keeps it at 1 MB, which costs a third more time: trees are then
- * promoted.) Not on Node 20: there the dense scan's peak was no lower with the cap and its time no
- * better. Not when the user's flags name a semi-space.
+ * bimodal peak in docs/scanner.md). While the new space is at the cap, the growth factor is 1, and
+ * 2 again when V8 has shrunk it below. (Factor 1 from the start keeps it at 1 MB, which costs a third
+ * more time: trees are then promoted.) The factor is the process's: a worker's new space is sized
+ * from its start instead (scan/parallel/young-generation.ts). Not on Node 20: there the dense scan's
+ * peak was no lower with the cap and its time no better. Not when the user's flags name a semi-space.
  */
 export function youngGenerationCap(
   env: NodeJS.ProcessEnv,
@@ -64,11 +65,16 @@ export function youngGenerationCap(
   let calls = 0;
   return {
     fileDone: () => {
-      if (leftAlone || capped || ++calls % LOOK_EVERY !== 0) return;
+      if (leftAlone || ++calls % LOOK_EVERY !== 0) return;
       const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-      if (newSpace && newSpace.space_size >= NEW_SPACE_CAP_BYTES) {
-        setFlagsFromString('--semi-space-growth-factor=1');
-        capped = true;
+      if (!newSpace) return;
+      const atCap = newSpace.space_size >= NEW_SPACE_CAP_BYTES;
+      // V8 shrinks the new space when the thread allocates slowly for a while (waiting on workers):
+      // held at factor 1 it would then stay small, and every tree be promoted (4 times the
+      // scavenges on 5,000 dense files with a worker), so the growth comes back below the cap.
+      if (atCap !== capped) {
+        setFlagsFromString(`--semi-space-growth-factor=${atCap ? 1 : DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`);
+        capped = atCap;
       }
     },
     restore: () => {
