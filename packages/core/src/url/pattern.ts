@@ -81,15 +81,19 @@ export function sliceText(part: TextPart, from: number, to = part.text.length): 
   for (const span of part.spans) {
     const lo = Math.max(span.at, from);
     const hi = Math.min(span.at + span.length, to);
-    if (hi > lo)
-      spans.push({
-        ...span,
-        at: lo - from,
-        length: hi - lo,
-        start: span.exact ? span.start + (lo - span.at) : span.start,
-      });
+    if (hi > lo) spans.push(movedSpan(span, lo - from, hi - lo, span.exact ? span.start + (lo - span.at) : span.start));
   }
   return { kind: 'text', text: value, spans };
+}
+
+/**
+ * A span at another place of the text, written out rather than spread (`{ ...span, at }`): on Node
+ * 20 the spread's generic copy made `sliceText` 0.42 s of the dense corpus's 4.5 s reader (0.05 s now).
+ */
+function movedSpan(span: TextSpan, at: number, length: number, start: number): TextSpan {
+  const moved: TextSpan = { at, length, start, exact: span.exact, written: span.written };
+  if (span.file !== undefined) moved.file = span.file;
+  return moved;
 }
 
 /** The span that holds character `at` of the text. */
@@ -138,7 +142,8 @@ export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
       // Empty text carries nothing and would hide a leading hole (`${base}/zones/…`).
       if (part.kind === 'text' && part.text === '') continue;
       if (part.kind === 'text') {
-        for (const span of part.spans ?? []) spans.push(length === 0 ? span : { ...span, at: span.at + length });
+        for (const span of part.spans ?? [])
+          spans.push(length === 0 ? span : movedSpan(span, span.at + length, span.length, span.start));
         anySpans ||= (part.spans?.length ?? 0) > 0;
         texts.push(part.text);
         length += part.text.length;
