@@ -17,7 +17,8 @@ let starting = 0;
  * A worker whose new space has its full size from its start. V8 grows a new space from 1 MB only
  * as objects survive scavenges, and the CLI holds the process's growth factor at 1 while the main
  * thread's new space is at its cap (cli/collector-policy.ts): a worker started then stayed at a few
- * MB (5,000 dense files, one worker: 681 scavenges against 162, and 2 full collections against 5).
+ * MB (5,000 dense files, one worker: 681 scavenges and 4 full collections, sized from its start 162
+ * and 2).
  * V8 reads `--min-semi-space-size` when it sizes a new isolate's heap: the flag is set while
  * workers start, and V8's default (0) is back once each runs, as V8 takes cached code back only
  * under the flags it was made with. Not when the user's flags name a semi-space.
