@@ -1,4 +1,5 @@
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { userNamesV8Flag } from '../v8-flags.js';
 
 /**
  * The size at which the main thread's new space stops growing (V8's `space_size` of `new_space`).
@@ -39,7 +40,7 @@ const DEFAULT_SEMI_SPACE_GROWTH_FACTOR = 2;
  * kept alive (every Node version), from the process's start.
  */
 export function limitOldGenerationGrowth(env: NodeJS.ProcessEnv, execArgv: readonly string[]): void {
-  if (/heap-growing-percent/.test(userFlags(env, execArgv))) return;
+  if (userNamesV8Flag(/heap-growing-percent/, env, execArgv)) return;
   setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
 }
 
@@ -60,7 +61,7 @@ export function youngGenerationCap(
   execArgv: readonly string[],
   nodeVersion = process.versions.node,
 ): { fileDone: () => void; restore: () => void } {
-  const leftAlone = /semi-space/.test(userFlags(env, execArgv)) || Number(nodeVersion.split('.')[0]) < 22;
+  const leftAlone = userNamesV8Flag(/semi-space/, env, execArgv) || Number(nodeVersion.split('.')[0]) < 22;
   let capped = false;
   let calls = 0;
   return {
@@ -85,6 +86,14 @@ export function youngGenerationCap(
   };
 }
 
-function userFlags(env: NodeJS.ProcessEnv, execArgv: readonly string[]): string {
-  return `${env.NODE_OPTIONS ?? ''} ${execArgv.join(' ')}`;
+/**
+ * `run` (a scan, given the callback for each file done) under the young generation's cap, taken
+ * off when it is over, however it ends.
+ */
+export function withYoungGenerationCap<T>(
+  env: NodeJS.ProcessEnv,
+  run: (fileDone: () => void) => Promise<T>,
+): Promise<T> {
+  const cap = youngGenerationCap(env, process.execArgv);
+  return run(cap.fileDone).finally(cap.restore);
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { applyBaseline, readBaseline } from '../../baseline/baseline.js';
 import { findingsFromScan } from '../../fix/findings.js';
-import { youngGenerationCap } from '../collector-policy.js';
+import { withYoungGenerationCap } from '../collector-policy.js';
 import { fixPaths } from '../../fix/run.js';
 import { renderFixDiff, renderFixSummary } from '../../fix/summary.js';
 import { terminalSafe } from '../../reports/terminal.js';
@@ -70,12 +70,13 @@ export async function runFixCommand(argv: readonly string[], io: CliIo): Promise
   const failOn = oneOf('--fail-on', values['fail-on'] ?? 'expired', FAIL_ON);
   const config = await configFor(values, io);
   const dryRun = values['dry-run'] === true;
-  const cap = youngGenerationCap(io.env, process.execArgv);
-  const run = await fixPaths(positionals, findingsFromScan(io.cwd, config, cap.fileDone), {
-    cwd: io.cwd,
-    dryRun,
-    suggestions: values.suggestions === true,
-  }).finally(cap.restore);
+  const run = await withYoungGenerationCap(io.env, (fileDone) =>
+    fixPaths(positionals, findingsFromScan(io.cwd, config, fileDone), {
+      cwd: io.cwd,
+      dryRun,
+      suggestions: values.suggestions === true,
+    }),
+  );
   if (dryRun) {
     // stdout stays a clean patch; the summary is for the person at the terminal.
     io.stdout.write(renderFixDiff(run));

@@ -7,7 +7,7 @@ import { buildMigrationPlan, placesOfReport, placesOfRun } from '../../migrate/p
 import { readScanReport } from '../earlier-report.js';
 import { readInputFile } from '../../scan/files/read-source.js';
 import { writeOutputFile } from '../write-file.js';
-import { youngGenerationCap } from '../collector-policy.js';
+import { withYoungGenerationCap } from '../collector-policy.js';
 import { migratePaths } from '../../migrate/run.js';
 import { MIGRATION_LEVELS } from '../../migrate/plan.js';
 import { renderMigrateSummary } from '../../migrate/summary.js';
@@ -101,14 +101,15 @@ export async function runMigrateCommand(argv: readonly string[], io: CliIo): Pro
   const byId = config.settings.catalogue.byId;
   checkEntries(values.entry, byId);
   const dryRun = values['dry-run'] === true;
-  const cap = youngGenerationCap(io.env, process.execArgv);
-  const run = await migratePaths(positionals, config, {
-    onProgress: cap.fileDone,
-    cwd: io.cwd,
-    dryRun,
-    level,
-    ...(values.entry ? { entries: new Set(values.entry) } : {}),
-  }).finally(cap.restore);
+  const run = await withYoungGenerationCap(io.env, (fileDone) =>
+    migratePaths(positionals, config, {
+      onProgress: fileDone,
+      cwd: io.cwd,
+      dryRun,
+      level,
+      ...(values.entry ? { entries: new Set(values.entry) } : {}),
+    }),
+  );
   if (dryRun) {
     // stdout stays a clean patch; the summary is for the person at the terminal.
     io.stdout.write(renderFixDiff(run));
@@ -206,14 +207,15 @@ async function runPlan(values: MigrateValues, positionals: readonly string[], io
   } else {
     const sinceFile = since.get('');
     const earlier = sinceFile === undefined ? undefined : readScanReport(resolve(io.cwd, sinceFile), sinceFile);
-    const cap = youngGenerationCap(io.env, process.execArgv);
-    const run = await migratePaths(positionals, config, {
-      onProgress: cap.fileDone,
-      cwd: io.cwd,
-      dryRun: true,
-      level: 'automatic',
-      ...(values.entry ? { entries: new Set(values.entry) } : {}),
-    }).finally(cap.restore);
+    const run = await withYoungGenerationCap(io.env, (fileDone) =>
+      migratePaths(positionals, config, {
+        onProgress: fileDone,
+        cwd: io.cwd,
+        dryRun: true,
+        level: 'automatic',
+        ...(values.entry ? { entries: new Set(values.entry) } : {}),
+      }),
+    );
     const textOf = (file: string) => {
       const read = readInputFile(resolve(io.cwd, file));
       return read.ok ? read.text : undefined;

@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { userNamesV8Flag } from '../../v8-flags.js';
 
 /**
  * A worker's young generation: V8 sizes it from the machine's memory (up to 3 × 64 MB on Node 24),
@@ -24,7 +25,7 @@ let starting = 0;
  * under the flags it was made with. Not when the user's flags name a semi-space.
  */
 export function sizedWorker(url: URL, options: WorkerOptions): Worker {
-  const sized = !/semi-space/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`);
+  const sized = !userNamesV8Flag(/semi-space/);
   if (sized && starting++ === 0) setFlagsFromString(`--min-semi-space-size=${SEMI_SPACE_MB}`);
   let running = !sized;
   const started = () => {
