@@ -14,8 +14,17 @@ import { expect, test } from 'vitest';
 import { NEW_SPACE_CAP_BYTES } from '../src/cli/collector-policy.js';
 
 const CHILD = fileURLToPath(new URL('./support/collector-child.mjs', import.meta.url));
+/**
+ * The old workload's child collects in one pause, not in steps beside the program: with V8's
+ * incremental and concurrent marking, how far the old space grows before a collection ends depends
+ * on how busy the machine is (a loaded run reached 289 MB with the policy where a quiet one stays
+ * near 145), and the limit the policy sets is what is under test. Measured so: 255 → 105 MB on
+ * Node 20, 303 → 152 MB on Node 24, the same in every run, loaded or not.
+ */
+const ATOMIC_COLLECTIONS = ['--no-incremental-marking'];
 const child = (args: string[]): unknown => {
-  const done = spawnSync(process.execPath, [CHILD, ...args], { encoding: 'utf8' });
+  const flags = args[0] === 'old' ? ATOMIC_COLLECTIONS : [];
+  const done = spawnSync(process.execPath, [...flags, CHILD, ...args], { encoding: 'utf8' });
   expect(done.status, done.stderr).toBe(0);
   return JSON.parse(done.stdout);
 };
@@ -59,7 +68,6 @@ test('once the cap is taken off, the code cached at exit is taken back by the ne
 });
 
 test('the old generation holding promoted garbage stays well below what V8 alone lets it reach (every Node)', () => {
-  // Measured: 350 → 152 MB on Node 20, 489 → 184 MB on Node 24 (a quiet 24 GB machine).
   const alone = largestSpace('old', 'none');
   expect(largestSpace('old', 'policy')).toBeLessThan(alone * 0.7);
   // The user's own `--heap-growing-percent` is left alone (V8's own growth again).
