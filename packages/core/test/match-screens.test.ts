@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { resolveSettings } from '../src/index.js';
 import { extractFileFacts, matchFacts } from '../src/internal.js';
-import { someWord, wordFinder } from '../src/match/text-terms.js';
+import { RECEIVER_TAIL, someWord, termCheck, wordFinder } from '../src/match/text-terms.js';
+import { wordAutomaton } from '../src/match/word-automaton.js';
 import { parseForTest } from './support/parse.js';
 
 // The cheap rejects in front of matching (docs/scanner.md, "The per-file step on API client code"):
@@ -41,6 +42,153 @@ describe('someWord: the prefilter pass that stops at the first word that holds',
     expect(holds).toBe(true);
     // `dns_settings` (and the words inside it) come after `rules`: never asked.
     expect(asked).toEqual(['firewall', 'rules']);
+  });
+});
+
+describe('wordAutomaton: many words in one pass over the text', () => {
+  /** The words a plain search finds, by where they end (the longer first): each place each word stands, ASCII case folded. */
+  function plainSearch(text: string, words: readonly string[], wholeWord: readonly boolean[]): string[] {
+    const isWord = (at: number) => at >= 0 && at < text.length && /\w/.test(text[at]!);
+    const lower = text.toLowerCase();
+    const hits: Array<[number, number, string]> = [];
+    words.forEach((word, index) => {
+      for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+        const end = at + word.length;
+        if (wholeWord[index] && !(isWord(at - 1) !== isWord(at) && isWord(end - 1) !== isWord(end))) continue;
+        hits.push([end, -word.length, word]);
+      }
+    });
+    return hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , word]) => word);
+  }
+
+  test('finds what a plain search finds, in the order of their ends, on random texts', () => {
+    // Words that overlap, hold one another and share prefixes and suffixes; texts over their letters.
+    const words = ['rec', 'record', 'records', 'cord', 'or', 'dns_rec', 'rr', 'r(', '(x', 'x-y'];
+    const wholeWord = words.map((word) => word === 'rec' || word === 'rr' || word === 'r(');
+    const alphabet = 'recodRECOD_s(x-y .n';
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let round = 0; round < 400; round++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 40) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
+      const expected = plainSearch(text, words, wholeWord);
+      const hits: string[] = [];
+      wordAutomaton(words, wholeWord).scan(text, (word) => {
+        hits.push(words[word]!);
+        return false;
+      });
+      expect({ text, hits }).toEqual({ text, hits: expected });
+    }
+  });
+
+  test('whole words stand as \\b…\\b would have them, at either end of the text too', () => {
+    const words = ['target', '(x'];
+    const hits = (text: string) => {
+      const found: string[] = [];
+      wordAutomaton(words, [true, true]).scan(text, (word) => {
+        found.push(words[word]!);
+        return false;
+      });
+      return found;
+    };
+    expect(hits('target')).toEqual(['target']);
+    expect(hits('a.TARGET = 1')).toEqual(['target']);
+    expect(hits('targets retarget target_')).toEqual([]);
+    // A word that starts with a non-word character needs a word character before it, as `\b(x\b` does.
+    expect(hits('f(x) (x)')).toEqual(['(x']);
+  });
+
+  test('stops at the first word the caller accepts', () => {
+    const asked: number[] = [];
+    const stopped = wordAutomaton(['a', 'b', 'c'], [false, false, false]).scan('xaxbxc', (word) => {
+      asked.push(word);
+      return word === 1;
+    });
+    expect(stopped).toBe(true);
+    expect(asked).toEqual([0, 1]);
+  });
+
+  test('a character outside ASCII stands for any such character: a superset the caller checks', () => {
+    const found = (text: string) => wordAutomaton(['café'], [false]).scan(text, () => true);
+    expect(found('CAFÉ au lait')).toBe(true);
+    expect(found('cafè')).toBe(true);
+    expect(found('cafe')).toBe(false);
+  });
+});
+
+describe('termCheck of a read from a receiver: places of the term, each word tried once', () => {
+  /** The check as one expression looking behind from every word's end (what it was before). */
+  function lookingBehind(text: string, accessed: string, wholeWord: boolean, ignoreCase: boolean): RegExp {
+    const term = wholeWord ? `\\b${text}\\b` : `(?!\\w)(?<=${text}\\w*)`;
+    const read = `(?:\\??\\.\\s*${accessed}\\b|(?:\\?\\.)?\\[\\s*['"\`]${accessed}['"\`])`;
+    return new RegExp(`${term}${RECEIVER_TAIL}${read}`, ignoreCase ? 'i' : '');
+  }
+
+  test('answers as that expression does, on random texts, for word terms, terms with other characters, cases', () => {
+    const alphabet = [
+      'record',
+      'Record',
+      'rec',
+      'a-',
+      'a',
+      '.',
+      'data',
+      '.data',
+      "?.['data']",
+      '[0]',
+      '()',
+      ')',
+      '(',
+      ' as T',
+      '!',
+      ' ',
+      '\n',
+      '_',
+    ];
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const terms = [
+      { text: 'record', accessed: 'data' },
+      { text: 'record', accessed: 'data', ignoreCase: true },
+      { text: 'record', accessed: 'data', wholeWord: true },
+      { text: 'a-a', accessed: 'data' },
+      { text: 'rec', accessed: 'data', wholeWord: true, ignoreCase: true },
+    ];
+    let holds = 0;
+    for (let round = 0; round < 600; round++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 12) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
+      for (const term of terms) {
+        const expected = lookingBehind(
+          term.text,
+          term.accessed,
+          term.wholeWord ?? false,
+          term.ignoreCase ?? false,
+        ).test(text);
+        expect({ text, term, holds: termCheck(term)(text) }).toEqual({ text, term, holds: expected });
+        if (expected) holds++;
+      }
+    }
+    // Both answers occur often enough for the comparison to say something.
+    expect(holds).toBeGreaterThan(50);
+    expect(holds).toBeLessThan(2800);
+  });
+
+  test('the word around the term, the receiver between, and what is read', () => {
+    const check = termCheck({ text: 'record', accessed: 'data' });
+    expect(check('const x = dns_records[0].data;')).toBe(true);
+    expect(check("get_record()?.['data']")).toBe(true);
+    expect(check("getRecord()?.['data']")).toBe(false);
+    expect(termCheck({ text: 'record', accessed: 'data', ignoreCase: true })("getRecord()?.['data']")).toBe(true);
+    expect(check('(record as SrvRecord).data')).toBe(true);
+    expect(check('recordrecordrecord!.data')).toBe(true);
+    expect(check('record.date; data.record')).toBe(false);
+    // Places of a term with other characters than a word's may overlap: each is tried.
+    expect(termCheck({ text: 'a-a', accessed: 'data' })('a-a-a.data')).toBe(true);
   });
 });
 

@@ -64,14 +64,15 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   ]).map(byRarity);
   // A route without terms (a template of parameters only) could match anything.
   if (routes.some((route) => route.length === 0)) return { mayMatch: () => true };
-  // One regular-expression pass finds which routes' rarest terms the file has (in any case: a
-  // superset of the terms that need case); only those routes are looked at further, as they are
+  // One pass finds which routes' rarest terms the file has (in any case: a superset of the terms
+  // that need case); only those routes are looked at further, as they are
   // found, and the pass stops at the first that holds. Most files have none, and that pass is all
   // they cost.
   const keyOf = (term: Term) => term.text.toLowerCase();
+  // A key is looked for as a whole word only when every route it starts asks for one.
   const someKey = someWord(
     routes.map((route) => keyOf(route[0]!)),
-    (key) => routes.some((route) => keyOf(route[0]!) === key && route[0]!.wholeWord),
+    (key) => routes.every((route) => keyOf(route[0]!) !== key || route[0]!.wholeWord === true),
   );
   const byKey = new Map<string, Array<Array<(source: string) => boolean>>>();
   for (const route of routes) {

@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue/types.js';
 import type { Confidence } from '../findings/finding.js';
 import type { Term } from './detector.js';
+import { wordAutomaton } from './word-automaton.js';
 
 // How a term of a detector's route is looked for in a file's text; shared by the one-file
 // prefilter (prefilter.ts) and the cross-file one (cross-file-prefilter.ts).
@@ -13,7 +14,7 @@ import type { Term } from './detector.js';
  * Matching stays linear in the text: the type after `as` is taken whole (`(?=(…))\k<…>` is an
  * atomic group), so `x as A as B as C …` is not split every possible way (that was exponential).
  */
-const RECEIVER_TAIL = String.raw`(?:\s*(?:\[[^\]\n]*\]|\([^)\n]*\)|\)|!|\s(?:as|satisfies)\s(?=(?<castType>[^)\n]*))\k<castType>))*\s*`;
+export const RECEIVER_TAIL = String.raw`(?:\s*(?:\[[^\]\n]*\]|\([^)\n]*\)|\)|!|\s(?:as|satisfies)\s(?=(?<castType>[^)\n]*))\k<castType>))*\s*`;
 
 /** Escape sequences that can write a letter of a word in a string or an identifier. */
 export const ESCAPES = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]+\}|[0-7]{1,3}|\r?\n)/gi;
@@ -55,68 +56,101 @@ export function termSource(term: Term): string {
 
 export function termCheck(term: Term): (source: string) => boolean {
   if (!term.ignoreCase && !term.wholeWord && !term.accessed) return (source) => source.includes(term.text);
-  let pattern = termSource(term);
-  if (term.accessed) {
-    const accessed = term.accessed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    // A word that holds the term anywhere is matched from its end, looking behind for the term: from
-    // its start (`term\w*`), every occurrence in a long word would rescan the word (quadratic).
-    pattern = `${term.wholeWord ? pattern : `(?!\\w)(?<=${pattern}\\w*)`}${RECEIVER_TAIL}(?:\\??\\.\\s*${accessed}\\b|(?:\\?\\.)?\\[\\s*['"\`]${accessed}['"\`])`;
+  const flags = term.ignoreCase ? 'i' : '';
+  if (!term.accessed) {
+    const regex = new RegExp(termSource(term), flags);
+    return (source) => regex.test(source);
   }
-  const regex = new RegExp(pattern, term.ignoreCase ? 'i' : '');
-  return (source) => regex.test(source);
+  return accessedCheck(term as Term & { accessed: string }, flags);
 }
 
 /**
- * One regular-expression pass that finds which of these words (lower case) a text holds, in any
- * case (a superset of the words that need case). The pass sees one word per place, so where a word
- * is found, every word it contains counts as found too. `wholeWord` keys must stand as words.
+ * Whether the text reads `accessed` from an expression that ends with a word holding the term
+ * (`records[0].data`, `getRecord()?.['data']`). Each place of the term is found by its literal (a
+ * fast search), the word holding it is read to its end, and what follows is tried from there; a
+ * word already tried is not tried again, so a long word holding the term many times is read once.
+ * One expression looking behind from every word's end did the same in several times the time.
  */
-export function wordFinder(
-  keys: Iterable<string>,
-  wholeWord: (key: string) => boolean,
-): (source: string) => Set<string> {
-  const { gate, contained } = wordGate(keys, wholeWord);
+function accessedCheck(term: Term & { accessed: string }, flags: string): (source: string) => boolean {
+  const place = new RegExp(termSource(term), `g${flags}`);
+  const accessed = term.accessed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const read = new RegExp(
+    `${RECEIVER_TAIL}(?:\\??\\.\\s*${accessed}\\b|(?:\\?\\.)?\\[\\s*['"\`]${accessed}['"\`])`,
+    `y${flags}`,
+  );
+  const restOfWord = /\w*/y;
+  // A term of word characters only lies inside one word: the next place worth a look is past it.
+  const wordOnly = /^\w+$/.test(term.text);
   return (source) => {
-    const found = new Set<string>();
-    gate.lastIndex = 0;
-    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
-      for (const key of contained.get(hit[0].toLowerCase()) ?? []) found.add(key);
-      gate.lastIndex = hit.index + 1;
-    }
-    return found;
-  };
-}
-
-/**
- * Whether `test` holds for some word of `wordFinder`'s set, each word asked once, in the order the
- * text holds them: the pass stops at the first that holds (a file of API client code names a path
- * in its first lines), where `wordFinder` reads the whole text.
- */
-export function someWord(
-  keys: Iterable<string>,
-  wholeWord: (key: string) => boolean,
-): (source: string, test: (key: string) => boolean) => boolean {
-  const { gate, contained } = wordGate(keys, wholeWord);
-  return (source, test) => {
-    const asked = new Set<string>();
-    gate.lastIndex = 0;
-    for (let hit = gate.exec(source); hit; hit = gate.exec(source)) {
-      for (const key of contained.get(hit[0].toLowerCase()) ?? []) {
-        if (asked.has(key)) continue;
-        asked.add(key);
-        if (test(key)) return true;
+    place.lastIndex = 0;
+    let tried = -1;
+    for (let hit = place.exec(source); hit; hit = place.exec(source)) {
+      let end = hit.index + hit[0].length;
+      if (!term.wholeWord) {
+        restOfWord.lastIndex = end;
+        restOfWord.test(source);
+        end = restOfWord.lastIndex;
       }
-      gate.lastIndex = hit.index + 1;
+      if (end !== tried) {
+        read.lastIndex = tried = end;
+        if (read.test(source)) return true;
+      }
+      place.lastIndex = wordOnly ? end : hit.index + 1;
     }
     return false;
   };
 }
 
-function wordGate(keys: Iterable<string>, wholeWord: (key: string) => boolean) {
-  const sorted = [...new Set(keys)].sort((a, b) => b.length - a.length);
-  const gate = new RegExp(sorted.map((key) => termSource({ text: key, wholeWord: wholeWord(key) })).join('|'), 'gi');
-  const contained = new Map(sorted.map((key) => [key, sorted.filter((other) => key.includes(other))]));
-  return { gate, contained };
+/**
+ * One pass that finds which of these words (lower case) a text holds, in any case (a superset of
+ * the words that need case): every place each word stands, words inside words too. `wholeWord`
+ * keys must stand as words.
+ */
+export function wordFinder(
+  keys: Iterable<string>,
+  wholeWord: (key: string) => boolean,
+): (source: string) => Set<string> {
+  const { automaton, words } = keyAutomaton(keys, wholeWord);
+  return (source) => {
+    const found = new Set<string>();
+    automaton.scan(source, (word) => {
+      found.add(words[word]!);
+      return false;
+    });
+    return found;
+  };
+}
+
+/**
+ * Whether `test` holds for some word of `wordFinder`'s set, each word asked once: the pass stops at
+ * the first that holds (a file of API client code names a path in its first lines), where
+ * `wordFinder` reads the whole text. Words are asked in the order the text holds them, except that a
+ * word inside another of the set (`record` in `dns_records`) is asked only after the pass: the longer
+ * word, met at the same place, is the likelier to hold and its routes the cheaper to check.
+ */
+export function someWord(
+  keys: Iterable<string>,
+  wholeWord: (key: string) => boolean,
+): (source: string, test: (key: string) => boolean) => boolean {
+  const { automaton, words } = keyAutomaton(keys, wholeWord);
+  const inside = words.map((word) => words.some((other) => other !== word && other.includes(word)));
+  return (source, test) => {
+    const asked = new Uint8Array(words.length);
+    const later: number[] = [];
+    const holds = automaton.scan(source, (word) => {
+      if (asked[word]) return false;
+      asked[word] = 1;
+      if (!inside[word]) return test(words[word]!);
+      later.push(word);
+      return false;
+    });
+    return holds || later.some((word) => test(words[word]!));
+  };
+}
+
+function keyAutomaton(keys: Iterable<string>, wholeWord: (key: string) => boolean) {
+  const words = [...new Set(keys)];
+  return { automaton: wordAutomaton(words, words.map(wholeWord)), words };
 }
 
 /** A prefilter built once per catalogue (the settings' object) and confidence. */

@@ -1,0 +1,124 @@
+// Many words looked for in one pass over a text: an Aho–Corasick automaton, built once per set of
+// words and run as a table (one array read per character). The prefilters ask it of every file a
+// scan discovers; a regular expression alternating the same words, in any case, costs several
+// times more per character (most files hold none of the words, so every character is read).
+
+/** Characters are read in 129 classes: ASCII folded to lower case, and every other character as one. */
+const CLASSES = 129;
+const OTHER = 128;
+const FOLD = Uint8Array.from({ length: 128 }, (_, code) => (code >= 65 && code <= 90 ? code + 32 : code));
+
+function classOf(code: number): number {
+  return code < 128 ? FOLD[code]! : OTHER;
+}
+
+/** `\w` of a regular expression without the `u` flag: what `\b` separates. */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 // _
+  );
+}
+
+/** A `\b` before index `at` of `text` (the text's ends count as non-word characters). */
+function boundaryAt(text: string, at: number): boolean {
+  const before = at > 0 && isWordCode(text.charCodeAt(at - 1));
+  const after = at < text.length && isWordCode(text.charCodeAt(at));
+  return before !== after;
+}
+
+export interface WordAutomaton {
+  /**
+   * Calls `found` with each word the text holds, where it ends, in the order of those ends (at one
+   * end, the longest word first); stops and returns true as soon as `found` does. A word is found
+   * in any case of its ASCII letters; a character outside ASCII stands for any such character (a
+   * superset: callers check what they find as written). Whole words must stand as `\b…\b` would.
+   */
+  scan(text: string, found: (word: number) => boolean): boolean;
+}
+
+/** The automaton of `words` (index = the word's number in `found`); `wholeWord[i]` for word i. */
+export function wordAutomaton(words: readonly string[], wholeWord: readonly boolean[]): WordAutomaton {
+  // The trie: children by character class, the word ending at each state.
+  const children: Array<Map<number, number>> = [new Map()];
+  const ending: number[][] = [[]];
+  words.forEach((word, index) => {
+    let state = 0;
+    for (let at = 0; at < word.length; at++) {
+      const symbol = classOf(word.charCodeAt(at));
+      let next = children[state]!.get(symbol);
+      if (next === undefined) {
+        next = children.length;
+        children.push(new Map());
+        ending.push([]);
+        children[state]!.set(symbol, next);
+      }
+      state = next;
+    }
+    if (word.length > 0) ending[state]!.push(index);
+  });
+
+  // Breadth first: each state's fallback (the longest proper suffix that is a trie state), its full
+  // row of transitions, and every word ending there (its own, then its fallback's: longest first).
+  const states = children.length;
+  const next = new Int32Array(states * CLASSES);
+  const fallback = new Int32Array(states);
+  const outputs: number[][] = ending.map((own) => [...own]);
+  const queue: number[] = [];
+  for (let symbol = 0; symbol < CLASSES; symbol++) {
+    const child = children[0]!.get(symbol);
+    if (child === undefined) continue;
+    next[symbol] = child;
+    queue.push(child);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    outputs[state]!.push(...outputs[fallback[state]!]!);
+    for (let symbol = 0; symbol < CLASSES; symbol++) {
+      const child = children[state]!.get(symbol);
+      const viaFallback = next[fallback[state]! * CLASSES + symbol]!;
+      if (child === undefined) {
+        next[state * CLASSES + symbol] = viaFallback;
+        continue;
+      }
+      next[state * CLASSES + symbol] = child;
+      fallback[child] = viaFallback;
+      queue.push(child);
+    }
+  }
+  // The words ending at each state, flattened: state s's are wordsAt[firstAt[s] .. firstAt[s + 1]).
+  const firstAt = new Int32Array(states + 1);
+  outputs.forEach((list, state) => (firstAt[state + 1] = firstAt[state]! + list.length));
+  const wordsAt = Int32Array.from(outputs.flat());
+  const lengths = words.map((word) => word.length);
+  // The table the scan runs: indexed by a state's row plus the character itself (both cases of a
+  // letter lead alike), each cell the next state's row, written as ~row where words end there.
+  const table = new Int32Array(states * CLASSES);
+  for (let state = 0; state < states; state++)
+    for (let code = 0; code < CLASSES; code++) {
+      const to = next[state * CLASSES + (code < 128 ? FOLD[code]! : OTHER)]!;
+      table[state * CLASSES + code] = firstAt[to + 1]! > firstAt[to]! ? ~(to * CLASSES) : to * CLASSES;
+    }
+
+  return {
+    scan(text, found) {
+      let row = 0;
+      for (let at = 0; at < text.length; at++) {
+        const code = text.charCodeAt(at);
+        const cell = table[row + (code < 128 ? code : OTHER)]!;
+        if (cell >= 0) {
+          row = cell;
+          continue;
+        }
+        row = ~cell;
+        const state = row / CLASSES;
+        const last = firstAt[state + 1]!;
+        for (let slot = firstAt[state]!; slot < last; slot++) {
+          const word = wordsAt[slot]!;
+          if (wholeWord[word] && !(boundaryAt(text, at + 1 - lengths[word]!) && boundaryAt(text, at + 1))) continue;
+          if (found(word)) return true;
+        }
+      }
+      return false;
+    },
+  };
+}
