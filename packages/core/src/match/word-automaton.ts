@@ -3,14 +3,11 @@
 // scan discovers; a regular expression alternating the same words, in any case, costs several
 // times more per character (most files hold none of the words, so every character is read).
 
-/** Characters are read in 129 classes: ASCII folded to lower case, and every other character as one. */
+/** Characters are read in 129 classes: each ASCII character (folded to lower case, unless the case counts), and every other character as one. */
 const CLASSES = 129;
 const OTHER = 128;
 const FOLD = Uint8Array.from({ length: 128 }, (_, code) => (code >= 65 && code <= 90 ? code + 32 : code));
-
-function classOf(code: number): number {
-  return code < 128 ? FOLD[code]! : OTHER;
-}
+const KEEP = Uint8Array.from({ length: 128 }, (_, code) => code);
 
 /** `\w` of a regular expression without the `u` flag: what `\b` separates. */
 function isWordCode(code: number): boolean {
@@ -28,16 +25,26 @@ function boundaryAt(text: string, at: number): boolean {
 
 export interface WordAutomaton {
   /**
-   * Calls `found` with each word the text holds, where it ends, in the order of those ends (at one
-   * end, the longest word first); stops and returns true as soon as `found` does. A word is found
-   * in any case of its ASCII letters; a character outside ASCII stands for any such character (a
-   * superset: callers check what they find as written). Whole words must stand as `\b…\b` would.
+   * Calls `found` with each word the text holds and the offset just past it, in the order of those
+   * ends (at one end, the longest word first); stops and returns true as soon as `found` does. A
+   * word is found in any case of its ASCII letters (unless `caseCounts`); a character outside ASCII
+   * stands for any such character (a superset: callers check what they find as written). Whole
+   * words must stand as `\b…\b` would. Empty words are never found.
    */
-  scan(text: string, found: (word: number) => boolean): boolean;
+  scan(text: string, found: (word: number, end: number) => boolean): boolean;
 }
 
-/** The automaton of `words` (index = the word's number in `found`); `wholeWord[i]` for word i. */
-export function wordAutomaton(words: readonly string[], wholeWord: readonly boolean[]): WordAutomaton {
+/**
+ * The automaton of `words` (index = the word's number in `found`); `wholeWord[i]` for word i;
+ * `caseCounts` to find each ASCII letter only as written.
+ */
+export function wordAutomaton(
+  words: readonly string[],
+  wholeWord: readonly boolean[],
+  { caseCounts = false }: { caseCounts?: boolean } = {},
+): WordAutomaton {
+  const fold = caseCounts ? KEEP : FOLD;
+  const classOf = (code: number) => (code < 128 ? fold[code]! : OTHER);
   // The trie: children by character class, the word ending at each state.
   const children: Array<Map<number, number>> = [new Map()];
   const ending: number[][] = [[]];
@@ -95,7 +102,7 @@ export function wordAutomaton(words: readonly string[], wholeWord: readonly bool
   const table = new Int32Array(states * CLASSES);
   for (let state = 0; state < states; state++)
     for (let code = 0; code < CLASSES; code++) {
-      const to = next[state * CLASSES + (code < 128 ? FOLD[code]! : OTHER)]!;
+      const to = next[state * CLASSES + classOf(code)]!;
       table[state * CLASSES + code] = firstAt[to + 1]! > firstAt[to]! ? ~(to * CLASSES) : to * CLASSES;
     }
 
@@ -115,7 +122,7 @@ export function wordAutomaton(words: readonly string[], wholeWord: readonly bool
         for (let slot = firstAt[state]!; slot < last; slot++) {
           const word = wordsAt[slot]!;
           if (wholeWord[word] && !(boundaryAt(text, at + 1 - lengths[word]!) && boundaryAt(text, at + 1))) continue;
-          if (found(word)) return true;
+          if (found(word, at + 1)) return true;
         }
       }
       return false;
