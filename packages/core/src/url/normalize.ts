@@ -1,5 +1,6 @@
 import { concatPatterns, sliceText, type PatternPart, type UrlPattern } from './pattern.js';
 import { holesForEnginePlaceholders } from './placeholders.js';
+import { valuesCut } from './budget.js';
 import type { RequestFact } from '../facts.js';
 
 export const DEFAULT_API_HOSTS: readonly string[] = ['api.cloudflare.com'];
@@ -20,6 +21,24 @@ export function normalizeApiUrl(
   pattern: UrlPattern,
   apiHosts: readonly string[] = DEFAULT_API_HOSTS,
 ): NormalizedPath | undefined {
+  // The reader (is a mention an API path?), the matcher and the other-host check each ask this of
+  // the same URL: it is worked out once per URL and list of hosts (patterns are not changed once
+  // made, and what this returns is only read). Not when the value budget of the moment cut the
+  // path (a file past its budget): a later caller, under another budget, may build it whole.
+  const known = normalizedByPattern.get(pattern);
+  if (known && known.apiHosts === apiHosts) return known.normalized;
+  const cutsBefore = valuesCut();
+  const normalized = normalizeOnce(pattern, apiHosts);
+  if (valuesCut() === cutsBefore) normalizedByPattern.set(pattern, { apiHosts, normalized });
+  return normalized;
+}
+
+const normalizedByPattern = new WeakMap<
+  UrlPattern,
+  { apiHosts: readonly string[]; normalized: NormalizedPath | undefined }
+>();
+
+function normalizeOnce(pattern: UrlPattern, apiHosts: readonly string[]): NormalizedPath | undefined {
   let parts = cutQuery(holesForEnginePlaceholders(pattern));
   let anchor: NormalizedPath['anchor'] = 'relative';
   const first = parts[0];
