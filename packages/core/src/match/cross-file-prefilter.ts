@@ -5,7 +5,8 @@ import type { Detector, Term } from './detector.js';
 import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
 import { sdkCalls } from './sdk.js';
-import { decodedNearEscapes, perCatalogue, termCheck, wordFinder } from './text-terms.js';
+import { decodedNearEscapes, perCatalogue, termCheck } from './text-terms.js';
+import { wordAutomaton } from './word-automaton.js';
 
 /**
  * The detectors whose facts take values from other modules (URLs built from imported constants,
@@ -56,20 +57,28 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
     ...new Set(routes.map((route) => route.reduce((mask, term) => mask | bitOf.get(identity(term))!, 0n))),
   ];
 
-  // One pass finds the places where some term may stand (in any case); the terms found are then
-  // checked as written (case, whole word).
-  const keyOf = (term: Term) => term.text.toLowerCase();
-  const findKeys = wordFinder(terms.map(keyOf), () => false);
-  const checksByKey = new Map<string, Array<{ bit: bigint; check: (source: string) => boolean }>>();
-  for (const term of terms) {
-    const entry = { bit: bitOf.get(identity(term))!, check: termCheck(term) };
-    checksByKey.set(keyOf(term), [...(checksByKey.get(keyOf(term)) ?? []), entry]);
-  }
+  // One pass finds every place a term stands, in any case, as a whole word where asked; a term
+  // whose case counts is then compared as written there. A term with a character outside ASCII
+  // (which the pass reads as any such character) is checked over the text once found.
+  const automaton = wordAutomaton(
+    terms.map((term) => term.text.toLowerCase()),
+    terms.map((term) => term.wholeWord ?? false),
+  );
+  const bits = terms.map((term) => bitOf.get(identity(term))!);
+  const asWritten = terms.map((term) => (/^[\x00-\x7f]*$/.test(term.text) ? undefined : termCheck(term)));
 
   function termsInText(source: string): TermSet {
-    const found = findKeys(source);
+    const found = new Uint8Array(terms.length);
+    automaton.scan(source, (index, end) => {
+      if (found[index]) return false;
+      const term = terms[index]!;
+      if (term.ignoreCase || source.startsWith(term.text, end - term.text.length)) found[index] = 1;
+      return false;
+    });
     let set = 0n;
-    for (const key of found) for (const { bit, check } of checksByKey.get(key)!) if (check(source)) set |= bit;
+    found.forEach((held, index) => {
+      if (held && (asWritten[index]?.(source) ?? true)) set |= bits[index]!;
+    });
     return set;
   }
 

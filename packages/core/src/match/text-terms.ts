@@ -102,29 +102,10 @@ function accessedCheck(term: Term & { accessed: string }, flags: string): (sourc
 }
 
 /**
- * One pass that finds which of these words (lower case) a text holds, in any case (a superset of
- * the words that need case): every place each word stands, words inside words too. `wholeWord`
- * keys must stand as words.
- */
-export function wordFinder(
-  keys: Iterable<string>,
-  wholeWord: (key: string) => boolean,
-): (source: string) => Set<string> {
-  const { automaton, words } = keyAutomaton(keys, wholeWord);
-  return (source) => {
-    const found = new Set<string>();
-    automaton.scan(source, (word) => {
-      found.add(words[word]!);
-      return false;
-    });
-    return found;
-  };
-}
-
-/**
- * Whether `test` holds for some word of `wordFinder`'s set, each word asked once: the pass stops at
- * the first that holds (a file of API client code names a path in its first lines), where
- * `wordFinder` reads the whole text. Words are asked in the order the text holds them, except that a
+ * Whether `test` holds for some of these words (lower case) that the text holds, in any case (a
+ * superset of the words that need case; `wholeWord` keys must stand as words), each word asked
+ * once: the pass stops at the first that holds (a file of API client code names a path in its
+ * first lines). Words are asked in the order the text holds them, except that a
  * word inside another of the set (`record` in `dns_records`) is asked only after the pass: the longer
  * word, met at the same place, is the likelier to hold and its routes the cheaper to check.
  */
