@@ -65,30 +65,24 @@ export function wordAutomaton(
   });
 
   // Breadth first: each state's fallback (the longest proper suffix that is a trie state), its full
-  // row of transitions, and every word ending there (its own, then its fallback's: longest first).
+  // row of transitions (its fallback's row, done before it, with its own children written over),
+  // and every word ending there (its own, then its fallback's: longest first).
   const states = children.length;
   const next = new Int32Array(states * CLASSES);
   const fallback = new Int32Array(states);
   const outputs: number[][] = ending.map((own) => [...own]);
-  const queue: number[] = [];
-  for (let symbol = 0; symbol < CLASSES; symbol++) {
-    const child = children[0]!.get(symbol);
-    if (child === undefined) continue;
-    next[symbol] = child;
-    queue.push(child);
-  }
+  const queue: number[] = [0];
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head]!;
-    outputs[state]!.push(...outputs[fallback[state]!]!);
-    for (let symbol = 0; symbol < CLASSES; symbol++) {
-      const child = children[state]!.get(symbol);
-      const viaFallback = next[fallback[state]! * CLASSES + symbol]!;
-      if (child === undefined) {
-        next[state * CLASSES + symbol] = viaFallback;
-        continue;
-      }
+    if (state !== 0) {
+      const from = fallback[state]! * CLASSES;
+      next.copyWithin(state * CLASSES, from, from + CLASSES);
+      outputs[state]!.push(...outputs[fallback[state]!]!);
+    }
+    for (const [symbol, child] of children[state]!) {
+      // The root's children fall back to the root; the others to where their parent's fallback goes.
+      fallback[child] = state === 0 ? 0 : next[fallback[state]! * CLASSES + symbol]!;
       next[state * CLASSES + symbol] = child;
-      fallback[child] = viaFallback;
       queue.push(child);
     }
   }
