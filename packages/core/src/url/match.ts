@@ -30,9 +30,9 @@ export function templateMatch(
   const tail = end + 1;
   // Below the template (`subtree`): `/` after its end, then anything.
   const below = options.subtree ? end + 2 : undefined;
-  let states = new Set<number>([0]);
+  let states: States = [0];
   const last = path.length - 1;
-  for (let index = 0; index <= last && states.size > 0; index++) {
+  for (let index = 0; index <= last && states.length > 0; index++) {
     const part = path[index]!;
     if (part.kind === 'text') {
       // A trailing slash does not change the resource.
@@ -41,15 +41,15 @@ export function templateMatch(
     } else if (part.kind === 'hole') {
       states = stepHole(states, tokens, end, below ?? tail);
     } else {
-      const next = new Set<number>();
+      const next: States = [];
       for (const option of part.options)
         for (const state of stepText(states, index === last ? option.replace(/\/+$/, '') : option, tokens, end, below))
-          next.add(state);
+          addState(next, state);
       states = next;
     }
   }
-  if (below !== undefined && states.has(below)) return 'exact';
-  return states.has(end) ? 'exact' : states.has(tail) ? 'prefix' : undefined;
+  if (below !== undefined && states.includes(below)) return 'exact';
+  return states.includes(end) ? 'exact' : states.includes(tail) ? 'prefix' : undefined;
 }
 
 const literalCache = new WeakMap<PathTemplate, string[]>();
@@ -94,18 +94,19 @@ export function pathTextOf(path: readonly PatternPart[]): { text: string; choice
   return known;
 }
 
-const PARAM = null;
-type Token = string | typeof PARAM;
-const tokenCache = new WeakMap<PathTemplate, Token[]>();
+/** A template as the automaton reads it: one token per UTF-16 unit of its literal text, `PARAM` per parameter. */
+const PARAM = -1;
+const SLASH = 0x2f;
+const tokenCache = new WeakMap<PathTemplate, number[]>();
 
-function tokensOf(template: PathTemplate): Token[] {
+function tokensOf(template: PathTemplate): number[] {
   let tokens = tokenCache.get(template);
   if (!tokens) {
     tokens = [];
     template.segments.forEach((segment, index) => {
-      if (index > 0) tokens!.push('/');
+      if (index > 0) tokens!.push(SLASH);
       if (segment.kind === 'param') tokens!.push(PARAM);
-      else for (const char of segment.text) tokens!.push(char);
+      else for (let at = 0; at < segment.text.length; at++) tokens!.push(segment.text.charCodeAt(at));
     });
     tokenCache.set(template, tokens);
   }
@@ -113,41 +114,51 @@ function tokensOf(template: PathTemplate): Token[] {
 }
 
 // State 2i: about to read token i. State 2i+1: inside parameter token i, one or more characters read.
-function close(states: Set<number>): Set<number> {
-  for (const state of states) if (state % 2 === 1) states.add(state + 1);
+// A set of states is a short array (a handful at most): an array per character read costs far less
+// than a `Set` did.
+type States = number[];
+
+function addState(states: States, state: number): void {
+  if (!states.includes(state)) states.push(state);
+}
+
+function close(states: States): States {
+  // States added meanwhile are looked at too (as a Set's iteration would).
+  for (let at = 0; at < states.length; at++) if (states[at]! % 2 === 1) addState(states, states[at]! + 1);
   return states;
 }
 
-function stepText(start: Set<number>, value: string, tokens: Token[], end: number, below?: number): Set<number> {
-  let states = close(new Set(start));
-  for (const char of value) {
-    const next = new Set<number>();
+function stepText(start: States, value: string, tokens: number[], end: number, below?: number): States {
+  let states = close([...start]);
+  for (let at = 0; at < value.length; at++) {
+    const char = value.charCodeAt(at);
+    const next: States = [];
     for (const state of states) {
       if (state >= end) {
-        if (below !== undefined && (state === below || (state === end && char === '/'))) next.add(below);
+        if (below !== undefined && (state === below || (state === end && char === SLASH))) addState(next, below);
         continue;
       }
       const token = tokens[state >> 1];
       if (state % 2 === 1) {
-        if (char !== '/') next.add(state);
+        if (char !== SLASH) addState(next, state);
       } else if (token === PARAM) {
-        if (char !== '/') next.add(state + 1);
+        if (char !== SLASH) addState(next, state + 1);
       } else if (token === char) {
-        next.add(state + 2);
+        addState(next, state + 2);
       }
     }
     states = close(next);
-    if (states.size === 0) break;
+    if (states.length === 0) break;
   }
   return states;
 }
 
-function stepHole(start: Set<number>, tokens: Token[], end: number, tail: number): Set<number> {
-  const next = new Set<number>();
-  for (const state of close(new Set(start))) {
-    if (state >= end) next.add(tail);
-    else if (state % 2 === 1) next.add(state);
-    else if (tokens[state >> 1] === PARAM) next.add(state + 1);
+function stepHole(start: States, tokens: number[], end: number, tail: number): States {
+  const next: States = [];
+  for (const state of close([...start])) {
+    if (state >= end) addState(next, tail);
+    else if (state % 2 === 1) addState(next, state);
+    else if (tokens[state >> 1] === PARAM) addState(next, state + 1);
   }
   return close(next);
 }
