@@ -187,10 +187,10 @@ function startsWithin(offsets: readonly number[]): (node: Node) => boolean {
 }
 
 /**
- * The windows' words in a text, in one pass of the windows' automaton (measured several times
- * faster than one expression of them all on the dense corpus, and that three to four times faster
- * than a search per word): where they start, and which of them the text holds. Every place of every
- * word is found, words inside words too (`settings` in `dns_settings`).
+ * The windows' words in a text, in one pass of the windows' automaton (`match/word-automaton.ts`;
+ * before, one expression of them all, restarted after each hit): where they start, and which of
+ * them the text holds. Every place of every word is found, words inside words too (`settings` in
+ * `dns_settings`).
  */
 function wordsIn(source: string, windows: Windows): WordOffsets & { words: Set<string> } {
   const words = new Set<string>();
