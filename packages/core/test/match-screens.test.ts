@@ -86,12 +86,27 @@ describe('wordAutomaton: many words in one pass over the text', () => {
         () => alphabet[Math.floor(random() * alphabet.length)],
       ).join('');
       const expected = plainSearch(text, words, wholeWord);
+      // From its table, and from its trie (what a catalogue of thousands of entries runs).
+      for (const maxTableStates of [undefined, 0]) {
+        const hits: string[] = [];
+        wordAutomaton(words, wholeWord, { maxTableStates }).scan(text, (word) => {
+          hits.push(words[word]!);
+          return false;
+        });
+        expect({ text, maxTableStates, hits }).toEqual({ text, maxTableStates, hits: expected });
+      }
+    }
+  });
+
+  test('a word found through a fallback two suffixes down (`ce` at the end of `abce`, past `bc` of `bcx`)', () => {
+    const words = ['abce', 'bcx', 'ce'];
+    for (const maxTableStates of [undefined, 0]) {
       const hits: string[] = [];
-      wordAutomaton(words, wholeWord).scan(text, (word) => {
+      wordAutomaton(words, [false, false, false], { maxTableStates }).scan('xabce', (word) => {
         hits.push(words[word]!);
         return false;
       });
-      expect({ text, hits }).toEqual({ text, hits: expected });
+      expect(hits).toEqual(['abce', 'ce']);
     }
   });
 

@@ -35,13 +35,20 @@ export interface WordAutomaton {
 }
 
 /**
+ * A table of this many states is 129 × 4 bytes each (34 MB here): a catalogue whose words hold more
+ * (thousands of added entries) is run from its trie instead, more slowly and in memory of its size.
+ */
+const MAX_TABLE_STATES = 65_536;
+
+/**
  * The automaton of `words` (index = the word's number in `found`); `wholeWord[i]` for word i;
- * `caseCounts` to find each ASCII letter only as written.
+ * `caseCounts` to find each ASCII letter only as written; `maxTableStates`, past which it runs from
+ * its trie rather than from a table.
  */
 export function wordAutomaton(
   words: readonly string[],
   wholeWord: readonly boolean[],
-  { caseCounts = false }: { caseCounts?: boolean } = {},
+  { caseCounts = false, maxTableStates = MAX_TABLE_STATES }: { caseCounts?: boolean; maxTableStates?: number } = {},
 ): WordAutomaton {
   const fold = caseCounts ? KEEP : FOLD;
   const classOf = (code: number) => (code < 128 ? fold[code]! : OTHER);
@@ -64,26 +71,27 @@ export function wordAutomaton(
     if (word.length > 0) ending[state]!.push(index);
   });
 
-  // Breadth first: each state's fallback (the longest proper suffix that is a trie state), its full
-  // row of transitions (its fallback's row, done before it, with its own children written over),
-  // and every word ending there (its own, then its fallback's: longest first).
+  // Breadth first: each state's fallback (the longest proper suffix that is a trie state) and every
+  // word ending there (its own, then its fallback's: longest first).
   const states = children.length;
-  const next = new Int32Array(states * CLASSES);
   const fallback = new Int32Array(states);
   const outputs: number[][] = ending.map((own) => [...own]);
-  const queue: number[] = [0];
-  for (let head = 0; head < queue.length; head++) {
-    const state = queue[head]!;
-    if (state !== 0) {
-      const from = fallback[state]! * CLASSES;
-      next.copyWithin(state * CLASSES, from, from + CLASSES);
-      outputs[state]!.push(...outputs[fallback[state]!]!);
-    }
+  const order: number[] = [0];
+  for (let head = 0; head < order.length; head++) {
+    const state = order[head]!;
+    if (state !== 0) outputs[state]!.push(...outputs[fallback[state]!]!);
     for (const [symbol, child] of children[state]!) {
-      // The root's children fall back to the root; the others to where their parent's fallback goes.
-      fallback[child] = state === 0 ? 0 : next[fallback[state]! * CLASSES + symbol]!;
-      next[state * CLASSES + symbol] = child;
-      queue.push(child);
+      let to = 0;
+      if (state !== 0)
+        for (let suffix = fallback[state]!; ; suffix = fallback[suffix]!) {
+          const next = children[suffix]!.get(symbol);
+          if (next !== undefined || suffix === 0) {
+            to = next ?? 0;
+            break;
+          }
+        }
+      fallback[child] = to;
+      order.push(child);
     }
   }
   // The words ending at each state, flattened: state s's are wordsAt[firstAt[s] .. firstAt[s + 1]).
@@ -91,8 +99,48 @@ export function wordAutomaton(
   outputs.forEach((list, state) => (firstAt[state + 1] = firstAt[state]! + list.length));
   const wordsAt = Int32Array.from(outputs.flat());
   const lengths = words.map((word) => word.length);
+
+  /** Reports the words ending at `state` where the text's character `at` ends them; true to stop. */
+  const report = (text: string, at: number, state: number, found: (word: number, end: number) => boolean) => {
+    const last = firstAt[state + 1]!;
+    for (let slot = firstAt[state]!; slot < last; slot++) {
+      const word = wordsAt[slot]!;
+      if (wholeWord[word] && !(boundaryAt(text, at + 1 - lengths[word]!) && boundaryAt(text, at + 1))) continue;
+      if (found(word, at + 1)) return true;
+    }
+    return false;
+  };
+
+  if (states > maxTableStates) {
+    return {
+      scan(text, found) {
+        let state = 0;
+        for (let at = 0; at < text.length; at++) {
+          const symbol = classOf(text.charCodeAt(at));
+          let next = children[state]!.get(symbol);
+          while (next === undefined && state !== 0) {
+            state = fallback[state]!;
+            next = children[state]!.get(symbol);
+          }
+          state = next ?? 0;
+          if (firstAt[state + 1]! > firstAt[state]! && report(text, at, state, found)) return true;
+        }
+        return false;
+      },
+    };
+  }
+
   // The table the scan runs: indexed by a state's row plus the character itself (both cases of a
-  // letter lead alike), each cell the next state's row, written as ~row where words end there.
+  // letter lead alike), each cell the next state's row, written as ~row where words end there. Each
+  // state's row is its fallback's (done before it, in breadth-first order) with its children over it.
+  const next = new Int32Array(states * CLASSES);
+  for (const state of order) {
+    if (state !== 0) {
+      const from = fallback[state]! * CLASSES;
+      next.copyWithin(state * CLASSES, from, from + CLASSES);
+    }
+    for (const [symbol, child] of children[state]!) next[state * CLASSES + symbol] = child;
+  }
   const table = new Int32Array(states * CLASSES);
   for (let state = 0; state < states; state++)
     for (let code = 0; code < CLASSES; code++) {
@@ -111,13 +159,7 @@ export function wordAutomaton(
           continue;
         }
         row = ~cell;
-        const state = row / CLASSES;
-        const last = firstAt[state + 1]!;
-        for (let slot = firstAt[state]!; slot < last; slot++) {
-          const word = wordsAt[slot]!;
-          if (wholeWord[word] && !(boundaryAt(text, at + 1 - lengths[word]!) && boundaryAt(text, at + 1))) continue;
-          if (found(word, at + 1)) return true;
-        }
+        if (report(text, at, row / CLASSES, found)) return true;
       }
       return false;
     },
