@@ -57,6 +57,16 @@ describe('bare imports of the project', () => {
     expect(summary((await scan(root, files)).findings)).toEqual(['src/app/page.ts:2 tunnels-legacy-api high']);
   });
 
+  test('a tsconfig paths alias without a wildcard (`"cfapi": ["./src/lib/cfapi.ts"]`)', async () => {
+    const files = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { cfapi: ['./src/lib/cfapi.ts'] } } }),
+      'src/lib/cfapi.ts': helper,
+      'src/app/page.ts': caller('cfapi'),
+    };
+    const root = makeProject(files);
+    expect(summary((await scan(root, files)).findings)).toEqual(['src/app/page.ts:2 tunnels-legacy-api high']);
+  });
+
   test('without the alias the suffix alone is not followed; --verbose names no installed package', async () => {
     const files = {
       'src/lib/cfapi.ts': helper,

@@ -65,11 +65,10 @@ function buildPrefilter(catalogue: Catalogue, minConfidence: Confidence): Prefil
   // A route without terms (a template of parameters only) could match anything.
   if (routes.some((route) => route.length === 0)) return { mayMatch: () => true };
   // One pass finds which routes' rarest terms the file has (in any case: a superset of the terms
-  // that need case); only those routes are looked at further, as they are
-  // found, and the pass stops at the first that holds. Most files have none, and that pass is all
-  // they cost.
+  // that need case); only those routes are looked at further, as they are found, and the pass
+  // stops at the first that holds. Most files have none, and that pass is all they cost. A key is
+  // looked for as a whole word only when every route it starts asks for one.
   const keyOf = (term: Term) => term.text.toLowerCase();
-  // A key is looked for as a whole word only when every route it starts asks for one.
   const someKey = someWord(
     routes.map((route) => keyOf(route[0]!)),
     (key) => routes.every((route) => keyOf(route[0]!) !== key || route[0]!.wholeWord === true),

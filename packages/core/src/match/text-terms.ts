@@ -69,7 +69,9 @@ export function termCheck(term: Term): (source: string) => boolean {
  * (`records[0].data`, `getRecord()?.['data']`). Each place of the term is found by its literal (a
  * fast search), the word holding it is read to its end, and what follows is tried from there; a
  * word already tried is not tried again, so a long word holding the term many times is read once.
- * One expression looking behind from every word's end did the same in several times the time.
+ * Before, one expression looked behind from every word's end of the text: on 7,448 generated
+ * application files (30 MB), 214 ms of a 762 ms profile of reading them and running the one-file
+ * prefilter (Node 24).
  */
 function accessedCheck(term: Term & { accessed: string }, flags: string): (source: string) => boolean {
   const place = new RegExp(termSource(term), `g${flags}`);
@@ -105,15 +107,16 @@ function accessedCheck(term: Term & { accessed: string }, flags: string): (sourc
  * Whether `test` holds for some of these words (lower case) that the text holds, in any case (a
  * superset of the words that need case; `wholeWord` keys must stand as words), each word asked
  * once: the pass stops at the first that holds (a file of API client code names a path in its
- * first lines). Words are asked in the order the text holds them, except that a
- * word inside another of the set (`record` in `dns_records`) is asked only after the pass: the longer
- * word, met at the same place, is the likelier to hold and its routes the cheaper to check.
+ * first lines). Words are asked in the order the text holds them, except that a word inside another
+ * of the set (`record` in `dns_records`) is asked only after the pass: the longer word, met at the
+ * same place, is the likelier to hold and its routes the cheaper to check.
  */
 export function someWord(
   keys: Iterable<string>,
   wholeWord: (key: string) => boolean,
 ): (source: string, test: (key: string) => boolean) => boolean {
-  const { automaton, words } = keyAutomaton(keys, wholeWord);
+  const words = [...new Set(keys)];
+  const automaton = wordAutomaton(words, words.map(wholeWord));
   const inside = words.map((word) => words.some((other) => other !== word && other.includes(word)));
   return (source, test) => {
     const asked = new Uint8Array(words.length);
@@ -127,11 +130,6 @@ export function someWord(
     });
     return holds || later.some((word) => test(words[word]!));
   };
-}
-
-function keyAutomaton(keys: Iterable<string>, wholeWord: (key: string) => boolean) {
-  const words = [...new Set(keys)];
-  return { automaton: wordAutomaton(words, words.map(wholeWord)), words };
 }
 
 /** A prefilter built once per catalogue (the settings' object) and confidence. */

@@ -42,7 +42,12 @@ export class ProjectModules {
     private readonly packages: ReadonlyMap<string, WorkspacePackage[]>,
     /** By folder: the aliases of the tsconfig in that folder. */
     private readonly aliases: ReadonlyMap<string, PathAliases>,
-  ) {}
+  ) {
+    this.aliasPatterns = [...aliases.values()].flatMap((found) => found.paths.map(({ pattern }) => pattern));
+  }
+
+  /** Every alias pattern of every tsconfig, for `isProjectModule` (asked of every quoted word of every file). */
+  private readonly aliasPatterns: readonly string[];
 
   static readonly none = new ProjectModules(new Map(), new Map());
 
@@ -101,7 +106,7 @@ export class ProjectModules {
   /** Whether a bare specifier names a module of the project. */
   readonly isProjectModule = (specifier: string): boolean =>
     this.packages.has(packageName(specifier)) ||
-    [...this.aliases.values()].some((found) => found.paths.some(({ pattern }) => matchPattern(pattern, specifier)));
+    this.aliasPatterns.some((pattern) => matchPattern(pattern, specifier) !== undefined);
 
   /**
    * The candidate paths (without extension rules: the resolver tries its own) a bare specifier
@@ -148,8 +153,12 @@ export class ProjectModules {
 }
 
 function packageName(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  // Up to the first `/` (the second for a scoped name), without splitting the whole specifier.
+  const slash = specifier.indexOf('/');
+  if (slash < 0) return specifier;
+  if (!specifier.startsWith('@')) return specifier.slice(0, slash);
+  const second = specifier.indexOf('/', slash + 1);
+  return second < 0 ? specifier : specifier.slice(0, second);
 }
 
 /** How many leading path segments two paths share. */
