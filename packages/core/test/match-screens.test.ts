@@ -8,7 +8,10 @@ import { parseForTest } from './support/parse.js';
 // The cheap rejects in front of matching (docs/scanner.md, "The per-file step on API client code"):
 // each is a necessary condition, so what they let through is what matching finds.
 
-/** The words a plain search finds, by where they end (the longer first): each place each word stands, ASCII case folded. */
+/**
+ * The words a plain search finds, by where they end (the longer first): each place each word
+ * stands, ASCII case folded.
+ */
 function plainSearch(text: string, words: readonly string[], wholeWord: readonly boolean[]): string[] {
   const isWord = (at: number) => at >= 0 && at < text.length && /\w/.test(text[at]!);
   const lower = text.toLowerCase();

@@ -3,7 +3,10 @@
 // scan discovers; a regular expression alternating the same words, in any case, costs several
 // times more per character (most files hold none of the words, so every character is read).
 
-/** Characters are read in 129 classes: each ASCII character (folded to lower case, unless the case counts), and every other character as one. */
+/**
+ * Characters are read in 129 classes: each ASCII character (folded to lower case, unless the case
+ * counts), and every other character as one.
+ */
 const CLASSES = 129;
 const OTHER = 128;
 const FOLD = Uint8Array.from({ length: 128 }, (_, code) => (code >= 65 && code <= 90 ? code + 32 : code));
