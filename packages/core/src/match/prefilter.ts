@@ -119,13 +119,13 @@ function withoutDominated(routes: readonly Route[]): Route[] {
     `${term.text}\u0000${term.ignoreCase ?? false}\u0000${term.wholeWord ?? false}\u0000${term.accessed ?? ''}`;
   const sets = routes.map((route) => new Set(route.map(keyOf)));
   const kept: Route[] = [];
+  const holdsAll = (set: ReadonlySet<string>, other: ReadonlySet<string>) => {
+    for (const key of other) if (!set.has(key)) return false;
+    return true;
+  };
   sets.forEach((set, i) => {
     const implied = sets.some(
-      (other, j) =>
-        j !== i &&
-        other.size <= set.size &&
-        [...other].every((key) => set.has(key)) &&
-        (other.size < set.size || j < i),
+      (other, j) => j !== i && other.size <= set.size && (other.size < set.size || j < i) && holdsAll(set, other),
     );
     if (!implied) kept.push(routes[i]!);
   });

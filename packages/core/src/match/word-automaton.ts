@@ -136,20 +136,20 @@ export function wordAutomaton(
   // The table the scan runs: indexed by a state's row plus the character itself (both cases of a
   // letter lead alike), each cell the next state's row, written as ~row where words end there. Each
   // state's row is its fallback's (done before it, in breadth-first order) with its children over it.
-  const next = new Int32Array(states * CLASSES);
+  const codesOf: number[][] = Array.from({ length: CLASSES }, () => []);
+  for (let code = 0; code < CLASSES; code++) codesOf[classOf(code)]!.push(code);
+  const table = new Int32Array(states * CLASSES);
   for (const state of order) {
+    const row = state * CLASSES;
     if (state !== 0) {
       const from = fallback[state]! * CLASSES;
-      next.copyWithin(state * CLASSES, from, from + CLASSES);
+      table.copyWithin(row, from, from + CLASSES);
     }
-    for (const [symbol, child] of children[state]!) next[state * CLASSES + symbol] = child;
+    for (const [symbol, child] of children[state]!) {
+      const cell = firstAt[child + 1]! > firstAt[child]! ? ~(child * CLASSES) : child * CLASSES;
+      for (const code of codesOf[symbol]!) table[row + code] = cell;
+    }
   }
-  const table = new Int32Array(states * CLASSES);
-  for (let state = 0; state < states; state++)
-    for (let code = 0; code < CLASSES; code++) {
-      const to = next[state * CLASSES + classOf(code)]!;
-      table[state * CLASSES + code] = firstAt[to + 1]! > firstAt[to]! ? ~(to * CLASSES) : to * CLASSES;
-    }
 
   return {
     scan(text, found) {
