@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { loadCatalogue } from '../src/index.js';
 import { hole, text, type PatternPart } from '../src/internal.js';
 import { matchPathTemplate } from '../src/url/match.js';
+import { LARGE_VALUE, ValueBudget, withValueBudget } from '../src/url/budget.js';
 import { normalizeApiUrl } from '../src/url/normalize.js';
 import { compileTemplate } from '../src/url/template.js';
 import { analyzeSnippet } from './support/snippets.js';
@@ -243,5 +244,36 @@ describe('properties over every endpoint template of the catalogue', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('normalizeApiUrl: once per URL, unless the value budget cut it', () => {
+  const longPath = `/client/v4/zones/${'z'.repeat(3000)}/dns_records`;
+  const url = (): PatternPart[] => [text(longPath), hole(), text('/x')];
+
+  test('the same URL and hosts give the same answer, worked out once', () => {
+    const pattern = url();
+    const first = normalizeApiUrl(pattern);
+    expect(first?.path.map((part) => (part.kind === 'text' ? part.text : part.kind))).toEqual([
+      `zones/${'z'.repeat(3000)}/dns_records`,
+      'hole',
+      '/x',
+    ]);
+    expect(normalizeApiUrl(pattern)).toBe(first);
+    // Another list of hosts is asked again: `https://…` URLs depend on it, this one does not.
+    const otherHosts = normalizeApiUrl(pattern, ['api.example.com']);
+    expect(otherHosts).not.toBe(first);
+    expect(otherHosts).toEqual(first);
+  });
+
+  test('a path cut by a spent budget is not kept: asked outside that budget, it is whole', () => {
+    const pattern = url();
+    const spent = new ValueBudget(0);
+    // Spend the file's budget (2 MB at least) in values of the largest size admitted.
+    while (spent.limit === LARGE_VALUE) spent.admit(LARGE_VALUE.text - 1, 1);
+    const cut = withValueBudget(spent, () => normalizeApiUrl(pattern));
+    expect(cut?.path).toEqual([hole()]);
+    expect(spent.cut).toBe(1);
+    expect(normalizeApiUrl(pattern)?.path).toHaveLength(3);
   });
 });
