@@ -13,6 +13,7 @@ export { LINE_BREAK, LineIndex } from './line-index.js';
 export { prefilterFor, type Prefilter } from './match/prefilter.js';
 export { crossFilePrefilterFor, type CrossFilePrefilter, type TermSet } from './match/cross-file-prefilter.js';
 export { decodeEscapes } from './match/text-terms.js';
+export { escapeRegExp } from './text/escape-regexp.js';
 export { matchFacts, textSentToAnotherHostFromOtherModules, withoutRewritesOfSharedText } from './match/match-facts.js';
 export { vocabularyOf } from './match/vocabulary.js';
 export { otherHost, silentByText } from './read/written-paths.js';

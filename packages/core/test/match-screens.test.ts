@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { resolveSettings } from '../src/index.js';
 import { extractFileFacts, matchFacts } from '../src/internal.js';
 import { RECEIVER_TAIL, someWord, termCheck } from '../src/match/text-terms.js';
-import { wordAutomaton } from '../src/match/word-automaton.js';
+import { wordAutomaton } from '../src/text/word-automaton.js';
 import { parseForTest } from './support/parse.js';
 
 // The cheap rejects in front of matching (docs/scanner.md, "The per-file step on API client code"):

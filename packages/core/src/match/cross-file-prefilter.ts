@@ -6,7 +6,7 @@ import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
 import { sdkCalls } from './sdk.js';
 import { decodedNearEscapes, perCatalogue, termCheck } from './text-terms.js';
-import { wordAutomaton } from './word-automaton.js';
+import { wordAutomaton } from '../text/word-automaton.js';
 
 /**
  * The detectors whose facts take values from other modules (URLs built from imported constants,

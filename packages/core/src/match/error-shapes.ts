@@ -2,7 +2,8 @@ import type { CatalogueEntry } from '../catalogue/types.js';
 import type { InFileFacts, PropertyReadFact, RawMatch } from '../facts.js';
 import type { Confidence, FindingFix } from '../findings/finding.js';
 import { words, type InFileDetector, type Route } from './detector.js';
-import { escapeRegExp, nearbyKey, type NearbyWord } from './nearby-words.js';
+import { nearbyKey, type NearbyWord } from './nearby-words.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 type ErrorShape = NonNullable<CatalogueEntry['match']['errorShapes']>[number];
 

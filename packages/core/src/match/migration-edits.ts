@@ -2,6 +2,7 @@ import type { CatalogueEntry } from '../catalogue/types.js';
 import type { FindingMigration, TextEdit } from '../findings/finding.js';
 import type { Range, RequestFact } from '../facts.js';
 import { sourceRangeOf, type PatternPart } from '../url/pattern.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 /**
  * The path rewrite of an entry's migration (`migration.rewrites` of kind `path`) at one request's
@@ -64,7 +65,7 @@ function segmentsAt(
   from: string,
   file: string | undefined,
 ): { range: Range; after: string } | 'blocked' | undefined {
-  const pattern = new RegExp(`(^|/)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/?#]|$)`);
+  const pattern = new RegExp(`(^|/)${escapeRegExp(from)}(?=[/?#]|$)`);
   for (const [i, part] of url.entries()) {
     if (part.kind !== 'text') continue;
     const match = pattern.exec(part.text);

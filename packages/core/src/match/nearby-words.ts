@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../text/escape-regexp.js';
+
 /**
  * A word of the code around a read or a check, whose presence is evidence of what the code deals
  * with: a path segment written after a `/` (as written: `/dns_records`), a whole word (`1004`), or
@@ -18,8 +20,4 @@ export function nearbyPattern(word: NearbyWord): RegExp {
   const escaped = escapeRegExp(word.text);
   if (word.kind === 'segment') return new RegExp(`/${escaped}\\b`);
   return new RegExp(word.kind === 'word' ? `\\b${escaped}\\b` : escaped, 'i');
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

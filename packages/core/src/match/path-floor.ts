@@ -19,6 +19,7 @@ import { words, type Route } from './detector.js';
 import { hole, text, type PatternPart } from '../url/pattern.js';
 import { normalizeApiUrl } from '../url/normalize.js';
 import { templateMatch } from '../url/match.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 /** A run of a template the floor looks for, with the rest of the template it may extend over. */
 interface FloorWindow {
@@ -112,7 +113,7 @@ function windowOf(template: PathTemplate, roots: ReadonlySet<string>): FloorWind
   }
   const source = (index: number) => {
     const segment = segments[index]!;
-    return isLiteral(segment) ? escape(segment.text) : PARAM;
+    return isLiteral(segment) ? escapeRegExp(segment.text) : PARAM;
   };
   let rest = '';
   for (let index = segments.length - 1; index >= end; index--) rest = `(?:/${source(index)}${rest})?`;
@@ -130,7 +131,7 @@ function windowOf(template: PathTemplate, roots: ReadonlySet<string>): FloorWind
 
 /** A retired segment (`script_monitor`) written next to another segment. */
 function segmentWindow(segment: string): FloorWindow {
-  const word = escape(segment);
+  const word = escapeRegExp(segment);
   return {
     template: compileTemplate(segment),
     first: 0,
@@ -145,8 +146,6 @@ const PARAM = `[^/?#\\s]+`;
 const BEFORE = `(?<![^/${HOLE}])`;
 /** …and ends one: at the end, before `/`, `?`, `#`, whitespace or a hole. */
 const AFTER = `(?![^/?#\\s${HOLE}])`;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Where a window matched: its template and the text offset of the last literal segment the match

@@ -9,6 +9,7 @@ import { matchPathTemplate, pathTextOf, templateMatch } from '../url/match.js';
 import { normalizeApiUrl, type NormalizedPath } from '../url/normalize.js';
 import { sourceRangeOf, spanAt, type PatternPart, type TextSpan } from '../url/pattern.js';
 import { compileTemplate, literalSegments } from '../url/template.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 export interface MatchContext {
   entries: readonly CatalogueEntry[];
@@ -192,7 +193,7 @@ function sameRange(a: Range, b: Range): boolean {
 
 /** The span of the last place `literal` stands as a whole segment in the path's text. */
 function writtenAt(path: readonly PatternPart[], literal: string): TextSpan | undefined {
-  const segment = new RegExp(`(?:^|/)(${literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?=/|$)`, 'g');
+  const segment = new RegExp(`(?:^|/)(${escapeRegExp(literal)})(?=/|$)`, 'g');
   for (let i = path.length - 1; i >= 0; i--) {
     const part = path[i]!;
     if (part.kind !== 'text') continue;
@@ -272,7 +273,7 @@ function matchEndpoints(
 function hasSegment(path: readonly PatternPart[], segment: string): boolean {
   let pattern = segmentPatterns.get(segment);
   if (!pattern) {
-    pattern = new RegExp(`(^|/)${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`);
+    pattern = new RegExp(`(^|/)${escapeRegExp(segment)}(?=/|$)`);
     segmentPatterns.set(segment, pattern);
   }
   const compiled = pattern;

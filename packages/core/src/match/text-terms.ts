@@ -1,7 +1,8 @@
 import type { Catalogue } from '../catalogue/types.js';
 import type { Confidence } from '../findings/finding.js';
 import type { Term } from './detector.js';
-import { wordAutomaton } from './word-automaton.js';
+import { wordAutomaton } from '../text/word-automaton.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 // How a term of a detector's route is looked for in a file's text; shared by the one-file
 // prefilter (prefilter.ts) and the cross-file one (cross-file-prefilter.ts).
@@ -50,7 +51,7 @@ export function decodedNearEscapes(source: string, reach: number): string {
 }
 
 export function termSource(term: Term): string {
-  const escaped = term.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(term.text);
   return term.wholeWord ? `\\b${escaped}\\b` : escaped;
 }
 
@@ -75,7 +76,7 @@ export function termCheck(term: Term): (source: string) => boolean {
  */
 function accessedCheck(term: Term & { accessed: string }, flags: string): (source: string) => boolean {
   const place = new RegExp(termSource(term), `g${flags}`);
-  const accessed = term.accessed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const accessed = escapeRegExp(term.accessed);
   const read = new RegExp(
     `${RECEIVER_TAIL}(?:\\??\\.\\s*${accessed}\\b|(?:\\?\\.)?\\[\\s*['"\`]${accessed}['"\`])`,
     `y${flags}`,

@@ -2,6 +2,7 @@ import type { Vocabulary } from '../facts.js';
 import { rangeOf } from './ast.js';
 import type { NameInStringFact, StringLiteralFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 /** String literals whose whole text is watched (an error message the code checks for). */
 export function watchedLiterals(index: ScopeIndex, vocabulary: Vocabulary): StringLiteralFact[] {
@@ -23,7 +24,7 @@ export function namesInStrings(index: ScopeIndex, source: string, vocabulary: Vo
   // Nearly every file has strings and no watched name: one look at the text spares the regex per string.
   const names = vocabulary.namesInStrings;
   if (!names.some((name) => source.includes(name))) return found;
-  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = names.map((name) => escapeRegExp(name));
   const pattern = new RegExp(`(?<![A-Za-z0-9_-])(${escaped.join('|')})(?![A-Za-z0-9_-])`, 'g');
   for (const literal of index.strings) {
     const texts =

@@ -18,8 +18,9 @@ import {
   type Node,
 } from './ast.js';
 import type { Evaluator } from './evaluate.js';
-import { wordAutomaton, type WordAutomaton } from '../match/word-automaton.js';
+import { wordAutomaton, type WordAutomaton } from '../text/word-automaton.js';
 import { isHandler, isRouteObjectPath } from './mentions.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 export interface WrittenPathsInput {
   program: TSESTree.Program;
@@ -187,7 +188,7 @@ function startsWithin(offsets: readonly number[]): (node: Node) => boolean {
 }
 
 /**
- * The windows' words in a text, in one pass of the windows' automaton (`match/word-automaton.ts`;
+ * The windows' words in a text, in one pass of the windows' automaton (`text/word-automaton.ts`;
  * before, one expression of them all, restarted after each hit): where they start, and which of
  * them the text holds. Every place of every word is found, words inside words too (`settings` in
  * `dns_settings`).
@@ -234,7 +235,7 @@ function holdsWindowWords(holds: (word: string) => boolean, windows: Windows): b
 /** An expression that matches any of the words. */
 function anyWord(words: readonly string[]): RegExp {
   if (words.length === 0) return /(?!)/g;
-  return new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  return new RegExp(words.map((word) => escapeRegExp(word)).join('|'), 'g');
 }
 
 interface Windows {

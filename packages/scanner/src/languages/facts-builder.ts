@@ -17,6 +17,7 @@ import {
   type Vocabulary,
   type WrittenKey,
   type WrittenObjectFact,
+  escapeRegExp,
 } from '@sunset-lint/core/internal';
 
 /**
@@ -364,8 +365,4 @@ function namePatterns(vocabulary: Vocabulary): Array<{ name: string; pattern: Re
       }))),
     );
   return patterns;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

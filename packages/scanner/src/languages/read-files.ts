@@ -15,6 +15,7 @@ import { readReferenceLines } from './docs/reference-lines.js';
 import { snakeCase } from './values.js';
 import { GO_SDK_METHODS } from './go/cloudflare-go.js';
 import { isGeneratedReport } from '../reports/generated-mark.js';
+import { escapeRegExp } from '@sunset-lint/core/internal';
 
 const GO_SDK_METHOD_CALL = /\.([A-Z]\w+)\(/g;
 
@@ -209,9 +210,7 @@ export async function readScriptFiles(
           // Named by its path (`bin/cfapi.sh`), or included by its file name (MkDocs' `--8<-- "cf-env.sh"`).
           const named = relative(dirname(file), candidate).split(sep).slice(-2).join('/');
           const base = candidate.slice(candidate.lastIndexOf(sep) + 1);
-          const included = new RegExp(
-            `(--8<--|include|source|\\.)\\s*["']?[\\w./-]*${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
-          ).test(text);
+          const included = new RegExp(`(--8<--|include|source|\\.)\\s*["']?[\\w./-]*${escapeRegExp(base)}`).test(text);
           if (!text.includes(named) && !included) continue;
           const other = await parse(candidate);
           if (other?.trees.bash)

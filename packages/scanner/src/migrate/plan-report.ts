@@ -3,6 +3,7 @@ import { byEndOfLife, compareText, formatDay, type Grade } from '@sunset-lint/co
 import { applyBaseline } from '../baseline/baseline.js';
 import type { MigrationProgress } from '../reports/types.js';
 import type { MigrateRun } from './run.js';
+import { escapeRegExp } from '@sunset-lint/core/internal';
 
 /**
  * Version of the plan's JSON shape (docs/migrate.md#the-plans-json). Adding a field keeps it;
@@ -248,7 +249,7 @@ export function replacementRequest(finding: Finding, entry: CatalogueEntry, text
   const written = enclosingString(text, finding.range) ?? text.slice(finding.range[0], finding.range[1]);
   for (const rewrite of entry.migration?.rewrites ?? []) {
     if (rewrite.kind !== 'path') continue;
-    const segments = new RegExp(`(^|[/'"\`])${rewrite.from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/?#'"\`]|$)`);
+    const segments = new RegExp(`(^|[/'"\`])${escapeRegExp(rewrite.from)}(?=[/?#'"\`]|$)`);
     // The code's own text where it writes the whole path (every literal segment of the catalogue's
     // path), not a fragment of a concatenation.
     const literals = (template ?? '').split('/').filter((segment) => segment !== '' && !/^[:{]/.test(segment));

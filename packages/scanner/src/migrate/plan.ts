@@ -14,6 +14,7 @@ import type { ScriptPlaces } from './script-places.js';
 import { replacementRequest } from './plan-report.js';
 import { lineEntryRemoval } from './script-lines.js';
 import { COMMENT_MARK, keepingQuotes, lineStart } from './text.js';
+import { escapeRegExp } from '@sunset-lint/core/internal';
 
 /** How far `migrate` goes: the automatic entries only (default), or the assisted ones' derivable parts too. */
 export type MigrationLevel = Exclude<MigrationClass, 'manual'>;
@@ -289,7 +290,7 @@ function pathInReportedText(
   if (rewrite.unless || rewrite.renameBodyKey) return undefined;
   const [start, end] = finding.range;
   const written = source.text.slice(start, end);
-  const escaped = rewrite.from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(rewrite.from);
   const found = [...written.matchAll(new RegExp(`(^|[/'"\`])${escaped}(?=[/?#'"\`]|$)`, 'g'))];
   if (found.length !== 1) return undefined;
   const at = start + found[0]!.index + found[0]![1]!.length;

@@ -1,5 +1,6 @@
 import type { TextEdit } from '@sunset-lint/core';
 import { lineEnd, lineStart } from './text.js';
+import { escapeRegExp } from '@sunset-lint/core/internal';
 
 /** A literal value a line entry may hold: Python's and Go's constants, numbers, a one-line string. */
 const VALUE = String.raw`(?:True|False|None|true|false|nil|-?\d+(?:\.\d+)?|'[^'\\\r\n]*'|"[^"\\\r\n]*")`;
@@ -24,7 +25,7 @@ export function lineEntryRemoval(
   const end = lineEnd(text, range[0]);
   if (range[1] > end) return undefined;
   const line = text.slice(start, end).replace(/\r$/, '');
-  const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const quoted = escapeRegExp(name);
   const flags = headerName ? 'i' : '';
   const shapes: RegExp[] =
     language === 'python'

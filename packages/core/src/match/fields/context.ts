@@ -2,7 +2,8 @@ import type { FieldContext, FieldMatcher, ReceiverHint } from '../../catalogue/t
 import type { WrittenObjectFact } from '../../facts.js';
 import type { FindingFix, TextEdit } from '../../findings/finding.js';
 import { literalSegments } from '../../url/template.js';
-import { escapeRegExp, type NearbyWord } from '../nearby-words.js';
+import type { NearbyWord } from '../nearby-words.js';
+import { escapeRegExp } from '../../text/escape-regexp.js';
 
 /**
  * Whether an object literal is the context's resource, judged by its shape (the catalogue's

@@ -3,6 +3,7 @@ import type { Finding, TextEdit } from '@sunset-lint/core';
 import type { JsPlaces } from '../js-places.js';
 import { COMMENT_MARK, lineStart } from '../text.js';
 import { ruleRequestAt } from './http-request.js';
+import { escapeRegExp } from '@sunset-lint/core/internal';
 
 /**
  * The rewrite shared by the entries whose replacement is a rule of a ruleset's phase entry point
@@ -85,7 +86,7 @@ export function rulesetRuleRewrite(
   if (!(ts.isTemplateExpression(url) || ts.isNoSubstitutionTemplateLiteral(url) || isString))
     return 'the URL is not written at the request as one string';
   const tail = new RegExp(
-    `/${escaped(target.from)}(/(?:\\$\\{[^{}]*\\}|[^/\`'"$\\\\{}?#]+))?${escaped(close ?? '')}$`,
+    `/${escapeRegExp(target.from)}(/(?:\\$\\{[^{}]*\\}|[^/\`'"$\\\\{}?#]+))?${escapeRegExp(close ?? '')}$`,
   ).exec(urlText);
   if (!tail) return `the URL does not end with \`${target.from}\` here`;
   if (isString && /[`\\$]/.test(urlText)) return 'the URL string has characters a template literal would change';
@@ -186,10 +187,6 @@ function operationOf(
   if (sent === 'DELETE')
     return { method: 'DELETE', body: false, description: `Delete the rule from the ${target.phase} entry point` };
   return `a ${sent} request of one by id: ${supported}`;
-}
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The `fetch(url, { … })` whose URL argument holds the finding, with its options read; or why not. */
