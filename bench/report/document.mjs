@@ -145,7 +145,7 @@ export function markdownReport(results) {
     'Every figure is one whole process, timed from spawn to exit (start-up included), as a user waits for it, on the Node',
     'of its column (the scanner, the floor and ESLint each spawned with that binary); the median of',
     `${results.runs} run(s), taken round by round: each round runs every variant of a group once, on every Node in turn,`,
-    'so that a change of the load hits them alike (cold start: 5 rounds; lib-js: 7, for its JavaScript-only pair;',
+    'so that a change of the load hits them alike (cold start: 9 rounds; lib-js: 7, for its JavaScript-only pair;',
     "lib-15k: one round). Peak RSS is the process's `maxRSS` (worker threads included). The floor is reading,",
     "parsing (TypeScript's `createSourceFile`) and walking every node of the same files on one thread, in its own",
     'process, on the same Node, TypeScript imported inside the timed process. `dense` is seeded API client code where',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { loadCatalogue } from '../src/index.js';
-import { hole, text, type PatternPart } from '../src/internal.js';
+import { concatPatterns, hole, text, type PatternPart } from '../src/internal.js';
 import { matchPathTemplate } from '../src/url/match.js';
 import { LARGE_VALUE, ValueBudget, withValueBudget } from '../src/url/budget.js';
 import { normalizeApiUrl } from '../src/url/normalize.js';
@@ -275,5 +275,66 @@ describe('normalizeApiUrl: once per URL, unless the value budget cut it', () => 
     expect(cut?.path).toEqual([hole()]);
     expect(spent.cut).toBe(1);
     expect(normalizeApiUrl(pattern)?.path).toHaveLength(3);
+  });
+});
+
+describe('concatPatterns: adjacent texts joined, spans moved, a lone text kept as it was', () => {
+  /** The join written plainly: what concatPatterns must give for patterns within the value limit. */
+  function joinedPlainly(patterns: PatternPart[][]): PatternPart[] {
+    const out: PatternPart[] = [];
+    for (const part of patterns.flat()) {
+      if (part.kind === 'text' && part.text === '') continue;
+      const last = out[out.length - 1];
+      if (part.kind !== 'text' || last?.kind !== 'text') {
+        out.push(part.kind === 'text' ? { kind: 'text', text: part.text, spans: [...(part.spans ?? [])] } : part);
+        continue;
+      }
+      const moved = (part.spans ?? []).map((span) => ({ ...span, at: span.at + last.text.length }));
+      out[out.length - 1] = { kind: 'text', text: last.text + part.text, spans: [...(last.spans ?? []), ...moved] };
+    }
+    // A text without spans has no `spans` key.
+    return out.map((part) => (part.kind === 'text' && !part.spans?.length ? { kind: 'text', text: part.text } : part));
+  }
+  const textPart = fc
+    .tuple(fc.string({ maxLength: 6 }), fc.boolean(), fc.nat(500))
+    .map(([value, withSpan, start]): PatternPart =>
+      withSpan
+        ? text(value, { start, exact: start % 2 === 0, written: [start, start + value.length + 2] })
+        : text(value),
+    );
+  const part = fc.oneof(
+    textPart,
+    textPart,
+    fc.constant(hole()),
+    fc.constant<PatternPart>({ kind: 'choice', options: ['a', 'b'] }),
+  );
+
+  test('the same parts as the plain join, on random patterns', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(part, { maxLength: 5 }), { maxLength: 5 }), (patterns) => {
+        const joined = concatPatterns(...patterns).map((one) =>
+          one.kind === 'text' && !one.spans?.length ? { kind: 'text', text: one.text } : one,
+        );
+        expect(joined).toEqual(joinedPlainly(patterns));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('a text standing alone between holes is the part given, not a copy', () => {
+    const path = text('/zones/', { start: 10, exact: true, written: [9, 18] });
+    const joined = concatPatterns([hole()], [path], [hole()]);
+    expect(joined[1]).toBe(path);
+    // Two texts make a new part, the second's span moved past the first.
+    const both = concatPatterns([path], [text('dns_records', { start: 40, exact: true, written: [39, 52] })]);
+    expect(both).toEqual([
+      {
+        kind: 'text',
+        text: '/zones/dns_records',
+        spans: [path.spans![0], { at: 7, length: 11, start: 40, exact: true, written: [39, 52] }],
+      },
+    ]);
+    // A lone text whose spans were all cut away comes back without any.
+    expect(concatPatterns([{ kind: 'text', text: 'a', spans: [] }], [hole()])[0]).toEqual({ kind: 'text', text: 'a' });
   });
 });

@@ -119,33 +119,45 @@ export function sourceRangeOf(part: TextPart, at: number, length: number, file?:
 export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
   const limit = valueLimit();
   const out: PatternPart[] = [];
-  // The text part being joined: its pieces and spans gathered, made one part when something else
-  // follows (one copy, not one per piece: a `.join('/')` of thousands of strings stays linear).
-  let texts: string[] = [];
+  // The text part being joined: its first part as given, and once a second follows, the pieces and
+  // spans gathered, made one part when something else follows (one copy, not one per piece: a
+  // `.join('/')` of thousands of strings stays linear). A text alone is kept as it was (parts are
+  // never changed once made): most texts of a template or a `+` chain stand between holes.
+  let first: TextPart | undefined;
+  let texts: string[] | undefined;
   let spans: TextSpan[] = [];
   let length = 0;
-  let anySpans = false;
   // What the result holds: characters, and pieces (parts, spans, options, nested branches).
   let size = 0;
   let pieces = 0;
   const flush = () => {
-    if (texts.length === 0) return;
-    out.push({ kind: 'text', text: texts.join(''), ...(anySpans ? { spans } : {}) });
+    if (first === undefined) return;
+    if (texts === undefined && first.spans?.length !== 0) out.push(first);
+    else {
+      const joined = texts === undefined ? first.text : texts.join('');
+      out.push(spans.length > 0 ? { kind: 'text', text: joined, spans } : { kind: 'text', text: joined });
+    }
     pieces++;
-    texts = [];
+    first = undefined;
+    texts = undefined;
     spans = [];
     length = 0;
-    anySpans = false;
   };
   for (const pattern of patterns) {
     for (const part of pattern) {
       // Empty text carries nothing and would hide a leading hole (`${base}/zones/…`).
       if (part.kind === 'text' && part.text === '') continue;
       if (part.kind === 'text') {
-        for (const span of part.spans ?? [])
-          spans.push(length === 0 ? span : movedSpan(span, span.at + length, span.length, span.start));
-        anySpans ||= (part.spans?.length ?? 0) > 0;
-        texts.push(part.text);
+        if (first === undefined) first = part;
+        else {
+          if (texts === undefined) {
+            texts = [first.text];
+            if (first.spans) for (const span of first.spans) spans.push(span);
+          }
+          if (part.spans)
+            for (const span of part.spans) spans.push(movedSpan(span, span.at + length, span.length, span.start));
+          texts.push(part.text);
+        }
         length += part.text.length;
         size += part.text.length;
         pieces += part.spans?.length ?? 0;
@@ -158,7 +170,7 @@ export function concatPatterns(...patterns: UrlPattern[]): PatternPart[] {
       }
       // A value past the limit is no URL any code sends (`a1 = a0 + a0` doubling forty times):
       // unknown here, so that time and memory stay linear in the file whatever its shape.
-      if (size > limit.text || pieces + (texts.length > 0 ? 1 : 0) > limit.pieces) {
+      if (size > limit.text || pieces + (first !== undefined ? 1 : 0) > limit.pieces) {
         cutValue();
         return [hole()];
       }
