@@ -16,7 +16,7 @@ export function corePackageRoot(): string {
   return root;
 }
 
-/** `require` as core's package resolves: its dependencies (ajv, date-fns), wherever the caller's code was bundled. */
+/** `require` as core's package resolves: its dependencies (ajv), wherever the caller's code was bundled. */
 export function coreRequire(): NodeJS.Require {
   return createRequire(join(corePackageRoot(), 'package.json'));
 }

@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { addDays, differenceInCalendarDays, formatDistanceStrict } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { todayUtc, type Day } from '../src/grading/day.js';
@@ -49,6 +49,36 @@ describe('grading against the end-of-life date', () => {
         },
       ),
     );
+  });
+
+  test('days and words as date-fns gave them, for every distance up to 40 years, in any time zone', () => {
+    // Grading counted days with date-fns' differenceInCalendarDays and worded 30 days or more with its
+    // formatDistanceStrict (floor); core now does both itself. Held to date-fns on every distance from
+    // four days of the year, in UTC and in a zone with daylight saving time.
+    const zone = process.env.TZ;
+    const differences: unknown[] = [];
+    try {
+      for (const tz of ['UTC', 'America/Los_Angeles']) {
+        process.env.TZ = tz;
+        for (const asOf of ['2026-11-28', '2024-02-29', '2025-03-09', '2019-12-31'].map(day)) {
+          for (let offset = -14_610; offset <= 14_610; offset++) {
+            const end = parseDay(formatDay(addDays(asOf, offset)))!;
+            const graded = gradeEol(end, { asOf });
+            const days = differenceInCalendarDays(end, asOf);
+            const distance =
+              Math.abs(days) < 30 ? undefined : formatDistanceStrict(end, asOf, { roundingMethod: 'floor' });
+            const words =
+              distance === undefined ? graded.inWords : days < 0 ? `ended ${distance} ago` : `ends in ${distance}`;
+            if (graded.daysUntil !== days || graded.inWords !== words)
+              differences.push({ tz, asOf: formatDay(asOf), days, graded, words });
+          }
+        }
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(differences.slice(0, 5)).toEqual([]);
   });
 
   test('parseDay accepts only real calendar dates', () => {

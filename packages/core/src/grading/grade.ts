@@ -1,29 +1,27 @@
-import type { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
-import type { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import type { Day } from './day.js';
-import { coreRequire } from '../package-root.js';
 
-interface DateFns {
-  differenceInCalendarDays: typeof differenceInCalendarDays;
-  formatDistanceStrict: typeof formatDistanceStrict;
+const MS_PER_DAY = 86_400_000;
+
+/** Calendar days from `earlier` to `later` (negative when `later` is earlier), both read as UTC days. */
+function daysBetween(later: Day, earlier: Day): number {
+  const utcDay = (day: Day) => Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return Math.round((utcDay(later) - utcDay(earlier)) / MS_PER_DAY);
 }
 
-let dateFns: DateFns | undefined;
-
 /**
- * date-fns, required on the first grade rather than imported: with its English locale it is some
- * twenty modules, which a scan that finds nothing never needs. Per-function entry points, since
- * the root entry resolves ~860 modules.
+ * A distance of 30 days or more in words, as date-fns' `formatDistanceStrict` with
+ * `roundingMethod: 'floor'` words it in English between UTC days (a month is 30 days, a year 365,
+ * twelve months "1 year"): the two functions grading used from date-fns, whose loading (23 modules,
+ * 12–33 ms) every graded run paid at start. `core/test/grading.test.ts` holds this to date-fns
+ * itself over every distance up to 40 years.
  */
-function loadDateFns(): DateFns {
-  if (!dateFns) {
-    const require = coreRequire();
-    dateFns = {
-      ...(require('date-fns/differenceInCalendarDays') as Pick<DateFns, 'differenceInCalendarDays'>),
-      ...(require('date-fns/formatDistanceStrict') as Pick<DateFns, 'formatDistanceStrict'>),
-    };
+function wholeMonthsOrYears(days: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (days < 365) {
+    const months = Math.floor(days / 30);
+    return months === 12 ? count(1, 'year') : count(months, 'month');
   }
-  return dateFns;
+  return count(Math.floor(days / 365), 'year');
 }
 
 export type Grade = 'expired' | 'imminent' | 'scheduled';
@@ -60,18 +58,16 @@ export interface GradeResult {
  */
 export function gradeEol(eol: Day, options: GradingOptions): GradeResult {
   const window = options.imminentDays ?? DEFAULT_IMMINENT_DAYS;
-  const daysUntil = loadDateFns().differenceInCalendarDays(eol, options.asOf);
+  const daysUntil = daysBetween(eol, options.asOf);
   const grade: Grade = daysUntil <= 0 ? 'expired' : daysUntil <= window ? 'imminent' : 'scheduled';
-  return { grade, daysUntil, inWords: describeDistance(eol, options.asOf, daysUntil) };
+  return { grade, daysUntil, inWords: describeDistance(daysUntil) };
 }
 
-function describeDistance(eol: Day, asOf: Day, daysUntil: number): string {
+function describeDistance(daysUntil: number): string {
   if (daysUntil === 0) return 'ended today';
-  // Whole days below a month read better than date-fns' rounding to "1 month".
-  const distance =
-    Math.abs(daysUntil) < 30
-      ? `${Math.abs(daysUntil)} day${Math.abs(daysUntil) === 1 ? '' : 's'}`
-      : loadDateFns().formatDistanceStrict(eol, asOf, { roundingMethod: 'floor' });
+  // Whole days below a month read better than "1 month".
+  const days = Math.abs(daysUntil);
+  const distance = days < 30 ? `${days} day${days === 1 ? '' : 's'}` : wholeMonthsOrYears(days);
   return daysUntil < 0 ? `ended ${distance} ago` : `ends in ${distance}`;
 }
 
