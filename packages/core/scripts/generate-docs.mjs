@@ -10,6 +10,7 @@ import { describeMatchers, formatDay, loadCatalogue } from '@sunset-lint/core';
 import { generateRuleStubs } from './generate-rule-stubs.mjs';
 import { generateSchemaFiles } from './generate-schema-files.mjs';
 import { generateValidators } from './generate-validators.mjs';
+import { generateBuiltinChecked } from './generate-builtin-checked.mjs';
 
 const target = fileURLToPath(new URL('../../../docs/schedule.md', import.meta.url));
 const check = process.argv.includes('--check');
@@ -17,7 +18,12 @@ const check = process.argv.includes('--check');
 const escape = (value) => value.replaceAll('|', '\\|');
 // The schema files first: the catalogue is checked against rules/schema.json, so a field just added
 // to the schema must be in that file before the entries that use it load.
-const staleValidators = [...(await generateValidators({ check })), ...(await generateSchemaFiles({ check }))];
+const staleValidators = [
+  ...(await generateValidators({ check })),
+  ...(await generateSchemaFiles({ check })),
+  // After the schema files: every entry is validated against the schema as written.
+  ...(await generateBuiltinChecked({ check })),
+];
 const { entries, sources } = loadCatalogue();
 
 const lines = [
@@ -83,7 +89,7 @@ if (check) {
   if (current !== rendered || staleValidators.length > 0 || rulePages.stale.length > 0 || rulePages.problems.length > 0)
     process.exit(1);
   process.stdout.write(
-    'docs/schedule.md, the generated validators, the schema files and the rule pages are up to date.\n',
+    'docs/schedule.md, the generated validators and fingerprints, the schema files and the rule pages are up to date.\n',
   );
 } else {
   writeFileSync(target, rendered);

@@ -1,8 +1,10 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadBuiltinEntries } from '../src/catalogue/load.js';
+import { BUILTIN_CHECKED } from '../src/catalogue/builtin-checked.generated.js';
+import { textFingerprint } from '../src/text/text-fingerprint.js';
 import {
   CatalogueError,
   defaultRulesDir,
@@ -137,6 +139,42 @@ describe('schema validation names the file, the entry and the field', () => {
     );
     const [loaded] = loadBuiltinEntries(folderWith({ ...validEntry, severity: 'high', replacementDocs: 'docs/x.md' }));
     expect(loaded?.entry).toMatchObject({ id: 'user-widgets-api', severity: 'high' });
+  });
+
+  test('an entry whose text passed a full validation before is taken as it is; any other text is validated', () => {
+    // `severity` is no field of the schema: only the validator would reject it.
+    const text = JSON.stringify({ ...validEntry, severity: 'high' });
+    const dir = rulesDirWith('user-widgets-api.json', text);
+    const schema = textFingerprint(readFileSync(join(dir, 'schema.json'), 'utf8'));
+    const checked = (entry: string, schemaPrint = schema) => ({
+      schema: schemaPrint,
+      entries: { 'user-widgets-api.json': entry },
+    });
+    // The fingerprint says this text passed: not validated again (its unknown field is kept).
+    const [trusted] = loadBuiltinEntries(dir, checked(textFingerprint(text)));
+    expect(trusted?.entry).toMatchObject({ id: 'user-widgets-api', severity: 'high' });
+    expect(formatDay(trusted!.entry.eol)).toBe('2027-03-01');
+    // Another text than the one that passed, or another schema: validated in full, the problem named.
+    const unknownField = "user-widgets-api.json: entry 'user-widgets-api': field 'severity' is not a known field";
+    expect(() => loadBuiltinEntries(dir, checked(textFingerprint(`${text} `)))).toThrow(unknownField);
+    expect(() => loadBuiltinEntries(dir, checked(textFingerprint(text), textFingerprint('{}')))).toThrow(unknownField);
+    expect(() => loadBuiltinEntries(dir, { schema, entries: {} })).toThrow(unknownField);
+    // Another folder than the built-in one has no fingerprints: validated.
+    expect(() => loadBuiltinEntries(dir)).toThrow(unknownField);
+  });
+
+  test('the built-in fingerprints are those of rules/ as it is, and give the entries a full validation gives', () => {
+    const dir = defaultRulesDir();
+    const names = readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'schema.json');
+    const fingerprints = Object.fromEntries(
+      names.map((name) => [name, textFingerprint(readFileSync(join(dir, name), 'utf8'))]),
+    );
+    // Stale after an edit of rules/ until `pnpm docs` (which `pnpm docs:check` also says).
+    expect(BUILTIN_CHECKED).toEqual({
+      schema: textFingerprint(readFileSync(join(dir, 'schema.json'), 'utf8')),
+      entries: fingerprints,
+    });
+    expect(loadBuiltinEntries()).toEqual(loadBuiltinEntries(dir, { schema: '', entries: {} }));
   });
 
   test('rejects invalid JSON, naming the file', () => {

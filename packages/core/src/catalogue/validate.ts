@@ -66,7 +66,12 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): V
     );
   }
   assertPathTemplates(raw, file);
-  return { ...raw, eol: calendarDay(raw.eol, file, entryId, 'eol') };
+  return checkedEntry(raw, file);
+}
+
+/** An entry a validation passed (now, or for the same text before: `loadBuiltinEntries`), its end of life read as a day. */
+export function checkedEntry(raw: CatalogueEntryData, file: string): ValidatedEntry {
+  return { ...raw, eol: calendarDay(raw.eol, file, raw.id, 'eol') };
 }
 
 /** The day `value` writes, or a CatalogueError naming file, entry and field when it is not a real date. */
