@@ -16,7 +16,10 @@ import { syncGeneratedFile } from './generated-file.mjs';
 const repo = (path) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 const FILE = 'packages/core/src/catalogue/builtin-checked.generated.ts';
 
-/** Validates every built-in entry in full, then writes (or with `check` compares) the fingerprints; returns the stale file, if any. */
+/**
+ * Validates every built-in entry in full, then writes (or with `check` compares) the fingerprints;
+ * returns the stale file, if any.
+ */
 export async function generateBuiltinChecked({ check }) {
   const rulesDir = repo('rules');
   // Nothing taken on trust: an entry that fails throws here, naming its file and field.

@@ -69,7 +69,10 @@ export function validateEntry(raw: unknown, file: string, schemaPath: string): V
   return checkedEntry(raw, file);
 }
 
-/** An entry a validation passed (now, or for the same text before: `loadBuiltinEntries`), its end of life read as a day. */
+/**
+ * An entry a validation passed (now, or for the same text before: `loadBuiltinEntries`), its end of
+ * life read as a day.
+ */
 export function checkedEntry(raw: CatalogueEntryData, file: string): ValidatedEntry {
   return { ...raw, eol: calendarDay(raw.eol, file, raw.id, 'eol') };
 }

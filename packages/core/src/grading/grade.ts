@@ -16,12 +16,16 @@ function daysBetween(later: Day, earlier: Day): number {
  * itself over every distance up to 40 years.
  */
 function wholeMonthsOrYears(days: number): string {
-  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   if (days < 365) {
     const months = Math.floor(days / 30);
     return months === 12 ? count(1, 'year') : count(months, 'month');
   }
   return count(Math.floor(days / 365), 'year');
+}
+
+/** `1 day`, `3 months`. */
+function count(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 export type Grade = 'expired' | 'imminent' | 'scheduled';
@@ -67,7 +71,7 @@ function describeDistance(daysUntil: number): string {
   if (daysUntil === 0) return 'ended today';
   // Whole days below a month read better than "1 month".
   const days = Math.abs(daysUntil);
-  const distance = days < 30 ? `${days} day${days === 1 ? '' : 's'}` : wholeMonthsOrYears(days);
+  const distance = days < 30 ? count(days, 'day') : wholeMonthsOrYears(days);
   return daysUntil < 0 ? `ended ${distance} ago` : `ends in ${distance}`;
 }
 

@@ -24,7 +24,7 @@ export function namesInStrings(index: ScopeIndex, source: string, vocabulary: Vo
   // Nearly every file has strings and no watched name: one look at the text spares the regex per string.
   const names = vocabulary.namesInStrings;
   if (!names.some((name) => source.includes(name))) return found;
-  const escaped = names.map((name) => escapeRegExp(name));
+  const escaped = names.map(escapeRegExp);
   const pattern = new RegExp(`(?<![A-Za-z0-9_-])(${escaped.join('|')})(?![A-Za-z0-9_-])`, 'g');
   for (const literal of index.strings) {
     const texts =

@@ -235,7 +235,7 @@ function holdsWindowWords(holds: (word: string) => boolean, windows: Windows): b
 /** An expression that matches any of the words. */
 function anyWord(words: readonly string[]): RegExp {
   if (words.length === 0) return /(?!)/g;
-  return new RegExp(words.map((word) => escapeRegExp(word)).join('|'), 'g');
+  return new RegExp(words.map(escapeRegExp).join('|'), 'g');
 }
 
 interface Windows {

@@ -39,8 +39,8 @@ export interface ParsePlan {
  * prefilter holds for it, or when the words of the file and of every module it imports, directly
  * or not, hold a route of the cross-file prefilter (a value reaches a file only through its
  * imports, so a URL that can match has every word somewhere in that set). Most files of a codebase
- * fail both and cost one read and a few passes of the prefilters' word automata. Texts are dropped as they are
- * read: the plan keeps bits and import lists.
+ * fail both and cost one read and a few passes of the prefilters' word automata. Texts are dropped
+ * as they are read: the plan keeps bits and import lists.
  */
 export function planParsing(
   files: readonly string[],
