@@ -1,12 +1,13 @@
-// One corpus's rows, over the same files, on each Node measured: the floor and the scanner (default,
-// and `--languages javascript` where asked), round by round; then, once each, the parity variants
+// One corpus's rows, over the same files, on each Node measured: the floor (and where asked the
+// scanner's parser alone and the floor on two cores) and the scanner (default, and `--languages
+// javascript` where asked), round by round; then, once each, the parity variants
 // (`--concurrency off`, `--concurrency 2`, and on Node ≥ 22 `--parser typescript`, with `--parser oxc`
 // named on the others so that a fallback cannot pass unnoticed); then `--cache` warm and `--types` on
 // the machine's Node where asked. The checks: planted findings found, nothing beyond; byte-identical
 // findings between every variant and the default, and between the Nodes.
 import { join } from 'node:path';
 import { listSourceFiles } from './corpus/files.mjs';
-import { floorList, floorOnce } from './measure/floor.mjs';
+import { floorList, floorOnce, floorPairOnce, parserOnce } from './measure/floor.mjs';
 import { alternate } from './measure/process.mjs';
 import { measureWarmCache, scanOnce } from './measure/scanner.mjs';
 
@@ -45,8 +46,24 @@ const MODES = {
   },
   typescript: { label: '`--parser typescript` ²', args: () => ['--parser', 'typescript'] },
 };
-const MODE_ORDER = ['floor', 'default', 'languages', 'off', 'workers2', 'typescript', 'cache', 'types'];
-const FLOOR_LABEL = 'floor (read + parse + walk)';
+const MODE_ORDER = [
+  'floor',
+  'parser',
+  'floor2',
+  'default',
+  'languages',
+  'off',
+  'workers2',
+  'typescript',
+  'cache',
+  'types',
+];
+/** Rows of a child process that reads and parses without the scanner (floor.mjs): no findings, a detail. */
+const MEASURES = {
+  floor: 'floor (read + parse + walk)',
+  parser: "the scanner's parser alone (read + parse + walk) ³",
+  floor2: 'floor on two cores (two processes, half each) ³',
+};
 
 /**
  * Measures corpus `id` on `nodes`; `timedOn(node)` says whether the floor and the scanner get timed
@@ -72,15 +89,24 @@ export async function measureCorpus({
   languages = false,
   cache = false,
   types = false,
+  headroom = false,
 }) {
   const { checks, problems } = results;
   const files = listSourceFiles(corpus.root);
   const listPath = floorList(files, join(scratch, `${id}-files.json`));
+  const halves = [0, 1].map((half) =>
+    floorList(
+      files.filter((_, at) => at % 2 === half),
+      join(scratch, `${id}-files-${half}.json`),
+    ),
+  );
   const variants = [];
   for (const node of nodes) {
     const timed = timedOn(node);
     const add = (mode, run, once = false) => variants.push({ key: `${mode}@${node.id}`, mode, node, run, once });
     if (timed && wanted('floor')) add('floor', () => floorOnce(listPath, node.bin));
+    if (headroom && timed && wanted('parser')) add('parser', () => parserOnce(listPath, node.bin));
+    if (headroom && timed && wanted('floor2')) add('floor2', () => floorPairOnce(halves, node.bin));
     const scan = (mode) => () => scanOnce(corpus.root, ['.'], MODES[mode].args(node), node.bin);
     if (wanted('default')) add('default', scan('default'), !timed);
     if (languages && timed && wanted('languages') && options.languages) add('languages', scan('languages'));
@@ -102,6 +128,11 @@ export async function measureCorpus({
     if (detail.withErrors)
       checks.push(`${id}: ${detail.withErrors} files with TypeScript parse diagnostics (floor, ${variant.node.label})`);
   }
+  for (const variant of variants.filter((v) => v.mode === 'parser')) {
+    const detail = cell(variant).last.detail;
+    if (detail.failed)
+      problems.push(`${id}: the scanner's parser alone failed on ${detail.failed} files (${variant.node.label})`);
+  }
   const rows = new Map();
   const rowOf = (mode, label) => {
     if (!rows.has(mode)) rows.set(mode, { corpus: id, mode, label, byNode: {} });
@@ -109,15 +140,16 @@ export async function measureCorpus({
   };
   for (const variant of variants) {
     const summary = cell(variant);
-    const row = rowOf(variant.mode, variant.mode === 'floor' ? FLOOR_LABEL : MODES[variant.mode].label);
-    row.files = variant.mode === 'floor' ? summary.last.detail.files : summary.last.files;
+    const measure = MEASURES[variant.mode];
+    const row = rowOf(variant.mode, measure ?? MODES[variant.mode].label);
+    row.files = measure ? summary.last.detail.files : summary.last.files;
     row.byNode[variant.node.id] = {
       wallMs: summary.wallMs,
       maxRssKb: summary.maxRssKb,
       runs: summary.runs,
       floorMs: floorMs[variant.node.id],
-      findingsJson: variant.mode === 'floor' ? undefined : summary.last.findingsJson,
-      findings: variant.mode === 'floor' ? undefined : summary.last.report.findings,
+      findingsJson: measure ? undefined : summary.last.findingsJson,
+      findings: measure ? undefined : summary.last.report.findings,
     };
   }
 

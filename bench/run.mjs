@@ -5,8 +5,8 @@
 //   node bench/run.mjs [--smoke] [--runs N] [--only start,dense,…|group:mode] [--dense-files N]
 //                      [--node24 PATH|none] [--no-write] [--markdown FILE]
 // Groups: start, dense, eslint-500, lib-js, lib-15k, gen-1k, sdk, gen-10k; only when named in --only:
-// eslint-5k, gen-50k. Modes of a corpus: floor, default, languages, off, workers2, typescript, cache,
-// types. --smoke (CI): the machine's Node only, one run each: start, dense (300 files), eslint-100,
+// eslint-5k, gen-50k. Modes of a corpus: floor, parser, floor2 (dense), default, languages, off,
+// workers2, typescript, cache, types. --smoke (CI): the machine's Node only, one run each: start, dense (300 files), eslint-100,
 // gen-1k. --dense-files N (or SUNSET_BENCH_DENSE_FILES) sizes the dense corpus, for development;
 // --markdown FILE writes the Markdown report of any run (docs/benchmarks.md is the default run's).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,8 @@ const CACHE = join(REPO, 'node_modules', '.cache', 'sunset-lint-bench');
 const USAGE = `usage: node bench/run.mjs [--smoke] [--runs N] [--only start,dense,…|group:mode] [--dense-files N]
                         [--node24 PATH|none] [--no-write] [--markdown FILE]
 groups: start, dense, eslint-100, eslint-500, lib-js, lib-15k, gen-1k, sdk, gen-10k; named in --only only:
-eslint-5k, gen-50k. Modes: floor, default, languages, off, workers2, typescript, cache, types.`;
+eslint-5k, gen-50k. Modes: floor, parser, floor2 (dense), default, languages, off, workers2, typescript,
+cache, types.`;
 let parsed;
 try {
   parsed = parseArgs({
@@ -224,7 +225,8 @@ try {
       log,
     });
   });
-  await group('dense', () => corpusGroup('dense', denseMain));
+  // Where every file is parsed, what the targets leave: the scanner's parser alone, and a second core.
+  await group('dense', () => corpusGroup('dense', denseMain, { headroom: true }));
   if (smoke) await group('eslint-100', () => eslintGroup('eslint-100', dense(100).root, ['.']));
   else {
     await group('eslint-500', () => eslintGroup('eslint-500', dense(500).root, ['.']));

@@ -11,7 +11,12 @@ const ESLINT_NOTE =
 const SCAN_NOTE =
   "² A parity variant: run once (round 1), its findings compared byte for byte with the default's. On Node ≥ 22 the\n" +
   '`--concurrency` variants also name `--parser oxc`, so a silent fallback to TypeScript cannot pass the parser check.\n' +
-  "Empty cells: not measured on that Node (the corpora of issue 10 are timed on the machine's Node only).";
+  "Empty cells: not measured on that Node (the corpora of issue 10 are timed on the machine's Node only).\n" +
+  "³ What the targets leave (bench/measure/floor.mjs). The scanner's parser alone: the parser the scanner takes on\n" +
+  "that Node (oxc-parser's raw transfer on Node ≥ 22; TypeScript's parser and the conversion to ESTree on Node 20)\n" +
+  "and one walk with the reader's walker, reading nothing: the scanner's time above it is reading, resolving,\n" +
+  'matching and planning. The floor on two cores: the floor over the two halves of the files in two processes at\n' +
+  'once (peak RSS added): what a second core gives this work on this machine, 0.5× a whole core, 1.0× none.';
 
 const short = (node) => `Node ${node.major}`;
 const runsOf = (cells) => {
