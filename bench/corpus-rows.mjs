@@ -58,7 +58,7 @@ const MODE_ORDER = [
   'cache',
   'types',
 ];
-/** Rows of a child process that reads and parses without the scanner (floor.mjs): no findings, a detail. */
+/** Rows that a child process of floor.mjs measures instead of a scan: no findings, a detail of what it read. */
 const MEASURES = {
   floor: 'floor (read + parse + walk)',
   parser: "the scanner's parser alone (read + parse + walk) ³",
@@ -94,12 +94,14 @@ export async function measureCorpus({
   const { checks, problems } = results;
   const files = listSourceFiles(corpus.root);
   const listPath = floorList(files, join(scratch, `${id}-files.json`));
-  const halves = [0, 1].map((half) =>
-    floorList(
-      files.filter((_, at) => at % 2 === half),
-      join(scratch, `${id}-files-${half}.json`),
-    ),
-  );
+  const halves = headroom
+    ? [0, 1].map((half) =>
+        floorList(
+          files.filter((_, at) => at % 2 === half),
+          join(scratch, `${id}-files-${half}.json`),
+        ),
+      )
+    : [];
   const variants = [];
   for (const node of nodes) {
     const timed = timedOn(node);

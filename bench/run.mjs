@@ -6,9 +6,10 @@
 //                      [--node24 PATH|none] [--no-write] [--markdown FILE]
 // Groups: start, dense, eslint-500, lib-js, lib-15k, gen-1k, sdk, gen-10k; only when named in --only:
 // eslint-5k, gen-50k. Modes of a corpus: floor, parser, floor2 (dense), default, languages, off,
-// workers2, typescript, cache, types. --smoke (CI): the machine's Node only, one run each: start, dense (300 files), eslint-100,
-// gen-1k. --dense-files N (or SUNSET_BENCH_DENSE_FILES) sizes the dense corpus, for development;
-// --markdown FILE writes the Markdown report of any run (docs/benchmarks.md is the default run's).
+// workers2, typescript, cache, types. --smoke (CI): the machine's Node only, one run each: start,
+// dense (300 files), eslint-100, gen-1k. --dense-files N (or SUNSET_BENCH_DENSE_FILES) sizes the
+// dense corpus, for development; --markdown FILE writes the Markdown report of any run
+// (docs/benchmarks.md is the default run's).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
