@@ -14,17 +14,17 @@ export function floorList(files, listPath) {
   return listPath;
 }
 
-/** One floor process; its stdout is { files, nodes, withErrors }. */
-export async function floorOnce(listPath, node) {
-  const run = await measureNode([CHILD, listPath], { node });
+/** One process of `child` over the listed files; its stdout, one JSON line, is the run's detail. */
+async function childOnce(child, listPath, node) {
+  const run = await measureNode([child, listPath], { node });
   return { ...run, detail: JSON.parse(run.stdout) };
 }
 
-/** One process of the scanner's parser and one walk, nothing read; its stdout is { files, nodes, failed }. */
-export async function parserOnce(listPath, node) {
-  const run = await measureNode([PARSER_CHILD, listPath], { node });
-  return { ...run, detail: JSON.parse(run.stdout) };
-}
+/** One floor process; its detail is { files, nodes, withErrors }. */
+export const floorOnce = (listPath, node) => childOnce(CHILD, listPath, node);
+
+/** One process of the scanner's parser and one walk, nothing read; its detail is { files, nodes, failed }. */
+export const parserOnce = (listPath, node) => childOnce(PARSER_CHILD, listPath, node);
 
 /**
  * The floor over two halves of the files (`listPaths`), in two processes at once: the wall time until

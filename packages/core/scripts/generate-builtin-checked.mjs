@@ -5,11 +5,11 @@
 // validator's first call is most of the catalogue's load); see `loadBuiltinEntries`. Reads the
 // built dist: run `tsc -b` first. Called by generate-docs.mjs (`pnpm docs`; `pnpm docs:check` fails
 // when the file is stale); runs on its own too, with the same --check.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { loadBuiltinEntries } from '../dist/catalogue/load.js';
+import { entryFileNames, loadBuiltinEntries } from '../dist/catalogue/load.js';
 import { textFingerprint } from '../dist/text/text-fingerprint.js';
 import { syncGeneratedFile } from './generated-file.mjs';
 
@@ -24,9 +24,7 @@ export async function generateBuiltinChecked({ check }) {
   const rulesDir = repo('rules');
   // Nothing taken on trust: an entry that fails throws here, naming its file and field.
   loadBuiltinEntries(rulesDir, { schema: '', entries: {} });
-  const names = readdirSync(rulesDir)
-    .filter((name) => name.endsWith('.json') && name !== 'schema.json')
-    .sort();
+  const names = entryFileNames(rulesDir);
   const fingerprint = (name) => textFingerprint(readFileSync(join(rulesDir, name), 'utf8'));
   const checked = {
     schema: fingerprint('schema.json'),

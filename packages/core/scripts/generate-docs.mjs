@@ -18,7 +18,7 @@ const check = process.argv.includes('--check');
 const escape = (value) => value.replaceAll('|', '\\|');
 // The schema files first: the catalogue is checked against rules/schema.json, so a field just added
 // to the schema must be in that file before the entries that use it load.
-const staleValidators = [
+const staleGenerated = [
   ...(await generateValidators({ check })),
   ...(await generateSchemaFiles({ check })),
   // After the schema files: every entry is validated against the schema as written.
@@ -80,13 +80,13 @@ if (check) {
     // missing counts as stale
   }
   if (current !== rendered) process.stderr.write('docs/schedule.md is stale: run `pnpm docs` and commit the result.\n');
-  for (const file of staleValidators)
+  for (const file of staleGenerated)
     process.stderr.write(`${file} is stale: run \`pnpm docs\` and commit the result.\n`);
   for (const file of rulePages.stale)
     process.stderr.write(
       `${file} is missing: run \`pnpm docs\` for a stub, finish it, then \`pnpm docs:rules\` (see docs/contributing.md).\n`,
     );
-  if (current !== rendered || staleValidators.length > 0 || rulePages.stale.length > 0 || rulePages.problems.length > 0)
+  if (current !== rendered || staleGenerated.length > 0 || rulePages.stale.length > 0 || rulePages.problems.length > 0)
     process.exit(1);
   process.stdout.write(
     'docs/schedule.md, the generated validators and fingerprints, the schema files and the rule pages are up to date.\n',
@@ -94,7 +94,7 @@ if (check) {
 } else {
   writeFileSync(target, rendered);
   process.stdout.write(`wrote docs/schedule.md (${entries.length} entries)\n`);
-  for (const file of staleValidators) process.stdout.write(`wrote ${file}\n`);
+  for (const file of staleGenerated) process.stdout.write(`wrote ${file}\n`);
   for (const file of rulePages.stale)
     process.stdout.write(`wrote ${file}, a stub: finish it, then run \`pnpm docs:rules\` (see docs/contributing.md)\n`);
   if (rulePages.problems.length > 0) process.exit(1);

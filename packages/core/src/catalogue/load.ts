@@ -36,6 +36,13 @@ function displayPath(file: string): string {
   return rel.startsWith('..') ? file : rel.split('\\').join('/');
 }
 
+/** The entry files of a rules folder (`*.json` but `schema.json`), by name, sorted. */
+export function entryFileNames(rulesDir: string): string[] {
+  return readdirSync(rulesDir)
+    .filter((name) => name.endsWith('.json') && name !== 'schema.json')
+    .sort();
+}
+
 /**
  * Fingerprints (`textFingerprint`) of rule texts a full validation passed: `schema.json`'s, and each
  * entry file's by its name.
@@ -62,9 +69,7 @@ export function loadBuiltinEntries(
   rulesDir = defaultRulesDir(),
   checked: CheckedTexts | undefined = checkedFor(rulesDir),
 ): Array<{ entry: ValidatedEntry; source: EntrySource }> {
-  const files = readdirSync(rulesDir)
-    .filter((name) => name.endsWith('.json') && name !== 'schema.json')
-    .sort();
+  const files = entryFileNames(rulesDir);
   const schemaChecked =
     checked !== undefined && textFingerprint(readFileSync(schemaPath(rulesDir), 'utf8')) === checked.schema;
   return files.map((name) => {
