@@ -1,6 +1,6 @@
 /**
  * What the CLI's start path loads (issue 10: `schedule` and a scan of an empty folder start in
- * ≤ 0.3 s): the commands that need little must not pay for ajv, TypeScript, date-fns or globby.
+ * ≤ 0.3 s): the commands that need little must not pay for ajv, TypeScript, date-fns or the folder walk.
  * These run the modules as compiled (`SUNSET_LINT_NO_BUNDLE=1`), where every package shows: the
  * bundle keeps each lazy `import()` a chunk of its own (cli-bundle.test.ts).
  */
@@ -36,28 +36,35 @@ function requiredModules(args: readonly string[], cwd: string): { status: number
 /** Which heavy packages `modules` holds; of ajv only its compiler (the generated validators use its runtime helpers). */
 function heavyPackages(modules: readonly string[]): string[] {
   // `@typescript-eslint/visitor-keys`: core's analysis (its reader walks the tree by these keys).
-  const heavy = ['ajv/dist/ajv.js', 'typescript/', 'date-fns/', 'fast-glob/', '@typescript-eslint/visitor-keys/'];
+  const heavy = ['ajv/dist/ajv.js', 'typescript/', 'date-fns/', '@typescript-eslint/visitor-keys/'];
   return heavy.filter((prefix) => modules.some((module) => module.startsWith(prefix)));
+}
+
+/** Which of the two packages the folder walk loads (scan/files/walk.ts) `modules` holds. */
+function walkModules(modules: readonly string[]): string[] {
+  return ['ignore/', 'picomatch/'].filter((prefix) => modules.some((module) => module.startsWith(prefix)));
 }
 
 describe('the start path loads only what the command uses', () => {
   const empty = makeProject({});
 
-  test('schedule: no ajv (generated validators), no TypeScript, no globby, no date-fns', () => {
+  test('schedule: no ajv (generated validators), no TypeScript, no folder walk, no date-fns', () => {
     const { status, modules } = requiredModules(['schedule', '--as-of', '2026-01-01'], empty);
     expect(status).toBe(0);
     // It grades every entry: core counts and words the days itself (date-fns was 23 modules here).
     expect(heavyPackages(modules)).toEqual([]);
+    expect(walkModules(modules)).toEqual([]);
   });
 
   test('a scan of an empty folder: no ajv, no TypeScript, no date-fns (nothing is graded), no analysis', () => {
     const { status, modules } = requiredModules(['scan', '.'], empty);
     expect(status).toBe(0);
-    // The folder is walked: globby's fast-glob is the one loaded.
-    expect(heavyPackages(modules)).toEqual(['fast-glob/']);
+    // The folder is walked by the scanner's own walk (picomatch and ignore, both small).
+    expect(heavyPackages(modules)).toEqual([]);
+    expect(walkModules(modules)).toEqual(['ignore/', 'picomatch/']);
   });
 
-  test('a scan of named files (a pre-commit run): no ajv, no globby', () => {
+  test('a scan of named files (a pre-commit run): no ajv, no folder walk', () => {
     const project = makeProject({
       'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n`,
     });
@@ -65,6 +72,7 @@ describe('the start path loads only what the command uses', () => {
     expect(status).toBe(0);
     // The file is parsed (core's reader: the visitor keys) and its finding graded (no date-fns); nothing is walked.
     expect(heavyPackages(modules)).toEqual(['@typescript-eslint/visitor-keys/']);
+    expect(walkModules(modules)).toEqual([]);
   });
 });
 

@@ -214,8 +214,8 @@ describe('the scan goes on past what it cannot read, and names it', () => {
   });
 
   test('a FIFO .gitignore beside the files: no wait, and every module still loads', () => {
-    // The stat of a FIFO (globby looks for .gitignore files) used to break the load of the parser
-    // that followed: "Cannot find module" and exit 2 (see file-stats.ts).
+    // The stat of a FIFO (globby, which walked folders then, looked for .gitignore files) broke the
+    // load of the parser that followed: "Cannot find module" and exit 2 (see file-stats.ts).
     const root = makeProject({ 'a.ts': DEPRECATED });
     expect(spawnSync('mkfifo', [join(root, '.gitignore')]).status).toBe(0);
     const { status, report, stderr } = scanProcess(root, ['.', '--fail-on', 'none']);

@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs';
 import { relative, resolve } from 'node:path';
 
 import { forgetLastStat, statPath } from './file-stats.js';
-import { readSource } from './read-source.js';
+import type { Walked } from './walk.js';
 import { kindOfPath, SCRIPT_INCLUDE } from '../../languages/kinds.js';
 
 export const DEFAULT_INCLUDE: readonly string[] = [
@@ -97,8 +96,8 @@ export function effectiveExcludes(exclude: readonly string[] = []): string[] {
 }
 
 /**
- * Directories are globbed (include minus exclude, `.gitignore` respected: globby reads the ignore
- * files of the directory, below it and up to the repository root). Files named explicitly are taken
+ * Directories are walked (include minus exclude, `.gitignore` respected: the ignore files of the
+ * directory, below it and up to the repository root; walk.ts). Files named explicitly are taken
  * as given, even when an exclude or `.gitignore` would skip them: a pre-commit hook passes exactly
  * the staged files it wants checked. An argument that names no file but is a glob pattern (quoted,
  * so that the shell left it alone) is globbed from `cwd` as ESLint does, minus the excludes; its
@@ -151,9 +150,9 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    const walkFolder = (gitignore: boolean) => glob(include, { ...limits, cwd: absolute, gitignore });
-    const walk = await walkFolder(true);
-    if (walk.files.length === 0) await nothingFound(given, () => walkFolder(false));
+    const walkHere = (gitignore: boolean) => walkFolder(absolute, include, { ...limits, cwd: absolute, gitignore });
+    const walk = await walkHere(true);
+    if (walk.files.length === 0) await nothingFound(given, () => walkHere(false));
     found(walk);
   }
   return {
@@ -193,16 +192,6 @@ function isScript(file: string): boolean {
   return !SOURCE_FILE.test(file) && kindOfPath(file) !== undefined;
 }
 
-/** What a walk found: regular files, and FIFOs, sockets and devices (absolute paths). */
-interface Walked {
-  files: string[];
-  special: string[];
-  /** Folders whose listing failed (absolute), with the error code. */
-  unreadable: Map<string, string>;
-  /** Ignore files found but not read (absolute), with the reason. */
-  unreadIgnoreFiles: Map<string, string>;
-}
-
 interface GlobOptions {
   cwd: string;
   ignore: string[];
@@ -213,80 +202,23 @@ interface GlobOptions {
 
 /** The source files a glob pattern names, or undefined when `given` is no pattern. */
 async function globPattern(given: string, options: GlobOptions): Promise<Walked | undefined> {
-  const { isDynamicPattern } = await import('globby');
-  if (!isDynamicPattern(given)) return undefined;
-  const walk = await glob([given], options);
-  return {
-    files: walk.files.filter(isScannable),
-    special: walk.special.filter(isScannable),
-    unreadable: walk.unreadable,
-    unreadIgnoreFiles: walk.unreadIgnoreFiles,
-  };
+  const { default: picomatch } = await import('picomatch');
+  // `./src/*.ts` names what `src/*.ts` names; the walk's paths are written without `./`.
+  const pattern = given.replace(/^(\.\/)+/, '');
+  const { isGlob, base } = picomatch.scan(pattern);
+  if (!isGlob) return undefined;
+  // The walk starts at the pattern's folder part (`src` of `src/**/*.ts`): nothing outside can match.
+  const root = resolve(options.cwd, base);
+  if (!statPath(root)?.isDirectory())
+    return { files: [], special: [], unreadable: new Map(), unreadIgnoreFiles: new Map() };
+  const walk = await walkFolder(root, [pattern], options, base ? `${base}/` : '');
+  return { ...walk, files: walk.files.filter(isScannable), special: walk.special.filter(isScannable) };
 }
 
-async function glob(patterns: string[], { cwd, ignore, gitignore, maxFileSize }: GlobOptions): Promise<Walked> {
-  // Loaded only here (~65 ms): a pre-commit run names its files and never walks a directory.
-  const { globby } = await import('globby');
-  const unreadable = new Map<string, string>();
-  // A folder that cannot be listed is named and left out, not the end of the scan: the walk goes
-  // on past it (suppressErrors) and the listing that failed is recorded here.
-  const readdirRecording: typeof readdir = ((...args: Parameters<typeof readdir>) => {
-    const callback = args[args.length - 1] as (error: NodeJS.ErrnoException | null, ...rest: unknown[]) => void;
-    const recording = (error: NodeJS.ErrnoException | null, ...rest: unknown[]) => {
-      if (error && error.code !== 'ENOENT') unreadable.set(resolve(String(args[0])), error.code ?? String(error));
-      callback(error, ...rest);
-    };
-    return (readdir as (...all: unknown[]) => void)(...args.slice(0, -1), recording);
-  }) as typeof readdir;
-  const unreadIgnoreFiles = new Map<string, string>();
-  const fileSystem = {
-    readdir: readdirRecording,
-    promises: { readFile: ignoreFileReader(unreadIgnoreFiles, maxFileSize) },
-  };
-  const found = await globby(patterns, {
-    suppressErrors: true,
-    fs: fileSystem,
-    cwd,
-    ignore,
-    gitignore,
-    absolute: true,
-    // Entries of every type, so that FIFOs and devices can be named; only regular files are scanned.
-    onlyFiles: false,
-    objectMode: true,
-    // Dot-folders are scanned as ESLint lints them; DEFAULT_EXCLUDE leaves out .git and the like.
-    dot: true,
-    followSymbolicLinks: false,
-  });
+/** The entries under `root` the patterns name; the walk is loaded only here: a pre-commit run names its files. */
+async function walkFolder(root: string, include: string[], options: GlobOptions, prefix = ''): Promise<Walked> {
+  const { walk } = await import('./walk.js');
+  const walked = walk({ root, prefix, include, ...options });
   forgetLastStat();
-  const walked: Walked = { files: [], special: [], unreadable, unreadIgnoreFiles };
-  for (const entry of found) {
-    if (entry.dirent.isFile()) walked.files.push(resolve(entry.path));
-    else if (isSpecial(entry.dirent)) walked.special.push(resolve(entry.path));
-  }
   return walked;
-}
-
-/**
- * globby reads the `.gitignore` files it finds (and those above the folder, up to the repository's
- * root) with `fs.promises.readFile`, which on a FIFO would wait for a writer forever. They are read
- * here as sources are: opened without blocking, regular files only, within the size limit. One that
- * cannot be read is recorded, to be named, and applies no pattern; a missing one is no news.
- */
-function ignoreFileReader(unread: Map<string, string>, maxFileSize: number | undefined) {
-  return async (path: string | URL): Promise<string> => {
-    const file = resolve(String(path));
-    const read = readSource(file, maxFileSize);
-    if (read.ok) return read.source;
-    if (read.errno !== 'ENOENT' && read.errno !== 'ENOTDIR') unread.set(file, read.message);
-    throw Object.assign(new Error(`${file}: ${read.message}`), { code: read.errno ?? read.code });
-  };
-}
-
-function isSpecial(entry: {
-  isFIFO(): boolean;
-  isSocket(): boolean;
-  isCharacterDevice(): boolean;
-  isBlockDevice(): boolean;
-}) {
-  return entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice();
 }

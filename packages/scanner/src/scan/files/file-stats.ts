@@ -40,8 +40,9 @@ export function fileStamp(path: string): FileStamp | undefined {
 const OWN_FOLDER = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * For code that stats through `node:fs` on its own (globby and fast-glob, walking the user's tree):
- * puts a folder's stats back into the shared array once it is done.
+ * For code that stats through `node:fs` on its own (the folder walk's listings: Node's `readdir`
+ * stats the entries whose type the file system does not give): puts a folder's stats back into the
+ * shared array once it is done.
  */
 export function forgetLastStat(): void {
   statSync(OWN_FOLDER);
