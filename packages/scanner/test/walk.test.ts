@@ -1,5 +1,5 @@
 /**
- * The scanner's folder walk (scan/files/walk.ts) against git itself: which files `.gitignore`
+ * The scanner's folder walk (scan/files/walk.ts, gitignore.ts) against git itself: which files `.gitignore`
  * leaves in is what `git ls-files --others --exclude-standard` lists in a fresh repository (every
  * file untracked, no global or system excludes). Hand-written trees for the rules git documents,
  * then generated trees and ignore files (fast-check, fixed seed): the walk has to agree with git on
@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { discoverFiles } from '../src/scan/files/discovery.js';
@@ -57,7 +57,7 @@ function walkKeeps(folder: string): string[] {
     gitignore: true,
     maxFileSize: undefined,
   });
-  return walked.files.map((file) => relative(folder, file).split('\\').join('/')).sort();
+  return walked.files.map((file) => relative(folder, file).split(sep).join('/')).sort();
 }
 
 describe('.gitignore as git reads it', () => {
@@ -100,7 +100,8 @@ describe('.gitignore as git reads it', () => {
       'wildcards, classes, `**` and escapes; comments, blank lines, CRLF, a byte-order mark, trailing spaces',
       {
         '.gitignore':
-          '\uFEFF# comment\r\n\r\n[ab].js\r\n?x.js\r\nd/**/deep.js\r\n\\#hash.js\r\n\\!bang.js\r\ntrail.js   \r\n**/w/*.js\r\n',
+          '\uFEFF# comment\r\n\r\n[ab].js\r\n?x.js\r\nd/**/deep.js\r\n\\#hash.js\r\n\\!bang.js\r\ntrail.js   \r\n**/w/*.js\r\n' +
+          'esc.js\\ \n/q?r.js\n',
         'a.js': '',
         'c.js': '',
         'ax.js': '',
@@ -113,6 +114,10 @@ describe('.gitignore as git reads it', () => {
         'q/w/x.js': '',
         'w/y.js': '',
         'w/z/y.js': '',
+        'esc.js': '',
+        'esc.js ': '',
+        'q/r.js': '',
+        'qxr.js': '',
       },
     ],
     [
@@ -149,6 +154,11 @@ describe('.gitignore as git reads it', () => {
     const sub = join(root, 'sub');
     expect(walkKeeps(sub)).toEqual(['.gitignore', 'in/ok.js', 'in/outer.js', 'keep.tmp.js']);
     expect(walkKeeps(sub)).toEqual(gitKeeps(sub));
+    // A folder inside one the files above leave out holds nothing git sees.
+    writeFiles(root, { 'sub/gen/deep/a.js': '', 'sub/gen/b.js': '', 'sub/.gitignore': 'gen/\n' });
+    expect(walkKeeps(join(sub, 'gen'))).toEqual([]);
+    expect(walkKeeps(join(sub, 'gen', 'deep'))).toEqual([]);
+    expect(gitKeeps(join(sub, 'gen', 'deep'))).toEqual([]);
     // Outside a repository, only the walked folder's own ignore files apply.
     const loose = join(outer, 'loose');
     writeFiles(loose, { 'outer.js': '', 'a.js': '' });
@@ -157,8 +167,13 @@ describe('.gitignore as git reads it', () => {
 });
 
 describe('generated trees and ignore files agree with git', () => {
-  const names = ['a', 'b', 'gen', 'src'];
-  const leaf = fc.constantFrom('x.js', 'y.ts', 'a.js', 'gen', 'k.tmp.js');
+  // Odd names too: a folder `...`, spaces, brackets, a leading `#` or `!`, a backslash (a plain
+  // character on Linux).
+  const names = ['a', 'b', 'gen', 'src', '...', 'sp ace', '[x]', 'A1'];
+  const leaf = fc.constantFrom(
+    ...['x.js', 'y.ts', 'a.js', 'gen', 'k.tmp.js', '#h.js', '!b.js', 'back\\slash.js', ' lead.js'],
+    ...[']x.js', 'x]', 'B.js', '7.ts', 'x.js '],
+  );
   const path = fc
     .tuple(fc.array(fc.constantFrom(...names), { maxLength: 3 }), leaf)
     .map(([folders, file]) => [...folders, file].join('/'));
@@ -167,18 +182,11 @@ describe('generated trees and ignore files agree with git', () => {
       fc.constantFrom('', '!'),
       fc.constantFrom('', '/', '**/'),
       fc.constantFrom(
-        '*.js',
-        'x.js',
-        'gen',
-        'gen/',
-        'a/*',
-        'src/**',
-        '*.tmp.js',
-        'b/x.js',
-        '[ay].*',
-        '*',
-        '*/',
-        'a/**/x.js',
+        ...['*.js', 'x.js', 'gen', 'gen/', 'a/*', 'src/**', '*.tmp.js', 'b/x.js', '[ay].*', '*', '*/', 'a/**/x.js'],
+        ...['\\#h.js', '\\!b.js', '.../', 'sp ace/', '\\ lead.js', 'back\\\\slash.js', '*\\\\*', 'x.js  ', 'x.js\\ '],
+        // Wildmatch's corners: classes, ranges, `?`, runs of stars, patterns git never matches.
+        ...['[!a]*.js', '[[:alpha:]].js', '?.js', 'a/**/', '**/gen', '***.js', 'x**', '[a-c]*', '[z-a].js'],
+        ...['[a', 'x.js\\', '[]x].js', '[x]/', '*[[:digit:]]*', '[^[:upper:]]?.js', 'g?n/**', '**/*.js', '**', 'a?b/*'],
       ),
     )
     .map((parts) => parts.join(''));

@@ -1,11 +1,11 @@
 import { type Dirent, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 
-import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 
 import { errorCode } from './error-code.js';
 import { statPath } from './file-stats.js';
+import { type IgnoreRules, lastMatch, parseIgnoreFile } from './gitignore.js';
 import { readSource } from './read-source.js';
 
 /** What a walk found: regular files, and FIFOs, sockets and devices (absolute paths). */
@@ -28,7 +28,7 @@ export interface WalkOptions {
   prefix: string;
   /** Globs an entry's path (prefix + its path below `root`) must match to be found. */
   include: readonly string[];
-  /** Globs of entries left out; a folder they match is not listed (as fast-glob's `ignore`). */
+  /** Globs of entries left out; a folder they match is not listed. */
   ignore: readonly string[];
   /** Whether `.gitignore` files apply: those met in the walk, and those above `root` up to the repository root. */
   gitignore: boolean;
@@ -47,9 +47,9 @@ export function walk(options: WalkOptions): Walked {
   const includes = picomatch([...options.include], { dot: true });
   const excludes = options.ignore.length ? picomatch([...options.ignore], { dot: true }) : () => false;
   const walked: Walked = { files: [], special: [], unreadable: new Map(), unreadIgnoreFiles: new Map() };
-  const readIgnoreFile = (file: string): IgnoreLayer['rules'] | undefined => {
+  const readIgnoreFile = (file: string): IgnoreRules | undefined => {
     const read = readSource(file, options.maxFileSize);
-    if (read.ok) return ignore().add(read.source);
+    if (read.ok) return parseIgnoreFile(read.source);
     if (read.errno !== 'ENOENT' && read.errno !== 'ENOTDIR') walked.unreadIgnoreFiles.set(file, read.message);
     return undefined;
   };
@@ -74,15 +74,18 @@ export function walk(options: WalkOptions): Walked {
       const path = below + entry.name;
       const named = options.prefix + path;
       if (entry.isDirectory()) {
-        if (!excludes(named) && !ignoredByGit(layers, `${path}/`)) visit(join(folder, entry.name), `${path}/`, layers);
+        if (!excludes(named) && !ignoredByGit(layers, path, true)) visit(join(folder, entry.name), `${path}/`, layers);
         continue;
       }
-      if (entry.isSymbolicLink() || !includes(named) || excludes(named) || ignoredByGit(layers, path)) continue;
+      if (entry.isSymbolicLink() || !includes(named) || excludes(named) || ignoredByGit(layers, path, false)) continue;
       if (entry.isFile()) walked.files.push(join(folder, entry.name));
       else walked.special.push(join(folder, entry.name));
     }
   };
-  visit(options.root, '', options.gitignore ? ignoreFilesAbove(options.root, readIgnoreFile) : []);
+  const above = options.gitignore ? ignoreFilesAbove(options.root, readIgnoreFile) : [];
+  // A folder inside an ignored one (`scan generated` where the repository ignores `generated/`)
+  // holds nothing git would see: named so by the caller, which walks it again without .gitignore.
+  if (above !== 'ignored') visit(options.root, '', above);
   return walked;
 }
 
@@ -92,41 +95,52 @@ interface IgnoreLayer {
   above: string;
   /** For a file at or below the root: its folder's path from the root, with a trailing slash ('' at the root). */
   below: string;
-  rules: Ignore;
+  rules: IgnoreRules;
+}
+
+/** Whether the `.gitignore` files in force leave out `path` (relative to the root). */
+function ignoredByGit(layers: readonly IgnoreLayer[], path: string, isFolder: boolean): boolean {
+  return deepestDecides(layers, (layer) => layer.above + path.slice(layer.below.length), isFolder);
 }
 
 /**
- * Whether the `.gitignore` files in force ignore `path` (relative to the root; a folder with a
- * trailing slash). Each file tests the path as written from its own folder, shallowest first; the
- * last one with a rule for it decides (a deeper `!keep.log` re-includes what a shallower `*.log` left out).
+ * What the deepest ignore file with a pattern for a path says, each reading the path as written
+ * from its own folder (`pathFor`); false (kept) when none has one.
  */
-function ignoredByGit(layers: readonly IgnoreLayer[], path: string): boolean {
-  let ignored = false;
-  for (const layer of layers) {
-    const result = layer.rules.test(layer.above + path.slice(layer.below.length));
-    if (result.ignored) ignored = true;
-    else if (result.unignored) ignored = false;
+function deepestDecides<Layer extends { rules: IgnoreRules }>(
+  layers: readonly Layer[],
+  pathFor: (layer: Layer) => string,
+  isFolder: boolean,
+): boolean {
+  for (let index = layers.length - 1; index >= 0; index--) {
+    const layer = layers[index]!;
+    const ignored = lastMatch(layer.rules, pathFor(layer), isFolder);
+    if (ignored !== undefined) return ignored;
   }
-  return ignored;
+  return false;
 }
 
 /**
  * The `.gitignore` files of the folders above `root` up to the repository's root (the nearest
- * folder above with a `.git` entry), shallowest first; none outside a repository.
+ * folder above with a `.git` entry), shallowest first; none outside a repository. 'ignored' when
+ * they leave out `root` itself or a folder between it and the repository's root.
  */
-function ignoreFilesAbove(root: string, read: (file: string) => Ignore | undefined): IgnoreLayer[] {
+function ignoreFilesAbove(root: string, read: (file: string) => IgnoreRules | undefined): IgnoreLayer[] | 'ignored' {
   if (statPath(join(root, '.git'))) return [];
   const folders: string[] = [];
   for (let folder = dirname(root), child = root; folder !== child; child = folder, folder = dirname(folder)) {
     folders.push(folder);
-    if (statPath(join(folder, '.git'))) {
-      const layers: IgnoreLayer[] = [];
-      for (const above of folders.reverse()) {
-        const rules = read(join(above, '.gitignore'));
-        if (rules) layers.push({ above: `${toPosix(relative(above, root))}/`, below: '', rules });
-      }
-      return layers;
+    if (!statPath(join(folder, '.git'))) continue;
+    const found: Array<{ folder: string; rules: IgnoreRules }> = [];
+    folders.reverse();
+    for (const [index, above] of folders.entries()) {
+      const rules = read(join(above, '.gitignore'));
+      if (rules) found.push({ folder: above, rules });
+      // The next folder down, as each ignore file above it reads it.
+      const next = folders[index + 1] ?? root;
+      if (deepestDecides(found, (file) => toPosix(relative(file.folder, next)), true)) return 'ignored';
     }
+    return found.map(({ folder, rules }) => ({ above: `${toPosix(relative(folder, root))}/`, below: '', rules }));
   }
   return [];
 }
