@@ -12,6 +12,7 @@ import { join, relative, sep } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { discoverFiles } from '../src/scan/files/discovery.js';
+import { lastMatch, parseIgnoreFile } from '../src/scan/files/gitignore.js';
 import { walk } from '../src/scan/files/walk.js';
 import { makeProject, writeFiles } from './scan-cli-support.js';
 
@@ -211,6 +212,17 @@ describe('generated trees and ignore files agree with git', () => {
       { numRuns: 120, seed: 20261128 },
     );
   });
+});
+
+test('case counts unless git is told to ignore it (its default on macOS and Windows)', () => {
+  const rules = parseIgnoreFile('[a-c]*.js\nGEN/\n');
+  expect([lastMatch(rules, 'b.js', false), lastMatch(rules, 'B.js', false), lastMatch(rules, 'gen', true)]).toEqual([
+    true,
+    undefined,
+    undefined,
+  ]);
+  const folded = parseIgnoreFile('[a-c]*.js\nGEN/\n', true);
+  expect([lastMatch(folded, 'B.js', false), lastMatch(folded, 'gen', true)]).toEqual([true, true]);
 });
 
 describe('include, exclude and glob patterns', () => {

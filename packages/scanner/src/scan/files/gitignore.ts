@@ -20,12 +20,19 @@ interface IgnorePattern {
 export type IgnoreRules = readonly IgnorePattern[];
 
 /**
- * The patterns of an ignore file's text. A byte-order mark is skipped; blank lines and `#` comments
- * say nothing; a line's trailing spaces are dropped unless escaped (`\ `), tabs are not, and a CR
- * before the line's end goes with it. A pattern git would never match (an unclosed `[`, a range
- * backwards, a trailing `\`) is kept as one that matches nothing, as git does.
+ * Whether patterns ignore case where none is said: git's `core.ignorecase`, which `git init` and
+ * `git clone` set where the file system ignores case, as macOS's and Windows' do by default.
  */
-export function parseIgnoreFile(text: string): IgnoreRules {
+const IGNORE_CASE_BY_DEFAULT = process.platform === 'darwin' || process.platform === 'win32';
+
+/**
+ * The patterns of an ignore file's text (`ignoreCase`: letters match in either case). A byte-order
+ * mark is skipped; blank lines and `#` comments say nothing; a line's trailing spaces are dropped
+ * unless escaped (`\ `), tabs are not, and a CR before the line's end goes with it. A pattern git
+ * would never match (an unclosed `[`, a range backwards, a trailing `\`) is kept as one that matches
+ * nothing, as git does.
+ */
+export function parseIgnoreFile(text: string, ignoreCase = IGNORE_CASE_BY_DEFAULT): IgnoreRules {
   const patterns: IgnorePattern[] = [];
   for (let line of text.replace(/^\uFEFF/, '').split('\n')) {
     if (line.endsWith('\r')) line = line.slice(0, -1);
@@ -38,7 +45,7 @@ export function parseIgnoreFile(text: string): IgnoreRules {
     if (pattern === '') continue;
     const basename = !pattern.includes('/');
     if (pattern.startsWith('/')) pattern = pattern.slice(1);
-    patterns.push({ regex: wildmatchRegex(pattern), negative, folderOnly, basename });
+    patterns.push({ regex: wildmatchRegex(pattern, ignoreCase), negative, folderOnly, basename });
   }
   return patterns;
 }
@@ -92,7 +99,7 @@ const literal = (char: string) => `\\u{${char.codePointAt(0)!.toString(16)}}`;
 // match a `/`; two or more stars as a whole segment (between slashes, or at an end) match any
 // number of folders: `a/**` what is inside `a` but not `a`, `**/b` and `a/**/b` also with no folder
 // between; any other run of stars is one `*`; `\` makes the next character plain.
-function wildmatchRegex(pattern: string): RegExp {
+function wildmatchRegex(pattern: string, ignoreCase: boolean): RegExp {
   const chars = [...pattern];
   let source = '';
   for (let at = 0; at < chars.length; at++) {
@@ -124,7 +131,7 @@ function wildmatchRegex(pattern: string): RegExp {
     }
   }
   try {
-    return new RegExp(`^${source}$`, 'u');
+    return new RegExp(`^${source}$`, ignoreCase ? 'iu' : 'u');
   } catch {
     return NEVER; // a range backwards (`[z-a]`): git matches nothing with it either
   }
