@@ -243,5 +243,8 @@ describe('include, exclude and glob patterns', () => {
     expect(await found(['src/**/*.ts'], ['src/gen/**'])).toEqual(['src/a.ts']);
     expect(await found(['./src/*.ts'])).toEqual(['src/a.ts']);
     expect(await found(['nowhere/**/*.ts'])).toEqual([]);
+    // From a folder below: the pattern climbs out of it, the excludes still apply below `..`.
+    const below = await discoverFiles({ cwd: join(root, 'other'), paths: ['../src/**/*.ts'], exclude: [] });
+    expect(below.files.map((file) => relative(root, file)).sort()).toEqual(['src/a.ts', 'src/gen/c.ts']);
   });
 });

@@ -46,6 +46,9 @@ export interface WalkOptions {
 export function walk(options: WalkOptions): Walked {
   const includes = picomatch([...options.include], { dot: true });
   const excludes = options.ignore.length ? picomatch([...options.ignore], { dot: true }) : () => false;
+  // Excludes are written from the patterns' folder and cannot name what is above it: a pattern's
+  // walk from `../lib` reads them on the path below `..` (`**/node_modules/**` still applies).
+  const excludePrefix = options.prefix.replace(/^(?:\.\.\/)+/, '');
   const walked: Walked = { files: [], special: [], unreadable: new Map(), unreadIgnoreFiles: new Map() };
   const readIgnoreFile = (file: string): IgnoreRules | undefined => {
     const read = readSource(file, options.maxFileSize);
@@ -72,12 +75,13 @@ export function walk(options: WalkOptions): Walked {
     }
     for (const entry of entries) {
       const path = below + entry.name;
-      const named = options.prefix + path;
       if (entry.isDirectory()) {
-        if (!excludes(named) && !ignoredByGit(layers, path, true)) visit(join(folder, entry.name), `${path}/`, layers);
+        if (!excludes(excludePrefix + path) && !ignoredByGit(layers, path, true))
+          visit(join(folder, entry.name), `${path}/`, layers);
         continue;
       }
-      if (entry.isSymbolicLink() || !includes(named) || excludes(named) || ignoredByGit(layers, path, false)) continue;
+      if (entry.isSymbolicLink() || !includes(options.prefix + path) || excludes(excludePrefix + path)) continue;
+      if (ignoredByGit(layers, path, false)) continue;
       if (entry.isFile()) walked.files.push(join(folder, entry.name));
       else walked.special.push(join(folder, entry.name));
     }
