@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { resolveSettings } from '../src/index.js';
 import { extractFileFacts, matchFacts } from '../src/internal.js';
-import { RECEIVER_TAIL, someWord, termCheck } from '../src/match/text-terms.js';
+import type { Term } from '../src/match/detector.js';
+import { RECEIVER_TAIL, termCheck, termFinder } from '../src/match/text-terms.js';
 import { wordAutomaton } from '../src/text/word-automaton.js';
 import { parseForTest } from './support/parse.js';
 
@@ -26,52 +27,36 @@ function plainSearch(text: string, words: readonly string[], wholeWord: readonly
   return hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , word]) => word);
 }
 
-describe('someWord: the prefilter pass that stops at the first word that holds', () => {
-  const keys = ['settings', 'dns_settings', 'set', 'rules', 'firewall', 'access'];
-  const wholeWord = keys.map((key) => key === 'access');
-  const some = someWord(keys, (key) => key === 'access');
+describe('termFinder: which terms a text holds, in one pass', () => {
+  const terms: Term[] = [
+    { text: 'dns_records' },
+    { text: 'records' },
+    { text: 'Port', ignoreCase: true },
+    { text: 'port', wholeWord: true },
+    { text: 'DATA' },
+    { text: 'data', ignoreCase: true, wholeWord: true },
+    { text: 'zöne' },
+    { text: 'zöne', ignoreCase: true },
+    { text: 'set' },
+  ];
+  const find = termFinder(terms);
 
-  test('answers as a plain search does, for any test of the words (words inside words, case, whole words)', () => {
+  test('finds each term as termCheck does (case, whole words, words inside words, characters outside ASCII)', () => {
     const texts = [
       '',
       'nothing here',
-      "fetch('/zones/1/DNS_SETTINGS')",
-      'const accessor = 1; // access_rules',
-      'a.access.b firewall/rules',
-      'settingsettings',
-      'dns_settings dns_settings set',
-    ];
-    const tests: Array<(key: string) => boolean> = [
-      () => true,
-      () => false,
-      (key) => key === 'set',
-      (key) => key === 'access',
-      (key) => key.length > 7,
+      "fetch('/zones/1/dns_records')",
+      'PORT portal port',
+      'portal',
+      'data DATA',
+      'metadata',
+      'ZÖNE',
+      'zöne',
+      'zone zåne',
+      'settings records',
     ];
     for (const text of texts)
-      for (const holds of tests) expect(some(text, holds)).toBe(plainSearch(text, keys, wholeWord).some(holds));
-  });
-
-  test('asks each word once, in the order the text holds them, and stops at the first that holds', () => {
-    const asked: string[] = [];
-    const holds = some('x firewall/rules then dns_settings, firewall again', (key) => {
-      asked.push(key);
-      return key === 'rules';
-    });
-    expect(holds).toBe(true);
-    // `dns_settings` (and the words inside it) come after `rules`: never asked.
-    expect(asked).toEqual(['firewall', 'rules']);
-  });
-
-  test('asks a word inside another of the set after the pass, the longer word first', () => {
-    const asked: string[] = [];
-    const holds = some('x dns_settings, then SET', (key) => {
-      asked.push(key);
-      return false;
-    });
-    expect(holds).toBe(false);
-    // `set` and `settings` are inside `dns_settings`: asked once the pass is done, in the order met.
-    expect(asked).toEqual(['dns_settings', 'set', 'settings']);
+      expect([...find(text)], text).toEqual(terms.map((term) => (termCheck(term)(text) ? 1 : 0)));
   });
 });
 

@@ -5,8 +5,8 @@ import type { Detector, Term } from './detector.js';
 import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
 import { sdkCalls } from './sdk.js';
-import { decodedNearEscapes, perCatalogue, termCheck } from './text-terms.js';
-import { wordAutomaton } from '../text/word-automaton.js';
+import { routeTermsFor } from './prefilter.js';
+import { decodedNearEscapes, perCatalogue, termFinder } from './text-terms.js';
 
 /**
  * The detectors whose facts take values from other modules (URLs built from imported constants,
@@ -57,27 +57,18 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
     ...new Set(routes.map((route) => route.reduce((mask, term) => mask | bitOf.get(identity(term))!, 0n))),
   ];
 
-  // One pass finds every place a term stands, in any case, as a whole word where asked; a term
-  // whose case counts is then compared as written there. A term with a character outside ASCII
-  // (which the pass reads as any such character) is checked over the text once found.
-  const automaton = wordAutomaton(
-    terms.map((term) => term.text.toLowerCase()),
-    terms.map((term) => term.wholeWord ?? false),
-  );
+  // The one-file prefilter's pass finds these terms too (its routes include this one's): a file's
+  // text is read once for both. A catalogue whose terms it lacked would get a pass of its own.
+  const routeTerms = routeTermsFor(catalogue, minConfidence);
+  const places = terms.map((term) => routeTerms.indexOf(term));
+  const find = places.every((place) => place !== undefined) ? routeTerms.find : termFinder(terms);
+  const at = places.every((place) => place !== undefined) ? (places as number[]) : terms.map((_, index) => index);
   const bits = terms.map((term) => bitOf.get(identity(term))!);
-  const asWritten = terms.map((term) => (/^[\x00-\x7f]*$/.test(term.text) ? undefined : termCheck(term)));
-
   function termsInText(source: string): TermSet {
-    const found = new Uint8Array(terms.length);
-    automaton.scan(source, (index, end) => {
-      if (found[index]) return false;
-      const term = terms[index]!;
-      if (term.ignoreCase || source.startsWith(term.text, end - term.text.length)) found[index] = 1;
-      return false;
-    });
+    const found = find(source);
     let set = 0n;
-    found.forEach((held, index) => {
-      if (held && (asWritten[index]?.(source) ?? true)) set |= bits[index]!;
+    at.forEach((place, index) => {
+      if (found[place]) set |= bits[index]!;
     });
     return set;
   }

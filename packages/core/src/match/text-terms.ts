@@ -105,31 +105,31 @@ function accessedCheck(term: Term & { accessed: string }, flags: string): (sourc
 }
 
 /**
- * Whether `test` holds for some of these words (lower case) that the text holds, in any case (a
- * superset of the words that need case; `wholeWord` keys must stand as words), each word asked
- * once: the pass stops at the first that holds (a file of API client code names a path in its
- * first lines). Words are asked in the order the text holds them, except that a word inside another
- * of the set (`record` in `dns_records`) is asked only after the pass: the longer word, met at the
- * same place, is the likelier to hold and its routes the cheaper to check.
+ * Which of `terms` a text holds, in one pass: a `found` array, 1 at the index of each term the text
+ * holds as `termCheck` would find it (in its case unless `ignoreCase`, as a whole word where asked).
+ * The pass finds every place of a term in any case, as a whole word where asked; a term whose case
+ * counts is compared as written there, and a term with a character outside ASCII (which the pass
+ * reads as any such character) is checked over the text once found. A term's `accessed` is not
+ * looked at: that is the caller's, where the term is held.
  */
-export function someWord(
-  keys: Iterable<string>,
-  wholeWord: (key: string) => boolean,
-): (source: string, test: (key: string) => boolean) => boolean {
-  const words = [...new Set(keys)];
-  const automaton = wordAutomaton(words, words.map(wholeWord));
-  const inside = words.map((word) => words.some((other) => other !== word && other.includes(word)));
-  return (source, test) => {
-    const asked = new Uint8Array(words.length);
-    const later: number[] = [];
-    const holds = automaton.scan(source, (word) => {
-      if (asked[word]) return false;
-      asked[word] = 1;
-      if (!inside[word]) return test(words[word]!);
-      later.push(word);
+export function termFinder(terms: readonly Term[]): (source: string) => Uint8Array {
+  const automaton = wordAutomaton(
+    terms.map((term) => term.text.toLowerCase()),
+    terms.map((term) => term.wholeWord ?? false),
+  );
+  const asWritten = terms.flatMap((term, index) =>
+    /^[\x00-\x7f]*$/.test(term.text) ? [] : [{ index, check: termCheck({ ...term, accessed: undefined }) }],
+  );
+  return (source) => {
+    const found = new Uint8Array(terms.length);
+    automaton.scan(source, (index, end) => {
+      if (found[index]) return false;
+      const term = terms[index]!;
+      if (term.ignoreCase || source.startsWith(term.text, end - term.text.length)) found[index] = 1;
       return false;
     });
-    return holds || later.some((word) => test(words[word]!));
+    for (const { index, check } of asWritten) if (found[index] && !check(source)) found[index] = 0;
+    return found;
   };
 }
 
