@@ -61,8 +61,9 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
   // text is read once for both. A catalogue whose terms it lacked would get a pass of its own.
   const routeTerms = routeTermsFor(catalogue, minConfidence);
   const places = terms.map((term) => routeTerms.indexOf(term));
-  const find = places.every((place) => place !== undefined) ? routeTerms.find : termFinder(terms);
-  const at = places.every((place) => place !== undefined) ? (places as number[]) : terms.map((_, index) => index);
+  const shared = places.every((place) => place !== undefined);
+  const find = shared ? routeTerms.find : termFinder(terms);
+  const at = shared ? (places as number[]) : terms.map((_, index) => index);
   const bits = terms.map((term) => bitOf.get(identity(term))!);
   function termsInText(source: string): TermSet {
     const found = find(source);

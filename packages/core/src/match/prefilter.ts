@@ -68,6 +68,7 @@ function allRoutes(catalogue: Catalogue, minConfidence: Confidence): Route[] {
 
 /** Which terms of the routes a text holds (`termFinder` over each term once), and a term's place in the answer. */
 export interface RouteTerms {
+  /** 1 at the place of each term the text holds; the answer is kept for the next caller: read it only. */
   find(source: string): Uint8Array;
   /** The place of a term (its text, case and whole-word setting; `accessed` aside), if a route has it. */
   indexOf(term: Term): number | undefined;
