@@ -56,15 +56,18 @@ const COMMON_WORDS = [
  */
 export const prefilterFor = perCatalogue(buildPrefilter);
 
-/** Every route of the one-file prefilter, before the dominated ones are left out. */
-function allRoutes(catalogue: Catalogue, minConfidence: Confidence): Route[] {
+/**
+ * Every route of the one-file prefilter, before the dominated ones are left out; listed once (the
+ * prefilter and the terms' pass both start from them, at every start of the CLI and the plugin).
+ */
+const allRoutes = perCatalogue((catalogue: Catalogue, minConfidence: Confidence): readonly Route[] => {
   const options = { lowConfidenceToo: CONFIDENCE_RANK[minConfidence] >= CONFIDENCE_RANK.low };
   return [
     ...catalogue.entries.flatMap((entry) => DETECTORS.flatMap((detector) => detector.routes(entry, options))),
     // The grep floor: a window of a path written in the file.
     ...floorRoutes(catalogue.entries),
   ];
-}
+});
 
 /** Which terms of the routes a text holds (`termFinder` over each term once), and a term's place in the answer. */
 export interface RouteTerms {
