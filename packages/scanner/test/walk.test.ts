@@ -8,11 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { discoverFiles } from '../src/scan/files/discovery.js';
 import { lastMatch, parseIgnoreFile } from '../src/scan/files/gitignore.js';
+import { slashedRelative } from '../src/scan/files/relative-path.js';
 import { walk } from '../src/scan/files/walk.js';
 import { makeProject, writeFiles } from './scan-cli-support.js';
 
@@ -58,7 +59,7 @@ function walkKeeps(folder: string): string[] {
     gitignore: true,
     maxFileSize: undefined,
   });
-  return walked.files.map((file) => relative(folder, file).split(sep).join('/')).sort();
+  return walked.files.map((file) => slashedRelative(folder, file)).sort();
 }
 
 describe('.gitignore as git reads it', () => {

@@ -6,7 +6,7 @@ import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
 import { sdkCalls } from './sdk.js';
 import { routeTermsFor } from './prefilter.js';
-import { decodedNearEscapes, perCatalogue, termFinder } from './text-terms.js';
+import { decodedNearEscapes, perCatalogue, termIdentity } from './text-terms.js';
 
 /**
  * The detectors whose facts take values from other modules (URLs built from imported constants,
@@ -43,32 +43,28 @@ function buildCrossFilePrefilter(catalogue: Catalogue, minConfidence: Confidence
   // A route without terms (a template of parameters only) could match anything.
   if (routes.some((route) => route.length === 0)) return { termsOf: () => 0n, mayMatch: () => true };
 
+  // Each term once (its `accessed` aside: the text is what is looked for), with its bit.
   const terms: Term[] = [];
   const bitOf = new Map<string, bigint>();
-  const identity = (term: Term) => `${term.text}\u0000${term.ignoreCase ?? false}\u0000${term.wholeWord ?? false}`;
-  for (const { text, ignoreCase, wholeWord } of routes.flat()) {
-    const term: Term = { text, ...(ignoreCase ? { ignoreCase } : {}), ...(wholeWord ? { wholeWord } : {}) };
-    if (bitOf.has(identity(term))) continue;
-    bitOf.set(identity(term), 1n << BigInt(terms.length));
+  for (const term of routes.flat()) {
+    if (bitOf.has(termIdentity(term))) continue;
+    bitOf.set(termIdentity(term), 1n << BigInt(terms.length));
     terms.push(term);
   }
   const longestTerm = Math.max(...terms.map((term) => term.text.length));
   const routeMasks = [
-    ...new Set(routes.map((route) => route.reduce((mask, term) => mask | bitOf.get(identity(term))!, 0n))),
+    ...new Set(routes.map((route) => route.reduce((mask, term) => mask | bitOf.get(termIdentity(term))!, 0n))),
   ];
 
-  // The one-file prefilter's pass finds these terms too (its routes include this one's): a file's
-  // text is read once for both. A catalogue whose terms it lacked would get a pass of its own.
+  // The one-file prefilter's pass finds these terms too (its detectors include these three): a
+  // file's text is read once for both.
   const routeTerms = routeTermsFor(catalogue, minConfidence);
-  const places = terms.map((term) => routeTerms.indexOf(term));
-  const shared = places.every((place) => place !== undefined);
-  const find = shared ? routeTerms.find : termFinder(terms);
-  const at = shared ? (places as number[]) : terms.map((_, index) => index);
-  const bits = terms.map((term) => bitOf.get(identity(term))!);
+  const places = terms.map((term) => routeTerms.indexOf(term)!);
+  const bits = terms.map((term) => bitOf.get(termIdentity(term))!);
   function termsInText(source: string): TermSet {
-    const found = find(source);
+    const found = routeTerms.find(source);
     let set = 0n;
-    at.forEach((place, index) => {
+    places.forEach((place, index) => {
       if (found[place]) set |= bits[index]!;
     });
     return set;

@@ -2,7 +2,15 @@ import type { Catalogue } from '../catalogue/types.js';
 import type { Confidence } from '../findings/finding.js';
 import { CONFIDENCE_RANK } from '../findings/finding.js';
 import type { Detector, Route, Term } from './detector.js';
-import { decodedNearEscapes, decodeEscapes, perCatalogue, termCheck, termFinder, termSource } from './text-terms.js';
+import {
+  decodedNearEscapes,
+  decodeEscapes,
+  perCatalogue,
+  termCheck,
+  termFinder,
+  termIdentity,
+  termSource,
+} from './text-terms.js';
 import { IN_FILE_DETECTORS } from './in-file.js';
 import { requests } from './requests.js';
 import { declaredResources } from './resources.js';
@@ -76,8 +84,6 @@ export interface RouteTerms {
   /** The place of a term (its text, case and whole-word setting; `accessed` aside), if a route has it. */
   indexOf(term: Term): number | undefined;
 }
-
-const termIdentity = (term: Term) => `${term.text}\u0000${term.ignoreCase ?? false}\u0000${term.wholeWord ?? false}`;
 
 /**
  * The terms of every route of the one-file prefilter, which include those of the cross-file one

@@ -50,6 +50,10 @@ export function decodedNearEscapes(source: string, reach: number): string {
   return windows === '' ? '' : decodeEscapes(windows);
 }
 
+/** What tells two terms apart where the text is looked at: their text, case and whole-word setting (`accessed` aside). */
+export const termIdentity = (term: Term): string =>
+  `${term.text}\u0000${term.ignoreCase ?? false}\u0000${term.wholeWord ?? false}`;
+
 export function termSource(term: Term): string {
   const escaped = escapeRegExp(term.text);
   return term.wholeWord ? `\\b${escaped}\\b` : escaped;

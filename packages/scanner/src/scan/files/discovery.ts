@@ -207,11 +207,9 @@ async function globPattern(given: string, options: GlobOptions): Promise<Walked 
   const pattern = given.replace(/^(\.\/)+/, '');
   const { isGlob, base } = picomatch.scan(pattern);
   if (!isGlob) return undefined;
-  // The walk starts at the pattern's folder part (`src` of `src/**/*.ts`): nothing outside can match.
-  const root = resolve(options.cwd, base);
-  if (!statPath(root)?.isDirectory())
-    return { files: [], special: [], unreadable: new Map(), unreadIgnoreFiles: new Map() };
-  const walk = await walkFolder(root, [pattern], options, base ? `${base}/` : '');
+  // The walk starts at the pattern's folder part (`src` of `src/**/*.ts`): nothing outside can match,
+  // and a folder part that names no folder lists nothing.
+  const walk = await walkFolder(resolve(options.cwd, base), [pattern], options, base ? `${base}/` : '');
   return { ...walk, files: walk.files.filter(isScannable), special: walk.special.filter(isScannable) };
 }
 

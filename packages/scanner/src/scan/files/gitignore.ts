@@ -149,8 +149,7 @@ function bracketSource(chars: readonly string[], open: number): { source: string
     if (char === '[' && chars[at + 1] === ':') {
       const close = chars.indexOf(']', at + 2);
       const name = close > 0 && chars[close - 1] === ':' ? chars.slice(at + 2, close - 1).join('') : undefined;
-      if (name === undefined) return undefined;
-      if (!(name in CLASSES)) return undefined;
+      if (name === undefined || !Object.hasOwn(CLASSES, name)) return undefined;
       items += CLASSES[name];
       at = close;
       continue;

@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import picomatch from 'picomatch';
 
@@ -7,6 +7,7 @@ import { errorCode } from './error-code.js';
 import { statPath } from './file-stats.js';
 import { type IgnoreRules, lastMatch, parseIgnoreFile } from './gitignore.js';
 import { readSource } from './read-source.js';
+import { slashedRelative } from './relative-path.js';
 
 /** What a walk found: regular files, and FIFOs, sockets and devices (absolute paths). */
 export interface Walked {
@@ -142,11 +143,9 @@ function ignoreFilesAbove(root: string, read: (file: string) => IgnoreRules | un
       if (rules) found.push({ folder: above, rules });
       // The next folder down, as each ignore file above it reads it.
       const next = folders[index + 1] ?? root;
-      if (deepestDecides(found, (file) => toPosix(relative(file.folder, next)), true)) return 'ignored';
+      if (deepestDecides(found, (file) => slashedRelative(file.folder, next), true)) return 'ignored';
     }
-    return found.map(({ folder, rules }) => ({ above: `${toPosix(relative(folder, root))}/`, below: '', rules }));
+    return found.map(({ folder, rules }) => ({ above: `${slashedRelative(folder, root)}/`, below: '', rules }));
   }
   return [];
 }
-
-const toPosix = (path: string) => (sep === '/' ? path : path.split(sep).join('/'));
