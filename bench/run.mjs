@@ -17,10 +17,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cliFolder } from '../packages/scanner/bin/cli-folder.js';
 import { measureCorpus } from './corpus-rows.mjs';
+import { listSourceFiles } from './corpus/files.mjs';
 import { denseCorpus } from './corpus/dense.mjs';
 import { generatedCorpus } from './corpus/generated.mjs';
 import { realCorpus } from './corpus/real.mjs';
 import { ESLINT_VERSION, eslintConfigs, eslintOnce, eslintShare } from './measure/eslint.mjs';
+import { floorList, floorOnce, parserOnce } from './measure/floor.mjs';
 import { installSizes } from './measure/install-size.mjs';
 import { machineNode, node24 } from './measure/nodes.mjs';
 import { alternate } from './measure/process.mjs';
@@ -184,11 +186,21 @@ function corpusGroup(id, corpus, { machineOnly = false, parityOnLast = false, ru
   });
 }
 
-/** ESLint with the plugin and the scanner over the same corpus, alternating, on every Node. */
+/**
+ * ESLint with the plugin and the scanner over the same corpus, alternating, on every Node; beside
+ * them, in the same rounds, the floor and the scanner's parser alone over the same files: what
+ * ESLint's time over either says is the most the ratio could be.
+ */
 async function eslintGroup(id, root, paths, { share = true } = {}) {
+  const listPath = floorList(
+    paths.flatMap((path) => listSourceFiles(join(root, path))),
+    join(scratch, `${id}-files.json`),
+  );
   const variants = nodes.flatMap((node) => [
     { key: `eslint@${node.id}`, run: () => eslintOnce({ config: configs.plugin, cwd: root, paths, node: node.bin }) },
     { key: `scanner@${node.id}`, run: () => scanOnce(root, paths, [], node.bin) },
+    { key: `floor@${node.id}`, run: () => floorOnce(listPath, node.bin) },
+    { key: `parser@${node.id}`, run: () => parserOnce(listPath, node.bin) },
   ]);
   const measured = await alternate(runs, variants, (round) => log(`${id}: round ${round + 1}/${runs}`));
   const byNode = {};
@@ -197,7 +209,13 @@ async function eslintGroup(id, root, paths, { share = true } = {}) {
     const scanner = measured.get(`scanner@${node.id}`);
     files = scanner.last.files;
     const stats = share ? await eslintShare({ configs, cwd: root, paths, node: node.bin }) : undefined;
-    byNode[node.id] = { eslint: measured.get(`eslint@${node.id}`), scanner, stats };
+    const floor = measured.get(`floor@${node.id}`);
+    const parser = measured.get(`parser@${node.id}`);
+    if (floor.last.detail.files !== files || parser.last.detail.files !== files)
+      results.problems.push(
+        `${id} (${node.label}): the floor read ${floor.last.detail.files} files, the parser ${parser.last.detail.files}, the scanner ${files}`,
+      );
+    byNode[node.id] = { eslint: measured.get(`eslint@${node.id}`), scanner, floor, parser, stats };
     if (stats && stats.files !== files)
       results.problems.push(`${id} (${node.label}): ESLint linted ${stats.files} files, the scanner ${files}`);
     if (stats?.fatal) results.problems.push(`${id} (${node.label}): ESLint could not parse ${stats.fatal} files`);
