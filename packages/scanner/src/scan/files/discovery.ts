@@ -150,7 +150,7 @@ export async function discoverFiles(options: DiscoveryOptions): Promise<Discover
       else skipped.push(given);
       continue;
     }
-    const walkHere = (gitignore: boolean) => walkFolder(absolute, include, { ...limits, cwd: absolute, gitignore });
+    const walkHere = (gitignore: boolean) => walkFolder(absolute, include, { ...limits, gitignore });
     const walk = await walkHere(true);
     if (walk.files.length === 0) await nothingFound(given, () => walkHere(false));
     found(walk);
@@ -192,12 +192,17 @@ function isScript(file: string): boolean {
   return !SOURCE_FILE.test(file) && kindOfPath(file) !== undefined;
 }
 
-interface GlobOptions {
-  cwd: string;
+/** What a folder walk reads besides its folder and include globs. */
+interface WalkLimits {
   ignore: string[];
   /** Whether `.gitignore` files apply. */
   gitignore: boolean;
   maxFileSize: number | undefined;
+}
+
+/** A pattern's walk: the limits, and the folder the pattern is written from. */
+interface GlobOptions extends WalkLimits {
+  cwd: string;
 }
 
 /** The source files a glob pattern names, or undefined when `given` is no pattern. */
@@ -209,14 +214,15 @@ async function globPattern(given: string, options: GlobOptions): Promise<Walked 
   if (!isGlob) return undefined;
   // The walk starts at the pattern's folder part (`src` of `src/**/*.ts`): nothing outside can match,
   // and a folder part that names no folder lists nothing.
-  const walk = await walkFolder(resolve(options.cwd, base), [pattern], options, base ? `${base}/` : '');
+  const { cwd, ...limits } = options;
+  const walk = await walkFolder(resolve(cwd, base), [pattern], limits, base ? `${base}/` : '');
   return { ...walk, files: walk.files.filter(isScannable), special: walk.special.filter(isScannable) };
 }
 
 /** The entries under `root` the patterns name; the walk is loaded only here: a pre-commit run names its files. */
-async function walkFolder(root: string, include: string[], options: GlobOptions, prefix = ''): Promise<Walked> {
+async function walkFolder(root: string, include: string[], limits: WalkLimits, prefix = ''): Promise<Walked> {
   const { walk } = await import('./walk.js');
-  const walked = walk({ root, prefix, include, ...options });
+  const walked = walk({ root, prefix, include, ...limits });
   forgetLastStat();
   return walked;
 }
