@@ -284,8 +284,11 @@ export interface SourceExcerpt {
 export interface WrittenObjectFact {
   /** Its static keys, each once (a computed key the code does not name statically is left out). */
   keys: string[];
-  /** Static string values of the keys whose values tell what an object is (`type: 'SRV'`), by key. */
-  values: Record<string, string>;
+  /**
+   * The static string values of the keys whose values tell what an object is (`type: 'SRV'`), by
+   * key: several where the code picks one of them (`type: ip.includes(':') ? 'AAAA' : 'A'`).
+   */
+  values: Record<string, readonly string[]>;
   /** It spreads another object in (`...base`): it may hold keys the literal does not show. */
   spread: boolean;
   /** The watched keys it writes: of several properties of one name, the last (the one that counts). */

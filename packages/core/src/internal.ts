@@ -38,6 +38,7 @@ export {
   anyOfTexts,
   concatPatterns,
   hole,
+  knownStrings,
   paramsUsed,
   substituteParams,
   text,

@@ -104,6 +104,19 @@ describe('silent contexts', () => {
     expect(silentOf(code)).not.toContain('used');
   });
 
+  test("a JSX element's `path` is a page of the app, unless a method beside it makes it a request", () => {
+    const code = [
+      'export const page = (',
+      '  <div>',
+      '    <Route path="/zones/:id/firewall/rules" element={<Rules />} />',
+      '    <a href="/accounts/x/tunnels">tunnels</a>',
+      '    <ApiEndpoint method="GET" path="/accounts/{account_id}/tunnels/{tunnel_id}" />',
+      '  </div>',
+      ');',
+    ].join('\n');
+    expect(found(code, 'page.tsx')).toEqual(['5:tunnels-legacy-api:medium']);
+  });
+
   test('types and comments are never texts', () => {
     expect(silentOf("// GET /zones/:id/rate_limits\ntype P = '/zones/:id/firewall/rules';")).toEqual([]);
   });

@@ -208,6 +208,48 @@ func main() {
   });
 });
 
+describe('paths written in each language’s own idioms', () => {
+  test('Go segments from an API root, a jq filter after a wrapper’s call, a legacy SDK chain, an MDX component', async () => {
+    const project = makeProject({
+      'sync/rest.go': `package main
+
+import "net/url"
+
+const apiBase = "https://api.cloudflare.com/client/v4"
+
+func scripts(zoneID string) string {
+\tu, _ := url.JoinPath(apiBase, "zones", zoneID, "script_monitor", "scripts")
+\treturn u
+}
+`,
+      'bin/srv-targets': `#!/usr/bin/env bash
+zone_api() { curl -s -X "$1" "https://api.cloudflare.com/client/v4/zones/$ZONE_ID$2" -H "Authorization: Bearer $TOKEN"; }
+zone_api GET "/dns_records?type=SRV" | jq -r '.result[] | "\\(.data.service).\\(.data.proto)"'
+`,
+      'audit/legacy.py': `import CloudFlare
+
+def groups(cf, zone_id, package_id):
+    return cf.zones.firewall.waf.packages.groups.get(zone_id, package_id)
+`,
+      'docs/reference.mdx': `# Endpoints
+
+<ApiEndpoint method="GET" path="/accounts/{account_id}/tunnels/{tunnel_id}" />
+
+<Route path="/zones/:zone_id/filters" />
+`,
+    });
+    const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    const brief = result.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.confidence}`).sort();
+    expect(brief).toEqual([
+      'audit/legacy.py:4:waf-managed-rules-legacy:medium',
+      'bin/srv-targets:3:srv-record-data-name-fields:high',
+      'bin/srv-targets:3:srv-record-data-name-fields:high',
+      'docs/reference.mdx:3:tunnels-legacy-api:medium',
+      'sync/rest.go:8:page-shield-script-monitor-segment:medium',
+    ]);
+  });
+});
+
 describe('hostile input in other languages', () => {
   test('values doubling sixty times stay bounded; nesting beyond the stack is named and the scan goes on', async () => {
     const doubling = (first: string, step: (i: number) => string, last: string) =>

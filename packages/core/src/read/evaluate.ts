@@ -378,6 +378,15 @@ export class Evaluator {
         if (only?.kind !== 'text' || only.text === '') return UNKNOWN;
         return { kind: 'string', pattern: replaceText(receiver.pattern, only.text, this.pattern(second, scope)) };
       }
+      case 'concat':
+        if (receiver.kind !== 'string') return UNKNOWN;
+        return {
+          kind: 'string',
+          pattern: concatPatterns(
+            receiver.pattern,
+            ...args.map((arg) => (arg.type === 'SpreadElement' ? [hole()] : this.pattern(arg, scope))),
+          ),
+        };
       case 'join':
         return this.joined(receiver, first, scope);
       case 'join-paths':

@@ -34,6 +34,9 @@ export function headerGroups(
   const add = (sent: boolean, byName: ReadonlyMap<string, HeaderFact>) => {
     if (byName.size >= vocabulary.fewestHeaders) groups.push({ sent, headers: [...byName.values()] });
   };
+  // Looked for only in a file with a group not sent otherwise (a group is rare; objects are many).
+  let merged: Set<Node> | undefined;
+  const isMerged = (object: Node) => (merged ??= mergedIntoHeaders(index, ev)).has(object);
   for (const object of index.objects) {
     if (requests.elsewhere.has(object)) continue;
     const byName = new Map<string, HeaderFact>();
@@ -52,7 +55,8 @@ export function headerGroups(
     const parent = index.parentOf.get(object);
     const sent =
       requests.objects.has(object) ||
-      (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers');
+      (parent?.type === 'Property' && propertyKeyName(parent.key, parent.computed) === 'headers') ||
+      isMerged(object);
     if (!sent && isNameTable(object, values, index, ev)) continue;
     add(sent, byName);
   }
@@ -79,6 +83,24 @@ export function headerGroups(
     add(requests.objects.has(list) || underHeadersKey.has(list), byName);
   }
   return groups;
+}
+
+/**
+ * Object literals merged into a `headers` value (`headers: Object.assign({}, form.getHeaders(), { … })`):
+ * headers as much as one written there.
+ */
+function mergedIntoHeaders(index: ScopeIndex, ev: Evaluator): Set<Node> {
+  const merged = new Set<Node>();
+  for (const object of index.objects)
+    for (const property of object.properties) {
+      if (property.type !== 'Property' || propertyKeyName(property.key, property.computed) !== 'headers') continue;
+      const value = unwrap(property.value);
+      if (value.type !== 'CallExpression') continue;
+      const callee = ev.value(value.callee, ev.scopeOf(object));
+      if (callee.kind !== 'global' || callee.name !== 'Object' || callee.path.join('.') !== 'assign') continue;
+      for (const argument of value.arguments) if (argument.type === 'ObjectExpression') merged.add(argument);
+    }
+  return merged;
 }
 
 /**

@@ -34,7 +34,7 @@ export function writtenObjects(
       });
     }
     if (written.length === 0) continue;
-    const values: Record<string, string> = {};
+    const values: Record<string, readonly string[]> = {};
     for (const key of vocabulary.valueKeys) {
       const property = keys.get(key);
       const value = property ? stringValue(ev, property.value, object) : undefined;
@@ -96,7 +96,9 @@ function templatePiece(value: Node, source: string): TemplatePiece | undefined {
   return undefined;
 }
 
-function stringValue(ev: Evaluator, node: Node, object: TSESTree.ObjectExpression): string | undefined {
+/** The strings a key's value may be (one, or each a conditional picks), when the code shows them all. */
+function stringValue(ev: Evaluator, node: Node, object: TSESTree.ObjectExpression): readonly string[] | undefined {
   const pattern = ev.pattern(node, ev.scopeOf(object));
-  return pattern.length === 1 && pattern[0]!.kind === 'text' ? pattern[0]!.text : undefined;
+  if (pattern.length === 1 && pattern[0]!.kind === 'text') return [pattern[0]!.text];
+  return pattern.length === 1 && pattern[0]!.kind === 'choice' ? pattern[0]!.options : undefined;
 }

@@ -590,6 +590,8 @@ function silentByPlace(node: Node, parents: readonly Node[], input: WrittenPaths
         return 'own route';
       case 'JSXAttribute': {
         const name = parent.name.type === 'JSXIdentifier' ? parent.name.name : '';
+        // `<Route path="…">` is a page of the app; `<ApiEndpoint method="GET" path="…">` names a request.
+        if (name === 'path' && statesMethod(parents[i - 1])) return undefined;
         if (LINK_ATTRIBUTES.has(name)) return 'link';
         return isTextAttribute(name) ? 'message' : undefined;
       }
@@ -614,6 +616,20 @@ function silentByPlace(node: Node, parents: readonly Node[], input: WrittenPaths
     child = parent;
   }
   return undefined;
+}
+
+/** A JSX element with an HTTP method for an attribute (`method="GET"`, `verb="post"`). */
+function statesMethod(element: Node | undefined): boolean {
+  if (element?.type !== 'JSXOpeningElement') return false;
+  return element.attributes.some(
+    (attribute) =>
+      attribute.type === 'JSXAttribute' &&
+      attribute.name.type === 'JSXIdentifier' &&
+      /^(method|verb)$/i.test(attribute.name.name) &&
+      attribute.value?.type === 'Literal' &&
+      typeof attribute.value.value === 'string' &&
+      /^(GET|POST|PUT|PATCH|DELETE|HEAD)$/i.test(attribute.value.value),
+  );
 }
 
 function silentArgument(

@@ -237,6 +237,19 @@ export function branchesHole(branches: PatternPart[][], extra: Omit<HolePart, 'k
 }
 
 /**
+ * The strings a value may be, when the code shows them all: its text, or each option of a choice
+ * (`ip.includes(':') ? 'AAAA' : 'A'`); undefined when a part is unknown (a hole) or the value mixes
+ * text with a choice.
+ */
+export function knownStrings(pattern: UrlPattern): string[] | undefined {
+  if (pattern.length === 0) return [''];
+  if (pattern.length === 1 && pattern[0]!.kind === 'choice') return [...pattern[0]!.options];
+  return pattern.every((part) => part.kind === 'text')
+    ? [pattern.map((part) => (part as TextPart).text).join('')]
+    : undefined;
+}
+
+/**
  * Any one of several values, when each is plain text or already a choice of texts; undefined when
  * one is not. The one rule for a value the code picks without showing which: a map read with a key
  * it does not show (`SETTINGS[key]`, in a file or from another module) and a union of string

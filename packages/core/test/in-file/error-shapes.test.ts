@@ -45,6 +45,21 @@ describe('code checks, literals and chain reads (reader)', () => {
   });
 });
 
+describe('the code around a read', () => {
+  it('is the whole small file for a top-level callback, but an interceptor’s own code for an interceptor', () => {
+    const code = [
+      "const http = axios.create({ baseURL: 'https://api.cloudflare.com/client/v4/' });",
+      'http.interceptors.response.use(undefined, (error) => console.error(error.response.data.errors[0].error_chain));',
+      'fetchJson(url).then((body) => body.errors[0].error_chain);',
+      'export const settings = (zone) => http.patch(`zones/${zone}/dns_settings`, {});',
+    ].join('\n');
+    expect(inFileFactsOf(code).reads.map((read) => read.nearby)).toEqual([
+      ['text:error_chain'],
+      ['text:dns', 'text:error_chain'],
+    ]);
+  });
+});
+
 describe('error shapes (matcher)', () => {
   const chainRead = (some: Partial<PropertyReadFact>): PropertyReadFact => ({
     how: 'member',

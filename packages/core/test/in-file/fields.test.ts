@@ -10,7 +10,7 @@ describe('written objects (reader)', () => {
     expect(rest).toEqual([]);
     expect(object).toEqual({
       keys: ['type', 'name', 'locked'],
-      values: { type: 'A' },
+      values: { type: ['A'] },
       spread: false,
       written: [
         {
@@ -44,19 +44,28 @@ describe('written objects (reader)', () => {
     expect(data!.inner!.lines).toEqual({ start: at(code, '  data'), text: `${code.split('\n')[2]}\n` });
   });
 
+  it('records each value a conditional picks for a key that tells what the object is', () => {
+    const code = [
+      "const type = ip.includes(':') ? 'AAAA' : 'A';",
+      'const update = { type, name: host, content: ip, locked: false };',
+      'const other = { type: kindOf(ip), name: host, locked: false };',
+    ].join('\n');
+    expect(inFileFactsOf(code).objects.map((object) => object.values)).toEqual([{ type: ['AAAA', 'A'] }, {}]);
+  });
+
   it('writes no fact for objects without a watched key', () => {
     expect(inFileFactsOf(`const x = { type: 'A', name: 'www', data: { id: 1 } };`).objects).toEqual([]);
   });
 });
 
 describe('field writes (matcher)', () => {
-  const object = (keys: string[], values: Record<string, string>, written: WrittenObjectFact['written']) =>
+  const object = (keys: string[], values: Record<string, string[]>, written: WrittenObjectFact['written']) =>
     ({ keys, values, spread: false, written }) satisfies WrittenObjectFact;
   const locked = { name: 'locked', range: [20, 26] as [number, number], removal: { start: 18, end: 32, text: '' } };
 
   it('reports `locked` high in a DNS record, with the removal fix; low in someone else’s object', () => {
     const input = facts({
-      objects: [object(['type', 'name', 'locked'], { type: 'a' }, [locked]), object(['locked'], {}, [locked])],
+      objects: [object(['type', 'name', 'locked'], { type: ['a'] }, [locked]), object(['locked'], {}, [locked])],
     });
     expect(matched(fields, 'dns-record-locked-field', input)).toEqual([
       'high `locked` sent in a DNS record payload @20',
@@ -67,7 +76,20 @@ describe('field writes (matcher)', () => {
     ]);
   });
 
-  it('reports SRV data fields high under type SRV, medium in an untyped object with two SRV data keys, not under another type', () => {
+  it('reports `locked` high where every type the code may pick is a DNS record type, low where one is not', () => {
+    const input = facts({
+      objects: [
+        object(['type', 'name', 'locked'], { type: ['AAAA', 'A'] }, [locked]),
+        object(['type', 'name', 'locked'], { type: ['A', 'FILE'] }, [locked]),
+      ],
+    });
+    expect(matched(fields, 'dns-record-locked-field', input)).toEqual([
+      'high `locked` sent in a DNS record payload @20',
+      'low `locked` sent in a DNS record payload @20',
+    ]);
+  });
+
+  it('reports SRV data fields high under type SRV, medium in an untyped object with two SRV data keys or one that may be SRV, not under another type', () => {
     const code = `  data: { service: '_sip', proto: '_udp', port: 5060, weight: 1 },\n`;
     const key = (name: string) => {
       const start = code.indexOf(`${name}:`);
@@ -95,9 +117,10 @@ describe('field writes (matcher)', () => {
     };
     const input = facts({
       objects: [
-        object(['type', 'name', 'data'], { type: 'SRV' }, [data]),
+        object(['type', 'name', 'data'], { type: ['SRV'] }, [data]),
         object(['data'], {}, [data]),
-        object(['type', 'data'], { type: 'TXT' }, [data]),
+        object(['type', 'data'], { type: ['TXT'] }, [data]),
+        object(['type', 'data'], { type: ['SRV', 'A'] }, [data]),
       ],
     });
     const service = key('service').range[0];
@@ -105,7 +128,10 @@ describe('field writes (matcher)', () => {
     expect(matched(fields, 'srv-record-data-name-fields', input)).toEqual([
       `high \`data.service\` sent in a SRV record payload @${service}`,
       `medium \`data.service\` sent in a SRV record payload @${service}`,
+      // `type: v6 ? 'SRV' : 'A'`: it may be an SRV record, as an untyped object may.
+      `medium \`data.service\` sent in a SRV record payload @${service}`,
       `high \`data.proto\` sent in a SRV record payload @${proto}`,
+      `medium \`data.proto\` sent in a SRV record payload @${proto}`,
       `medium \`data.proto\` sent in a SRV record payload @${proto}`,
     ]);
     const [typed, untyped] = fields.match(entry('srv-record-data-name-fields'), input);

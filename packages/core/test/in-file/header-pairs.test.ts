@@ -38,6 +38,17 @@ describe('header groups (reader)', () => {
   });
 });
 
+describe('header groups merged into a request’s headers', () => {
+  it('takes an object literal merged by Object.assign under `headers` as sent; one merged elsewhere as not', () => {
+    const code = [
+      "https.request({ path, method: 'POST', headers: Object.assign({}, form.getHeaders(), { 'content-length': n, 'transfer-encoding': 'chunked' }) });",
+      "const defaults = Object.assign({}, base, { 'content-length': n, 'transfer-encoding': 'chunked' });",
+      "const shadowed = { headers: assign({}, { 'content-length': n, 'transfer-encoding': 'chunked' }) };",
+    ].join('\n');
+    expect(inFileFactsOf(code, 'snippet.mjs').headerGroups.map((group) => group.sent)).toEqual([true, false, false]);
+  });
+});
+
 describe('header pairs (matcher)', () => {
   it('reports the header to drop, high when sent, medium otherwise, with the other header related and removal where there is one', () => {
     const removal = { start: 0, end: 30, text: '' };

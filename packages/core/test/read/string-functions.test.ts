@@ -42,6 +42,14 @@ describe('string methods', () => {
     expect(valueIn(`const value = \`${API}/\${zone}\`.toString();`)).toBe(`string ${API}/\${zone}`);
   });
 
+  test('concat appends its arguments to the text', () => {
+    expect(valueIn(`const API = '${API}'; const value = API.concat('/zones/', zoneId, '/filters');`)).toBe(
+      `string ${API}/zones/\${zoneId}/filters`,
+    );
+    expect(valueIn(`const value = '/zones/'.concat(...parts);`)).toBe('string /zones/${…}');
+    expect(valueIn(`const value = [1].concat([2]);`)).toBe('unknown');
+  });
+
   test('replace and replaceAll fill the first occurrence of a literal placeholder', () => {
     expect(valueIn(`const value = '${API}/zones/<zone>/filters'.replace('<zone>', zoneId);`)).toBe(
       `string ${API}/zones/\${zoneId}/filters`,

@@ -1,6 +1,7 @@
 import {
   concatPatterns,
   HOLE,
+  knownStrings,
   otherHost,
   silentByText,
   type FileFacts,
@@ -297,12 +298,12 @@ export class FactsBuilder {
 
   private objectFact(object: ObjectLiteral): WrittenObjectFact | undefined {
     const written: WrittenKey[] = [];
-    const values: Record<string, string> = {};
+    const values: Record<string, readonly string[]> = {};
     const keys: string[] = [];
     for (const entry of object.entries) {
       if (!keys.includes(entry.key)) keys.push(entry.key);
       if (this.vocabulary.valueKeys.has(entry.key)) {
-        const value = knownText(entry.value);
+        const value = entry.value && knownStrings(entry.value);
         if (value !== undefined) values[entry.key] = value;
       }
       const watched = this.vocabulary.writtenKeys.get(entry.key);

@@ -442,12 +442,18 @@ function goComments(root: Node): RawComment[] {
   return comments;
 }
 
-/** `<!-- … -->` in documentation, and `#` lines of its shell blocks are read with them. */
+/**
+ * `<!-- … -->` in documentation, and `#` lines of its shell blocks are read with them. Found by
+ * `indexOf`, in one pass: an expression tried from every `<!--` of a page that never closes one
+ * read the rest of the page again from each (14 s for 20,000 of them in 2 MB).
+ */
 function htmlComments(text: string): RawComment[] {
-  return [...text.matchAll(/<!--([\s\S]*?)-->/g)].map((found) => ({
-    kind: 'block' as const,
-    value: found[1]!,
-    start: found.index,
-    end: found.index + found[0].length,
-  }));
+  const comments: RawComment[] = [];
+  for (let start = text.indexOf('<!--'); start >= 0; start = text.indexOf('<!--', start)) {
+    const close = text.indexOf('-->', start + 4);
+    if (close < 0) break;
+    comments.push({ kind: 'block', value: text.slice(start + 4, close), start, end: close + 3 });
+    start = close + 3;
+  }
+  return comments;
 }

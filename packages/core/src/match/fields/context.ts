@@ -8,23 +8,37 @@ import { escapeRegExp } from '../../text/escape-regexp.js';
 /**
  * Whether an object literal is the context's resource, judged by its shape (the catalogue's
  * `shapes`: `{ type: 'SRV', name, … }` is a DNS record's, `{ origins }` a pool's): undefined when
- * no shape holds; else the kind its shape reads (`SRV`, in upper case), if it reads one.
+ * no shape holds; else the kinds its shape reads (`SRV`, in upper case), if it reads them. A value
+ * the code picks among several (`type: v6 ? 'AAAA' : 'A'`) holds when every one of them does.
  */
-export function shapeOf(context: FieldContext, object: WrittenObjectFact): { kind?: string } | undefined {
+function shapeOf(context: FieldContext, object: WrittenObjectFact): { kinds?: string[] } | undefined {
   for (const shape of context.shapes) {
-    const kind = shape.key === undefined ? undefined : object.values[shape.key]?.toUpperCase();
-    if (shape.key !== undefined && (kind === undefined || !shape.values!.includes(kind))) continue;
+    const kinds =
+      shape.key === undefined ? undefined : [...new Set(object.values[shape.key]?.map((v) => v.toUpperCase()))];
+    if (kinds !== undefined && (kinds.length === 0 || !kinds.every((kind) => shape.values!.includes(kind)))) continue;
     if (shape.anyKeys && !shape.anyKeys.some((key) => object.keys.includes(key))) continue;
     if (shape.allKeys && !shape.allKeys.every((key) => object.keys.includes(key))) continue;
-    return kind === undefined ? {} : { kind };
+    return kinds === undefined ? {} : { kinds };
   }
   return undefined;
 }
 
-/** The object is the field's resource, of the field's kind when it names one. */
+/** The object is the field's resource, of the field's kind when it names one (and no other). */
 export function inContext(field: FieldMatcher, object: WrittenObjectFact): boolean {
   const shape = shapeOf(field.context, object);
-  return !!shape && (!field.recordType || shape.kind === field.recordType.toUpperCase());
+  const kind = field.recordType?.toUpperCase();
+  return !!shape && (kind === undefined || (shape.kinds?.length === 1 && shape.kinds[0] === kind));
+}
+
+/**
+ * The object may be of the field's kind, as far as its shape tells: no shape holds (an object the
+ * code does not type), or the code picks its kind among several, the field's one of them.
+ */
+export function mayBeOfKind(field: FieldMatcher, object: WrittenObjectFact): boolean {
+  const shape = shapeOf(field.context, object);
+  if (!shape) return true;
+  const kind = field.recordType?.toUpperCase();
+  return kind !== undefined && (shape.kinds?.includes(kind) ?? false);
 }
 
 const receiverPatterns = new WeakMap<FieldContext, RegExp | undefined>();

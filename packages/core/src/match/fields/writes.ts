@@ -3,13 +3,14 @@ import { propertiesRemoval } from '../../findings/edits.js';
 import type { InnerObject, RawMatch, TemplatePiece, WrittenKey, WrittenObjectFact } from '../../facts.js';
 import type { Confidence, FindingFix } from '../../findings/finding.js';
 import { migrationKeyDrop } from '../migration-edits.js';
-import { describeContext, inContext, kindNoun, removalFixes, shapeOf } from './context.js';
+import { describeContext, inContext, kindNoun, mayBeOfKind, removalFixes } from './context.js';
 
 /**
  * A deprecated field written in an object literal: high where the object has a shape of the field's
- * context (`{ type: 'SRV', data: { service } }`); a nested field where no shape holds but the inner
- * object shows the field's `innerEvidence` (two SRV data keys), medium; a top-level name elsewhere,
- * low (someone else's `locked`).
+ * context (`{ type: 'SRV', data: { service } }`); a nested field where no shape holds, or the code
+ * picks the kind among several of which the field's is one, but the inner object shows the field's
+ * `innerEvidence` (two SRV data keys), medium; a top-level name elsewhere, low (someone else's
+ * `locked`).
  */
 export function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, objects: WrittenObjectFact[]): RawMatch[] {
   if (!field.access.includes('write')) return [];
@@ -26,7 +27,7 @@ export function fieldWrites(entry: CatalogueEntry, field: FieldMatcher, objects:
       if (!inner || !found) continue;
       let confidence: Confidence | undefined;
       if (inContext(field, object)) confidence = 'high';
-      else if (!shapeOf(field.context, object) && innerEvidenceHolds(field, inner)) confidence = 'medium';
+      else if (mayBeOfKind(field, object) && innerEvidenceHolds(field, inner)) confidence = 'medium';
       if (!confidence) continue;
       matches.push(
         fieldWriteMatch(entry, field, found.range, confidence, nestedFieldFixes(entry, field, object, written, inner)),

@@ -14,6 +14,8 @@ export type StringEffect =
   | 'receiver'
   /** `s.replace('<zone>', id)`: the first occurrence of a literal, non-empty search text replaced. */
   | 'replace-first'
+  /** `base.concat('/zones/', id, '/filters')`: the receiver, then each argument. */
+  | 'concat'
   /** `[a, b].join('/')`, `parts.join('/')` on a rest parameter: the elements with the separator (`,` without one). */
   | 'join'
   /** `path.join(a, b, c)`: the arguments joined with exactly one slash between each two. */
@@ -50,6 +52,7 @@ export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
   { reach: { method: 'replace', on: 'string' }, effect: 'replace-first' },
   // Only the first occurrence, as `replace`: a template names each placeholder once.
   { reach: { method: 'replaceAll', on: 'string' }, effect: 'replace-first' },
+  { reach: { method: 'concat', on: 'string' }, effect: 'concat' },
   { reach: { method: 'join', on: 'array' }, effect: 'join' },
   { reach: { method: 'join', on: 'rest-parameter' }, effect: 'join' },
   { reach: { method: 'map', on: 'rest-parameter' }, effect: 'receiver' },

@@ -32,6 +32,8 @@ export function readReferenceLines(
   let lineStart = 0;
   let past = false;
   let previous = '';
+  /** The lines read (by their starts): not in a parsed block, a page's past or a note of what changed. */
+  const readLines: number[] = [];
   for (const line of text.split('\n')) {
     const start = lineStart;
     lineStart += line.length + 1;
@@ -42,6 +44,7 @@ export function readReferenceLines(
     previous = line;
     if (heading !== undefined && !inParsed(start)) past = HISTORY_HEADING.test(heading);
     if (past || inParsed(start) || HISTORY.test(line) || /^\s*<!--/.test(line)) continue;
+    readLines.push(start);
     for (const found of line.matchAll(REFERENCE)) {
       // A reference starts its line, list item or table cell (or follows a label's colon); in the
       // middle of a sentence it is prose ("the legacy endpoint (`GET /zones/…`) is being retired").
@@ -88,6 +91,7 @@ export function readReferenceLines(
       via: 'mention',
     });
   }
+  readElementAttributes(text, builder, readLines);
   // A JSON block within a few lines after a reference line is its body.
   void lastRequest;
   const named = [
@@ -112,5 +116,66 @@ export function readReferenceLines(
       via: 'mention',
       payload: objects,
     });
+  }
+}
+
+/** An element of MDX or HTML (`<ApiEndpoint method="GET" path="…" />`), over lines if need be. */
+const ELEMENT = /<([A-Za-z][\w.:-]*)((?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"\n]*"|'[^'\n]*'|\{[^{}\n]*\}))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([\w:.-]+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)'|\{\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`$\n]*)`)\s*\})/g;
+/** Comments of HTML and of MDX (`{/* … *\/}`), an unclosed one to the end: what they hold is not on the page. */
+const COMMENTS = /<!--[\s\S]*?(?:-->|$)|\{\/\*[\s\S]*?(?:\*\/\}|$)/g;
+/** Attributes whose value is a link or a page (as for JSX in code), or text a person reads. */
+const LINK_ATTRIBUTES = new Set(['href', 'to', 'src', 'action', 'link']);
+const TEXT_ATTRIBUTE =
+  /^(aria-.*|alt|title|label|placeholder|content|caption|tooltip|description|.*(text|label|title|message|tooltip|description|caption|hint))$/i;
+const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD)$/i;
+/** A path of the API (or its URL) as an attribute's whole value. */
+const API_PATH = /^(?:https?:\/\/[^\s/]+)?\/?(?:client\/v4\/)?(?:zones|accounts|user|organizations)\/\S*$/;
+
+/**
+ * Endpoints a page names by a component or an element (`<ApiEndpoint method="GET" path="…" />`):
+ * each attribute whose value is an API path, with the method an attribute gives (`method`, `verb`).
+ * Links (`href`, `to`, `src`, `action`; `path` unless a method is beside it, as a route's) and text
+ * for a person (`title`, `alt`, `aria-*`) are not requests, as in code; nor is an element in a
+ * comment, a parsed block, a page's past or a note of what changed.
+ */
+function readElementAttributes(text: string, builder: FactsBuilder, readLines: readonly number[]): void {
+  if (!text.includes('<')) return;
+  const comments = [...text.matchAll(COMMENTS)].map((found) => [found.index, found.index + found[0].length]);
+  const lineRead = (at: number) => {
+    // The last line starting at or before `at` is its line: read when it is one of `readLines`.
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    let lo = 0;
+    let hi = readLines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (readLines[mid]! < lineStart) lo = mid + 1;
+      else hi = mid;
+    }
+    return readLines[lo] === lineStart;
+  };
+  for (const element of text.matchAll(ELEMENT)) {
+    const at = element.index;
+    if (comments.some(([start, end]) => start! <= at && at < end!)) continue;
+    const attributesAt = at + 1 + element[1]!.length;
+    const attributes = [...element[2]!.matchAll(ATTRIBUTE)].map((found) => {
+      const value = found.slice(2).find((group) => group !== undefined) ?? '';
+      const valueAt = attributesAt + found.index + found[0].indexOf(value, found[1]!.length);
+      return { name: found[1]!, value, valueAt };
+    });
+    const method = attributes.find(
+      (attribute) => /^(method|verb)$/i.test(attribute.name) && HTTP_METHOD.test(attribute.value),
+    )?.value;
+    for (const { name, value, valueAt } of attributes) {
+      if (LINK_ATTRIBUTES.has(name.toLowerCase()) || TEXT_ATTRIBUTE.test(name)) continue;
+      if (name.toLowerCase() === 'path' && method === undefined) continue;
+      if (!API_PATH.test(value) || !lineRead(valueAt)) continue;
+      builder.request({
+        url: writtenValue(value, valueAt),
+        method: method ? { kind: 'known', method: method.toUpperCase() as never } : { kind: 'unknown' },
+        range: [valueAt, valueAt + value.length],
+        via: 'mention',
+      });
+    }
   }
 }

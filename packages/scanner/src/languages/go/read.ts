@@ -234,8 +234,32 @@ class GoReader {
     if (route || name === 'http.HandleFunc' || name === 'http.Handle') context = 'own route';
     if (fn) this.walk(fn, frame, emit, silent);
     for (const arg of args) this.walk(arg, frame, emit, context);
-    if (context === 'message' || context === 'own route' || !name) return;
+    if (context === 'message' || context === 'own route') return;
+    if (emit) this.segmentsFloor(args, context);
+    if (!name) return;
     this.requestOf(node, name, args, frame);
+  }
+
+  /**
+   * Path segments given as separate arguments from an API root on (`url.JoinPath(base, "zones", id,
+   * "script_monitor", "scripts")`, `c.get(ctx, "accounts", id, "tunnels")`), read as joined by `/`,
+   * as a client that joins them does: written text for the grep floor, as Python's arguments are.
+   */
+  private segmentsFloor(args: readonly Node[], silent: SilentContext | undefined): void {
+    const isString = (arg: Node) => arg.type === 'interpreted_string_literal' || arg.type === 'raw_string_literal';
+    const from = args.findIndex(
+      (arg) =>
+        isString(arg) && /^\/?(zones|accounts|user|organizations)\/?$/.test(knownText(this.stringValue(arg)) ?? ''),
+    );
+    if (from < 0 || from === args.length - 1) return;
+    const segments = args.slice(from);
+    const joined = concatPatterns(
+      ...segments.flatMap((arg, i) => {
+        const part = isString(arg) ? this.stringValue(arg) : [hole()];
+        return i === 0 ? [part] : [[{ kind: 'text' as const, text: '/' }], part];
+      }),
+    );
+    this.builder.written(joined, [segments[0]!.startIndex, segments[segments.length - 1]!.endIndex], silent);
   }
 
   private requestOf(node: Node, name: string, args: Node[], frame: Frame): void {

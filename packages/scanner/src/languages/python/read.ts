@@ -563,6 +563,18 @@ class PythonReader {
         if (i === 0 && positional.length >= 1) url.push([{ kind: 'text', text: '/' }], [hole()]);
       });
       if (positional.length >= 2) url.push([{ kind: 'text', text: '/' }], [hole()]);
+      // The chain is the path as written (`zones.firewall.waf.packages.groups`), whatever the ids'
+      // places: written text for the grep floor, as a string of its segments would be.
+      if (frame.callSite === undefined)
+        this.builder.written(
+          concatPatterns(
+            ...names.flatMap((name, i) => [
+              ...(i === 0 ? [] : [[{ kind: 'text' as const, text: '/' }]]),
+              writtenValue(name.text, name.startIndex),
+            ]),
+          ),
+          [names[0]!.startIndex, names[names.length - 1]!.endIndex],
+        );
       const data = keyword.get('data');
       const payload = data ? this.objectsOf(data, frame) : [];
       this.builder.request({

@@ -348,8 +348,9 @@ class ShellReader {
 
   /**
    * The text that says what a `jq` filter reads: the request or function in the same pipeline
-   * (`curl … | jq`, `list_records | jq`), else the assignments of the variables it reads
-   * (`printf '%s' "$resp" | jq`, `jq … <<<"$records"`), else the lines around it.
+   * (`curl … | jq`, `list_records | jq`, with the call's arguments: `zone_api GET "/dns_records" | jq`),
+   * else the assignments of the variables it reads (`printf '%s' "$resp" | jq`, `jq … <<<"$records"`),
+   * else the lines around it.
    */
   private jqContext(node: Node): string {
     let statement: Node = node;
@@ -362,7 +363,8 @@ class ShellReader {
         if (REQUEST_COMMANDS.has(name))
           texts.push(child.namedChildren.map((part) => (part ? textOf(this.value(part, { depth: 0 })) : '')).join(' '));
         const fn = this.functions.get(name);
-        if (fn) texts.push(fn.node.text);
+        // A wrapper's own text and what this call of it asks (`zone_api GET "/dns_records?type=SRV"`).
+        if (fn) texts.push(fn.node.text, child.text);
       }
       if (child.type === 'simple_expansion' || child.type === 'expansion') {
         const variable = child.namedChildren.find((inner) => inner?.type === 'variable_name')?.text;

@@ -11,7 +11,7 @@ import type { FileIndex } from '../reader/index-file.js';
 import { writtenEntry } from '@sunset-lint/core/schedule';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 9;
+const CACHE_FORMAT = 10;
 
 /** What the plan reads from a file's text (parse-plan.ts); import specifiers are resolved afresh each run. */
 export interface TextFacts {
