@@ -209,17 +209,28 @@ func main() {
 });
 
 describe('paths written in each language’s own idioms', () => {
-  test('Go segments from an API root, a jq filter after a wrapper’s call, a legacy SDK chain, an MDX component', async () => {
+  test('Go segments from an API root and a closure held in a variable, a jq filter after a wrapper’s call, a legacy SDK chain, an MDX component', async () => {
     const project = makeProject({
       'sync/rest.go': `package main
 
-import "net/url"
+import (
+\t"net/http"
+\t"net/url"
+)
 
 const apiBase = "https://api.cloudflare.com/client/v4"
 
 func scripts(zoneID string) string {
 \tu, _ := url.JoinPath(apiBase, "zones", zoneID, "script_monitor", "scripts")
 \treturn u
+}
+
+func roles(org string) {
+\tget := func(u string) (*http.Response, error) {
+\t\treq, _ := http.NewRequest(http.MethodGet, u, nil)
+\t\treturn http.DefaultClient.Do(req)
+\t}
+\tget(apiBase + "/organizations/" + org + "/roles")
 }
 `,
       'bin/srv-targets': `#!/usr/bin/env bash
@@ -245,7 +256,8 @@ def groups(cf, zone_id, package_id):
       'bin/srv-targets:3:srv-record-data-name-fields:high',
       'bin/srv-targets:3:srv-record-data-name-fields:high',
       'docs/reference.mdx:3:tunnels-legacy-api:medium',
-      'sync/rest.go:8:page-shield-script-monitor-segment:medium',
+      'sync/rest.go:11:page-shield-script-monitor-segment:medium',
+      'sync/rest.go:20:organizations-api:high',
     ]);
   });
 });

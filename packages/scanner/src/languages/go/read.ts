@@ -310,7 +310,7 @@ class GoReader {
       });
       return;
     }
-    this.callWrapper(node, last, args, frame);
+    this.callWrapper(node, name, args, frame);
   }
 
   private definedHere(name: string): boolean {
@@ -364,10 +364,13 @@ class GoReader {
     });
   }
 
-  /** A function or method of the package run with the call's arguments (`c.do(ctx, "GET", "/zones/…")`). */
+  /**
+   * A function or method of the package run with the call's arguments (`c.do(ctx, "GET", "/zones/…")`),
+   * or a closure the function holds in a variable (`get := func(u string) (*http.Response, error) {…}`).
+   */
   private callWrapper(node: Node, name: string, args: Node[], frame: Frame): void {
     if (frame.depth >= MAX_DEPTH) return;
-    const target = this.functionNamed(name);
+    const target = this.functionNamed(name.split('.').pop()!) ?? this.closureNamed(name, node, frame);
     if (!target || target === frame.fn) return;
     const paramNodes = new Map<string, { node: Node; frame: Frame }>();
     const values = this.bind(target, args, frame, paramNodes);
@@ -378,6 +381,13 @@ class GoReader {
         { params: values, paramNodes, fn: target, depth: frame.depth + 1, callSite: frame.callSite ?? range(node) },
         false,
       );
+  }
+
+  /** The function literal a plain name holds where it is called (`get := func(u string) …; get(url)`). */
+  private closureNamed(name: string, at: Node, frame: Frame): Node | undefined {
+    if (name.includes('.')) return undefined;
+    const value = this.declaration(name, at, frame)?.value;
+    return value?.type === 'func_literal' ? value : undefined;
   }
 
   private functionNamed(name: string): Node | undefined {
