@@ -262,6 +262,62 @@ def groups(cf, zone_id, package_id):
   });
 });
 
+describe('what the sixth blind set taught the readers', () => {
+  test('curl configs on stdin, Go builder chains and asserted receivers, Python conditionals, submodules and header lists, format placeholders, shortcodes', async () => {
+    const project = makeProject({
+      'ops/nightly.sh': `#!/bin/sh
+API=https://api.cloudflare.com/client/v4
+curl --silent --config - <<EOC
+url = "\${API}/zones/\${CF_ZONE}/rate_limits?per_page=100"
+next
+url = "\${API}/accounts/\${CF_ACCOUNT}/load_balancers/pools"
+output = "\${out}/pools.json"
+EOC
+jq -r '.result[] | .notification_email' "$out/pools.json"
+`,
+      'edgeops/main.go': `package main
+
+func sync(c *Client, zone string) {
+\tc.R().SetBody(map[string]any{"items": []map[string]any{{"id": "server_side_exclude", "value": "off"}}}).Patch("/zones/" + zone + "/settings")
+\torgs := "{{.Base}}organizations/{{.Org}}/invites"
+\t_ = orgs
+}
+`,
+      'app/jobs.py': `import requests
+from . import zone as zone_api
+
+def publish(s, zone_id, host, ip):
+    rtype = "AAAA" if ":" in ip else "A"
+    s.post(f"https://api.cloudflare.com/client/v4/zones/{zone_id}/dns_records", json={"type": rtype, "name": host, "content": ip, "locked": False})
+    zone_api.setting(s, zone_id, "mobile_redirect", "off")
+    url = "{}/accounts/{}/tunnels/{}".format(API, ACCOUNT, tunnel_id)
+    headers = ["Transfer-Encoding: chunked", "Content-Length: 12"]
+`,
+      'app/zone.py': `API = "https://api.cloudflare.com/client/v4"
+
+def setting(session, zone, sid, value):
+    return session.patch(f"{API}/zones/{zone}/settings/{sid}", json={"value": value})
+`,
+      'site/content/ops.md': `# Settings
+
+{{< api-call method="PATCH" path="/zones/:zone_id/settings/server_side_exclude" >}}
+`,
+    });
+    const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(result.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.confidence}`).sort()).toEqual([
+      'app/jobs.py:6:dns-record-locked-field:high',
+      'app/jobs.py:7:zone-setting-mobile-redirect:medium',
+      'app/jobs.py:8:tunnels-legacy-api:medium',
+      'app/jobs.py:9:transfer-encoding-with-content-length:medium',
+      'edgeops/main.go:4:zone-setting-server-side-exclude:high',
+      'edgeops/main.go:5:organizations-api:medium',
+      'ops/nightly.sh:4:rate-limiting-legacy:high',
+      'ops/nightly.sh:9:lb-notification-email-field:high',
+      'site/content/ops.md:3:zone-setting-server-side-exclude:medium',
+    ]);
+  });
+});
+
 describe('hostile input in other languages', () => {
   test('values doubling sixty times stay bounded; nesting beyond the stack is named and the scan goes on', async () => {
     const doubling = (first: string, step: (i: number) => string, last: string) =>

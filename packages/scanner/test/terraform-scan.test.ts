@@ -100,6 +100,38 @@ describe('the scan reads .tf files', () => {
   });
 });
 
+describe('paths written in .tf files (the grep floor)', () => {
+  test('a URL or path in any string is a finding at medium; interpolations are holes; a description is prose', async () => {
+    const project = makeProject({
+      'infra/api.tf': [
+        'resource "restapi_object" "bookmark" {',
+        '  path = "/accounts/${var.account_id}/access/bookmarks"',
+        '  data = jsonencode({ name = "Wiki" })',
+        '}',
+        'data "http" "history" {',
+        '  url = "https://api.cloudflare.com/client/v4/user/billing/history?per_page=5"',
+        '}',
+        'variable "rules_path" {',
+        '  description = "we no longer call /zones/{zone}/firewall/rules"',
+        '  default     = "/zones/x/rulesets"',
+        '}',
+        'locals {',
+        '  live = "https://mirror.internal/client/v4/zones/${var.zone}/firewall/rules"',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const run = await runMain(['scan', '--as-of', '2026-01-01', '--format', 'json', '--fail-on', 'none'], {
+      cwd: project,
+    });
+    const report = parseJsonReport(run.stdout);
+    expect(report.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.confidence}`)).toEqual([
+      'infra/api.tf:2:access-bookmark-applications:medium',
+      'infra/api.tf:6:billing-profile-and-history:medium',
+    ]);
+  });
+});
+
 describe('Terraform findings', () => {
   const SETTINGS = [
     'resource "cloudflare_zone_settings_override" "main" {',

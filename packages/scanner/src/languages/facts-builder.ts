@@ -158,9 +158,13 @@ export class FactsBuilder {
       text += part.text;
     }
     if (pieces.length === 0) return;
-    // `%s`, `%v`, `%d` (printf-style) stand for a parameter segment, as `:zone_id` does.
+    // `%s`, `%v`, `%d` (printf-style), `{}`, `{0}`, `{zone}` (format-style: Python's `.format`) and
+    // `{{.Base}}`, `{{ zone }}` (templates: Go's text/template, Jinja) stand for a value, as
+    // `:zone_id` does: a parameter segment, or the base in front of a path.
     // (Replaced by as many holes as it has characters: the pieces' offsets stay right.)
-    text = text.replace(/%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]/g, (found) => HOLE.repeat(found.length));
+    text = text.replace(/%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]|\{\{[^{}\n]*\}\}|\{\w*\}/g, (found) =>
+      HOLE.repeat(found.length),
+    );
     if (text.includes('/') || this.vocabulary.pathSegments.some((segment) => text.includes(segment))) {
       const context = silent ?? this.silentText(text);
       this.inFile.writtenPaths.push({ text, pieces, root, ...(context ? { silent: context } : {}) });

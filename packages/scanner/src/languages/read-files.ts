@@ -330,9 +330,19 @@ async function importsOf(
   modules: Map<string, PythonModule>,
   depth: number,
 ): Promise<void> {
-  for (const found of read.text.matchAll(/^\s*from\s+(\.*)([\w.]*)\s+import\b|^\s*import\s+([\w.]+)/gm)) {
+  const imports: Array<{ dots: string; name: string }> = [];
+  for (const found of read.text.matchAll(/^\s*from\s+(\.*)([\w.]*)\s+import\b([^\n#]*)|^\s*import\s+([\w.]+)/gm)) {
     const dots = found[1] ?? '';
-    const name = found[2] ?? found[3] ?? '';
+    const name = found[2] ?? found[4] ?? '';
+    imports.push({ dots, name });
+    // `from . import zone as zone_api`: a name imported from a package may be a module of it.
+    for (const imported of (found[3] ?? '').replace(/[()\\]/g, ' ').split(','))
+      if (dots || name) {
+        const module = /^\s*(\w+)/.exec(imported)?.[1];
+        if (module) imports.push({ dots, name: name ? `${name}.${module}` : module });
+      }
+  }
+  for (const { dots, name } of imports) {
     const candidates = pythonModuleFiles(read.file, dots, name);
     // A package installed under another name (`ansible_collections.acme.edge.plugins.module_utils.x`):
     // the scanned module whose path ends with the most of the import's names.

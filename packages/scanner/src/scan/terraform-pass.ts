@@ -1,6 +1,18 @@
 import type { Finding, ResolvedSettings } from '@sunset-lint/core';
-import { buildFindings, matchDeclaredResource } from '@sunset-lint/core/internal';
+import {
+  buildFindings,
+  concatPatterns,
+  hole,
+  matchDeclaredResource,
+  matchFacts,
+  mergeMatchesAtSamePlace,
+  type RawMatch,
+  vocabularyOf,
+  withFloorReadings,
+} from '@sunset-lint/core/internal';
 import type { Diagnostic } from '../reports/types.js';
+import { FactsBuilder, writtenValue } from '../languages/facts-builder.js';
+import type { HclWrittenString } from '../terraform/syntax.js';
 import type { DeclaredTerraformResource, TerraformSource } from '../terraform/types.js';
 
 export interface TerraformPass {
@@ -39,9 +51,17 @@ export async function readTerraformForScan(
   }));
   const findings: Finding[] = [];
   const sources = new Map<string, TerraformSource>();
-  for (const [file, declared] of byFile(reading.resources)) {
-    const matches = declared.flatMap((resource) =>
+  const declaredByFile = byFile(reading.resources);
+  const floor = writtenPathMatches(reading.strings, settings);
+  for (const file of new Set([...declaredByFile.keys(), ...floor.keys()])) {
+    const declared = (declaredByFile.get(file) ?? []).flatMap((resource) =>
       matchDeclaredResource(toDeclaredResourceFact(resource), settings.catalogue.entries),
+    );
+    // A path the floor found is a finding only where no resource's reading lies in its string.
+    const matches = withFloorReadings(
+      mergeMatchesAtSamePlace(declared),
+      mergeMatchesAtSamePlace(floor.get(file) ?? []),
+      (match) => match.floor?.root,
     );
     if (matches.length === 0) continue;
     // The text the reader parsed: every file with a resource was read and parsed.
@@ -53,6 +73,36 @@ export async function readTerraformForScan(
     );
   }
   return { findings, diagnostics, sources };
+}
+
+/** Attributes and keys whose string is text for a person: what a path in it says is no request. */
+const PROSE_HOLDERS = /^(description|summary|title|comment|notes?|message|.*_description)$/i;
+
+/**
+ * The grep floor in `.tf` files: a string that holds a window of a retired path (the URL of an
+ * `http` data source, a `restapi_object`'s `path`, a `local` building one) is a finding at medium,
+ * as in every other language; interpolations are holes, and a description's text is prose.
+ */
+function writtenPathMatches(
+  strings: ReadonlyMap<string, readonly HclWrittenString[]>,
+  settings: ResolvedSettings,
+): Map<string, RawMatch[]> {
+  const byFile = new Map<string, RawMatch[]>();
+  const context = { entries: settings.catalogue.entries, apiHosts: settings.apiHosts };
+  const vocabulary = vocabularyOf(settings.catalogue);
+  for (const [file, written] of strings) {
+    const builder = new FactsBuilder(vocabulary, settings.apiHosts);
+    for (const string of written) {
+      const value = concatPatterns(
+        ...string.parts.map((part) => ('hole' in part ? [hole()] : writtenValue(part.text, part.start))),
+      );
+      builder.written(value, [string.start, string.end], PROSE_HOLDERS.test(string.holder ?? '') ? 'prose' : undefined);
+    }
+    if (builder.inFile.writtenPaths.length === 0) continue;
+    const matches = matchFacts({ requests: [], sdkCalls: [], inFile: builder.inFile }, context);
+    if (matches.length) byFile.set(file, matches);
+  }
+  return byFile;
 }
 
 function byFile(resources: readonly DeclaredTerraformResource[]): Map<string, DeclaredTerraformResource[]> {

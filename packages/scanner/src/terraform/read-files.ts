@@ -3,7 +3,7 @@ import { DEFAULT_MAX_FILE_SIZE, readSource } from '../scan/files/read-source.js'
 import { dirname } from 'node:path';
 import { loadHclParser } from './load-parser.js';
 import { declaredResources, type ParsedTerraformFile } from './resources.js';
-import { parseHcl } from './syntax.js';
+import { parseHcl, type HclWrittenString } from './syntax.js';
 import type { DeclaredTerraformResource, TerraformFileProblem, TerraformSource } from './types.js';
 
 export interface TerraformReading {
@@ -12,6 +12,8 @@ export interface TerraformReading {
   problems: TerraformFileProblem[];
   /** Each file read and parsed, by absolute path. */
   sources: Map<string, TerraformSource>;
+  /** The strings of each file read and parsed, as written (for the grep floor). */
+  strings: Map<string, HclWrittenString[]>;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function readTerraformFiles(
   const problems: TerraformFileProblem[] = [];
   const modules = new Map<string, ParsedTerraformFile[]>();
   const sources = new Map<string, TerraformSource>();
+  const strings = new Map<string, HclWrittenString[]>();
   for (const file of files) {
     // As every scanned file is read: regular files only, never past --max-file-size.
     const read = readSource(file, maxBytes);
@@ -47,10 +50,11 @@ export async function readTerraformFiles(
       continue;
     }
     sources.set(file, { text, comments: parsed.comments });
+    strings.set(file, parsed.strings);
     const folder = dirname(file);
     const module = modules.get(folder) ?? [];
     module.push({ file, document: parsed.document });
     modules.set(folder, module);
   }
-  return { resources: [...modules.values()].flatMap(declaredResources), problems, sources };
+  return { resources: [...modules.values()].flatMap(declaredResources), problems, sources, strings };
 }

@@ -53,6 +53,18 @@ export interface HclObjectEntry {
   value: HclExpression;
 }
 
+/**
+ * A string as written (quoted or heredoc), for the grep floor: its literal pieces where they stand,
+ * holes for its interpolations, and the attribute or object key it is the value of.
+ */
+export interface HclWrittenString {
+  parts: Array<{ text: string; start: number } | { hole: true }>;
+  start: number;
+  end: number;
+  /** The attribute or object key that holds it (`description`, `url`), when one does. */
+  holder?: string;
+}
+
 export interface HclSyntaxError {
   line: number;
   column: number;
@@ -67,14 +79,18 @@ export function parseHcl(
   parser: Parser,
   text: string,
   withComments: boolean,
-): { document: HclDocument; comments: RawComment[] } | { error: HclSyntaxError } {
+): { document: HclDocument; comments: RawComment[]; strings: HclWrittenString[] } | { error: HclSyntaxError } {
   const tree = parser.parse(text);
   if (!tree) return { error: { line: 1, column: 1, message: 'the HCL parser returned no tree' } };
   try {
     const root = tree.rootNode;
     if (root.hasError) return { error: firstSyntaxError(root) };
     const body = root.namedChildren.find((child) => child?.type === 'body');
-    return { document: { body: body ? readBody(body) : [] }, comments: withComments ? hclCommentsOf(root) : [] };
+    return {
+      document: { body: body ? readBody(body) : [] },
+      comments: withComments ? hclCommentsOf(root) : [],
+      strings: writtenStrings(root),
+    };
   } finally {
     tree.delete();
   }
@@ -136,6 +152,30 @@ function readLabel(node: Node): HclLabel {
   const first = inner[0];
   const last = inner.at(-1);
   return { text, span: first && last ? { start: pointOf(first, 'start'), end: pointOf(last, 'end') } : spanOf(node) };
+}
+
+/** Every string of the file but block labels, as written (`writtenStrings` of the grep floor). */
+function writtenStrings(root: Node): HclWrittenString[] {
+  const strings: HclWrittenString[] = [];
+  const visit = (node: Node, holder: string | undefined): void => {
+    if (node.type === 'string_lit' && node.parent?.type === 'block') return;
+    if (node.type === 'quoted_template' || node.type === 'heredoc_template' || node.type === 'string_lit') {
+      const parts: HclWrittenString['parts'] = [];
+      for (const child of node.namedChildren) {
+        if (child?.type === 'template_literal') parts.push({ text: child.text, start: child.startIndex });
+        else if (child?.type === 'template_interpolation' || child?.type === 'template_directive')
+          parts.push({ hole: true });
+      }
+      strings.push({ parts, start: node.startIndex, end: node.endIndex, ...(holder ? { holder } : {}) });
+      return;
+    }
+    let inner = holder;
+    if (node.type === 'attribute') inner = node.namedChildren.find((child) => child?.type === 'identifier')?.text;
+    else if (node.type === 'object_elem') inner = node.childForFieldName('key')?.text.replace(/^"|"$/g, '');
+    for (const child of node.namedChildren) if (child) visit(child, inner);
+  };
+  visit(root, undefined);
+  return strings;
 }
 
 const UNKNOWN: HclExpression = { kind: 'unknown' };

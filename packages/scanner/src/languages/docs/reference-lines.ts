@@ -121,6 +121,8 @@ export function readReferenceLines(
 
 /** An element of MDX or HTML (`<ApiEndpoint method="GET" path="…" />`), over lines if need be. */
 const ELEMENT = /<([A-Za-z][\w.:-]*)((?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"\n]*"|'[^'\n]*'|\{[^{}\n]*\}))?)*)\s*\/?>/g;
+/** A Hugo shortcode (`{{< api-call method="PATCH" path="…" >}}`, `{{% … %}}`): attributes as an element's. */
+const SHORTCODE = /\{\{[<%]\s*([A-Za-z][\w.:-]*)((?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"\n]*"|'[^'\n]*'))?)*)\s*\/?[>%]\}\}/g;
 const ATTRIBUTE = /([\w:.-]+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)'|\{\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`$\n]*)`)\s*\})/g;
 /** Comments of HTML and of MDX (`{/* … *\/}`), an unclosed one to the end: what they hold is not on the page. */
 const COMMENTS = /<!--[\s\S]*?(?:-->|$)|\{\/\*[\s\S]*?(?:\*\/\}|$)/g;
@@ -133,7 +135,8 @@ const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD)$/i;
 const API_PATH = /^(?:https?:\/\/[^\s/]+)?\/?(?:client\/v4\/)?(?:zones|accounts|user|organizations)\/\S*$/;
 
 /**
- * Endpoints a page names by a component or an element (`<ApiEndpoint method="GET" path="…" />`):
+ * Endpoints a page names by a component, an element or a shortcode (`<ApiEndpoint method="GET" path="…" />`,
+ * `{{< api-call method="PATCH" path="…" >}}`):
  * each attribute whose value is an API path, with the method an attribute gives (`method`, `verb`).
  * Links (`href`, `to`, `src`, `action`; `path` unless a method is beside it, as a route's) and text
  * for a person (`title`, `alt`, `aria-*`) are not requests, as in code; nor is an element in a
@@ -154,10 +157,10 @@ function readElementAttributes(text: string, builder: FactsBuilder, readLines: r
     }
     return readLines[lo] === lineStart;
   };
-  for (const element of text.matchAll(ELEMENT)) {
+  for (const element of [...text.matchAll(ELEMENT), ...text.matchAll(SHORTCODE)]) {
     const at = element.index;
     if (comments.some(([start, end]) => start! <= at && at < end!)) continue;
-    const attributesAt = at + 1 + element[1]!.length;
+    const attributesAt = at + element[0].indexOf(element[1]!) + element[1]!.length;
     const attributes = [...element[2]!.matchAll(ATTRIBUTE)].map((found) => {
       const value = found.slice(2).find((group) => group !== undefined) ?? '';
       const valueAt = attributesAt + found.index + found[0].indexOf(value, found[1]!.length);

@@ -236,8 +236,40 @@ class GoReader {
     for (const arg of args) this.walk(arg, frame, emit, context);
     if (context === 'message' || context === 'own route') return;
     if (emit) this.segmentsFloor(args, context);
-    if (!name) return;
+    if (!name) {
+      // A method called on what no name shows (`m.(*meta).doJSON(…)`, `c.R().Patch(…)`).
+      if (fn?.type === 'selector_expression') {
+        const field = fn.childForFieldName('field')?.text;
+        if (field && this.functionNamed(field)) this.callWrapper(node, field, args, frame);
+        else this.chainedVerb(node, fn, args, frame);
+      }
+      return;
+    }
     this.requestOf(node, name, args, frame);
+  }
+
+  /**
+   * A verb at the end of a builder chain (resty's `c.R().SetBody(b).Patch(url)`, `req.Get(url)`): a
+   * request by a client the reader does not know, its body the chain's `SetBody`.
+   */
+  private chainedVerb(node: Node, fn: Node, args: Node[], frame: Frame): void {
+    const verb = /^(Get|Post|Put|Patch|Delete|Head)$/.exec(fn.childForFieldName('field')?.text ?? '')?.[1];
+    if (!verb || !args[0] || this.functionNamed(verb)) return;
+    let body: Node | undefined;
+    for (let link = fn.childForFieldName('operand'); link?.type === 'call_expression';) {
+      const callee = link.childForFieldName('function');
+      if (callee?.type !== 'selector_expression') break;
+      if (callee.childForFieldName('field')?.text === 'SetBody') body ??= argumentsOf(link)[0];
+      link = callee.childForFieldName('operand');
+    }
+    const payload = body ? this.bodyObjects(body, frame) : [];
+    this.builder.request({
+      url: this.value(args[0], frame),
+      method: { kind: 'known', method: verb.toUpperCase() as never },
+      range: frame.callSite ?? range(node),
+      via: 'unknown-client',
+      ...(payload.length && payload.every((object) => object.file === undefined) ? { payload } : {}),
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
-import { concatPatterns, hole, SDK_RECEIVER_NAMES } from '@sunset-lint/core/internal';
+import { anyOfTexts, concatPatterns, hole, SDK_RECEIVER_NAMES } from '@sunset-lint/core/internal';
 import {
   FactsBuilder,
   knownText,
@@ -245,6 +245,20 @@ class PythonReader {
           if (object && object.entries.some((entry) => this.builder.watchesKey(entry.key))) this.builder.object(object);
         }
         break;
+      case 'list':
+        // Header lines as curl and pycurl take them (`["Transfer-Encoding: chunked", f"Content-Length: {n}"]`).
+        if (emit) {
+          const lines = node.namedChildren
+            .filter((child): child is Node => child?.type === 'string')
+            .map((child) => ({ name: /^[rbfu]*['"]{1,3}([\w-]+):\s/i.exec(child.text)?.[1], child }))
+            .filter((line): line is { name: string; child: Node } => line.name !== undefined);
+          if (lines.length > 1)
+            this.builder.headers(
+              lines.map(({ name, child }) => ({ name, range: range(child) })),
+              false,
+            );
+        }
+        break;
     }
     for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
   }
@@ -342,10 +356,15 @@ class PythonReader {
    * as joined by `/` (a client method that joins them): written text for the grep floor.
    */
   private segmentsFloor(node: Node, silent: SilentContext | undefined): void {
-    const positional = argumentsOf(node).filter((arg) => arg.type !== 'keyword_argument');
-    if (positional.length < 2 || positional[0]!.type !== 'string') return;
-    const first = knownText(this.stringValue(positional[0]!, { depth: 0 }, true));
-    if (!first || !/^\/?(zones|accounts|user|organizations)\/?$/.test(first)) return;
+    const all = argumentsOf(node).filter((arg) => arg.type !== 'keyword_argument');
+    // From the first that is an API root on (`os.path.join(API, "zones", zone, "firewall", "rules")`).
+    const from = all.findIndex(
+      (arg) =>
+        arg.type === 'string' &&
+        /^\/?(zones|accounts|user|organizations)\/?$/.test(knownText(this.stringValue(arg, { depth: 0 }, true)) ?? ''),
+    );
+    const positional = from < 0 ? [] : all.slice(from);
+    if (positional.length < 2) return;
     const parts = positional.map((arg) =>
       arg.type === 'string' ? this.stringValue(arg, { depth: 0 }, true) : [hole()],
     );
@@ -687,6 +706,12 @@ class PythonReader {
         return [{ kind: 'text', text: node.text }];
       case 'parenthesized_expression':
         return node.namedChildren[0] ? this.value(node.namedChildren[0], frame, depth + 1) : [hole()];
+      case 'conditional_expression': {
+        // `"AAAA" if ":" in ip else "A"`: either text, as a choice (a record's type, a setting id).
+        const [then, , otherwise] = node.namedChildren;
+        if (!then || !otherwise) return [hole()];
+        return anyOfTexts([this.value(then, frame, depth + 1), this.value(otherwise, frame, depth + 1)]) ?? [hole()];
+      }
       case 'binary_operator': {
         const left = node.childForFieldName('left');
         const right = node.childForFieldName('right');
@@ -894,13 +919,19 @@ class PythonReader {
       if (statement?.type === 'import_from_statement') {
         const source = statement.childForFieldName('module_name')?.text ?? '';
         const module = this.input.imported.get(source);
-        if (!module) continue;
         for (const imported of statement.childrenForFieldName('name')) {
           if (!imported) continue;
           const original =
             imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
           const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : imported.text;
-          if (alias === name && original) return { module, name: original };
+          if (!original || !alias) continue;
+          if (alias === name && module) return { module, name: original };
+          // `from . import zone as zone_api` + `zone_api.setting`: a module of the package, by its alias.
+          if (!name.startsWith(`${alias}.`)) continue;
+          const submodule = this.input.imported.get(
+            source.endsWith('.') ? `${source}${original}` : `${source}.${original}`,
+          );
+          if (submodule) return { module: submodule, name: name.slice(alias.length + 1) };
         }
       } else if (statement?.type === 'import_statement') {
         for (const imported of statement.namedChildren) {

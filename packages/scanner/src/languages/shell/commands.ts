@@ -82,6 +82,98 @@ function sliceValue(value: Value, n: number): Value {
   return out;
 }
 
+/**
+ * The transfers of a curl config (`url = "…"`, `request PATCH`, `--header "…"`, `data = @-`), each
+ * as the command-line arguments it stands for: one option and its value a line, `#` comments, and
+ * `next` between transfers.
+ */
+function configTransfers(config: Argument): Argument[][] {
+  const transfers: Argument[][] = [[]];
+  for (const line of valueLines(config.value)) {
+    const first = line[0];
+    if (first?.kind !== 'text') continue;
+    const found = /^\s*(?:--)?([A-Za-z][\w-]*)\s*(?:[=:]\s*|\s+|$)/.exec(first.text);
+    if (!found || found[1]!.startsWith('#')) continue;
+    const option = found[1]!;
+    if (option === 'next') {
+      transfers.push([]);
+      continue;
+    }
+    let value = trimValue(sliceValue(line, found[0].length));
+    const head = value[0];
+    const tail = value[value.length - 1];
+    if (head?.kind === 'text' && tail?.kind === 'text' && head.text.startsWith('"') && tail.text.endsWith('"')) {
+      value = sliceValue(value, 1);
+      value = dropLast(value);
+    }
+    const name = option.length === 1 ? `-${option}` : `--${option}`;
+    transfers[transfers.length - 1]!.push({ value: [{ kind: 'text', text: name }], range: config.range });
+    if (value.length) transfers[transfers.length - 1]!.push({ value, range: config.range });
+  }
+  return transfers.filter((transfer) => transfer.length > 0);
+}
+
+/** A value cut at its line breaks (the breaks of its text parts), each line keeping its holes. */
+function valueLines(value: Value): Value[] {
+  const lines: Value[] = [[]];
+  for (const part of value) {
+    if (part.kind !== 'text') {
+      lines[lines.length - 1]!.push(part);
+      continue;
+    }
+    let from = 0;
+    for (let at = part.text.indexOf('\n'); ; at = part.text.indexOf('\n', from)) {
+      const end = at < 0 ? part.text.length : at;
+      if (end > from) lines[lines.length - 1]!.push(textSlice(part, from, end));
+      if (at < 0) break;
+      lines.push([]);
+      from = at + 1;
+    }
+  }
+  return lines;
+}
+
+/** Characters `from` to `to` of a text part, its spans cut to them. */
+function textSlice(part: Extract<Value[number], { kind: 'text' }>, from: number, to: number): Value[number] {
+  return sliceValue([{ ...part, text: part.text.slice(0, to), spans: cutSpans(part.spans, to) }], from)[0]!;
+}
+
+function cutSpans(spans: Extract<Value[number], { kind: 'text' }>['spans'], to: number) {
+  return (spans ?? [])
+    .filter((span) => span.at < to)
+    .map((span) => {
+      const length = Math.min(span.length, to - span.at);
+      const cut = span.length - length;
+      return {
+        ...span,
+        length,
+        written: [span.written[0], span.written[1] - (span.exact ? cut : 0)] as [number, number],
+      };
+    });
+}
+
+/** The value without the last character of its last text part (a closing quote). */
+function dropLast(value: Value): Value {
+  const last = value[value.length - 1];
+  if (last?.kind !== 'text') return value;
+  const kept = last.text.length - 1;
+  return [
+    ...value.slice(0, -1),
+    ...(kept > 0 ? [{ ...last, text: last.text.slice(0, kept), spans: cutSpans(last.spans, kept) }] : []),
+  ];
+}
+
+/** The value without trailing white space. */
+function trimValue(value: Value): Value {
+  const last = value[value.length - 1];
+  if (last?.kind !== 'text') return value;
+  const kept = last.text.trimEnd().length;
+  return [
+    ...value.slice(0, -1),
+    ...(kept > 0 ? [{ ...last, text: last.text.slice(0, kept), spans: cutSpans(last.spans, kept) }] : []),
+  ];
+}
+
 interface RequestParts {
   urls: Argument[];
   method?: MethodValue;
@@ -120,6 +212,21 @@ function body(value: Value, stdin: Argument | undefined): Value {
 }
 
 export function readCurl(args: readonly Argument[], range: Range, stdin?: Argument): RequestSeen[] {
+  // `curl --config - <<EOC … EOC`, `-K -`: the options come from standard input, a transfer each
+  // between `next` lines, each with the options of the command line too.
+  // (The reader leaves a lone `-` out of the words: the option is then last, or before another.)
+  const fromStdin = (i: number) => {
+    const next = args[i + 1] && textOf(args[i + 1]!.value);
+    return next === undefined || next === '-' || next.startsWith('-');
+  };
+  const config = args.findIndex((arg, i) => {
+    const text = textOf(arg.value);
+    return text === '--config=-' || text === '-K-' || ((text === '--config' || text === '-K') && fromStdin(i));
+  });
+  if (config >= 0 && stdin) {
+    const rest = args.filter((arg, i) => i !== config && !(i === config + 1 && textOf(arg.value) === '-'));
+    return configTransfers(stdin).flatMap((transfer) => readCurl([...rest, ...transfer], range));
+  }
   const parts: RequestParts = { urls: [], headers: [], bodies: [] };
   let get = false;
   for (let i = 0; i < args.length; i++) {

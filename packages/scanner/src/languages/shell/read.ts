@@ -373,19 +373,18 @@ class ShellReader {
       for (const inner of child.namedChildren) if (inner && inner.type !== 'command_substitution') visit(inner);
     };
     visit(statement);
-    // `jq … /tmp/records.json`: the request that wrote the file (`curl -o /tmp/records.json`, `> …`).
+    // `jq … /tmp/records.json`, `jq … "$out/records.json"`: the request that wrote the file (`curl -o
+    // /tmp/records.json`, `> …`, a curl config's `output = "…"`, whose transfer is the request).
     if (node.type === 'command')
       for (const arg of node.childrenForFieldName('argument')) {
-        const file =
-          arg?.type === 'word' && /[./]\w/.test(arg.text) && !arg.text.startsWith('.') ? arg.text : undefined;
-        if (file)
-          for (const line of this.fileText.split('\n'))
-            if (
-              line.includes(file) &&
-              /\b(curl|wget|http|https)\b|-o\s|>\s*\S/.test(line) &&
-              line.trim() !== node.text.trim()
-            )
-              texts.push(line);
+        const file = jqInputFile(arg);
+        if (!file) continue;
+        const lines = this.fileText.split('\n');
+        lines.forEach((line, at) => {
+          if (!line.includes(file) || line.trim() === node.text.trim()) return;
+          if (/^\s*(--)?output\s*[=:\s]/.test(line)) texts.push(configTransferAround(lines, at));
+          else if (/\b(curl|wget|http|https)\b|-o\s|>\s*\S/.test(line)) texts.push(line);
+        });
       }
     return texts.length ? texts.join('\n') : this.around(node, 3);
   }
@@ -608,6 +607,29 @@ class ShellReader {
     };
     for (const child of node.namedChildren) if (child) visit(child);
   }
+}
+
+/** The file a `jq` argument names, as far as it is written (`/tmp/records.json`; `/pools.json` of `"$out/pools.json"`). */
+function jqInputFile(arg: Node | null): string | undefined {
+  if (!arg || arg.text.startsWith('.') || arg.text.startsWith('-')) return undefined;
+  if (arg.type === 'word') return /[./]\w/.test(arg.text) ? arg.text : undefined;
+  if (arg.type !== 'string') return undefined;
+  // After the last expansion: the part of the name the text writes.
+  const tail =
+    arg.text
+      .slice(1, -1)
+      .split(/\$\{?\w+\}?/)
+      .pop() ?? '';
+  return /^\/?[\w.-]*\.\w+$/.test(tail) && tail.length > 4 ? tail : undefined;
+}
+
+/** The lines of the curl config transfer holding line `at` (from the last `next` or the heredoc's start). */
+function configTransferAround(lines: readonly string[], at: number): string {
+  let from = at;
+  while (from > 0 && !/^\s*next\s*$/.test(lines[from - 1]!) && !lines[from - 1]!.includes('<<')) from--;
+  let to = at;
+  while (to + 1 < lines.length && !/^\s*next\s*$/.test(lines[to + 1]!) && !/^\s*\w+\s*$/.test(lines[to + 1]!)) to++;
+  return lines.slice(from, to + 1).join('\n');
 }
 
 function commandName(node: Node): string | undefined {
