@@ -84,8 +84,8 @@ function sliceValue(value: Value, n: number): Value {
 
 /**
  * The transfers of a curl config (`url = "…"`, `request PATCH`, `--header "…"`, `data = @-`), each
- * as the command-line arguments it stands for: one option and its value a line, `#` comments, and
- * `next` between transfers.
+ * as the command-line arguments it stands for: one option and its value a line (a `#` comment or
+ * any other line is no option), and `next` between transfers.
  */
 function configTransfers(config: Argument): Argument[][] {
   const transfers: Argument[][] = [[]];
@@ -93,7 +93,7 @@ function configTransfers(config: Argument): Argument[][] {
     const first = line[0];
     if (first?.kind !== 'text') continue;
     const found = /^\s*(?:--)?([A-Za-z][\w-]*)\s*(?:[=:]\s*|\s+|$)/.exec(first.text);
-    if (!found || found[1]!.startsWith('#')) continue;
+    if (!found) continue;
     const option = found[1]!;
     if (option === 'next') {
       transfers.push([]);
@@ -154,23 +154,22 @@ function cutSpans(spans: Extract<Value[number], { kind: 'text' }>['spans'], to: 
 
 /** The value without the last character of its last text part (a closing quote). */
 function dropLast(value: Value): Value {
-  const last = value[value.length - 1];
-  if (last?.kind !== 'text') return value;
-  const kept = last.text.length - 1;
-  return [
-    ...value.slice(0, -1),
-    ...(kept > 0 ? [{ ...last, text: last.text.slice(0, kept), spans: cutSpans(last.spans, kept) }] : []),
-  ];
+  return cutLastText(value, (text) => text.length - 1);
 }
 
 /** The value without trailing white space. */
 function trimValue(value: Value): Value {
+  return cutLastText(value, (text) => text.trimEnd().length);
+}
+
+/** The value with its last text part kept to its first `kept(text)` characters. */
+function cutLastText(value: Value, kept: (text: string) => number): Value {
   const last = value[value.length - 1];
   if (last?.kind !== 'text') return value;
-  const kept = last.text.trimEnd().length;
+  const length = kept(last.text);
   return [
     ...value.slice(0, -1),
-    ...(kept > 0 ? [{ ...last, text: last.text.slice(0, kept), spans: cutSpans(last.spans, kept) }] : []),
+    ...(length > 0 ? [{ ...last, text: last.text.slice(0, length), spans: cutSpans(last.spans, length) }] : []),
   ];
 }
 
