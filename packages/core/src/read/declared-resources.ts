@@ -150,8 +150,7 @@ function loopValues(node: Node, scope: Scope, ev: Evaluator): Array<{ text: stri
   if (binding?.kind !== 'value' || !binding.iterates) return [];
   const iterable = unwrap(binding.iterates);
   if (iterable.type === 'CallExpression' && iterable.arguments[0] && iterable.arguments[0].type !== 'SpreadElement') {
-    const callee = ev.value(iterable.callee, binding.scope);
-    const name = callee.kind === 'global' ? [callee.name, ...callee.path].join('.') : '';
+    const name = ev.globalName(iterable.callee, binding.scope);
     const keysWanted =
       (name === 'Object.keys' && binding.path.length === 0) ||
       (name === 'Object.entries' && binding.path.length === 1 && binding.path[0] === '0');

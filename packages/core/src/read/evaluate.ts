@@ -77,6 +77,12 @@ export class Evaluator {
     }
   }
 
+  /** The global a node names, as a dotted name (`Object.assign`, `JSON.stringify`); '' for anything else. */
+  globalName(node: Node, scope: Scope): string {
+    const value = this.value(node, scope);
+    return value.kind === 'global' ? [value.name, ...value.path].join('.') : '';
+  }
+
   pattern(node: Node, scope: Scope): PatternPart[] {
     const value = this.value(node, scope);
     const pattern = this.asPattern(value);

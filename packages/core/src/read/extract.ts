@@ -433,7 +433,7 @@ class FileExtraction {
       inner.arguments[0] &&
       inner.arguments[0].type !== 'SpreadElement'
     ) {
-      const name = this.globalName(inner.callee, scope);
+      const name = this.ev.globalName(inner.callee, scope);
       if (name === 'JSON.stringify' || name === 'Headers')
         return this.payloadExpression(inner.arguments[0], scope, depth + 1);
     }
@@ -445,11 +445,6 @@ class FileExtraction {
     return { node: inner, scope };
   }
 
-  private globalName(callee: Node, scope: Scope): string {
-    const value = this.ev.value(callee, scope);
-    return value.kind === 'global' ? [value.name, ...value.path].join('.') : '';
-  }
-
   /** Payload keys that matter by endpoint: top-level keys, keys inside `data`, bulk `items[].id`. */
   private payloadKeys(body: Node, scope: Scope): PayloadKey[] {
     const written = this.payloadExpression(body, scope);
@@ -458,7 +453,7 @@ class FileExtraction {
 
   /** The objects a payload is made of: an object literal, or each source of `Object.assign({}, a, b)`. */
   private payloadObjects(node: Node, scope: Scope): Array<Extract<Value, { kind: 'object' }>> {
-    if (node.type === 'CallExpression' && this.globalName(node.callee, scope) === 'Object.assign')
+    if (node.type === 'CallExpression' && this.ev.globalName(node.callee, scope) === 'Object.assign')
       return node.arguments.flatMap((arg) => (arg.type === 'SpreadElement' ? [] : this.spreadObjects(arg, scope)));
     const value = this.ev.value(node, scope);
     return value.kind === 'object' ? [value] : [];

@@ -96,8 +96,7 @@ function mergedIntoHeaders(index: ScopeIndex, ev: Evaluator): Set<Node> {
       if (property.type !== 'Property' || propertyKeyName(property.key, property.computed) !== 'headers') continue;
       const value = unwrap(property.value);
       if (value.type !== 'CallExpression') continue;
-      const callee = ev.value(value.callee, ev.scopeOf(object));
-      if (callee.kind !== 'global' || callee.name !== 'Object' || callee.path.join('.') !== 'assign') continue;
+      if (ev.globalName(value.callee, ev.scopeOf(object)) !== 'Object.assign') continue;
       for (const argument of value.arguments) if (argument.type === 'ObjectExpression') merged.add(argument);
     }
   return merged;

@@ -5,6 +5,7 @@ import { linesOf, propertyRemoval } from '../findings/edits.js';
 import type { Evaluator } from './evaluate.js';
 import type { InnerKey, TemplatePiece, WrittenKey, WrittenObjectFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
+import { knownStrings } from '../url/pattern.js';
 
 /** Object literals that write a watched key, with their shape (`WrittenObjectFact`). */
 export function writtenObjects(
@@ -98,7 +99,5 @@ function templatePiece(value: Node, source: string): TemplatePiece | undefined {
 
 /** The strings a key's value may be (one, or each a conditional picks), when the code shows them all. */
 function stringValue(ev: Evaluator, node: Node, object: TSESTree.ObjectExpression): readonly string[] | undefined {
-  const pattern = ev.pattern(node, ev.scopeOf(object));
-  if (pattern.length === 1 && pattern[0]!.kind === 'text') return [pattern[0]!.text];
-  return pattern.length === 1 && pattern[0]!.kind === 'choice' ? pattern[0]!.options : undefined;
+  return knownStrings(ev.pattern(node, ev.scopeOf(object)));
 }

@@ -130,6 +130,11 @@ export class FactsBuilder {
     private readonly file?: string,
   ) {}
 
+  /** A first segment of the catalogue's paths, alone (`zones`, `/accounts/`): where written segments start. */
+  isApiRoot(text: string | undefined): boolean {
+    return text !== undefined && this.vocabulary.pathRoots.has(text.replace(/^\/|\/$/g, ''));
+  }
+
   /** The value starts with a URL of another host (a base variable resolved to it). */
   namesAnotherHost(value: readonly PatternPart[]): boolean {
     const first = value[0];

@@ -32,12 +32,12 @@ export function replaceInValue(value: Value, pattern: RegExp, replace: (match: R
     const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
     const global = new RegExp(pattern.source, flags);
     for (let found = global.exec(part.text); found; found = global.exec(part.text)) {
-      if (found.index > at) out.push([slice(part, at, found.index)]);
+      if (found.index > at) out.push([sliceText(part, at, found.index)]);
       out.push(replace(found));
       at = found.index + found[0].length;
       if (found[0].length === 0) global.lastIndex++;
     }
-    if (at < part.text.length) out.push([slice(part, at, part.text.length)]);
+    if (at < part.text.length) out.push([sliceText(part, at, part.text.length)]);
   }
   return concatPatterns(...out);
 }
@@ -60,12 +60,13 @@ export function joinValues(base: Value, path: Value): Value {
   const last = base[base.length - 1];
   const baseSlash = last?.kind === 'text' && last.text.endsWith('/');
   const pathSlash = first?.kind === 'text' && first.text.startsWith('/');
-  if (baseSlash && pathSlash) return concatPatterns(base, [slice(first, 1, first.text.length)], path.slice(1));
+  if (baseSlash && pathSlash) return concatPatterns(base, [sliceText(first, 1, first.text.length)], path.slice(1));
   if (!baseSlash && !pathSlash && base.length) return concatPatterns(base, [{ kind: 'text', text: '/' }], path);
   return concatPatterns(base, path);
 }
 
-function slice(part: { kind: 'text'; text: string; spans?: TextSpan[] }, from: number, to: number) {
+/** Characters `from` to `to` of a text part, its spans cut to them. */
+export function sliceText(part: { kind: 'text'; text: string; spans?: TextSpan[] }, from: number, to: number) {
   const spans: TextSpan[] = [];
   for (const span of part.spans ?? []) {
     const lo = Math.max(span.at, from);
@@ -81,4 +82,14 @@ function slice(part: { kind: 'text'; text: string; spans?: TextSpan[] }, from: n
     });
   }
   return { kind: 'text' as const, text: part.text.slice(from, to), spans };
+}
+
+/**
+ * Path segments given one by one (`url.JoinPath(base, "zones", id, "filters")`, a legacy SDK's
+ * attribute chain), read as joined by `/`: written text for the grep floor.
+ */
+export function joinedSegments(segments: readonly Value[]): Value {
+  return concatPatterns(
+    ...segments.flatMap((segment, i) => (i === 0 ? [segment] : [[{ kind: 'text' as const, text: '/' }], segment])),
+  );
 }

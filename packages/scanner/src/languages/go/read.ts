@@ -10,7 +10,7 @@ import {
   type Value,
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import { joinValues, replaceInValue, snakeCase } from '../values.js';
+import { joinedSegments, joinValues, replaceInValue, snakeCase } from '../values.js';
 import { GO_SDK_METHODS, GO_SDK_READS } from './cloudflare-go.js';
 import { addBinding, argumentsOf, BindingIndex, methodOf, plusOperands, range, type Binding } from '../syntax.js';
 
@@ -279,19 +279,14 @@ class GoReader {
    */
   private segmentsFloor(args: readonly Node[], silent: SilentContext | undefined): void {
     const isString = (arg: Node) => arg.type === 'interpreted_string_literal' || arg.type === 'raw_string_literal';
-    const from = args.findIndex(
-      (arg) =>
-        isString(arg) && /^\/?(zones|accounts|user|organizations)\/?$/.test(knownText(this.stringValue(arg)) ?? ''),
-    );
+    const from = args.findIndex((arg) => isString(arg) && this.builder.isApiRoot(knownText(this.stringValue(arg))));
     if (from < 0 || from === args.length - 1) return;
     const segments = args.slice(from);
-    const joined = concatPatterns(
-      ...segments.flatMap((arg, i) => {
-        const part = isString(arg) ? this.stringValue(arg) : [hole()];
-        return i === 0 ? [part] : [[{ kind: 'text' as const, text: '/' }], part];
-      }),
+    this.builder.written(
+      joinedSegments(segments.map((arg) => (isString(arg) ? this.stringValue(arg) : [hole()]))),
+      [segments[0]!.startIndex, segments[segments.length - 1]!.endIndex],
+      silent,
     );
-    this.builder.written(joined, [segments[0]!.startIndex, segments[segments.length - 1]!.endIndex], silent);
   }
 
   private requestOf(node: Node, name: string, args: Node[], frame: Frame): void {

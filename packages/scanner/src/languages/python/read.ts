@@ -10,7 +10,7 @@ import {
   type Value,
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import { camelCase, formatPlaceholders, joinValues, replaceInValue } from '../values.js';
+import { camelCase, formatPlaceholders, joinedSegments, joinValues, replaceInValue } from '../values.js';
 import { addBinding, argumentsOf, BindingIndex, methodOf, plusOperands, range, type Binding } from '../syntax.js';
 
 /**
@@ -359,20 +359,17 @@ class PythonReader {
     const all = argumentsOf(node).filter((arg) => arg.type !== 'keyword_argument');
     // From the first that is an API root on (`os.path.join(API, "zones", zone, "firewall", "rules")`).
     const from = all.findIndex(
-      (arg) =>
-        arg.type === 'string' &&
-        /^\/?(zones|accounts|user|organizations)\/?$/.test(knownText(this.stringValue(arg, { depth: 0 }, true)) ?? ''),
+      (arg) => arg.type === 'string' && this.builder.isApiRoot(knownText(this.stringValue(arg, { depth: 0 }, true))),
     );
     const positional = from < 0 ? [] : all.slice(from);
     if (positional.length < 2) return;
-    const parts = positional.map((arg) =>
-      arg.type === 'string' ? this.stringValue(arg, { depth: 0 }, true) : [hole()],
+    this.builder.written(
+      joinedSegments(
+        positional.map((arg) => (arg.type === 'string' ? this.stringValue(arg, { depth: 0 }, true) : [hole()])),
+      ),
+      [positional[0]!.startIndex, positional[positional.length - 1]!.endIndex],
+      silent,
     );
-    const joined = concatPatterns(
-      ...parts.flatMap((part, i) => (i === 0 ? [part] : [[{ kind: 'text' as const, text: '/' }], part])),
-    );
-    const start = positional[0]!.startIndex;
-    this.builder.written(joined, [start, positional[positional.length - 1]!.endIndex], silent);
   }
 
   /** `req.add_header("Transfer-Encoding", …)` calls on one request object, within each function. */
@@ -585,15 +582,10 @@ class PythonReader {
       // The chain is the path as written (`zones.firewall.waf.packages.groups`), whatever the ids'
       // places: written text for the grep floor, as a string of its segments would be.
       if (frame.callSite === undefined)
-        this.builder.written(
-          concatPatterns(
-            ...names.flatMap((name, i) => [
-              ...(i === 0 ? [] : [[{ kind: 'text' as const, text: '/' }]]),
-              writtenValue(name.text, name.startIndex),
-            ]),
-          ),
-          [names[0]!.startIndex, names[names.length - 1]!.endIndex],
-        );
+        this.builder.written(joinedSegments(names.map((name) => writtenValue(name.text, name.startIndex))), [
+          names[0]!.startIndex,
+          names[names.length - 1]!.endIndex,
+        ]);
       const data = keyword.get('data');
       const payload = data ? this.objectsOf(data, frame) : [];
       this.builder.request({

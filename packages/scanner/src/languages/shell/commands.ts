@@ -8,6 +8,7 @@ import {
   type Value,
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
+import { sliceText } from '../values.js';
 import { methodOf } from '../syntax.js';
 
 /**
@@ -124,32 +125,13 @@ function valueLines(value: Value): Value[] {
     let from = 0;
     for (let at = part.text.indexOf('\n'); ; at = part.text.indexOf('\n', from)) {
       const end = at < 0 ? part.text.length : at;
-      if (end > from) lines[lines.length - 1]!.push(textSlice(part, from, end));
+      if (end > from) lines[lines.length - 1]!.push(sliceText(part, from, end));
       if (at < 0) break;
       lines.push([]);
       from = at + 1;
     }
   }
   return lines;
-}
-
-/** Characters `from` to `to` of a text part, its spans cut to them. */
-function textSlice(part: Extract<Value[number], { kind: 'text' }>, from: number, to: number): Value[number] {
-  return sliceValue([{ ...part, text: part.text.slice(0, to), spans: cutSpans(part.spans, to) }], from)[0]!;
-}
-
-function cutSpans(spans: Extract<Value[number], { kind: 'text' }>['spans'], to: number) {
-  return (spans ?? [])
-    .filter((span) => span.at < to)
-    .map((span) => {
-      const length = Math.min(span.length, to - span.at);
-      const cut = span.length - length;
-      return {
-        ...span,
-        length,
-        written: [span.written[0], span.written[1] - (span.exact ? cut : 0)] as [number, number],
-      };
-    });
 }
 
 /** The value without the last character of its last text part (a closing quote). */
@@ -167,10 +149,7 @@ function cutLastText(value: Value, kept: (text: string) => number): Value {
   const last = value[value.length - 1];
   if (last?.kind !== 'text') return value;
   const length = kept(last.text);
-  return [
-    ...value.slice(0, -1),
-    ...(length > 0 ? [{ ...last, text: last.text.slice(0, length), spans: cutSpans(last.spans, length) }] : []),
-  ];
+  return [...value.slice(0, -1), ...(length > 0 ? [sliceText(last, 0, length)] : [])];
 }
 
 interface RequestParts {
