@@ -91,6 +91,7 @@ export function readReferenceLines(
       via: 'mention',
     });
   }
+  readOpenApiPaths(text, builder, readLines);
   readElementAttributes(text, builder, readLines);
   // A JSON block within a few lines after a reference line is its body.
   void lastRequest;
@@ -116,6 +117,60 @@ export function readReferenceLines(
       via: 'mention',
       payload: objects,
     });
+  }
+}
+
+/** A key of an OpenAPI document's `paths:` (`  /zones/{zone_id}/settings/minify:`) and the operations under it. */
+const OPENAPI_PATH_KEY = /^(\s+)(['"]?)(\/[^\s'"]*\/[^\s'"]*)\2:\s*$/;
+const OPENAPI_OPERATION = /^(\s+)(get|post|put|patch|delete|head):/i;
+
+/**
+ * Endpoints an OpenAPI fragment on the page describes (a YAML block of a contract, a mock's spec):
+ * each key under `paths:`, with its method when one operation is under it (several: unknown, as a
+ * path a page lists). Lines that are not read (a page's past, a note of what changed) stay silent.
+ */
+function readOpenApiPaths(text: string, builder: FactsBuilder, readLines: readonly number[]): void {
+  const paths = /^(\s*)paths:\s*$/gm;
+  for (const found of text.matchAll(paths)) {
+    const indent = found[1]!.length;
+    let lineStart = found.index + found[0].length + 1;
+    let current: { path: string; at: number; indent: number; childIndent?: number; methods: string[] } | undefined;
+    const flush = () => {
+      if (!current) return;
+      if (readLines.includes(text.lastIndexOf('\n', current.at - 1) + 1))
+        builder.request({
+          url: writtenValue(current.path, current.at),
+          method:
+            current.methods.length === 1
+              ? { kind: 'known', method: current.methods[0]!.toUpperCase() as never }
+              : { kind: 'unknown' },
+          range: [current.at, current.at + current.path.length],
+          via: 'mention',
+        });
+      current = undefined;
+    };
+    while (lineStart < text.length) {
+      const lineEnd = text.indexOf('\n', lineStart) === -1 ? text.length : text.indexOf('\n', lineStart);
+      const line = text.slice(lineStart, lineEnd);
+      const start = lineStart;
+      lineStart = lineEnd + 1;
+      if (line.trim() === '' || /^\s*#/.test(line)) continue;
+      const lineIndent = /^\s*/.exec(line)![0].length;
+      // The first line back at the indentation of `paths:` (or a fence) ends the map.
+      if (lineIndent <= indent || /^\s*(```|~~~)/.test(line)) break;
+      const key = OPENAPI_PATH_KEY.exec(line);
+      if (key && (!current || key[1]!.length <= current.indent)) {
+        flush();
+        current = { path: key[3]!, at: start + key[1]!.length + key[2]!.length, indent: key[1]!.length, methods: [] };
+        continue;
+      }
+      if (!current || lineIndent <= current.indent) continue;
+      // Operations are the path's own keys, not a deeper `get:` of a schema.
+      current.childIndent ??= lineIndent;
+      const operation = OPENAPI_OPERATION.exec(line);
+      if (operation && lineIndent === current.childIndent) current.methods.push(operation[2]!);
+    }
+    flush();
   }
 }
 

@@ -652,8 +652,8 @@ class GoReader {
             ? this.bodyObjects(found.value, frame, depth + 1)
             : this.literalObjects(found.value, frame, depth + 1)),
         );
-      // `batch = append(batch, cloudflare.ZoneSetting{…})` in the same function.
-      for (const appended of this.appendsTo(node)) objects.push(...this.literalObjects(appended, frame, depth + 1));
+      // `batch = append(batch, cloudflare.ZoneSetting{…})` or `json.NewEncoder(&buf).Encode(v)` in the same function.
+      for (const written of this.writtenInto(node)) objects.push(...this.literalObjects(written, frame, depth + 1));
       return objects;
     }
     if (node.type === 'call_expression') {
@@ -664,8 +664,11 @@ class GoReader {
     return [];
   }
 
-  /** The values appended to a slice in the function that uses it (`x = append(x, v…)`). */
-  private appendsTo(use: Node): Node[] {
+  /**
+   * The values written into a name in the function that uses it: appended to a slice (`x = append(x, v…)`) or
+   * encoded into a buffer (`json.NewEncoder(&buf).Encode(v)`, as a helper that takes `in any` does).
+   */
+  private writtenInto(use: Node): Node[] {
     let fn: Node | null = use;
     while (fn && fn.type !== 'function_declaration' && fn.type !== 'method_declaration' && fn.type !== 'func_literal')
       fn = fn.parent;
@@ -681,6 +684,17 @@ class GoReader {
           right.childForFieldName('function')?.text === 'append'
         )
           values.push(...argumentsOf(right).slice(1));
+      }
+      if (node.type === 'call_expression') {
+        const encoder = node.childForFieldName('function');
+        const made = encoder?.type === 'selector_expression' ? encoder.childForFieldName('operand') : undefined;
+        const target = made?.type === 'call_expression' ? argumentsOf(made)[0] : undefined;
+        if (
+          encoder?.childForFieldName('field')?.text === 'Encode' &&
+          made?.childForFieldName('function')?.text === 'json.NewEncoder' &&
+          (target?.type === 'unary_expression' ? target.namedChildren[0] : target)?.text === use.text
+        )
+          values.push(...argumentsOf(node).slice(0, 1));
       }
       for (const child of node.namedChildren) if (child) visit(child);
     };
