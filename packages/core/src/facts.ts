@@ -439,4 +439,6 @@ export interface Vocabulary {
   pathSegments: readonly string[];
   /** The first segments of the catalogue's paths (`zones`, `accounts`, `user`, `organizations`). */
   pathRoots: ReadonlySet<string>;
+  /** The first names of the catalogue's SDK chains (`firewall`, `rateLimits`, `zeroTrust`). */
+  sdkRoots: ReadonlySet<string>;
 }

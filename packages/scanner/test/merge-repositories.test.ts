@@ -81,8 +81,13 @@ describe('merge --repository', () => {
         ...(f.related ? { related: f.related.map((r) => ({ ...r, file: `${name}/${r.file}` })) } : {}),
       })),
     );
-    const key = (f: Reported) => `${f.file}:${f.line}:${f.column}:${f.entryId}`;
-    expect(all.findings).toEqual([...expected].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+    // The report's order: by file, then line and column as numbers, then entry.
+    const order = (a: Reported, b: Reported) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0);
+    expect(all.findings).toEqual([...expected].sort(order));
     expect(all.repositories).toEqual(
       NAMES.map((name) => ({
         name,

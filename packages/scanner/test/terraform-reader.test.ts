@@ -62,6 +62,8 @@ describe('the Terraform reader on fixtures/iac/terraform', () => {
       'cloudflare_zone_setting.always_use_https',
       'cloudflare_zone_settings_override.example_com',
       'cloudflare_zone_settings_override.module_zone',
+      'null_resource.drop_legacy_filter',
+      'null_resource.rehearse',
     ]);
     expect(reading.resources.every((one) => one.ecosystem === 'terraform')).toBe(true);
   });

@@ -144,7 +144,13 @@ describe('sunset-lint scan --types (in-process through main)', () => {
       const run = spawnSync(
         process.execPath,
         ['--require', COUNT_PARSES, BIN, 'scan', 'fixtures', '--types', '--format', 'json', '--fail-on', 'none'],
-        { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, SUNSET_LINT_TEST_PARSE_COUNTS: counts } },
+        {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+          // The whole fixture tree's JSON report is more than spawnSync's default 1 MiB of output.
+          maxBuffer: 64 * 1024 * 1024,
+          env: { ...process.env, SUNSET_LINT_TEST_PARSE_COUNTS: counts },
+        },
       );
       expect(run.status, run.stderr).toBe(0);
       const parses = JSON.parse(readFileSync(counts, 'utf8')) as Record<string, number>;

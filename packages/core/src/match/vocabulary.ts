@@ -78,5 +78,6 @@ function buildVocabulary(entries: readonly CatalogueEntry[]): Vocabulary {
     pathWords: floorWords(entries),
     pathSegments: floorSegments(entries),
     pathRoots: apiRoots(entries),
+    sdkRoots: new Set(entries.flatMap((entry) => (entry.match.sdk ?? []).map((sdk) => sdk.chain.split('.')[0]!))),
   };
 }

@@ -8,6 +8,9 @@ import type { ScopeIndex } from './scope.js';
  * Watched numbers compared with something named like a code: `err.code === 1004`, `1004 == code`,
  * `case 1004:` in a `switch (error.code)`.
  */
+/** A property path whose last name ends in `code` (`errors.0.code`, `errors[0].code`, `code`). */
+const CODE_PATH = /^(?:[\w$]+(?:\.|\[\d+\]\.?))*[\w$]*code$/i;
+
 export function codeChecks(
   index: ScopeIndex,
   vocabulary: Vocabulary,
@@ -35,9 +38,16 @@ export function codeChecks(
   return checks;
 }
 
-/** `code`, `errorCode`, `err.code`: a name that ends in `code`. */
+/**
+ * `code`, `errorCode`, `err.code`: a name that ends in `code`; or a read by a property path that
+ * ends in one (`r.json('errors.0.code')` in k6, `get(err, 'response.data.errors[0].code')`).
+ */
 function isCodeRead(node: Node): boolean {
   const inner = unwrap(node);
+  if (inner.type === 'CallExpression')
+    return inner.arguments.some(
+      (arg) => arg.type === 'Literal' && typeof arg.value === 'string' && CODE_PATH.test(arg.value),
+    );
   const name =
     inner.type === 'Identifier'
       ? inner.name

@@ -1,5 +1,5 @@
-import { substituteParams, type PatternPart } from '../url/pattern.js';
-import { propertyKeyName, unwrap, type Node } from './ast.js';
+import { substituteParams, text, type PatternPart } from '../url/pattern.js';
+import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { returnedExpression, type Evaluator } from './evaluate.js';
 import { lookup, type FunctionInfo, type Scope } from './scope.js';
 
@@ -47,6 +47,9 @@ function arrayElements(input: Node, scope: Scope, ev: Evaluator, depth: number):
     return elements.length <= MAX_ELEMENTS ? elements : undefined;
   }
   if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression') return undefined;
+  const global = ev.globalName(node.callee, scope);
+  if ((global === 'Object.keys' || global === 'Object.values') && node.arguments[0]?.type !== 'SpreadElement')
+    return objectMembers(node.arguments[0], global === 'Object.keys' ? 'keys' : 'values', scope, ev);
   const method = propertyKeyName(node.callee.property, node.callee.computed);
   const receiver = arrayElements(node.callee.object, scope, ev, depth + 1);
   if (!receiver) return undefined;
@@ -66,4 +69,33 @@ function arrayElements(input: Node, scope: Scope, ev: Evaluator, depth: number):
     return receiver.map((element) => substituteParams(template, callback.fn.id, [element]));
   }
   return undefined;
+}
+
+/**
+ * The keys (each where it is written) or the values of an object literal the file spells out, as
+ * `Object.keys(labels).forEach((id) => …)` walks them. Undefined when a member is not shown.
+ */
+function objectMembers(
+  input: Node | undefined,
+  which: 'keys' | 'values',
+  scope: Scope,
+  ev: Evaluator,
+): PatternPart[][] | undefined {
+  const object = input ? ev.value(input, scope) : undefined;
+  if (object?.kind !== 'object' || object.node.properties.length > MAX_ELEMENTS) return undefined;
+  const members: PatternPart[][] = [];
+  for (const property of object.node.properties) {
+    if (property.type !== 'Property') return undefined;
+    if (which === 'values') {
+      members.push(ev.pattern(property.value, object.scope));
+      continue;
+    }
+    const key = propertyKeyName(property.key, property.computed);
+    if (key === undefined) return undefined;
+    const [start, end] = rangeOf(property.key);
+    // A quoted key's text starts after its quote.
+    const quoted = property.key.type === 'Literal' ? 1 : 0;
+    members.push([text(key, { start: start + quoted, exact: true, written: [start, end] })]);
+  }
+  return members;
 }

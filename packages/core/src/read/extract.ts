@@ -38,6 +38,7 @@ import {
 } from './requests.js';
 import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { expandFact } from './expand-facts.js';
+import { assignedProperties } from './assigned-keys.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
 import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
@@ -199,6 +200,13 @@ class FileExtraction {
     const early = node.type === 'CallExpression' && this.sdkTypesImported() ? this.sdkCall(node) : undefined;
     if (early && early.chain.length > 0) return { requests: [], sdk: early };
     const request = recognizeRequest(node, this.ev);
+    // A verb on a client named like the SDK's, on one of the SDK's resources the catalogue names,
+    // with no URL written (`cf.rateLimits.delete(id, { zone_id })`), is the SDK's method.
+    const sdkVerb =
+      request?.lib === 'unknown-client' && node.type === 'CallExpression' && !hasText(request.url)
+        ? this.sdkCall(node)
+        : undefined;
+    if (sdkVerb && this.options.vocabulary.sdkRoots.has(sdkVerb.chain[0] ?? '')) return { requests: [], sdk: sdkVerb };
     if (request) return { requests: [this.requestFact(request, node)] };
     if (node.type !== 'CallExpression') return NO_FACTS;
     const scope = this.ev.scopeOf(node);
@@ -339,17 +347,23 @@ class FileExtraction {
       ['unknown', 'param', 'global', 'module'].includes(value.kind) ||
       // An imported function's result: a value of another module, a hole until resolved.
       (value.kind === 'string' && value.pattern.length === 1 && value.pattern[0]!.kind === 'hole');
+    const root = rootNode(node.callee);
+    const rootName = consumed > 0 ? names[consumed - 1] : root.type === 'Identifier' ? root.name : undefined;
     if (typedBy && rest.length > 0 && notShown) {
       const extra = value.kind === 'param' || value.kind === 'global' ? value.path : [];
-      return { flavor: typedBy, chain: [...extra, ...rest], method, args, argRanges, range };
+      const read = [...extra, ...rest];
+      return { flavor: typedBy, chain: chainAfterClientName(rootName, read) ?? read, method, args, argRanges, range };
     }
     if (value.kind === 'module' && this.isProjectModule(value.source)) {
       const exportLength = value.path[0] === '*' && value.path.length > 1 ? 2 : 1;
       const chainFromModule = [...value.path.slice(exportLength), ...rest];
       if (chainFromModule.length === 0) return undefined;
+      // A member named like a client on the way (`this.client.firewall…` in a subclass of an
+      // imported base class that holds it): the SDK's chain after it, as on a receiver so named.
+      const afterClient = chainAfterClientName(undefined, chainFromModule);
+      if (afterClient) return { flavor: 'unknown', chain: afterClient, method, args, argRanges, range };
       // `db.rateLimits.update()` on an imported ORM is no SDK call: without resolving the module,
       // only a client named like one counts.
-      const root = rootNode(node.callee);
       const names = [root.type === 'Identifier' ? root.name : '', value.path[exportLength - 1] ?? ''];
       return {
         flavor: 'unknown',
@@ -364,13 +378,11 @@ class FileExtraction {
     }
     if (rest.length === 0 || !(value.kind === 'unknown' || value.kind === 'param' || value.kind === 'global'))
       return undefined;
-    // Not shown where the client comes from: accept receivers named like one (medium confidence).
-    const root = rootNode(node.callee);
-    const receiverName = consumed > 0 ? names[consumed - 1] : root.type === 'Identifier' ? root.name : undefined;
+    // Not shown where the client comes from: accept receivers named like one (medium confidence),
+    // the receiver itself or a member on the way (`ctx.cf.filters.list()`, `({ cf }) => cf.rateLimits…`).
     const extra = value.kind === 'unknown' ? [] : value.path;
-    if (receiverName && SDK_RECEIVER_NAMES.test(receiverName))
-      return { flavor: 'unknown', chain: [...extra, ...rest], method, args, argRanges, range };
-    return undefined;
+    const read = chainAfterClientName(rootName, [...extra, ...rest]);
+    return read ? { flavor: 'unknown', chain: read, method, args, argRanges, range } : undefined;
   }
 
   private sdkTypes: SdkFlavor | null | undefined;
@@ -462,7 +474,8 @@ class FileExtraction {
   /** An object's keys as sent, with those of objects spread into it (`...(email ? { notification_email } : {})`). */
   private objectKeys(value: Extract<Value, { kind: 'object' }>, depth = 0): PayloadKey[] {
     const keys: PayloadKey[] = [];
-    for (const property of value.node.properties) {
+    const assigned = assignedProperties(this.index, this.source, value.node);
+    for (const property of assigned.length ? [...value.node.properties, ...assigned] : value.node.properties) {
       if (property.type === 'SpreadElement') {
         if (depth < 4)
           for (const spread of this.spreadObjects(property.argument, value.scope))
@@ -726,4 +739,18 @@ function rootNode(node: Node): Node {
   let current = unwrap(node);
   while (current.type === 'MemberExpression') current = unwrap(current.object);
   return current;
+}
+
+/**
+ * The chain after the last name that reads as an SDK client (the receiver, or a member on the way:
+ * `ctx.cf.filters` is `filters` of the client `cf`; a destructured `{ cf }` is the member `cf` of a
+ * parameter), when something is left after it.
+ */
+function chainAfterClientName(receiver: string | undefined, chain: readonly string[]): string[] | undefined {
+  for (let at = chain.length - 2; at >= 0; at--) if (SDK_RECEIVER_NAMES.test(chain[at]!)) return chain.slice(at + 1);
+  return receiver && SDK_RECEIVER_NAMES.test(receiver) && chain.length > 0 ? [...chain] : undefined;
+}
+
+function hasText(pattern: readonly PatternPart[]): boolean {
+  return pattern.some((part) => part.kind === 'text' && part.text !== '');
 }

@@ -6,6 +6,7 @@ import type { Evaluator } from './evaluate.js';
 import type { HeaderFact, HeaderGroupFact } from '../facts.js';
 import { lookup, type Scope, type ScopeIndex } from './scope.js';
 import { staticKeys } from './written-objects.js';
+import { assignedProperties } from './assigned-keys.js';
 
 /** What the extractor knows of a file's requests, for what is sent with them. */
 export interface RequestShapes {
@@ -41,7 +42,7 @@ export function headerGroups(
     if (requests.elsewhere.has(object)) continue;
     const byName = new Map<string, HeaderFact>();
     const values: Node[] = [];
-    for (const [name, property] of staticKeys(object)) {
+    for (const [name, property] of staticKeys(object, assignedProperties(index, source, object))) {
       const lower = name.toLowerCase();
       if (!vocabulary.headers.has(lower)) continue;
       values.push(property.value);

@@ -5,6 +5,7 @@ import { linesOf, propertyRemoval } from '../findings/edits.js';
 import type { Evaluator } from './evaluate.js';
 import type { InnerKey, TemplatePiece, WrittenKey, WrittenObjectFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
+import { assignedProperties } from './assigned-keys.js';
 import { knownStrings } from '../url/pattern.js';
 
 /** Object literals that write a watched key, with their shape (`WrittenObjectFact`). */
@@ -19,7 +20,7 @@ export function writtenObjects(
   if (vocabulary.writtenKeys.size === 0) return facts;
   for (const object of index.objects) {
     if (sentElsewhere.has(object)) continue;
-    const keys = staticKeys(object);
+    const keys = staticKeys(object, assignedProperties(index, ev.source, object));
     const written: WrittenKey[] = [];
     for (const [name, property] of keys) {
       const watched = vocabulary.writtenKeys.get(name);
@@ -51,14 +52,22 @@ export function writtenObjects(
   return facts;
 }
 
-/** An object's properties by static key name; of several of one name, the last (the one that counts). */
-export function staticKeys(object: TSESTree.ObjectExpression): Map<string, TSESTree.Property> {
+/**
+ * An object's properties by static key name, then those assigned to it after (`assignedProperties`);
+ * of several of one name, the last (the one that counts).
+ */
+export function staticKeys(
+  object: TSESTree.ObjectExpression,
+  assigned: readonly TSESTree.Property[] = [],
+): Map<string, TSESTree.Property> {
   const keys = new Map<string, TSESTree.Property>();
-  for (const property of object.properties) {
-    if (property.type !== 'Property') continue;
+  const add = (property: TSESTree.ObjectLiteralElement) => {
+    if (property.type !== 'Property') return;
     const name = propertyKeyName(property.key, property.computed);
     if (name !== undefined) keys.set(name, property);
-  }
+  };
+  object.properties.forEach(add);
+  assigned.forEach(add);
   return keys;
 }
 

@@ -31,6 +31,9 @@ import {
 /** A value as the readers evaluate it: literal text with its source spans, and holes. */
 export type Value = PatternPart[];
 
+/** A string that is a command line running a request client. */
+const REQUEST_COMMAND_LINE = /^\s*(?:sudo\s+)?(?:curl|wget|http|https|xh)\s+\S/;
+
 /**
  * Text written in the file at `start`: one span per line, so that a finding points at the line
  * the word is on (a JSON body or a multi-line string spans several). `exact`: the source holds the
@@ -174,7 +177,8 @@ export class FactsBuilder {
       const context = silent ?? this.silentText(text);
       this.inFile.writtenPaths.push({ text, pieces, root, ...(context ? { silent: context } : {}) });
     }
-    if (silent === 'prose' || silent === 'message') return;
+    // What the program says or answers itself (a message, its own route or response body) checks nothing.
+    if (silent === 'prose' || silent === 'message' || silent === 'own route') return;
     if (this.vocabulary.literals.has(text)) this.inFile.literals.push({ text, range: root });
     for (const { name, pattern } of namePatterns(this.vocabulary))
       if (text.includes(name))
@@ -190,7 +194,21 @@ export class FactsBuilder {
    * since a URL holds no space.
    */
   private silentText(text: string): SilentContext | undefined {
-    const byText = silentByText(text, { apiHosts: this.apiHosts, vocabulary: this.vocabulary });
+    const context = { apiHosts: this.apiHosts, vocabulary: this.vocabulary };
+    // A command line that runs a request (`curl -fsS -X DELETE -H "…" https://…/filters/…` in a
+    // Terraform `local-exec`, a `subprocess.run(…, shell=True)`): its flags are no prose; what its
+    // URLs say is what it is.
+    if (REQUEST_COMMAND_LINE.test(text)) {
+      const urls = text
+        .split(/\s+/)
+        .map((token) => token.replace(/^["']+|["']+$/g, ''))
+        .filter((token) => /^(https?:\/\/|\/)/.test(token));
+      if (urls.length) {
+        const silent = urls.map((url) => silentByText(url, context));
+        return silent.every((one) => one !== undefined) ? silent[0] : undefined;
+      }
+    }
+    const byText = silentByText(text, context);
     if (byText) return byText;
     const words = text
       .split(/\s+/)

@@ -154,6 +154,14 @@ class GoReader {
       case 'call_expression':
         this.call(node, frame, emit, silent);
         return;
+      case 'for_statement': {
+        // `for _, p := range []string{"/client/v4/zones/{zone}/filters", …} { mux.HandleFunc(p, gone) }`:
+        // the list holds routes the program serves.
+        const served = servedRangeList(node);
+        for (const child of node.namedChildren)
+          if (child) this.walk(child, frame, emit, served && child.type === 'range_clause' ? 'own route' : silent);
+        return;
+      }
       case 'keyed_element': {
         const [key, value] = node.namedChildren;
         const name =
@@ -214,24 +222,7 @@ class GoReader {
     let context = silent;
     if (name && MESSAGE_FUNCTIONS.test(name)) context = 'message';
     if (name && /^strings\.(HasPrefix|HasSuffix|Contains|EqualFold|Index)$/.test(name)) context = 'comparison';
-    const last = name?.split('.').pop();
-    const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
-    // `r.Get("/zones/…", handler)`, `http.HandleFunc(p, h)`: routes the program serves.
-    const handler = (arg: Node) =>
-      arg.type === 'func_literal' ||
-      arg.type === 'identifier' ||
-      arg.type === 'selector_expression' ||
-      arg.type === 'call_expression';
-    const route =
-      last !== undefined &&
-      ROUTE_METHODS.test(last) &&
-      receiver !== 'http' &&
-      !HTTP_VERB_FUNCTIONS.has(name!) &&
-      args.length >= 2 &&
-      // gin's `r.POST(path, h)`; chi's `r.Get(path, h)` takes two arguments (a client's `Post` takes a content type).
-      (/^[A-Z]+$/.test(last) ? args.slice(1).some(handler) : args.length === 2 && handler(args[1]!)) &&
-      !CLIENT_NAMES.test(receiver ?? '');
-    if (route || name === 'http.HandleFunc' || name === 'http.Handle') context = 'own route';
+    if (servesRoute(name, args) || this.answers(node, name, args, frame)) context = 'own route';
     if (fn) this.walk(fn, frame, emit, silent);
     for (const arg of args) this.walk(arg, frame, emit, context);
     if (context === 'message' || context === 'own route') return;
@@ -246,6 +237,33 @@ class GoReader {
       return;
     }
     this.requestOf(node, name, args, frame);
+  }
+
+  /**
+   * What a handler writes to its `http.ResponseWriter` (`json.NewEncoder(w).Encode(…)`,
+   * `fmt.Fprintf(w, …)`, `w.Write(…)`): the program's own answer (a simulator's error body), not
+   * what it reads of the API's.
+   */
+  private answers(node: Node, name: string | undefined, args: readonly Node[], frame: Frame): boolean {
+    const fn = node.childForFieldName('function');
+    const operand = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : undefined;
+    const encoder =
+      operand?.type === 'call_expression' && operand.childForFieldName('function')?.text === 'json.NewEncoder'
+        ? argumentsOf(operand)[0]
+        : undefined;
+    const writer =
+      encoder ??
+      (name && /^fmt\.Fprint(f|ln)?$/.test(name) ? args[0] : undefined) ??
+      (name?.endsWith('.Write') || name?.endsWith('.WriteString') ? operand : undefined);
+    if (writer?.type !== 'identifier' || !frame.fn) return false;
+    const parameters = frame.fn.childForFieldName('parameters');
+    return (
+      parameters?.namedChildren.some(
+        (parameter) =>
+          parameter?.childForFieldName('type')?.text === 'http.ResponseWriter' &&
+          parameter.namedChildren.some((child) => child?.type === 'identifier' && child.text === writer.text),
+      ) ?? false
+    );
   }
 
   /**
@@ -912,4 +930,45 @@ function selectorName(node: Node): string | undefined {
   if (node.type === 'slice_type' || node.type === 'array_type')
     return `[]${node.childForFieldName('element')?.text ?? ''}`;
   return undefined;
+}
+
+/** `r.Get("/zones/…", handler)`, `mux.HandleFunc(p, h)`, `http.HandleFunc(p, h)`: a route the program serves. */
+function servesRoute(name: string | undefined, args: readonly Node[]): boolean {
+  if (name === 'http.HandleFunc' || name === 'http.Handle') return true;
+  const last = name?.split('.').pop();
+  const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
+  const handler = (arg: Node) =>
+    arg.type === 'func_literal' ||
+    arg.type === 'identifier' ||
+    arg.type === 'selector_expression' ||
+    arg.type === 'call_expression';
+  return (
+    last !== undefined &&
+    ROUTE_METHODS.test(last) &&
+    receiver !== 'http' &&
+    !HTTP_VERB_FUNCTIONS.has(name!) &&
+    args.length >= 2 &&
+    // gin's `r.POST(path, h)`; chi's `r.Get(path, h)` takes two arguments (a client's `Post` takes a content type).
+    (/^[A-Z]+$/.test(last) ? args.slice(1).some(handler) : args.length === 2 && handler(args[1]!)) &&
+    !CLIENT_NAMES.test(receiver ?? '')
+  );
+}
+
+/** Whether a `for … range` loop's body serves each element of the list it ranges over as a route. */
+function servedRangeList(loop: Node): boolean {
+  const clause = loop.namedChildren.find((child) => child?.type === 'range_clause');
+  const names = clause?.childForFieldName('left')?.namedChildren ?? [];
+  // Over a slice, `for i, p := range` names the element second; `for p := range` names the index.
+  const element = names.length === 2 ? names[1]?.text : undefined;
+  const body = loop.childForFieldName('body');
+  if (!element || element === '_' || !body) return false;
+  const serves = (node: Node): boolean => {
+    if (node.type === 'call_expression') {
+      const fn = node.childForFieldName('function');
+      const args = argumentsOf(node);
+      if (args[0]?.text === element && servesRoute(fn ? selectorName(fn) : undefined, args)) return true;
+    }
+    return node.namedChildren.some((child) => !!child && serves(child));
+  };
+  return serves(body);
 }

@@ -1,4 +1,5 @@
 import { parseDocument, isMap, isPair, isScalar, isSeq, type Node as YamlNode, type Scalar } from 'yaml';
+import { hole } from '@sunset-lint/core/internal';
 import { writtenValue, type Value } from '../facts-builder.js';
 import type { ShellHost } from '../kinds.js';
 import { MaskedText } from './mask.js';
@@ -122,7 +123,7 @@ function makefile(source: string): ShellText {
     const assignment = /^\s*(?:export\s+|override\s+)?([A-Za-z_][\w]*)\s*(?::{1,3}=|\?=|\+=|=)\s*(.*)$/.exec(line);
     if (assignment && !line.includes('\t')) {
       const value = assignment[2]!.replace(/\s+#.*$/, '').trimEnd();
-      predefined.set(assignment[1]!, writtenValue(value, start + line.length - assignment[2]!.length));
+      predefined.set(assignment[1]!, makeValue(value, start + line.length - assignment[2]!.length, predefined));
       inRecipe = false;
       continue;
     }
@@ -130,6 +131,24 @@ function makefile(source: string): ShellText {
     inRecipe = /^[^\s#=][^=]*:(?!=)/.test(line);
   }
   return { text: masked.toString(), predefined };
+}
+
+/**
+ * A Makefile variable's value with make's references in it read: `$(CF_API)` or `${CF_API}` is the
+ * value of a variable set before it, `$(shell …)` and any other reference a value not known
+ * (`SETTINGS_URL = $(CF_API)/zones/$(ZONE_ID)/settings`).
+ */
+function makeValue(text: string, start: number, predefined: ReadonlyMap<string, Value>): Value {
+  const value: Value = [];
+  let at = 0;
+  for (const found of text.matchAll(/\$(?:\(([^()]*)\)|\{([^{}]*)\})/g)) {
+    value.push(...writtenValue(text.slice(at, found.index), start + at));
+    const name = found[1] ?? found[2] ?? '';
+    value.push(...(/^[A-Za-z_]\w*$/.test(name) ? (predefined.get(name) ?? [hole()]) : [hole()]));
+    at = found.index + found[0].length;
+  }
+  value.push(...writtenValue(text.slice(at), start + at));
+  return value;
 }
 
 function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellText {

@@ -530,8 +530,12 @@ class ShellReader {
     const before = (c: { node: Node; module: ShellModule }) =>
       c.module === here && c.node.startIndex < at.startIndex && at.tree === c.node.tree;
     const pick =
-      // A local of the function running.
-      (inFunction && [...candidates].reverse().find((c) => c.fn === inFunction && before(c))) ||
+      // A local of the function running, set before the use in the function's own file (a sourced
+      // library's function run from this script reads its own `local`s, not the script's globals).
+      (inFunction &&
+        [...candidates]
+          .reverse()
+          .find((c) => c.fn === inFunction && at.tree === c.node.tree && c.node.startIndex < at.startIndex)) ||
       // The script's own, the last set before the use, else the first set after it.
       [...candidates].reverse().find((c) => !c.fn && before(c)) ||
       candidates.find((c) => !c.fn && c.module === here) ||
