@@ -126,7 +126,13 @@ describe('the bundle, after a build (`pnpm build`)', () => {
       const run = spawnSync(
         process.execPath,
         [BIN, 'scan', folder, '--format', 'json', '--as-of', '2026-01-01', '--fail-on', 'none', ...extra],
-        { cwd: FIXTURES, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env }, encoding: 'utf8' },
+        {
+          cwd: FIXTURES,
+          env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env },
+          encoding: 'utf8',
+          // The whole fixture tree's JSON report is more than spawnSync's default 1 MiB of output.
+          maxBuffer: 64 * 1024 * 1024,
+        },
       );
       expect(run.status, run.stderr).toBe(0);
       return run.stdout;

@@ -67,16 +67,38 @@ describe('bare imports of the project', () => {
     expect(summary((await scan(root, files)).findings)).toEqual(['src/app/page.ts:2 tunnels-legacy-api high']);
   });
 
-  test('without the alias the suffix alone is not followed; --verbose names no installed package', async () => {
+  test('without an alias a bare suffix is not followed; --verbose names no installed package', async () => {
     const files = {
       'src/lib/cfapi.ts': helper,
-      'src/app/page.ts': caller('@/lib/cfapi'),
+      'src/app/page.ts': caller('lib/cfapi'),
       'src/x.ts': "import 'zod';\n",
     };
     const root = makeProject(files);
     const result = await scan(root, files, true);
     expect(summary(result.findings)).toEqual([]);
     expect(result.diagnostics.filter((d) => d.code === 'unresolved-import')).toEqual([]);
+  });
+
+  test("without an alias, `@/` and `~/` are the source folder by the templates' convention (src/, app/, the root)", async () => {
+    for (const [specifier, target] of [
+      ['@/lib/cfapi', 'src/lib/cfapi.ts'],
+      ['~/lib/cfapi', 'app/lib/cfapi.ts'],
+      ['~/lib/cfapi', 'lib/cfapi.ts'],
+    ] as const) {
+      const files = { [target]: helper, 'src/app/page.ts': caller(specifier) };
+      const root = makeProject(files);
+      expect(summary((await scan(root, files)).findings), `${specifier} -> ${target}`).toEqual([
+        'src/app/page.ts:2 tunnels-legacy-api high',
+      ]);
+    }
+    // A configured alias wins over the convention.
+    const files = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@/*': ['./lib/*'] } } }),
+      'src/lib/cfapi.ts': helper,
+      'lib/lib/cfapi.ts': 'export async function accountRequest() {}\n',
+      'src/app/page.ts': caller('@/lib/cfapi'),
+    };
+    expect(summary((await scan(makeProject(files), files)).findings)).toEqual([]);
   });
 
   test('an alias that names no file is listed by --verbose', async () => {

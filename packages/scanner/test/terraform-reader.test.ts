@@ -60,8 +60,10 @@ describe('the Terraform reader on fixtures/iac/terraform', () => {
       'cloudflare_waf_package.owasp',
       'cloudflare_waf_rule.sqli',
       'cloudflare_zone_setting.always_use_https',
+      'cloudflare_zone_setting.each',
       'cloudflare_zone_settings_override.example_com',
       'cloudflare_zone_settings_override.module_zone',
+      'null_resource.apex_ns_mode',
       'null_resource.drop_legacy_filter',
       'null_resource.rehearse',
     ]);

@@ -144,8 +144,12 @@ function segmentWindow(segment: string): FloorWindow {
 const PARAM = `[^/?#\\s]+`;
 /** A window starts a segment: at the start, after `/`, or after a hole. */
 const BEFORE = `(?<![^/${HOLE}])`;
-/** …and ends one: at the end, before `/`, `?`, `#`, whitespace or a hole. */
-const AFTER = `(?![^/?#\\s${HOLE}])`;
+/**
+ * …and ends one: at the end, before `/`, `?`, `#`, whitespace or a hole, or before the quote or
+ * parenthesis that closes it in a text holding more than a string (a command line's
+ * `"https://…/filters"`, a `$(curl …/filters)`).
+ */
+const AFTER = `(?![^/?#\\s"'\`)${HOLE}])`;
 
 /**
  * Where a window matched: its template and the text offset of the last literal segment the match

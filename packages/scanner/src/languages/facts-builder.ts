@@ -31,6 +31,9 @@ import {
 /** A value as the readers evaluate it: literal text with its source spans, and holes. */
 export type Value = PatternPart[];
 
+/** The format string of a `printf` in a program written in a string (awk's, a shell's). */
+const PRINTF_FORMAT = /\bprintf\s*\(?\s*"([^"\s]*)"/;
+
 /** A string that is a command line running a request client. */
 const REQUEST_COMMAND_LINE = /^\s*(?:sudo\s+)?(?:curl|wget|http|https|xh)\s+\S/;
 
@@ -208,6 +211,10 @@ export class FactsBuilder {
         return silent.every((one) => one !== undefined) ? silent[0] : undefined;
       }
     }
+    // A program in a string that prints URLs (`awk '{ printf "%s/zones/%s/firewall/rules\n", api, $1 }'`
+    // feeding `curl`): its format string is what it builds.
+    const format = PRINTF_FORMAT.exec(text)?.[1];
+    if (format && /^(\u0000+|https?:\/\/\S*)\//.test(format)) return silentByText(format.replace(/\\n$/, ''), context);
     const byText = silentByText(text, context);
     if (byText) return byText;
     const words = text

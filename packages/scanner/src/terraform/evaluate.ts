@@ -25,6 +25,11 @@ export class ModuleScope {
     private readonly locals: ReadonlyMap<string, HclExpression>,
   ) {}
 
+  /** A `local`'s own expression (where its keys are written), when the module sets it. */
+  local(name: string): HclExpression | undefined {
+    return this.locals.get(name);
+  }
+
   evaluate(expression: HclExpression): HclValue {
     switch (expression.kind) {
       case 'literal':

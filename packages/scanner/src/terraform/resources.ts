@@ -1,4 +1,4 @@
-import { ModuleScope, type HclValue } from './evaluate.js';
+import { ModuleScope, type HclValue, type HclValueEntry } from './evaluate.js';
 import type { HclAttribute, HclBlock, HclBodyItem, HclLabel, HclDocument, HclExpression } from './syntax.js';
 import type { DeclaredProperty, DeclaredTerraformResource, SourceSpan } from './types.js';
 
@@ -15,14 +15,43 @@ export interface ParsedTerraformFile {
  */
 export function declaredResources(moduleFiles: readonly ParsedTerraformFile[]): DeclaredTerraformResource[] {
   const scope = moduleScope(moduleFiles.map((parsed) => parsed.document));
+  const localFiles = new Map<string, string>();
+  for (const { file, document } of moduleFiles)
+    for (const item of document.body)
+      if (item.kind === 'block' && item.type === 'locals')
+        for (const local of item.body) if (local.kind === 'attribute') localFiles.set(local.name, file);
   const resources: DeclaredTerraformResource[] = [];
   for (const { file, document } of moduleFiles)
     for (const item of document.body) {
       if (item.kind !== 'block' || item.type !== 'resource') continue;
       const [type, name] = item.labels;
-      if (type && name) resources.push(readResource(item, type, name.text, file, scope));
+      if (type && name) resources.push(readResource(item, type, name.text, file, scope, localFiles));
     }
   return resources;
+}
+
+/**
+ * The instances of a `for_each` over a map written in the module (`for_each = local.zone_settings`,
+ * or the map itself): each key with its value, and where the key is written when that is in the
+ * resource's own file (a finding about `each.key` goes there: `brotli = "on"` of the map).
+ */
+function forEachEntries(
+  expression: HclExpression,
+  scope: ModuleScope,
+  localFiles: ReadonlyMap<string, string>,
+  file: string,
+): HclValueEntry[] | undefined {
+  let written = expression;
+  let sameFile = true;
+  if (expression.kind === 'reference' && expression.root === 'local' && expression.attributes.length === 1) {
+    const name = expression.attributes[0]!;
+    written = scope.local(name) ?? expression;
+    sameFile = localFiles.get(name) === file;
+  }
+  if (written.kind !== 'object') return undefined;
+  const value = scope.evaluate(written);
+  if (value.kind !== 'object') return undefined;
+  return value.entries.map((entry) => (sameFile ? entry : { key: entry.key, value: entry.value }));
 }
 
 function moduleScope(documents: readonly HclDocument[]): ModuleScope {
@@ -55,13 +84,15 @@ function readResource(
   name: string,
   file: string,
   scope: ModuleScope,
+  localFiles: ReadonlyMap<string, string>,
 ): DeclaredTerraformResource {
   const repeatedBy = block.body.find(
     (item): item is HclAttribute & { name: 'for_each' | 'count' } =>
       item.kind === 'attribute' && (item.name === 'for_each' || item.name === 'count'),
   );
+  const each = repeatedBy?.name === 'for_each' ? forEachEntries(repeatedBy.value, scope, localFiles, file) : undefined;
   const properties: DeclaredProperty[] = [];
-  collectProperties(block.body, [], undefined, scope, properties, true);
+  collectProperties(block.body, [], undefined, scope, properties, true, each);
   return {
     ecosystem: 'terraform',
     resourceType: type.text,
@@ -85,11 +116,22 @@ function collectProperties(
   scope: ModuleScope,
   out: DeclaredProperty[],
   topLevel: boolean,
+  each?: readonly HclValueEntry[],
 ): void {
   for (const item of body) {
     if (item.kind === 'attribute') {
       if (topLevel && META_ATTRIBUTES.has(item.name)) continue;
       const path = [...prefix, item.name];
+      // `setting_id = each.key`: one value per instance, each where its key is written.
+      const eachOf = item.value.kind === 'reference' && item.value.root === 'each' ? item.value.attributes : undefined;
+      if (each && eachOf && (eachOf[0] === 'key' || (eachOf[0] === 'value' && eachOf.length === 1))) {
+        for (const entry of each) {
+          const value: HclValue = eachOf[0] === 'key' ? { kind: 'static', value: entry.key } : entry.value;
+          const at = entry.keySpan ?? item.nameSpan;
+          pushValue(out, path, value, at, dynamicAt ?? at);
+        }
+        continue;
+      }
       const value = scope.evaluate(item.value);
       pushValue(out, path, value, item.nameSpan, dynamicAt ?? item.nameSpan);
       continue;
@@ -101,12 +143,12 @@ function collectProperties(
       const at = dynamicAt ?? label.span;
       out.push({ path, key: label.span, at });
       const content = item.body.find((inner): inner is HclBlock => inner.kind === 'block' && inner.type === 'content');
-      if (content) collectProperties(content.body, path, at, scope, out, false);
+      if (content) collectProperties(content.body, path, at, scope, out, false, each);
       continue;
     }
     const path = [...prefix, item.type];
     out.push({ path, key: item.typeSpan, at: dynamicAt ?? item.typeSpan });
-    collectProperties(item.body, path, dynamicAt, scope, out, false);
+    collectProperties(item.body, path, dynamicAt, scope, out, false, each);
   }
 }
 

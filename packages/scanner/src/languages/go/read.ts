@@ -160,6 +160,9 @@ class GoReader {
         const served = servedRangeList(node);
         for (const child of node.namedChildren)
           if (child) this.walk(child, frame, emit, served && child.type === 'range_clause' ? 'own route' : silent);
+        // `for _, id := range []string{"minify", …} { … }` (or a package variable holding the list):
+        // the body again for each string of the list, the variable set to it, as in Python.
+        if (!served) this.rangeOverStrings(node, frame, silent);
         return;
       }
       case 'keyed_element': {
@@ -195,7 +198,12 @@ class GoReader {
           index && (index.type === 'interpreted_string_literal' || index.type === 'raw_string_literal')
             ? knownText(this.stringValue(index))
             : undefined;
-        if (emit && key && operand) {
+        // A key read back from a map the function wrote itself (`pool := map[string]any{…}; pool["name"]`)
+        // is the program's own data, not what the API answered.
+        const ownMap =
+          operand?.type === 'identifier' &&
+          this.declaration(operand.text, operand, frame)?.value.type === 'composite_literal';
+        if (emit && key && operand && !ownMap) {
           const path =
             operand.type === 'selector_expression' || operand.type === 'identifier'
               ? (selectorName(operand) ?? '').split('.')
@@ -237,6 +245,28 @@ class GoReader {
       return;
     }
     this.requestOf(node, name, args, frame);
+  }
+
+  /** Runs a `for … range` loop's body once per string of the list it ranges over, the element set to it. */
+  private rangeOverStrings(loop: Node, frame: Frame, silent?: SilentContext): void {
+    const parts = rangeLoop(loop);
+    if (!parts || frame.depth >= MAX_DEPTH) return;
+    const { element, body } = parts;
+    let list: Node | undefined = parts.list;
+    if (list.type === 'identifier') list = this.declaration(list.text, list, frame)?.value;
+    if (list?.type !== 'composite_literal' || list.childForFieldName('type')?.type !== 'slice_type') return;
+    const items = (list.childForFieldName('body')?.namedChildren ?? []).flatMap((item) => {
+      const inner = item?.type === 'literal_element' ? item.namedChildren[0] : item;
+      return inner && (inner.type === 'interpreted_string_literal' || inner.type === 'raw_string_literal')
+        ? [inner]
+        : [];
+    });
+    if (items.length === 0 || items.length > 32) return;
+    for (const item of items) {
+      const params = new Map(frame.params ?? []);
+      params.set(element, this.stringValue(item));
+      this.walk(body, { ...frame, params }, false, silent);
+    }
   }
 
   /**
@@ -954,14 +984,22 @@ function servesRoute(name: string | undefined, args: readonly Node[]): boolean {
   );
 }
 
-/** Whether a `for … range` loop's body serves each element of the list it ranges over as a route. */
-function servedRangeList(loop: Node): boolean {
+/** A `for i, x := range list { … }` loop's element variable, list and body (none for `for i := range`). */
+function rangeLoop(loop: Node): { element: string; list: Node; body: Node } | undefined {
   const clause = loop.namedChildren.find((child) => child?.type === 'range_clause');
   const names = clause?.childForFieldName('left')?.namedChildren ?? [];
   // Over a slice, `for i, p := range` names the element second; `for p := range` names the index.
   const element = names.length === 2 ? names[1]?.text : undefined;
+  const list = clause?.childForFieldName('right');
   const body = loop.childForFieldName('body');
-  if (!element || element === '_' || !body) return false;
+  return element && element !== '_' && list && body ? { element, list, body } : undefined;
+}
+
+/** Whether a `for … range` loop's body serves each element of the list it ranges over as a route. */
+function servedRangeList(loop: Node): boolean {
+  const parts = rangeLoop(loop);
+  if (!parts) return false;
+  const { element, body } = parts;
   const serves = (node: Node): boolean => {
     if (node.type === 'call_expression') {
       const fn = node.childForFieldName('function');

@@ -168,7 +168,10 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
     if (scalar.type === 'BLOCK_LITERAL' || scalar.type === 'BLOCK_FOLDED') {
       // The block's lines, after its `|` or `>` header line.
       const body = source.indexOf('\n', start);
-      if (body >= 0 && body < end) showShell(masked, source, body + 1, end);
+      if (body >= 0 && body < end) {
+        showShell(masked, source, body + 1, end);
+        if (scalar.type === 'BLOCK_FOLDED') foldLines(masked, source, body + 1, end);
+      }
     } else if (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE')
       showShell(masked, source, start + 1, end - 1);
     else showShell(masked, source, start, end);
@@ -205,6 +208,21 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
 }
 
 /** Shows shell text, with GitHub's `${{ expression }}` as a variable of the same length (unknown to the script). */
+/**
+ * A folded block (`run: >-`) is one line where YAML folds it: a line break between two lines of
+ * text at the block's indentation is a space (a more indented line keeps its break), so
+ * `curl -X PATCH` and the URL on the next line are one command, as the runner gets it.
+ */
+function foldLines(masked: MaskedText, source: string, start: number, end: number): void {
+  const indent = /^[ \t]*/.exec(source.slice(start, end))![0].length;
+  for (let at = source.indexOf('\n', start); at >= 0 && at < end - 1; at = source.indexOf('\n', at + 1)) {
+    const next = /^([ \t]*)(\S?)/.exec(source.slice(at + 1, end))!;
+    const previous = source.slice(source.lastIndexOf('\n', at - 1) + 1, at);
+    const previousIndent = /^[ \t]*/.exec(previous)![0].length;
+    if (next[2] && next[1]!.length === indent && previous.trim() && previousIndent === indent) masked.set(at, ' ');
+  }
+}
+
 function showShell(masked: MaskedText, source: string, start: number, end: number): void {
   masked.show(start, end);
   const text = source.slice(start, end);

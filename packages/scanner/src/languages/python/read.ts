@@ -316,7 +316,7 @@ class PythonReader {
   private call(node: Node, frame: Frame, emit: boolean, silent?: SilentContext): void {
     const fn = node.childForFieldName('function');
     const args = node.childForFieldName('arguments');
-    const name = fn ? dotted(fn) : undefined;
+    const name = fn ? (dotted(fn) ?? this.onMadeClient(fn)) : undefined;
     const last = name?.split('.').pop();
     const receiver = name?.includes('.') ? name.slice(0, name.lastIndexOf('.')) : undefined;
     let context = silent;
@@ -614,6 +614,34 @@ class PythonReader {
     const body = this.objectOfKeywords(node, frame)[0];
     if (body && body.entries.some((entry) => this.builder.watchesKey(entry.key))) this.builder.object(body);
     return true;
+  }
+
+  /**
+   * `_client().firewall.waf.overrides.list(…)`: a chain read on what a function of the module (or
+   * an imported one) returns, when that function makes the SDK's client (`return Cloudflare(…)`):
+   * the chain as on a client named `client`.
+   */
+  private onMadeClient(fn: Node): string | undefined {
+    const names: string[] = [];
+    let root: Node | null = fn;
+    while (root?.type === 'attribute') {
+      names.unshift(root.childForFieldName('attribute')?.text ?? '');
+      root = root.childForFieldName('object');
+    }
+    const factory = root?.type === 'call' ? root.childForFieldName('function') : undefined;
+    if (factory?.type !== 'identifier') return undefined;
+    const made = this.functionNamed(factory.text, false);
+    // `session().request(method, url)` on a function that makes and returns an HTTP session
+    // (`s = requests.Session(); …; return s`): the verb as the session's module has it.
+    const session = made ? /\b(requests|httpx)\.(?:Session|session|Client|AsyncClient)\(/.exec(made.text) : null;
+    if (session && names.length === 1 && /\breturn\b/.test(made!.text)) return `${session[1]}.${names[0]}`;
+    if (names.length < 2) return undefined;
+    const makesClient =
+      made &&
+      /\breturn\s+(?:CloudFlare\.CloudFlare|CloudFlare|Cloudflare|AsyncCloudflare|cloudflare\.(?:Async)?Cloudflare)\(/.test(
+        made.text,
+      );
+    return makesClient ? ['client', ...names].join('.') : undefined;
   }
 
   private clientFlavor(name: string, frame: Frame): 'legacy' | 'v4' | undefined {
@@ -1027,9 +1055,13 @@ class PythonReader {
   /** `record["data"]["service"]`, `rec.get("locked")`: a read of the path of string keys. */
   private subscriptRead(node: Node, frame: Frame): void {
     if (node.parent?.type === 'subscript' && node.parent.childForFieldName('value')?.equals(node)) return;
+    // A key read back from a dict the code wrote itself (`payload = {…}; payload["notification_email"]`)
+    // is its own data, not what the API answered.
+    const value = node.childForFieldName('value');
+    if (value?.type === 'identifier' && this.assignmentOf(value.text, node, frame)?.value?.type === 'dictionary')
+      return;
     const { path, receiver, last } = this.keyPath(node);
     if (last && path.length) this.builder.read(path, range(last), receiver, this.around(node));
-    void frame;
   }
 
   private attributeRead(node: Node, frame: Frame): void {

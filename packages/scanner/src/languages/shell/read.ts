@@ -238,8 +238,16 @@ class ShellReader {
     const name = commandName(node);
     // `read VAR <<EOF` stores data, not a prompt.
     const message = name !== undefined && MESSAGE_COMMANDS.test(name) && !(name === 'read' && stdinNode);
+    // awk compares, unless its program prints URLs for the next command (`printf "%s/zones/%s/…"`).
+    const printsUrls =
+      name === 'awk' && argNodes.some((arg) => /\bprintf?\s*\(?\s*"(%s|https?:\/\/)[^"]*\//.test(arg.text));
     const context: SilentContext | undefined =
-      silent ?? (message ? 'message' : name !== undefined && COMPARING_COMMANDS.has(name) ? 'comparison' : undefined);
+      silent ??
+      (message
+        ? 'message'
+        : name !== undefined && COMPARING_COMMANDS.has(name) && !printsUrls
+          ? 'comparison'
+          : undefined);
     if (emit) {
       for (const arg of argNodes) this.writeText(arg, frame, context);
       if (stdinNode && stdin) {

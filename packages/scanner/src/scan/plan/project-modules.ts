@@ -5,6 +5,9 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { statPath } from '../files/file-stats.js';
 import { readInputFile } from '../files/read-source.js';
 
+/** `~/…` and `@/…`: aliases of a project's source folder by convention; no npm package has such a name. */
+const CONVENTIONAL_ALIAS = /^[~@]\//;
+
 /** A `package.json` or `tsconfig.json` larger than this is not read (it is no configuration a person wrote). */
 const MAX_CONFIG_BYTES = 1 << 20;
 
@@ -105,6 +108,7 @@ export class ProjectModules {
 
   /** Whether a bare specifier names a module of the project. */
   readonly isProjectModule = (specifier: string): boolean =>
+    CONVENTIONAL_ALIAS.test(specifier) ||
     this.packages.has(packageName(specifier)) ||
     this.aliasPatterns.some((pattern) => matchPattern(pattern, specifier) !== undefined);
 
@@ -125,6 +129,17 @@ export class ProjectModules {
         break;
       }
       if (dirname(dir) === dir) break;
+    }
+    // `~/lib/cf`, `@/lib/cf` that no configuration maps (no npm package is named so): the source
+    // folder of the project, as Qwik, Nuxt, Remix and Vite templates map them (`src/`, `app/`,
+    // the project's root), from the nearest folder above the importer that holds the module.
+    if (out.length === 0 && CONVENTIONAL_ALIAS.test(specifier)) {
+      const rest = specifier.slice(2);
+      let dir = dirname(fromFile);
+      for (let level = 0; level < 12; level++, dir = dirname(dir)) {
+        out.push(join(dir, 'src', rest), join(dir, 'app', rest), join(dir, rest));
+        if (dirname(dir) === dir) break;
+      }
     }
     const pkg = this.packageOf(fromFile, specifier);
     if (pkg) {

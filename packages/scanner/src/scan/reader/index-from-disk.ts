@@ -29,9 +29,9 @@ export function indexFromDisk(
   if (!read.ok) return { problem: read };
   if (!parse) throw new ParserNeeded();
   const typed = types ? (facts: FileFacts) => types.typedMatches(facts, file, settings) : undefined;
-  const projectModule = project.empty ? undefined : project.isProjectModule;
+  // Even with no workspace package or alias found, `~/…` and `@/…` name the project's modules.
   return {
-    index: indexFile(file, read.source, settings, parse, prefilter, typed, projectModule, detachFacts),
+    index: indexFile(file, read.source, settings, parse, prefilter, typed, project.isProjectModule, detachFacts),
     source: read.source,
   };
 }
