@@ -371,6 +371,12 @@ export interface CodeCheckFact {
 export interface StringLiteralFact {
   text: string;
   range: Range;
+  /**
+   * The value of a property of an object literal not handed to an assertion (`{ code: 1004,
+   * message: 'DNS Validation Error' }` a simulator answers with): the code writes the text, it
+   * does not check for it.
+   */
+  written?: true;
 }
 
 /** A watched name written as a token of its own inside a string (`'ECDHE-RSA-CHACHA20-POLY1305-OLD:…'`), once per occurrence. */

@@ -82,7 +82,8 @@ function errorShapeChecks(entry: CatalogueEntry, shape: ErrorShape, facts: InFil
       );
   if (shape.message)
     for (const literal of facts.literals)
-      if (literal.text === shape.message) report(literal.range, 'high', `a check for the '${shape.message}' message`);
+      if (literal.text === shape.message)
+        report(literal.range, literal.written ? 'low' : 'high', `a check for the '${shape.message}' message`);
   if (shape.chainField) {
     const relianceWords = chainReadWords(shape);
     const receiver = receiverPattern(shape);

@@ -36,7 +36,15 @@ import {
   verbOnUnseenReceiver,
   type RequestCall,
 } from './requests.js';
-import { indexScopes, lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
+import {
+  enumObject,
+  indexScopes,
+  lookup,
+  type ClassInfo,
+  type FunctionInfo,
+  type Scope,
+  type ScopeIndex,
+} from './scope.js';
 import { expandFact } from './expand-facts.js';
 import { assignedProperties } from './assigned-keys.js';
 import { isNotOwnMention, mentionCandidates } from './mentions.js';
@@ -588,6 +596,8 @@ class FileExtraction {
         } else if (declaration?.type === 'ClassDeclaration' && declaration.id) {
           const cls = this.index.classOf.get(declaration);
           put(declaration.id.name, cls ? this.exportClass(cls) : undefined);
+        } else if (declaration?.type === 'TSEnumDeclaration') {
+          put(declaration.id.name, this.exportValue(this.ev.value(enumObject(declaration), program)));
         }
         for (const specifier of node.specifiers) {
           const exported = propertyKeyName(specifier.exported, false);

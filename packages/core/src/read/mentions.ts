@@ -61,13 +61,25 @@ export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): b
     const scope = ev.scopeOf(parent);
     return parent.arguments.some((arg) => arg !== node && arg.type !== 'SpreadElement' && isHandler(arg, ev, scope));
   }
-  if (parent.type === 'Property' && parent.value === node) return isRouteObjectPath(parent, index.parentOf.get(parent));
+  if (parent.type === 'Property' && parent.value === node) {
+    const object = index.parentOf.get(parent);
+    return isRouteObjectPath(parent, object, object ? index.parentOf.get(object) : undefined);
+  }
   return false;
 }
 
 /** `{ path, handler }`, `{ url, component }`: the path of a route object of a server or a client-side router. */
-export function isRouteObjectPath(property: TSESTree.Property, object: Node | undefined): boolean {
+export function isRouteObjectPath(property: TSESTree.Property, object: Node | undefined, objectParent?: Node): boolean {
   const key = propertyKeyName(property.key, property.computed);
+  // `new URLPattern({ pathname: '/accounts/:account/access/bookmarks' })`: what the code's own
+  // handler matches requests against.
+  if (
+    key === 'pathname' &&
+    objectParent?.type === 'NewExpression' &&
+    objectParent.callee.type === 'Identifier' &&
+    objectParent.callee.name === 'URLPattern'
+  )
+    return true;
   return (
     key !== undefined &&
     ROUTE_OBJECT_PATH_KEYS.has(key) &&

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Vocabulary } from '../facts.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import type { PropertyReadFact, Range } from '../facts.js';
-import type { ScopeIndex } from './scope.js';
+import type { FunctionInfo, ScopeIndex } from './scope.js';
 
 /**
  * Reads of the watched property paths: members (`record.data.service`), keys of a declaration's
@@ -33,7 +33,7 @@ export function propertyReads(
     const name = propertyKeyName(member.property, member.computed);
     for (const path of (name !== undefined && vocabulary.readPaths.get(name)) || []) {
       const receiver = receiverUnder(member.object, path.slice(0, -1));
-      if (!receiver) continue;
+      if (!receiver || (path[0] === 'data' && isMessageEvent(receiver, index))) continue;
       const fact = read('member', path, member.property, receiver);
       if (fallsBackToReceiver(member, index, source)) fact.fallsBackToReceiver = true;
       const rewritable = rewritableRead(member, index, source);
@@ -118,4 +118,39 @@ function rewritableRead(
 function isPlainReference(node: Node): boolean {
   if (node.type === 'Identifier' || node.type === 'ThisExpression') return true;
   return node.type === 'MemberExpression' && !node.computed && !node.optional && isPlainReference(node.object);
+}
+
+/**
+ * The event a message handler receives (`self.onmessage = (ev) => …`, `addEventListener('message', (e) => …)`,
+ * `port.on('message', …)`): its `data` is the program's own message, not a record the API answered.
+ */
+function isMessageEvent(receiver: Node, index: ScopeIndex): boolean {
+  if (receiver.type !== 'Identifier') return false;
+  // The innermost function around the read whose first parameter is the receiver's name.
+  const [at] = rangeOf(receiver);
+  let fn: FunctionInfo | undefined;
+  for (const candidate of index.functions) {
+    const [start, end] = rangeOf(candidate.node);
+    if (start <= at && at < end && candidate.params[0]?.name === receiver.name && (!fn || start > rangeOf(fn.node)[0]))
+      fn = candidate;
+  }
+  if (!fn) return false;
+  const parent = index.parentOf.get(fn.node);
+  if (parent?.type === 'AssignmentExpression' && parent.left.type === 'MemberExpression')
+    return /^on(message|messageerror)$/.test(propertyKeyName(parent.left.property, parent.left.computed) ?? '');
+  const call = fn.passedTo;
+  if (call?.type !== 'CallExpression') return false;
+  const callee = call.callee;
+  const method =
+    callee.type === 'MemberExpression'
+      ? propertyKeyName(callee.property, callee.computed)
+      : callee.type === 'Identifier'
+        ? callee.name
+        : undefined;
+  const first = call.arguments[0];
+  return (
+    (method === 'addEventListener' || method === 'on' || method === 'once') &&
+    first?.type === 'Literal' &&
+    first.value === 'message'
+  );
 }

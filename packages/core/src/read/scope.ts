@@ -1,6 +1,14 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { ImportBinding } from '../facts.js';
-import { forEachChild, isFunctionNode, isPlainName, isStringExpression, propertyKeyName, type Node } from './ast.js';
+import {
+  forEachChild,
+  isFunctionNode,
+  isPlainName,
+  isStringExpression,
+  propertyKeyName,
+  rangeOf,
+  type Node,
+} from './ast.js';
 
 export type FunctionNode =
   TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
@@ -358,6 +366,8 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
           fn.isCallback = true;
           fn.passedTo = parent;
         }
+        // `self.onmessage = (ev) => …`: a handler assigned to an event property.
+        if (parent?.type === 'AssignmentExpression') index.parentOf.set(node, parent);
         visitFunctionBody(fn, parent ?? node);
         return;
       }
@@ -365,6 +375,14 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
       case 'ClassExpression':
         visitClass(node, scope);
         return;
+      case 'TSEnumDeclaration': {
+        // `enum SettingId { Minify = 'minify' }` is read as the object it compiles to.
+        const object = enumObject(node);
+        const target = scope;
+        target.bindings.set(node.id.name, { kind: 'value', name: node.id.name, init: object, path: [], scope });
+        visit(object, scope, node);
+        return;
+      }
       case 'BlockStatement':
       case 'StaticBlock': {
         const block: Scope = { parent: scope, bindings: new Map(), ...thisOf(scope) };
@@ -514,4 +532,43 @@ function typeNameFromAnnotation(annotation: TSESTree.TSTypeAnnotation): string |
     if (name.type === 'TSQualifiedName' && name.right.type === 'Identifier') return name.right.name;
   }
   return undefined;
+}
+
+const enumObjects = new WeakMap<Node, TSESTree.ObjectExpression>();
+
+/**
+ * The object a TypeScript `enum` compiles to, as an object literal of its members with an initializer
+ * (`{ Minify: 'minify' }`, each property where its member is written): made once per declaration.
+ */
+export function enumObject(declaration: TSESTree.TSEnumDeclaration): TSESTree.ObjectExpression {
+  let object = enumObjects.get(declaration);
+  if (!object) {
+    const members =
+      (declaration as { body?: { members?: TSESTree.TSEnumMember[] } }).body?.members ??
+      (declaration as unknown as { members?: TSESTree.TSEnumMember[] }).members ??
+      [];
+    const properties = members.flatMap((member) =>
+      member.initializer
+        ? [
+            {
+              type: 'Property',
+              key: member.id,
+              value: member.initializer,
+              computed: false,
+              kind: 'init',
+              method: false,
+              shorthand: false,
+              range: rangeOf(member),
+            } as unknown as TSESTree.Property,
+          ]
+        : [],
+    );
+    object = {
+      type: 'ObjectExpression',
+      properties,
+      range: rangeOf(declaration),
+    } as unknown as TSESTree.ObjectExpression;
+    enumObjects.set(declaration, object);
+  }
+  return object;
 }

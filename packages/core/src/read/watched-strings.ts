@@ -1,5 +1,5 @@
 import type { Vocabulary } from '../facts.js';
-import { rangeOf } from './ast.js';
+import { propertyKeyName, rangeOf, type Node } from './ast.js';
 import type { NameInStringFact, StringLiteralFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
@@ -10,8 +10,37 @@ export function watchedLiterals(index: ScopeIndex, vocabulary: Vocabulary): Stri
   if (vocabulary.literals.size === 0) return literals;
   for (const literal of index.strings)
     if (literal.type === 'Literal' && typeof literal.value === 'string' && vocabulary.literals.has(literal.value))
-      literals.push({ text: literal.value, range: rangeOf(literal) });
+      literals.push({
+        text: literal.value,
+        range: rangeOf(literal),
+        ...(writtenInObject(index, literal) ? { written: true } : {}),
+      });
   return literals;
+}
+
+/** Calls whose object argument is what a value is checked against (`expect(e).toMatchObject({ … })`). */
+const ASSERTIONS =
+  /^(toEqual|toStrictEqual|toMatchObject|toMatch|toContainEqual|objectContaining|deepEqual|deepStrictEqual|match|includes|some|find|isMatch)$/;
+
+/**
+ * Whether a watched text is a property's value in an object literal (the few such literals of a file
+ * are looked up among its objects), not one an assertion compares with.
+ */
+function writtenInObject(index: ScopeIndex, literal: Node): boolean {
+  for (const object of index.objects) {
+    if (!object.properties.some((property) => property.type === 'Property' && property.value === literal)) continue;
+    const parent = index.parentOf.get(object);
+    if (parent?.type !== 'CallExpression') return true;
+    const callee = parent.callee;
+    const name =
+      callee.type === 'MemberExpression'
+        ? propertyKeyName(callee.property, callee.computed)
+        : callee.type === 'Identifier'
+          ? callee.name
+          : undefined;
+    return !ASSERTIONS.test(name ?? '');
+  }
+  return false;
 }
 
 /**

@@ -602,7 +602,7 @@ function silentByPlace(node: Node, parents: readonly Node[], input: WrittenPaths
         if (parent.value !== child) return undefined;
         const key = propertyKeyName(parent.key, parent.computed);
         if (key !== undefined && MESSAGE_KEYS.has(key)) return 'message';
-        return isRouteObjectPath(parent, parents[i - 1]) ? 'own route' : undefined;
+        return isRouteObjectPath(parent, parents[i - 1], parents[i - 2]) ? 'own route' : undefined;
       }
       case 'CallExpression':
       case 'NewExpression':
@@ -640,6 +640,9 @@ function silentArgument(
   const callee = unwrap(call.callee);
   if (isMessageCallee(callee)) return 'message';
   const name = calleeName(callee);
+  // `new URLPattern({ pathname: '/accounts/:account/access/bookmarks' })`: what the code's own
+  // handler matches requests against (Deno, Workers, the browser), a route it serves.
+  if (call.type === 'NewExpression' && name === 'URLPattern') return 'own route';
   if (name && COMPARING_METHODS.has(name) && callee.type === 'MemberExpression') return 'comparison';
   // A test's title: `it('GET /zones/:id/rate_limits', …)`, `test.each(…)('…')`.
   const base = callee.type === 'MemberExpression' ? rootName(callee) : name;

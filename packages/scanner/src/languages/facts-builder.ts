@@ -1,6 +1,7 @@
 import {
   concatPatterns,
   HOLE,
+  type DeclaredResourceFact,
   knownStrings,
   otherHost,
   silentByText,
@@ -117,6 +118,7 @@ const PROGRAM_INPUTS =
 export class FactsBuilder {
   readonly requests: RequestFact[] = [];
   readonly sdkCalls: SdkCallFact[] = [];
+  private readonly resources: DeclaredResourceFact[] = [];
   readonly inFile: InFileFacts = {
     objects: [],
     reads: [],
@@ -239,9 +241,17 @@ export class FactsBuilder {
 
   /** A request the code sends (or a URL it names, with `via: 'mention'`). */
   request(seen: RequestSeen): void {
+    const url = concatPatterns(seen.url);
+    // A value that is one of several written ones (a workflow's matrix): one request each.
+    const choice = url.findIndex((part) => part.kind === 'hole' && part.alternatives?.length);
+    if (choice >= 0) {
+      for (const alternative of (url[choice] as { alternatives: PatternPart[][] }).alternatives)
+        this.request({ ...seen, url: [...url.slice(0, choice), ...alternative, ...url.slice(choice + 1)] });
+      return;
+    }
     const payload = (seen.payload ?? []).flatMap((object) => payloadKeys(object, []));
     this.requests.push({
-      url: concatPatterns(seen.url),
+      url,
       method: seen.method,
       range: seen.range,
       via: seen.via,
@@ -312,11 +322,16 @@ export class FactsBuilder {
     return this.vocabulary.writtenKeys.has(key) || this.vocabulary.valueKeys.has(key) || key === 'items';
   }
 
+  /** An infrastructure resource the file declares (Pulumi's Python SDK: `cloudflare.RateLimit(…)`). */
+  resource(fact: DeclaredResourceFact): void {
+    this.resources.push(fact);
+  }
+
   facts(): FileFacts {
     return {
       requests: this.requests,
       sdkCalls: this.sdkCalls,
-      resources: [],
+      resources: this.resources,
       importedCalls: [],
       inFile: this.inFile,
       imports: {},

@@ -546,8 +546,23 @@ class GoReader {
             ...items.flatMap((item, k) => (k === 0 ? [item] : [[{ kind: 'text' as const, text: separator }], item])),
           );
         }
-        if ((name === 'url.PathEscape' || name === 'url.QueryEscape' || name === 'string') && args[0])
+        if (
+          (name === 'url.PathEscape' ||
+            name === 'url.QueryEscape' ||
+            name === 'string' ||
+            name === 'url.Parse' ||
+            name === 'url.ParseRequestURI') &&
+          args[0]
+        )
           return this.value(args[0], frame, depth + 1);
+        // `base.ResolveReference(ref).String()`, `u.String()`: the URL a `*url.URL` holds, the
+        // reference joined to its base (a base ending in `/` and a relative path, as clients write it).
+        const method = fn?.type === 'selector_expression' ? fn.childForFieldName('field')?.text : undefined;
+        const operand = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : undefined;
+        if (method === 'String' && args.length === 0 && operand?.type === 'call_expression')
+          return this.value(operand, frame, depth + 1);
+        if (method === 'ResolveReference' && operand && args[0])
+          return joinValues(this.value(operand, frame, depth + 1), this.value(args[0], frame, depth + 1));
         if (name) return this.returned(name.split('.').pop()!, args, frame, depth);
         return [hole()];
       }

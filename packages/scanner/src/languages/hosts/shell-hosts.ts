@@ -59,6 +59,20 @@ function dockerfile(source: string): ShellText {
     const end = (starts[last + 1] ?? source.length + 1) - 1;
     const instruction = /^\s*([A-Za-z]+)\s+/.exec(line);
     const keyword = instruction?.[1]?.toUpperCase();
+    const heredoc = keyword === 'RUN' ? /^\s*RUN\s+(?:--\S+\s+)*<<-?\s*(["']?)(\w+)\1\s*$/i.exec(line) : null;
+    if (heredoc) {
+      // `RUN <<EOT` … `EOT` (BuildKit): the lines between are the script.
+      let close = i + 1;
+      while (close < starts.length) {
+        const text = source.slice(starts[close]!, (starts[close + 1] ?? source.length + 1) - 1);
+        if (text.trim() === heredoc[2]) break;
+        close++;
+      }
+      // Up to the line break before the closing word (the whole rest of the file when it is missing).
+      if (close > i + 1) masked.show(starts[i + 1]!, (starts[close] ?? source.length + 1) - 1);
+      i = close + 1;
+      continue;
+    }
     if (keyword === 'RUN') {
       // `RUN --mount=… --network=… command`: the flags are Docker's, the rest is the shell's.
       const flags = /^\s*RUN\s+((?:--\S+\s+)*)/i.exec(line)!;
@@ -90,28 +104,31 @@ function makefile(source: string): ShellText {
   const starts = lineStarts(source);
   let inRecipe = false;
   let continued = false;
+  let inDefine = false;
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
     const end = (starts[i + 1] ?? source.length + 1) - 1;
     const line = source.slice(start, end);
-    if (line.startsWith('\t') || (continued && inRecipe)) {
-      if (!inRecipe && !continued) continue;
+    // `define cf_get` … `endef`, run by `$(call cf_get,PATH)`: a shell function of the recipes
+    // (`cf_get() {` … `}`, its `$(1)` the function's `${1}`).
+    const defined = /^define\s+([A-Za-z_][\w]*)\s*$/.exec(line);
+    if (defined && line.length >= defined[1]!.length + 4) {
+      masked.show(start, end, `${defined[1]!}() {`.padEnd(line.length, ' '));
+      inDefine = true;
+      inRecipe = false;
+      continue;
+    }
+    if (inDefine && /^endef\s*$/.test(line)) {
+      masked.show(start, end, '}'.padEnd(line.length, ' '));
+      inDefine = false;
+      continue;
+    }
+    if (inDefine || line.startsWith('\t') || (continued && inRecipe)) {
+      if (!inDefine && !inRecipe && !continued) continue;
       // `\t@curl …`, `\t-rm …`: the prefixes are make's.
       const prefix = /^\t?[@+\-\s]*/.exec(line)![0].length;
       masked.show(start + prefix, end);
-      // `$$` is the shell's `$`; `$(VAR)` is make's variable, read as the shell's `${VAR}`.
-      for (let k = start + prefix; k < end; k++) {
-        if (source[k] === '$' && source[k + 1] === '$') {
-          masked.set(k, ' ');
-          k++;
-        } else if (source[k] === '$' && source[k + 1] === '(') {
-          const close = source.indexOf(')', k);
-          if (close > 0 && close < end && /^[A-Za-z_][\w]*$/.test(source.slice(k + 2, close))) {
-            masked.set(k + 1, '{');
-            masked.set(close, '}');
-          }
-        }
-      }
+      showMakeReferences(masked, source, start + prefix, end);
       continued = /\\\s*$/.test(line);
       continue;
     }
@@ -131,6 +148,62 @@ function makefile(source: string): ShellText {
     inRecipe = /^[^\s#=][^=]*:(?!=)/.test(line);
   }
   return { text: masked.toString(), predefined };
+}
+
+/**
+ * Make's references in a recipe line, as the shell reads them: `$$` is the shell's `$`; `$(VAR)` (and
+ * `$(1)` in a `define`) is make's variable, read as the shell's `${VAR}`; `$(call NAME,A,B)` runs the
+ * function a `define` made (`NAME A B`, each argument one word).
+ */
+function showMakeReferences(masked: MaskedText, source: string, from: number, end: number): void {
+  for (let k = from; k < end; k++) {
+    if (source[k] === '$' && source[k + 1] === '$') {
+      // One `$` of two goes; the character it frees goes after what follows, not before the `$`,
+      // which would split `status=$$(curl …)` into an empty assignment and a command.
+      const next = source[k + 2];
+      if (next === '(') {
+        // `$$(cmd` reads `$( cmd`.
+        masked.set(k + 1, '(');
+        masked.set(k + 2, ' ');
+        k += 2;
+        continue;
+      }
+      // `$${VAR}`, `$$VAR`, `$$?`: the expansion moves left by one and a blank follows it.
+      let last = k + 2;
+      if (next === '{') last = source.indexOf('}', k + 2);
+      else if (next !== undefined && /[A-Za-z_]/.test(next))
+        while (last + 1 < end && /\w/.test(source[last + 1]!)) last++;
+      if (last < 0 || last >= end) last = k + 2;
+      for (let j = k + 1; j < last; j++) masked.set(j, source[j + 1]!);
+      masked.set(last, ' ');
+      k = last;
+    } else if (source[k] === '$' && source[k + 1] === '(') {
+      if (source.startsWith('call ', k + 2)) {
+        // The matching parenthesis, and the commas between the arguments at its level.
+        let depth = 0;
+        let close = -1;
+        const commas: number[] = [];
+        for (let j = k + 1; j < end; j++) {
+          if (source[j] === '(') depth++;
+          else if (source[j] === ')' && --depth === 0) {
+            close = j;
+            break;
+          } else if (source[j] === ',' && depth === 1) commas.push(j);
+        }
+        if (close < 0) continue;
+        for (let j = k; j < k + 7; j++) masked.set(j, ' ');
+        for (const comma of commas) masked.set(comma, ' ');
+        masked.set(close, ' ');
+        k += 6;
+        continue;
+      }
+      const close = source.indexOf(')', k);
+      if (close > 0 && close < end && /^([A-Za-z_][\w]*|\d)$/.test(source.slice(k + 2, close))) {
+        masked.set(k + 1, '{');
+        masked.set(close, '}');
+      }
+    }
+  }
 }
 
 /**
@@ -160,6 +233,7 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
   } catch {
     return { text: masked.toString(), predefined };
   }
+  const matrix = host === 'github-actions' ? matrixValues(document.contents as YamlNode) : new Map<string, Value>();
   const scriptKeys =
     host === 'github-actions' ? new Set(['run']) : new Set(['script', 'before_script', 'after_script']);
   const envKeys = host === 'github-actions' ? new Set(['env']) : new Set(['variables']);
@@ -169,12 +243,12 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
       // The block's lines, after its `|` or `>` header line.
       const body = source.indexOf('\n', start);
       if (body >= 0 && body < end) {
-        showShell(masked, source, body + 1, end);
+        showShell(masked, source, body + 1, end, matrix, predefined);
         if (scalar.type === 'BLOCK_FOLDED') foldLines(masked, source, body + 1, end);
       }
     } else if (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE')
-      showShell(masked, source, start + 1, end - 1);
-    else showShell(masked, source, start, end);
+      showShell(masked, source, start + 1, end - 1, matrix, predefined);
+    else showShell(masked, source, start, end, matrix, predefined);
   };
   const visit = (node: YamlNode | null | undefined): void => {
     if (isMap(node)) {
@@ -223,9 +297,62 @@ function foldLines(masked: MaskedText, source: string, start: number, end: numbe
   }
 }
 
-function showShell(masked: MaskedText, source: string, start: number, end: number): void {
+function showShell(
+  masked: MaskedText,
+  source: string,
+  start: number,
+  end: number,
+  matrix: ReadonlyMap<string, Value> = new Map(),
+  predefined?: Map<string, Value>,
+): void {
   masked.show(start, end);
   const text = source.slice(start, end);
-  for (const found of text.matchAll(/\$\{\{[^}]*\}\}/g))
-    masked.show(start + found.index, start + found.index + found[0].length, '$' + '_'.repeat(found[0].length - 1));
+  for (const found of text.matchAll(/\$\{\{[^}]*\}\}/g)) {
+    const at = start + found.index;
+    const length = found[0].length;
+    // `${{ matrix.setting }}`: a variable of the same length that holds each of the matrix's values.
+    const key = /^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$/.exec(found[0])?.[1];
+    const values = key !== undefined ? matrix.get(key) : undefined;
+    const name = `gha_matrix_${(key ?? '').replace(/-/g, '_')}`;
+    if (values && predefined && name.length <= length - 3) {
+      const variable = name.padEnd(length - 3, '_');
+      predefined.set(variable, values);
+      masked.show(at, at + length, '${' + variable + '}');
+    } else masked.show(at, at + length, '$' + '_'.repeat(length - 1));
+  }
+}
+
+/**
+ * A workflow's `strategy.matrix` lists of strings (`setting: [brotli, mobile_redirect]`), each as a
+ * value that is one of its items where it is written, for the steps that read `${{ matrix.setting }}`.
+ */
+function matrixValues(root: YamlNode): Map<string, Value> {
+  const values = new Map<string, Value>();
+  const visit = (node: YamlNode | null | undefined): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const value = pair.value as YamlNode | null;
+        if (isScalar(pair.key) && pair.key.value === 'matrix' && isMap(value))
+          for (const row of value.items) {
+            if (!isPair(row) || !isScalar(row.key) || !isSeq(row.value)) continue;
+            const items = row.value.items.filter(
+              (item): item is Scalar => isScalar(item) && typeof item.value === 'string',
+            );
+            if (items.length === 0 || items.length > 32) continue;
+            values.set(String(row.key.value), [
+              hole({
+                alternatives: items.map((item) => {
+                  const quoted = item.type === 'QUOTE_DOUBLE' || item.type === 'QUOTE_SINGLE' ? 1 : 0;
+                  return writtenValue(String(item.value), (item.range?.[0] ?? 0) + quoted);
+                }),
+              }),
+            ]);
+          }
+        visit(value);
+      }
+    } else if (isSeq(node)) for (const item of node.items) visit(item as YamlNode);
+  };
+  visit(root);
+  return values;
 }

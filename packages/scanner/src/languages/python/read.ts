@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
+import type { DeclaredResourceFact, MethodValue, Range, SilentContext } from '@sunset-lint/core/internal';
 import { anyOfTexts, concatPatterns, hole, SDK_RECEIVER_NAMES } from '@sunset-lint/core/internal';
 import {
   FactsBuilder,
@@ -325,6 +325,10 @@ class PythonReader {
     if (last === 'startswith' || last === 'endswith' || last === 'match' || last === 'search' || last === 'fullmatch')
       context = 'comparison';
     if (last && ROUTE_FUNCTIONS.has(last) && !receiver) context = 'own route';
+    if (emit && fn) this.pulumiResource(node, fn, frame);
+    // `client.get("/compat/client/v4/…")` on the app's own test client (Flask's `app.test_client()`,
+    // Starlette's `TestClient(app)`, a pytest fixture returning one): a request to its own routes.
+    if (receiver && this.testClients().has(receiver.split('.')[0]!)) context = 'own route';
     if (receiver && last && /^(add_url_rule|add_get|add_post|add_put|add_patch|add_delete|add_route)$/.test(last))
       context = 'own route';
     // Walk the callee (a request inside `resp = requests.get(…).json()`), then the arguments with
@@ -421,6 +425,21 @@ class PythonReader {
           keyword,
           frame,
           keyword.get('data'),
+        );
+      return;
+    }
+    // `requests.Request("POST", url, data=…, headers=…)`, prepared and sent by a session: its method first.
+    if (last === 'Request' && receiver.join('.') === 'requests') {
+      const methodNode = positional[0] ?? keyword.get('method');
+      const url = positional[1] ?? keyword.get('url');
+      if (url)
+        this.sendRequest(
+          node,
+          url,
+          methodNode ? methodOf(this.known(methodNode, frame)) : { kind: 'unknown' },
+          'python-http',
+          keyword,
+          frame,
         );
       return;
     }
@@ -602,18 +621,137 @@ class PythonReader {
     const settingId = keyword.get('setting_id') ?? positional[0];
     const id = settingId ? knownText(this.value(settingId, frame)) : undefined;
     const settingsCall = segments.join('.') === 'zones.settings';
+    // A helper of another module run for its caller: its chain is that module's finding, where it is
+    // written (its own scan reports it); only a setting id the caller passes is this file's, at the call.
+    const elsewhere = this.moduleOf(node) !== this.input.module;
+    if (elsewhere && !(settingsCall && id !== undefined && frame.callSite && settingId?.type === 'identifier'))
+      return true;
     this.builder.sdkCall({
       flavor: flavor === 'v4' ? 'v4' : 'unknown',
       chain: segments.map(camelCase),
       method: camelCase(method),
       args: [id],
       // A setting id is reported where it is written (its own line in a long call).
-      range: settingsCall && settingId ? range(settingId) : range(node),
+      range: elsewhere ? frame.callSite! : settingsCall && settingId ? range(settingId) : range(node),
     });
     // Its keyword arguments are the request's body (`dns.records.create(type="SRV", data={…})`).
     const body = this.objectOfKeywords(node, frame)[0];
     if (body && body.entries.some((entry) => this.builder.watchesKey(entry.key))) this.builder.object(body);
     return true;
+  }
+
+  /** `Cls.NAME`: the value assigned to `NAME` in the body of a class `Cls` of this module or one it imports from. */
+  private classMember(name: string): { value: Node; cls: Node } | undefined {
+    const [cls, member, ...rest] = name.split('.');
+    if (!cls || !member || rest.length > 0 || !/^[A-Z]/.test(cls)) return undefined;
+    const imported = this.importedName(cls);
+    const modules = imported ? [imported.module] : [this.input.module];
+    const className = imported?.name ?? cls;
+    for (const module of modules)
+      for (const statement of module.root.namedChildren) {
+        const definition =
+          statement?.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
+        if (definition?.type !== 'class_definition' || definition.childForFieldName('name')?.text !== className)
+          continue;
+        for (const line of definition.childForFieldName('body')?.namedChildren ?? []) {
+          const assignment = line?.type === 'expression_statement' ? line.namedChildren[0] : undefined;
+          const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
+          const right = assignment?.childForFieldName('right');
+          if (left?.text === member && right) return { value: right, cls: definition };
+        }
+      }
+    return undefined;
+  }
+
+  private pulumiNames: { module: Set<string>; classes: Set<string> } | undefined;
+
+  /**
+   * A resource of Pulumi's Python SDK (`import pulumi_cloudflare as cloudflare`;
+   * `cloudflare.ZoneSettingsOverride("s", settings=cloudflare.ZoneSettingsOverrideSettingsArgs(brotli="on"))`):
+   * declared with its keyword arguments as properties, nested `…Args(…)` calls and dicts as paths,
+   * matched by core as a TypeScript program's `new ZoneSettingsOverride(…)` is.
+   */
+  private pulumiResource(node: Node, fn: Node, frame: Frame): void {
+    if (!this.pulumiNames) {
+      const module = new Set<string>();
+      const classes = new Set<string>();
+      for (const found of this.input.module.text.matchAll(/^\s*import\s+pulumi_cloudflare(?:\s+as\s+(\w+))?\s*$/gm))
+        module.add(found[1] ?? 'pulumi_cloudflare');
+      for (const found of this.input.module.text.matchAll(/^\s*from\s+pulumi_cloudflare\s+import\s+([^\n#]+)/gm))
+        for (const imported of found[1]!.replace(/[()\\]/g, ' ').split(','))
+          if (/^\s*\w+\s*$/.test(imported)) classes.add(imported.trim());
+      this.pulumiNames = { module, classes };
+    }
+    const { module, classes } = this.pulumiNames;
+    if (module.size === 0 && classes.size === 0) return;
+    const classNode = fn.type === 'attribute' ? fn.childForFieldName('attribute') : fn;
+    const owner = fn.type === 'attribute' ? fn.childForFieldName('object')?.text : undefined;
+    const type = classNode?.text;
+    if (!classNode || !type || !/^[A-Z]/.test(type) || type.endsWith('Args')) return;
+    if (owner !== undefined ? !module.has(owner) : !classes.has(type)) return;
+    const properties: DeclaredResourceFact['properties'] = [];
+    this.pulumiProperties(node, [], frame, properties, 0);
+    this.builder.resource({
+      ecosystem: 'pulumi',
+      resourceType: type,
+      range: range(classNode),
+      knownImport: true,
+      properties,
+    });
+  }
+
+  private pulumiProperties(
+    call: Node,
+    prefix: readonly string[],
+    frame: Frame,
+    out: DeclaredResourceFact['properties'],
+    depth: number,
+  ): void {
+    if (depth > 4) return;
+    const entries: Array<{ key: string; keyNode: Node; value: Node }> = [];
+    if (call.type === 'call')
+      for (const arg of argumentsOf(call)) {
+        const key = arg.childForFieldName('name');
+        const value = arg.childForFieldName('value');
+        if (arg.type === 'keyword_argument' && key && value && key.text !== 'opts')
+          entries.push({ key: key.text, keyNode: key, value });
+      }
+    else if (call.type === 'dictionary')
+      for (const pair of call.namedChildren) {
+        const key = pair?.type === 'pair' ? pair.childForFieldName('key') : undefined;
+        const value = pair?.childForFieldName('value');
+        const name = key?.type === 'string' ? knownText(this.stringValue(key, frame, true)) : undefined;
+        if (key && value && name !== undefined) entries.push({ key: name, keyNode: key, value });
+      }
+    for (const { key, keyNode, value } of entries) {
+      const path = [...prefix, key];
+      const known =
+        value.type === 'call' || value.type === 'dictionary' ? undefined : knownText(this.value(value, frame));
+      out.push({ path, range: range(keyNode), ...(known !== undefined ? { value: known } : {}) });
+      if (value.type === 'call' || value.type === 'dictionary')
+        this.pulumiProperties(value, path, frame, out, depth + 1);
+    }
+  }
+
+  private testClientNames: Set<string> | undefined;
+
+  /** Names that hold the app's own test client: assigned one, or a pytest fixture that returns one. */
+  private testClients(): Set<string> {
+    if (this.testClientNames) return this.testClientNames;
+    const names = new Set<string>();
+    const text = this.input.module.text;
+    if (/test_client\(|TestClient\(|APIClient\(|from django\.test import/.test(text)) {
+      for (const found of text.matchAll(
+        /^\s*(\w+)\s*=\s*(?:[\w.]+\.test_client\(|(?:TestClient|APIClient|Client)\()/gm,
+      ))
+        names.add(found[1]!);
+      // `@pytest.fixture` `def client(): … return app.test_client()`: the tests' parameter of that name.
+      for (const found of text.matchAll(
+        /@(?:pytest\.)?fixture[^\n]*\n\s*(?:async\s+)?def\s+(\w+)\([^)]*\)[^:]*:([\s\S]*?)(?=\n\S|$)/g,
+      ))
+        if (/\b(?:test_client\(|TestClient\(|APIClient\()/.test(found[2]!)) names.add(found[1]!);
+    }
+    return (this.testClientNames = names);
   }
 
   /**
@@ -765,6 +903,9 @@ class PythonReader {
         if (!name) return [hole()];
         const env = /^os\.environ\./.test(name) ? undefined : this.assignmentOf(name, node, frame);
         if (env?.value) return this.evaluateAssigned(env, frame, depth);
+        // `Endpoint.POOLS` (`.value`): a member of a class written here or imported (an `Enum` of paths).
+        const member = this.classMember(name.replace(/\.value$/, ''));
+        if (member) return this.value(member.value, { depth: frame.depth }, depth + 1);
         return [hole({ ref: name })];
       }
       case 'call': {
@@ -772,6 +913,17 @@ class PythonReader {
         const name = fn ? dotted(fn) : undefined;
         const positional = argumentsOf(node).filter((arg) => arg.type !== 'keyword_argument');
         const keyword = keywordArguments(node);
+        // `Endpoint.POOL.url(account=…)` of `def url(self, **params): return self.value.format(**params)`:
+        // the member's text, its `{name}` fields filled from the call's keywords.
+        const memberCall = name ? /^(\w+\.\w+)\.(\w+)$/.exec(name) : null;
+        const member = memberCall ? this.classMember(memberCall[1]!) : undefined;
+        if (member && memberCall && /\bself\.value\b/.test(member.cls.text)) {
+          const text = this.value(member.value, { depth: frame.depth }, depth + 1);
+          return formatPlaceholders(text, (field) => {
+            const named = field ? keyword.get(field) : undefined;
+            return named ? this.value(named, frame, depth + 1) : [hole()];
+          });
+        }
         if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'format') {
           const object = fn.childForFieldName('object');
           if (!object) return [hole()];

@@ -4,6 +4,7 @@ import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import { FactsBuilder, knownText, textOf, writtenValue, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { range } from '../syntax.js';
+import { replaceInValue } from '../values.js';
 import { COMPARING_COMMANDS, MESSAGE_COMMANDS, PREFIX_COMMANDS, REQUEST_COMMANDS, type Argument } from './commands.js';
 
 /**
@@ -60,6 +61,11 @@ class ShellReader {
   private readonly resolving = new Set<number>();
   /** Values of assignments read at top level, once each: `a2="$a1$a1"` chains stay linear. */
   private readonly resolved = new Map<number, Value>();
+  /**
+   * Files the script writes from a heredoc or here-string (`envsubst <<'JSON' > "$tmp/pool.json"`,
+   * `cat > body.json <<EOF`), by the path as written: a later `curl --data @"$tmp/pool.json"` sends them.
+   */
+  private readonly filesWritten = new Map<string, Argument>();
   private readonly fileText: string;
 
   constructor(private readonly input: ShellReadInput) {
@@ -111,6 +117,13 @@ class ShellReader {
         fn = node;
       } else if (node.type === 'command') {
         const name = commandName(node);
+        // `printf -v url '%s/zones/%s/…' "$API" "$zone"`: the formatted text is the variable's value.
+        const args = node.childrenForFieldName('argument');
+        if (name === 'printf' && args[0]?.text === '-v' && args[1] && /^[A-Za-z_]\w*$/.test(args[1].text)) {
+          const list = this.assignments.get(args[1].text) ?? [];
+          list.push({ node, module, ...(fn ? { fn } : {}) });
+          this.assignments.set(args[1].text, list);
+        }
         if (name === 'source' || name === '.') {
           const target = node.childrenForFieldName('argument')[0];
           const written = target ? literalText(target) : undefined;
@@ -147,6 +160,7 @@ class ShellReader {
           ?.namedChildren.find((child) => child?.type === 'heredoc_body');
         const herestring = node.namedChildren.find((child) => child?.type === 'herestring_redirect');
         const stdinNode = heredoc ?? herestring?.namedChildren[0] ?? undefined;
+        if (body?.type === 'command' && stdinNode) this.noteFileWritten(node, body, stdinNode, frame);
         if (body?.type === 'command') this.command(body, frame, emit, stdinNode ?? undefined, silent);
         else if (body) this.walk(body, frame, emit, silent);
         for (const child of node.namedChildren)
@@ -177,10 +191,11 @@ class ShellReader {
         for (const value of values) this.walkInside(value, frame, emit);
         if (!body) return;
         this.walk(body, frame, emit, silent);
-        if (!variable || values.length === 0 || values.length > 32) return;
-        for (const value of values) {
+        const words = values.length === 1 ? this.arrayWords(values[0]!, frame) : undefined;
+        if (!variable || values.length === 0 || (words ?? values).length > 32) return;
+        for (const word of words ?? values.map((value) => this.value(value, frame))) {
           const bindings = new Map(frame.bindings ?? []);
-          bindings.set(variable, this.value(value, frame));
+          bindings.set(variable, word);
           this.walk(body, { ...frame, bindings }, false, silent);
         }
         return;
@@ -306,9 +321,18 @@ class ShellReader {
       name = index < words.length ? knownText(words[index]!.value) : undefined;
     }
     if (name === undefined) return;
-    const args = words.slice(index + 1);
+    let args = words.slice(index + 1);
     const read = REQUEST_COMMANDS.get(name);
     if (read) {
+      // `--data @"$tmp/pool.json"` of a file the script wrote from a heredoc: that text, as `@-` reads stdin.
+      const sent = stdin ? undefined : args.find((arg) => this.fileWritten(arg));
+      if (sent) {
+        const file = this.fileWritten(sent)!;
+        args = args.map((arg) =>
+          arg === sent ? { value: [{ kind: 'text' as const, text: '@-' }], range: arg.range } : arg,
+        );
+        stdin = file;
+      }
       for (const request of read(args, at, stdin)) this.builder.request(request);
       return;
     }
@@ -323,6 +347,63 @@ class ShellReader {
       forwarded: { words: args, at, stdin },
     };
     this.walk(body, called, false);
+  }
+
+  /** `printf -v NAME FORMAT ARGS…`: the format with each `%s` (`%d`, …) filled by the next argument. */
+  private printfValue(command: Node, frame: Frame): Value {
+    const [, , format, ...args] = command.childrenForFieldName('argument').filter((arg): arg is Node => !!arg);
+    if (!format) return [hole()];
+    let i = 0;
+    return replaceInValue(this.expand(format, frame, false), /%[-+# 0]*\d*(?:\.\d+)?[sdiuxXfgq]/g, () => {
+      const arg = args[i++];
+      return arg ? this.expand(arg, frame, false) : [hole()];
+    });
+  }
+
+  /**
+   * The words a `for` loop's `"${!MAP[@]}"` (the keys of an associative array) or `"${LIST[@]}"` (an
+   * array's items) stands for, where the script assigns the array (`declare -A MAP=([minify]=… …)`).
+   */
+  private arrayWords(value: Node, frame: Frame): Value[] | undefined {
+    const found = /^"?\$\{(!?)([A-Za-z_]\w*)\[[@*]\]\}"?$/.exec(value.text);
+    if (!found) return undefined;
+    const assigned = this.assignments
+      .get(found[2]!)
+      ?.find((candidate) => candidate.node.type === 'variable_assignment');
+    const array = assigned?.node.childForFieldName('value');
+    if (array?.type !== 'array') return undefined;
+    const words: Value[] = [];
+    for (const item of array.namedChildren) {
+      if (!item) continue;
+      const parts = item.type === 'concatenation' ? item.namedChildren.filter((part): part is Node => !!part) : [];
+      const keyed = parts[0]?.text === '[' && parts[2]?.text === ']' && parts[3]?.text === '=';
+      if (found[1] === '!') {
+        if (keyed) words.push(this.value(parts[1]!, frame));
+      } else words.push(keyed && parts[4] ? this.value(parts[4], frame) : this.value(item, frame));
+    }
+    return words;
+  }
+
+  /** Records a heredoc or here-string a pass-through command (`cat`, `envsubst`, `tee`) writes to a file. */
+  private noteFileWritten(statement: Node, body: Node, stdinNode: Node, frame: Frame): void {
+    if (!/^(cat|envsubst|tee)$/.test(commandName(body) ?? '')) return;
+    // The file redirect follows the statement, or the heredoc's start on its line (`<<'JSON' > f`).
+    const redirects = statement.namedChildren.flatMap((child) =>
+      child?.type === 'heredoc_redirect' ? child.namedChildren : [child],
+    );
+    for (const redirect of redirects) {
+      if (redirect?.type !== 'file_redirect' || !/^\s*>>?/.test(redirect.text.replace(/^\d/, ''))) continue;
+      const destination = redirect.childForFieldName('destination') ?? redirect.namedChildren.at(-1);
+      if (!destination) continue;
+      const path = textOf(this.interpolated(destination, frame));
+      if (path && !path.startsWith('/dev/'))
+        this.filesWritten.set(path, { value: this.interpolated(stdinNode, frame), range: range(stdinNode) });
+    }
+  }
+
+  private fileWritten(arg: Argument): Argument | undefined {
+    const text = textOf(arg.value);
+    return text.startsWith('@') ? this.filesWritten.get(text.slice(1)) : undefined;
   }
 
   /** `echo "$BODY" | curl --data @- …`, `printf '%s' "$json" | …`: what the command before it in a pipeline prints. */
@@ -551,7 +632,7 @@ class ShellReader {
       [...candidates].reverse().find((c) => !c.fn) ||
       candidates[0];
     if (!pick) return undefined;
-    const value = pick.value ?? pick.node.childForFieldName('value');
+    const value = pick.value ?? (pick.node.type === 'command' ? pick.node : pick.node.childForFieldName('value'));
     if (!value) return undefined;
     if (this.resolving.has(pick.node.id)) return undefined;
     const scope: Frame = pick.fn === inFunction ? frame : { depth: frame.depth };
@@ -560,7 +641,7 @@ class ShellReader {
     if (known) return known;
     this.resolving.add(pick.node.id);
     try {
-      const result = this.expand(value, scope, false);
+      const result = value.type === 'command' ? this.printfValue(value, scope) : this.expand(value, scope, false);
       if (cacheable) this.resolved.set(pick.node.id, result);
       return result;
     } finally {
