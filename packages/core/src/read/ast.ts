@@ -69,6 +69,13 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
+/** The name a call's callee is known by: `f` of `f()`, `m` of `x.m()`. */
+export function calleeName(callee: Node): string | undefined {
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression') return propertyKeyName(callee.property, callee.computed);
+  return undefined;
+}
+
 /** Strips what does not change a value: parentheses, `as`, `satisfies`, `!`, `<T>x`, `await`. */
 export function unwrap(node: Node): Node {
   let current = node;

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Vocabulary } from '../facts.js';
-import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { calleeName, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import type { PropertyReadFact, Range } from '../facts.js';
 import type { FunctionInfo, ScopeIndex } from './scope.js';
 
@@ -140,13 +140,7 @@ function isMessageEvent(receiver: Node, index: ScopeIndex): boolean {
     return /^on(message|messageerror)$/.test(propertyKeyName(parent.left.property, parent.left.computed) ?? '');
   const call = fn.passedTo;
   if (call?.type !== 'CallExpression') return false;
-  const callee = call.callee;
-  const method =
-    callee.type === 'MemberExpression'
-      ? propertyKeyName(callee.property, callee.computed)
-      : callee.type === 'Identifier'
-        ? callee.name
-        : undefined;
+  const method = calleeName(call.callee);
   const first = call.arguments[0];
   return (
     (method === 'addEventListener' || method === 'on' || method === 'once') &&

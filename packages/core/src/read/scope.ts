@@ -378,8 +378,7 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
       case 'TSEnumDeclaration': {
         // `enum SettingId { Minify = 'minify' }` is read as the object it compiles to.
         const object = enumObject(node);
-        const target = scope;
-        target.bindings.set(node.id.name, { kind: 'value', name: node.id.name, init: object, path: [], scope });
+        scope.bindings.set(node.id.name, { kind: 'value', name: node.id.name, init: object, path: [], scope });
         visit(object, scope, node);
         return;
       }

@@ -1,5 +1,5 @@
 import type { Vocabulary } from '../facts.js';
-import { propertyKeyName, rangeOf, type Node } from './ast.js';
+import { calleeName, rangeOf, type Node } from './ast.js';
 import type { NameInStringFact, StringLiteralFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
@@ -31,14 +31,7 @@ function writtenInObject(index: ScopeIndex, literal: Node): boolean {
     if (!object.properties.some((property) => property.type === 'Property' && property.value === literal)) continue;
     const parent = index.parentOf.get(object);
     if (parent?.type !== 'CallExpression') return true;
-    const callee = parent.callee;
-    const name =
-      callee.type === 'MemberExpression'
-        ? propertyKeyName(callee.property, callee.computed)
-        : callee.type === 'Identifier'
-          ? callee.name
-          : undefined;
-    return !ASSERTIONS.test(name ?? '');
+    return !ASSERTIONS.test(calleeName(parent.callee) ?? '');
   }
   return false;
 }

@@ -7,6 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { HOLE, type SilentContext, type Vocabulary, type WrittenPathFact } from '../facts.js';
 import {
+  calleeName,
   endOf,
   forEachChild,
   isPlainName,
@@ -675,12 +676,6 @@ function isMessageCallee(callee: Node): boolean {
   if (root === 'console' || root === 'chalk' || root === 'kleur' || root === 'pc' || root === 'colors') return true;
   if (name === 'write' && /^(process|stdout|stderr)$/.test(root ?? '')) return true;
   return LOG_METHODS.has(name);
-}
-
-function calleeName(callee: Node): string | undefined {
-  if (callee.type === 'Identifier') return callee.name;
-  if (callee.type === 'MemberExpression') return propertyKeyName(callee.property, callee.computed);
-  return undefined;
 }
 
 function rootName(node: Node): string | undefined {

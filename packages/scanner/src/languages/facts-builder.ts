@@ -32,8 +32,14 @@ import {
 /** A value as the readers evaluate it: literal text with its source spans, and holes. */
 export type Value = PatternPart[];
 
-/** The format string of a `printf` in a program written in a string (awk's, a shell's). */
-const PRINTF_FORMAT = /\bprintf\s*\(?\s*"([^"\s]*)"/;
+/**
+ * The format of a `printf` that prints URLs, in a program written in a string (awk's
+ * `printf "%s/zones/%s/firewall/rules\n", api, $1` feeding `curl`); `%s` may already be holes.
+ */
+export function printedUrlFormat(program: string): string | undefined {
+  const format = /\bprintf\s*\(?\s*"([^"\s]*)"/.exec(program)?.[1];
+  return format && /^(\u0000+|%s|https?:\/\/\S*)\//.test(format) ? format.replace(/\\n$/, '') : undefined;
+}
 
 /** A string that is a command line running a request client. */
 const REQUEST_COMMAND_LINE = /^\s*(?:sudo\s+)?(?:curl|wget|http|https|xh)\s+\S/;
@@ -215,8 +221,8 @@ export class FactsBuilder {
     }
     // A program in a string that prints URLs (`awk '{ printf "%s/zones/%s/firewall/rules\n", api, $1 }'`
     // feeding `curl`): its format string is what it builds.
-    const format = PRINTF_FORMAT.exec(text)?.[1];
-    if (format && /^(\u0000+|https?:\/\/\S*)\//.test(format)) return silentByText(format.replace(/\\n$/, ''), context);
+    const format = printedUrlFormat(text);
+    if (format) return silentByText(format, context);
     const byText = silentByText(text, context);
     if (byText) return byText;
     const words = text

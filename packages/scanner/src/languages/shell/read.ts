@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
-import { FactsBuilder, knownText, textOf, writtenValue, type Value } from '../facts-builder.js';
+import { FactsBuilder, knownText, printedUrlFormat, textOf, writtenValue, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 import { range } from '../syntax.js';
 import { replaceInValue } from '../values.js';
@@ -254,8 +254,7 @@ class ShellReader {
     // `read VAR <<EOF` stores data, not a prompt.
     const message = name !== undefined && MESSAGE_COMMANDS.test(name) && !(name === 'read' && stdinNode);
     // awk compares, unless its program prints URLs for the next command (`printf "%s/zones/%s/…"`).
-    const printsUrls =
-      name === 'awk' && argNodes.some((arg) => /\bprintf?\s*\(?\s*"(%s|https?:\/\/)[^"]*\//.test(arg.text));
+    const printsUrls = name === 'awk' && argNodes.some((arg) => printedUrlFormat(arg.text) !== undefined);
     const context: SilentContext | undefined =
       silent ??
       (message
