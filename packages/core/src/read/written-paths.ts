@@ -344,12 +344,19 @@ function candidate(node: Node, parent: Node | undefined, input: WrittenPathsInpu
   return built;
 }
 
+const ENGINE_PLACEHOLDER = /<%[=-]?[^%]*%>|\{\{[^{}]*\}\}/g;
+
 /** Appends a string expression's text; false when the node is no string expression at all. */
 function appendString(node: Node, built: BuiltText, source: string): boolean {
   if (node.type === 'Literal' && typeof node.value === 'string') {
     const range = rangeOf(node);
     built.pieces.push([built.text.length, built.text.length + node.value.length, range[0], range[1]]);
-    built.text += node.value;
+    // A template engine's placeholder (`<%= account %>` of lodash, `{{ zone }}` of mustache) stands
+    // for a value, as `${…}` does; as many holes as it has characters keep the pieces' offsets.
+    built.text +=
+      node.value.includes('<%') || node.value.includes('{{')
+        ? node.value.replace(ENGINE_PLACEHOLDER, (found) => HOLE.repeat(found.length))
+        : node.value;
     return true;
   }
   if (node.type === 'TemplateLiteral') {
@@ -646,7 +653,8 @@ function silentArgument(
   if (call.type === 'NewExpression' && name === 'URLPattern') return 'own route';
   if (name && COMPARING_METHODS.has(name) && callee.type === 'MemberExpression') return 'comparison';
   // A test's title: `it('GET /zones/:id/rate_limits', …)`, `test.each(…)('…')`.
-  const base = callee.type === 'MemberExpression' ? rootName(callee) : name;
+  // (`describe.runIf(LIVE)('…')`, `test.skipIf(x)('…')`: the title of the call a call returns.)
+  const base = callee.type === 'MemberExpression' || callee.type === 'CallExpression' ? rootName(callee) : name;
   if (base && TEST_TITLES.has(base) && call.arguments[0] === arg) return 'message';
   // A route the code serves: `app.get('/zones/:id/filters', handler)`, `router.route(path)`.
   if (callee.type === 'MemberExpression' && name && ROUTE_METHODS.has(name)) {

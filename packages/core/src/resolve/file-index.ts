@@ -142,12 +142,23 @@ function resolveDeferred(deferred: DeferredFile, resolver: CrossFileResolver, bu
   // A verb on an import, read in the file as on an unseen receiver, gives way to what the export
   // turned out to be (a client whose base is another host makes it silent).
   const known = new Set(imported.map((request) => `${request.range[0]}:${request.range[1]}`));
+  const readInFile = new Map<string, RequestFact>();
   const requests: RequestFact[] = deferred.facts.requests
-    .filter((request) => !(request.onImport && known.has(`${request.range[0]}:${request.range[1]}`)))
+    .filter((request) => {
+      const key = `${request.range[0]}:${request.range[1]}`;
+      if (!request.onImport || !known.has(key)) return true;
+      readInFile.set(key, request);
+      return false;
+    })
     .map((request) =>
       holdsImport(request) ? at(request.range, () => resolver.resolveRequest(request, deferred.file)) : request,
     );
-  for (const request of imported) requests.push(request);
+  // What the file showed of the call (its body) stays with it: the export says only what the client
+  // is (its base, its library), as the ESLint plugin's reading of the same call has it.
+  for (const request of imported) {
+    const seen = readInFile.get(`${request.range[0]}:${request.range[1]}`);
+    requests.push(seen?.payload && !request.payload ? { ...request, payload: seen.payload } : request);
+  }
   const sdkCalls = deferred.facts.sdkCalls
     .map((call) => at(call.range, () => resolver.resolveSdkCall(call, deferred.file)))
     .filter((call): call is SdkCallFact => call !== undefined);

@@ -16,6 +16,9 @@ export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, reads: Pr
   for (const read of reads) {
     // Members and declarations say what they read from; a pattern elsewhere does not.
     if (read.how === 'pattern' || read.path.join('.') !== field.path) continue;
+    // `job.data.name`, `res.data.service`: the payload a queue's job, an event or a response carries
+    // (a record's `data` is read on the record: `record.data.service`).
+    if (read.path[0] === 'data' && CONTAINER_RECEIVERS.test(read.receiver ?? '')) continue;
     const named = read.receiver !== undefined && !!hint?.test(read.receiver);
     matches.push({
       entryId: entry.id,
@@ -27,6 +30,10 @@ export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, reads: Pr
   }
   return matches;
 }
+
+/** Receivers whose `data` is the payload they carry, not a DNS record's `data`. */
+const CONTAINER_RECEIVERS =
+  /^(job|jobs|event|evt|ev|msg|message|req|request|res|resp|response|ctx|context|task|payload)$/i;
 
 const endpointKeysByField = new WeakMap<FieldMatcher, string[]>();
 

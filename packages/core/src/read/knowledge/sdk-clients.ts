@@ -35,9 +35,9 @@ export const SDK_CLIENTS: readonly SdkClientModel[] = [
   },
 ];
 
-/** Receivers that read as an SDK client when the file does not show where they come from. */
+/** Receivers that read as an SDK client when the file does not show where they come from (`_cf` too: a private field). */
 export const SDK_RECEIVER_NAME_LIST = ['cf', 'cloudflare', 'cfClient', 'cloudflareClient', 'cfApi', 'client'] as const;
-export const SDK_RECEIVER_NAMES = new RegExp(`^(${SDK_RECEIVER_NAME_LIST.join('|')})$`);
+export const SDK_RECEIVER_NAMES = new RegExp(`^_*(${SDK_RECEIVER_NAME_LIST.join('|')})$`);
 
 const byModule = new Map(SDK_CLIENTS.map((sdk) => [sdk.module, sdk]));
 

@@ -129,7 +129,9 @@ function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockG
       mask.show(start + found[0].length, end);
       continued = /\\\s*$/.test(line) || /[([{,]\s*$/.test(line);
     } else if (continued) {
-      mask.show(start, end);
+      // A continuation line of a transcript may carry the shell's secondary prompt (`>   https://…`).
+      const secondary = grammar === 'bash' ? /^\s*>\s/.exec(line) : null;
+      mask.show(start + (secondary ? secondary[0].length : 0), end);
       continued = /\\\s*$/.test(line);
     }
   }
@@ -172,6 +174,20 @@ function markdownBlocks(text: string): Block[] {
     const line = text.slice(start, end);
     const fence = /^(\s*(?:>\s*)?)(`{3,}|~{3,})\s*([^`\n]*)$/.exec(line);
     const liquid = /^\s*\{%-?\s*highlight\s+(\S+)[^%]*%\}\s*$/.exec(line);
+    // `<pre><code class="language-bash">curl …` … `</code></pre>`: HTML in Markdown, the code from
+    // just after the opening tags (on their line) to the closing ones.
+    const html = /^\s*<pre[^>]*>\s*<code(?:\s+class="(?:language-|lang-)?([\w-]*)[^"]*")?[^>]*>/i.exec(line);
+    if (html) {
+      let j = i;
+      while (j < lines.length && !/<\/code>/i.test(text.slice(lines[j]![0], lines[j]![1]))) j++;
+      const contentStart = start + html[0].length;
+      const closeLine = Math.min(j, lines.length - 1);
+      const close = text.slice(lines[closeLine]![0], lines[closeLine]![1]).search(/<\/code>/i);
+      const contentEnd = close >= 0 ? lines[closeLine]![0] + close : lines[closeLine]![1];
+      if (contentEnd > contentStart) blocks.push({ info: html[1] ?? '', start: contentStart, end: contentEnd });
+      i = j + 1;
+      continue;
+    }
     if (fence) {
       const marker = fence[2]!;
       let j = i + 1;

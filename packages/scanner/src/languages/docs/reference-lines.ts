@@ -15,6 +15,8 @@ const REFERENCE =
 const HISTORY_PAGE = /(^|\/)(changelog|changes|history|news|release[-_ ]?notes|migrat\w*|upgrad\w*)[^/]*$/i;
 const HISTORY_HEADING =
   /\b(changelog|release notes|history|migrat\w*|upgrad\w*|deprecat\w*|removed|replaced|before|legacy|what changed)\b/i;
+/** A line that maps an endpoint to what replaced it (`` `GET /zones/:id/firewall/waf/packages` → managed rulesets ``). */
+const MAPS_TO = /\S\s*(→|⟶|=>)\s*\S/;
 const HISTORY =
   /\b(remov(ed|es|ing)|replac\w*|no longer|instead of|formerly|used to|retired|dropped|obsolete|superseded)\b/i;
 
@@ -34,16 +36,21 @@ export function readReferenceLines(
   let previous = '';
   /** The lines read (by their starts): not in a parsed block, a page's past or a note of what changed. */
   const readLines: number[] = [];
+  const inMigrationTable = migrationTables();
   for (const line of text.split('\n')) {
     const start = lineStart;
     lineStart += line.length + 1;
+    if (inMigrationTable(line, previous)) {
+      previous = line;
+      continue;
+    }
     // A heading (Markdown `#`, or reStructuredText's underlined title) opens a section.
     const heading =
       /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1] ??
       (/^([=\-~^"'`#*+]{3,})\s*$/.test(line) && previous.trim() ? previous : undefined);
     previous = line;
     if (heading !== undefined && !inParsed(start)) past = HISTORY_HEADING.test(heading);
-    if (past || inParsed(start) || HISTORY.test(line) || /^\s*<!--/.test(line)) continue;
+    if (past || inParsed(start) || HISTORY.test(line) || MAPS_TO.test(line) || /^\s*<!--/.test(line)) continue;
     readLines.push(start);
     for (const found of line.matchAll(REFERENCE)) {
       // A reference starts its line, list item or table cell (or follows a label's colon); in the
@@ -72,12 +79,17 @@ export function readReferenceLines(
   // an endpoint the page lists, its method unknown.
   lineStart = 0;
   past = false;
+  const inMigrationTable2 = migrationTables();
+  let above = '';
   for (const line of text.split('\n')) {
     const start = lineStart;
     lineStart += line.length + 1;
+    const skip = inMigrationTable2(line, above);
+    above = line;
+    if (skip) continue;
     const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1];
     if (heading !== undefined) past = HISTORY_HEADING.test(heading);
-    if (past || inParsed(start) || HISTORY.test(line)) continue;
+    if (past || inParsed(start) || HISTORY.test(line) || MAPS_TO.test(line)) continue;
     const found =
       /^(\s*(?:[-*+]|\d+[.)]|\|)?\s*)(`{1,2})(\/(?:client\/v4\/)?(?:zones|accounts|user|organizations)\/[^`\s]*)\2\s*(\||$|[-–:]\s)/.exec(
         line,
@@ -118,6 +130,22 @@ export function readReferenceLines(
       payload: objects,
     });
   }
+}
+
+/**
+ * A reader of a page's lines that says which are rows of a migration table: a Markdown table whose
+ * header names what was retired (`| Old (retired) | New |`, `| Deprecated | Replacement |`), whose
+ * rows map each old endpoint to its successor (a page's past, as a changelog).
+ */
+const MIGRATION_COLUMN = /\b(old|retired|deprecat\w*|legacy|removed|replaced|previous|before)\b/i;
+
+function migrationTables(): (line: string, previous: string) => boolean {
+  let inTable = false;
+  return (line, previous) => {
+    if (!/^\s*\|/.test(line)) return (inTable = false);
+    if (/^\s*\|?\s*:?-{3,}/.test(line) && MIGRATION_COLUMN.test(previous)) inTable = true;
+    return inTable;
+  };
 }
 
 /** A key of an OpenAPI document's `paths:` (`  /zones/{zone_id}/settings/minify:`) and the operations under it. */

@@ -161,6 +161,12 @@ function showMakeReferences(masked: MaskedText, source: string, from: number, en
       // One `$` of two goes; the character it frees goes after what follows, not before the `$`,
       // which would split `status=$$(curl …)` into an empty assignment and a command.
       const next = source[k + 2];
+      if (k + 2 >= end) {
+        // `$$` ending the line: the shell's `$`, then a blank.
+        masked.set(k + 1, ' ');
+        k++;
+        continue;
+      }
       if (next === '(') {
         // `$$(cmd` reads `$( cmd`.
         masked.set(k + 1, '(');
@@ -233,7 +239,9 @@ function workflow(source: string, host: 'github-actions' | 'gitlab-ci'): ShellTe
   } catch {
     return { text: masked.toString(), predefined };
   }
-  const matrix = host === 'github-actions' ? matrixValues(document.contents as YamlNode) : new Map<string, Value>();
+  const matrix = matrixValues(document.contents as YamlNode);
+  // GitLab's `parallel: matrix: [{ SETTING: [a, b] }]` sets variables the script reads as `$SETTING`.
+  if (host === 'gitlab-ci') for (const [name, value] of matrix) predefined.set(name, value);
   const scriptKeys =
     host === 'github-actions' ? new Set(['run']) : new Set(['script', 'before_script', 'after_script']);
   const envKeys = host === 'github-actions' ? new Set(['env']) : new Set(['variables']);
@@ -333,22 +341,29 @@ function matrixValues(root: YamlNode): Map<string, Value> {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const value = pair.value as YamlNode | null;
-        if (isScalar(pair.key) && pair.key.value === 'matrix' && isMap(value))
-          for (const row of value.items) {
-            if (!isPair(row) || !isScalar(row.key) || !isSeq(row.value)) continue;
-            const items = row.value.items.filter(
-              (item): item is Scalar => isScalar(item) && typeof item.value === 'string',
-            );
-            if (items.length === 0 || items.length > 32) continue;
-            values.set(String(row.key.value), [
-              hole({
-                alternatives: items.map((item) => {
-                  const quoted = item.type === 'QUOTE_DOUBLE' || item.type === 'QUOTE_SINGLE' ? 1 : 0;
-                  return writtenValue(String(item.value), (item.range?.[0] ?? 0) + quoted);
-                }),
+        const rows =
+          isScalar(pair.key) && pair.key.value === 'matrix'
+            ? isMap(value)
+              ? value.items
+              : isSeq(value)
+                ? value.items.flatMap((item) => (isMap(item) ? item.items : []))
+                : []
+            : [];
+        for (const row of rows) {
+          if (!isPair(row) || !isScalar(row.key) || !isSeq(row.value)) continue;
+          const items = row.value.items.filter(
+            (item): item is Scalar => isScalar(item) && typeof item.value === 'string',
+          );
+          if (items.length === 0 || items.length > 32) continue;
+          values.set(String(row.key.value), [
+            hole({
+              alternatives: items.map((item) => {
+                const quoted = item.type === 'QUOTE_DOUBLE' || item.type === 'QUOTE_SINGLE' ? 1 : 0;
+                return writtenValue(String(item.value), (item.range?.[0] ?? 0) + quoted);
               }),
-            ]);
-          }
+            }),
+          ]);
+        }
         visit(value);
       }
     } else if (isSeq(node)) for (const item of node.items) visit(item as YamlNode);

@@ -135,6 +135,29 @@ class PythonReader {
         if (body && emit) this.walk(body, { depth: frame.depth, fn: node }, true, silent);
         return;
       }
+      case 'list_comprehension':
+      case 'set_comprehension':
+      case 'dictionary_comprehension':
+      case 'generator_expression': {
+        // `{(z, sid): s.get(url(zone, sid)) for z in zones for sid in AUDITED}`: the expression as
+        // written, then once for each string of a list a clause loops over, its variable set to it.
+        for (const child of node.namedChildren) if (child) this.walk(child, frame, emit, silent);
+        const body = node.namedChildren[0];
+        if (!body) return;
+        for (const clause of node.namedChildren) {
+          if (clause?.type !== 'for_in_clause') continue;
+          const variable = clause.childForFieldName('left');
+          const right = clause.childForFieldName('right');
+          const items = right ? this.listItems(right, frame) : [];
+          if (variable?.type !== 'identifier' || items.length === 0 || items.length > 32) continue;
+          for (const item of items) {
+            const params = new Map(frame.params ?? []);
+            params.set(variable.text, this.value(item, frame));
+            this.walk(body, { ...frame, params }, false, silent);
+          }
+        }
+        return;
+      }
       case 'for_statement': {
         // `for path in ("/zones/…/firewall/rules", …): requests.get(BASE + path)`: the body once as
         // written, then once for each string of the list with the variable set to it.
@@ -572,17 +595,18 @@ class PythonReader {
   private sdkCall(node: Node, parts: string[], positional: Node[], keyword: Map<string, Node>, frame: Frame): boolean {
     if (parts.length < 3) return false;
     const client = parts[0]!;
-    const chain = parts.slice(1, -1);
     const method = parts[parts.length - 1]!;
-    const isClient =
-      client === 'self'
-        ? SDK_RECEIVER_NAMES.test(parts[1] ?? '')
-        : SDK_RECEIVER_NAMES.test(client) || this.isSdkClient(client);
-    if (!isClient) return false;
-    const segments = client === 'self' ? chain.slice(1) : chain;
+    // Where the client's name is: the receiver, `self.cf`, or a member on the way named like one
+    // (`obj.cf.zero_trust…` on a click context's object, `ctx.client.firewall…`).
+    let at = client === 'self' ? 1 : 0;
+    if (!(SDK_RECEIVER_NAMES.test(parts[at] ?? '') || (at === 0 && this.isSdkClient(client)))) {
+      at = parts.slice(0, -2).findLastIndex((part, i) => i > 0 && SDK_RECEIVER_NAMES.test(part));
+      if (at < 0) return false;
+    }
+    const segments = parts.slice(at + 1, -1);
     if (segments.length === 0) return false;
     // Which SDK: the client's constructor when the code shows it, else the module's imports.
-    const flavor = this.clientFlavor(client === 'self' ? `self.${parts[1]}` : client, frame) ?? this.sdk;
+    const flavor = this.clientFlavor(parts.slice(0, at + 1).join('.'), frame) ?? this.sdk;
     const legacy =
       flavor === 'legacy' ||
       (flavor === undefined && VERBS.has(method) && method !== 'get'
@@ -591,7 +615,7 @@ class PythonReader {
     const fnNode = node.childForFieldName('function')!;
     if (legacy && VERBS.has(method)) {
       // The old package: `cf.zones.firewall.rules.get(zone_id)` is GET /zones/<zone_id>/firewall/rules.
-      const names = attributeNodes(fnNode).slice(client === 'self' ? 2 : 1, -1);
+      const names = attributeNodes(fnNode).slice(at + 1, -1);
       const url: Value[] = [];
       names.forEach((name, i) => {
         url.push([{ kind: 'text', text: '/' }], writtenValue(name.text, name.startIndex));
@@ -877,6 +901,9 @@ class PythonReader {
         if (!left || !right) return [hole()];
         if (operator === '+')
           return concatPatterns(this.value(left, frame, depth + 1), this.value(right, frame, depth + 1));
+        // `PurePosixPath(API_ROOT) / "zones" / zone / "rate_limits"`: a path joined by pathlib's operator.
+        if (operator === '/' && isPathJoin(left))
+          return joinValues(this.value(left, frame, depth + 1), this.value(right, frame, depth + 1));
         if (operator === '%') {
           const values =
             right.type === 'tuple'
@@ -952,6 +979,11 @@ class PythonReader {
           const fallback = positional[1] ?? keyword.get('default');
           const value = fallback ? this.value(fallback, frame, depth + 1) : undefined;
           return value && knownText(value) !== '' ? value : [hole({ ref: name })];
+        }
+        // `PurePosixPath(API_ROOT, "zones", zone, "settings")`: its arguments joined by `/`.
+        if (name && /(^|\.)(PurePosixPath|PosixPath|PurePath)$/.test(name) && positional.length) {
+          const values = positional.map((arg) => this.value(arg, frame, depth + 1));
+          return values.slice(1).reduce((joined, next) => joinValues(joined, next), values[0]!);
         }
         if (name && /^(str|quote|quote_plus)$/.test(name.split('.').pop()!) && positional[0])
           return this.value(positional[0], frame, depth + 1);
@@ -1343,4 +1375,14 @@ function paramNameOf(param: Node): string | undefined {
   if (param.type === 'identifier') return param.text;
   const name = param.childForFieldName('name') ?? param.namedChildren.find((c) => c?.type === 'identifier');
   return name?.text;
+}
+
+/** The left of a `/` that joins paths: a `PurePosixPath(…)`/`PurePath(…)` made there, or another such join. */
+function isPathJoin(node: Node): boolean {
+  if (node.type === 'binary_operator' && node.childForFieldName('operator')?.text === '/')
+    return isPathJoin(node.childForFieldName('left')!);
+  return (
+    node.type === 'call' &&
+    /(^|\.)(PurePosixPath|PosixPath|PurePath)$/.test(node.childForFieldName('function')?.text ?? '')
+  );
 }

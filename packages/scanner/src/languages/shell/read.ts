@@ -426,7 +426,10 @@ class ShellReader {
     const args: Argument[] = [];
     for (const node of nodes) {
       if (frame.args && /^"?\$[@*]"?$|^"?\$\{[@*]\}"?$/.test(node.text)) {
-        for (const value of frame.args) args.push({ value, range: range(node) });
+        // The caller's words, each where the caller wrote it (a header the caller passes is found there).
+        const words = frame.forwarded?.words;
+        if (words && words.length === frame.args.length) args.push(...words);
+        else for (const value of frame.args) args.push({ value, range: range(node) });
         continue;
       }
       args.push({ value: this.value(node, frame), range: range(node) });
