@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { propertyKeyName, rangeOf, unwrap } from './ast.js';
+import { propertyKeyName, rangeOf, syntheticProperty, unwrap } from './ast.js';
 import { lookup, type ScopeIndex } from './scope.js';
 
 /**
@@ -32,16 +32,10 @@ function indexAssigned(index: ScopeIndex, source: string): Map<Node, TSESTree.Pr
       binding?.kind === 'value' && binding.path.length === 0 && binding.init ? unwrap(binding.init) : undefined;
     if (init?.type !== 'ObjectExpression' || rangeOf(init)[1] > rangeOf(assignment)[0]) continue;
     const [start, end] = rangeOf(assignment);
-    const property = {
-      type: 'Property',
-      key: target.property,
-      computed: target.computed,
-      value: assignment.right,
-      kind: 'init',
-      method: false,
-      shorthand: false,
-      range: [start, source[end] === ';' ? end + 1 : end],
-    } as unknown as TSESTree.Property;
+    const property = syntheticProperty(target.property, assignment.right, target.computed, [
+      start,
+      source[end] === ';' ? end + 1 : end,
+    ]);
     const list = byObject.get(init) ?? [];
     list.push(property);
     byObject.set(init, list);

@@ -69,6 +69,28 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
+/**
+ * A property node the code does not write as one (an enum member, a key assigned after its object
+ * literal), for the readers of object literals: `key: value`, its range where it stands.
+ */
+export function syntheticProperty(
+  key: Node,
+  value: Node,
+  computed: boolean,
+  range: [number, number],
+): TSESTree.Property {
+  return {
+    type: 'Property',
+    key,
+    value,
+    computed,
+    kind: 'init',
+    method: false,
+    shorthand: false,
+    range,
+  } as unknown as TSESTree.Property;
+}
+
 /** The name a call's callee is known by: `f` of `f()`, `m` of `x.m()`. */
 export function calleeName(callee: Node): string | undefined {
   if (callee.type === 'Identifier') return callee.name;

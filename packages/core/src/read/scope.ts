@@ -7,6 +7,7 @@ import {
   isStringExpression,
   propertyKeyName,
   rangeOf,
+  syntheticProperty,
   type Node,
 } from './ast.js';
 
@@ -547,20 +548,7 @@ export function enumObject(declaration: TSESTree.TSEnumDeclaration): TSESTree.Ob
       (declaration as unknown as { members?: TSESTree.TSEnumMember[] }).members ??
       [];
     const properties = members.flatMap((member) =>
-      member.initializer
-        ? [
-            {
-              type: 'Property',
-              key: member.id,
-              value: member.initializer,
-              computed: false,
-              kind: 'init',
-              method: false,
-              shorthand: false,
-              range: rangeOf(member),
-            } as unknown as TSESTree.Property,
-          ]
-        : [],
+      member.initializer ? [syntheticProperty(member.id, member.initializer, false, rangeOf(member))] : [],
     );
     object = {
       type: 'ObjectExpression',

@@ -981,7 +981,7 @@ class PythonReader {
           return value && knownText(value) !== '' ? value : [hole({ ref: name })];
         }
         // `PurePosixPath(API_ROOT, "zones", zone, "settings")`: its arguments joined by `/`.
-        if (name && /(^|\.)(PurePosixPath|PosixPath|PurePath)$/.test(name) && positional.length) {
+        if (name && PATHLIB_PATH.test(name) && positional.length) {
           const values = positional.map((arg) => this.value(arg, frame, depth + 1));
           return values.slice(1).reduce((joined, next) => joinValues(joined, next), values[0]!);
         }
@@ -1377,12 +1377,12 @@ function paramNameOf(param: Node): string | undefined {
   return name?.text;
 }
 
+/** pathlib's classes that join a URL's path segments (`PurePosixPath(API_ROOT, "zones", zone)`). */
+const PATHLIB_PATH = /(^|\.)(PurePosixPath|PosixPath|PurePath)$/;
+
 /** The left of a `/` that joins paths: a `PurePosixPath(…)`/`PurePath(…)` made there, or another such join. */
 function isPathJoin(node: Node): boolean {
   if (node.type === 'binary_operator' && node.childForFieldName('operator')?.text === '/')
     return isPathJoin(node.childForFieldName('left')!);
-  return (
-    node.type === 'call' &&
-    /(^|\.)(PurePosixPath|PosixPath|PurePath)$/.test(node.childForFieldName('function')?.text ?? '')
-  );
+  return node.type === 'call' && PATHLIB_PATH.test(node.childForFieldName('function')?.text ?? '');
 }
