@@ -10,6 +10,9 @@ export type Range = [number, number];
 /** Member path element for `map[key]` with a key the file does not show (a `ModuleRef` path). */
 export const ANY_KEY = '[]';
 
+/** Member path element for what a call returns (`Client.fromEnv()` + `.get`: `['Client', 'fromEnv', '()', 'get']`). */
+export const CALLED = '()';
+
 /**
  * A request's method: known, unknown, or given by a helper's parameter: the parameter itself
  * (`zoneRequest(id, 'PATCH', …)`) or, with `option`, the `method` of the init object passed as it
@@ -50,6 +53,11 @@ export interface RequestFact {
   innerUrl?: PatternPart[];
   /** Payload keys that matter by endpoint context (fields, bulk setting ids). */
   payload?: PayloadKey[];
+  /**
+   * The parameter of `ownerFn`'s function the request sends as its body (`body: JSON.stringify(body)`
+   * in `#req(method, path, body)`): each call of the helper sends the object it passes there.
+   */
+  bodyParam?: number;
   /**
    * Read in the file as a verb on another module's export (`api.get(path)`, `api` imported), as on
    * a receiver the file does not show: what the scanner reads of that export, when it knows it (a
@@ -162,7 +170,13 @@ export type ExportedValue =
     }
   | HelperExport
   /** A class: its methods (own and inherited in its module) as helpers, for instances and subclasses elsewhere. */
-  | { kind: 'class'; methods: Record<string, HelperExport>; extends?: ModuleRef }
+  | {
+      kind: 'class';
+      methods: Record<string, HelperExport>;
+      extends?: ModuleRef;
+      /** Methods that return an instance of the class (`static async fromStorage() { …; return new EdgeClient(…) }`). */
+      factories?: string[];
+    }
   | { kind: 'sdk'; flavor: SdkFlavor }
   | { kind: 'http-client'; lib: HttpClientName; base?: PatternPart[] }
   | { kind: 'reexport'; source: string; imported: string };

@@ -13,7 +13,7 @@ import {
 } from '../url/pattern.js';
 import { isFunctionNode, memberChain, propertyKeyName, rangeOf, startOf, unwrap, type Node } from './ast.js';
 import { appendsBefore, isAppendedTo } from './appends.js';
-import { ANY_KEY, type Range } from '../facts.js';
+import { ANY_KEY, CALLED, type Range } from '../facts.js';
 import { lookup, type ClassInfo, type FunctionInfo, type Scope, type ScopeIndex } from './scope.js';
 import { httpClientNamed, httpClientOfModule, type HttpClientModel } from './knowledge/http-clients.js';
 import { sdkClientOfModule, sdkFlavorMade, type SdkFlavor } from './knowledge/sdk-clients.js';
@@ -253,6 +253,7 @@ export class Evaluator {
         if (!property) return UNKNOWN;
         if (property.type === 'Property' && isFunctionNode(property.value)) {
           const fn = this.index.functionOf.get(property.value);
+          if (fn && property.kind === 'get') return this.returnValue(fn, [], fn.scope);
           return fn ? { kind: 'function', fn } : UNKNOWN;
         }
         return this.value(property.value, object.scope);
@@ -263,6 +264,14 @@ export class Evaluator {
         return { kind: 'global', name: object.name, path: [...object.path, name] };
       case 'param':
         return { ...object, path: [...object.path, name] };
+      case 'string': {
+        // `(await EdgeClient.fromStorage()).setSetting`: a member of what another module's function
+        // returns; the scanner reads it where the function is a factory of its class (`()` marks the call).
+        const only = object.pattern.length === 1 ? object.pattern[0] : undefined;
+        return only?.kind === 'hole' && only.from && only.args
+          ? { kind: 'module', source: only.from.source, path: [...only.from.path, CALLED, name] }
+          : UNKNOWN;
+      }
       case 'sdk':
         return { ...object, chain: [...object.chain, name] };
       case 'instance':
@@ -276,6 +285,8 @@ export class Evaluator {
 
   classMember(cls: ClassInfo, name: string, depth = 0): Value {
     const method = cls.methods.get(name);
+    // `this.poolsPath` of `get poolsPath() { return \`/accounts/${…}/load_balancers/pools\` }`: what it returns.
+    if (method?.isGetter) return this.returnValue(method, [], method.scope);
     if (method) return { kind: 'function', fn: method, receiver: cls };
     const field = cls.fields.get(name);
     if (!field) return this.inheritedMember(cls, name, depth);
@@ -431,6 +442,8 @@ export class Evaluator {
     }
     if (callee.kind === 'module') return this.moduleCall(callee, node, scope, true);
     if (callee.kind === 'class') return { kind: 'instance', cls: callee.cls };
+    // `new this(…)` in a static factory.
+    if (callee.kind === 'instance') return callee;
     return UNKNOWN;
   }
 

@@ -259,13 +259,17 @@ class FileExtraction {
   /** A recognized request as a fact; what it sends (its body, its headers) noted as the request's. */
   private requestFact(request: RequestCall, node: Node): RequestFact {
     const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
+    const owner = ownerOf(request.url, request.method);
+    const bodyParam =
+      request.body && owner.ownerFn !== undefined ? this.bodyParam(request.body, request.scope) : undefined;
     const fact: RequestFact = {
       url: request.url,
       method: request.method,
       range: rangeOf(request.urlNode),
       via: request.lib,
-      ...ownerOf(request.url, request.method),
+      ...owner,
       ...(payload?.length ? { payload } : {}),
+      ...(bodyParam && bodyParam.fn === owner.ownerFn ? { bodyParam: bodyParam.index } : {}),
     };
     this.requestCalls.add(node);
     // What a request to a host the file names, not ours, sends is that host's (its body, its headers).
@@ -295,7 +299,29 @@ class FileExtraction {
       return arg ? rangeOf(arg) : undefined;
     });
     const argMethods = fn.params.map((_, i) => initMethodOf(args[i], this.ev, scope));
-    return instantiateHelper(summary, fn.id, argPatterns, { range: rangeOf(node), argRanges, argMethods });
+    const requests = instantiateHelper(summary, fn.id, argPatterns, { range: rangeOf(node), argRanges, argMethods });
+    return requests.map((request, i) => {
+      const param = summary[i]!.bodyParam;
+      const body = param === undefined ? undefined : args[param];
+      return body && !request.payload ? this.withBody(request, body, scope) : request;
+    });
+  }
+
+  /** A helper's request with the body this call passes it: its payload, or the caller's own parameter passed on. */
+  private withBody(request: RequestFact, body: Node, scope: Scope): RequestFact {
+    const literal = this.payloadLiteral(body, scope);
+    if (literal) this.requestObjects.add(literal);
+    const payload = this.payloadKeys(body, scope);
+    if (payload.length) return { ...request, payload };
+    const passedOn = this.bodyParam(body, scope);
+    return passedOn && passedOn.fn === request.ownerFn ? { ...request, bodyParam: passedOn.index } : request;
+  }
+
+  /** The parameter a payload expression is (`JSON.stringify(body)`, `body ?? undefined`), by function id and index. */
+  private bodyParam(body: Node, scope: Scope): { fn: number; index: number } | undefined {
+    const written = this.payloadExpression(body, scope);
+    const value = this.ev.value(written.node, written.scope);
+    return value.kind === 'param' && value.path.length === 0 ? { fn: value.fn.id, index: value.index } : undefined;
   }
 
   /** The requests inside a function whose URL or method depends on its parameters. */
@@ -448,6 +474,11 @@ class FileExtraction {
   private payloadExpression(node: Node, scope: Scope, depth = 0): { node: Node; scope: Scope } {
     const inner = unwrap(node);
     if (depth > 4) return { node: inner, scope };
+    // `body === undefined ? undefined : JSON.stringify(body)`: the branch that sends something.
+    if (inner.type === 'ConditionalExpression') {
+      const sent = [inner.consequent, inner.alternate].filter((branch) => !isNothing(branch));
+      if (sent.length === 1) return this.payloadExpression(sent[0]!, scope, depth + 1);
+    }
     if (
       (inner.type === 'CallExpression' || inner.type === 'NewExpression') &&
       inner.arguments[0] &&
@@ -696,6 +727,13 @@ class FileExtraction {
    */
   private exportClass(cls: ClassInfo): ExportedValue {
     const methods = dictionary<HelperExport>();
+    const factories = [...cls.methods]
+      .filter(([, fn]) => {
+        const returned = returnedExpression(fn);
+        const value = returned ? this.ev.value(returned, fn.scope) : undefined;
+        return value?.kind === 'instance' && value.cls === cls;
+      })
+      .map(([name]) => name);
     let base: Value = { kind: 'class', cls };
     for (let depth = 0; base.kind === 'class' && depth < 8; depth++) {
       const current: ClassInfo = base.cls;
@@ -706,7 +744,12 @@ class FileExtraction {
       base.kind === 'module' && this.isProjectModule(base.source)
         ? { source: base.source, path: base.path }
         : undefined;
-    return { kind: 'class', methods, ...(inherited ? { extends: inherited } : {}) };
+    return {
+      kind: 'class',
+      methods,
+      ...(inherited ? { extends: inherited } : {}),
+      ...(factories.length ? { factories } : {}),
+    };
   }
 
   private exportFunction(fn: FunctionInfo): HelperExport {
@@ -763,4 +806,14 @@ function chainAfterClientName(receiver: string | undefined, chain: readonly stri
 
 function hasText(pattern: readonly PatternPart[]): boolean {
   return pattern.some((part) => part.kind === 'text' && part.text !== '');
+}
+
+/** `undefined`, `null` or `void 0`: a branch that sends no body. */
+function isNothing(node: Node): boolean {
+  const inner = unwrap(node);
+  return (
+    (inner.type === 'Identifier' && inner.name === 'undefined') ||
+    (inner.type === 'Literal' && inner.value === null) ||
+    (inner.type === 'UnaryExpression' && inner.operator === 'void')
+  );
 }

@@ -26,6 +26,8 @@ export interface FunctionInfo {
   isCallback?: boolean;
   /** The call a callback is passed to. */
   passedTo?: TSESTree.CallExpression | TSESTree.NewExpression;
+  /** A class's `get name() {…}`: reading `this.name` runs it. */
+  isGetter?: boolean;
   /** Call and new expressions lexically inside this function, nested closures included. */
   calls: Node[];
 }
@@ -279,7 +281,9 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
       if (member.type === 'MethodDefinition' || member.type === 'TSAbstractMethodDefinition') {
         const name = propertyKeyName(member.key, member.computed);
         const fn = makeFunction(member.value as FunctionNode, classScope, cls, member.kind === 'constructor');
-        if (name !== undefined && member.kind !== 'constructor') cls.methods.set(name, fn);
+        if (member.kind === 'get') fn.isGetter = true;
+        // A setter runs on assignment; it never stands for the value its getter reads.
+        if (name !== undefined && member.kind !== 'constructor' && member.kind !== 'set') cls.methods.set(name, fn);
         visitFunctionBody(fn, member);
       } else if (member.type === 'PropertyDefinition') {
         const name = propertyKeyName(member.key, member.computed);

@@ -6,7 +6,7 @@ import type {
   RequestFact,
   SdkCallFact,
 } from '../facts.js';
-import { ANY_KEY } from '../facts.js';
+import { ANY_KEY, CALLED } from '../facts.js';
 import { anyOfTexts, concatPatterns, hole, substituteParams, type PatternPart, joinUrl } from '../url/pattern.js';
 import { instantiateHelper, sendsThroughParameters } from './helper-call.js';
 import { valuesCut } from '../url/budget.js';
@@ -151,9 +151,14 @@ export class CrossFileResolver {
       const method = value.methods ? ownValue(value.methods, target.rest[0]!) : undefined;
       return method ? this.helperCall(call, args, target.module, method, depth) : [];
     }
-    if (value.kind === 'class' && target.rest.length === 1) {
-      // `api.request(…)` on an instance of a class another module exports, or `this.request(…)` in a subclass.
-      const method = this.classMethod(target.module, value, target.rest[0]!, depth + 1);
+    // `api.request(…)` on an instance of a class another module exports, or `this.request(…)` in a
+    // subclass; `(await Api.fromEnv()).request(…)` on what one of its factories makes.
+    const [factory, called, name] = target.rest;
+    const onInstance =
+      target.rest.length === 1 ||
+      (target.rest.length === 3 && called === CALLED && value.kind === 'class' && value.factories?.includes(factory!));
+    if (value.kind === 'class' && onInstance) {
+      const method = this.classMethod(target.module, value, target.rest.length === 1 ? factory! : name!, depth + 1);
       return method ? this.helperCall(call, args, method.module, method.helper, depth) : [];
     }
     return [];
