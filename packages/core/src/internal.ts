@@ -36,6 +36,7 @@ export {
 export { CrossFileResolver, type ModuleRecord, type ModuleSource } from './resolve/cross-file.js';
 export {
   anyOfTexts,
+  branchesHole,
   concatPatterns,
   hole,
   knownStrings,

@@ -81,8 +81,8 @@ export interface Finding {
   related?: RelatedLocation[];
   /**
    * The language the file was read as, when it is not JavaScript, TypeScript or Terraform
-   * (`shell`, `python`, `go`, or `docs` for documentation): the scanner's readers of other
-   * languages set it.
+   * (`shell`, `python`, `go`, `docs` for documentation, or `text` for files of other formats read
+   * as text: a `Jenkinsfile`, a `justfile`, Nix): the scanner's readers of other languages set it.
    */
-  language?: 'shell' | 'python' | 'go' | 'docs';
+  language?: 'shell' | 'python' | 'go' | 'docs' | 'text';
 }

@@ -35,10 +35,10 @@ const SCANNER_KEYS = {
   languages: {
     type: 'array',
     minItems: 1,
-    items: { type: 'string', enum: ['javascript', 'terraform', 'shell', 'python', 'go', 'docs'] },
-    errorMessage: 'must be a non-empty list of languages (javascript, terraform, shell, python, go, docs)',
+    items: { type: 'string', enum: ['javascript', 'terraform', 'shell', 'python', 'go', 'docs', 'text'] },
+    errorMessage: 'must be a non-empty list of languages (javascript, terraform, shell, python, go, docs, text)',
     description:
-      'The languages scanned (default: all): javascript (JavaScript and TypeScript), terraform, shell (scripts, Dockerfile RUN, Makefile recipes, CI run steps), python, go, docs (Markdown, MDX, reStructuredText). --languages overrides it.',
+      'The languages scanned (default: all): javascript (JavaScript and TypeScript), terraform, shell (scripts, Dockerfile RUN, Makefile recipes, CI run steps), python, go, docs (Markdown, MDX, reStructuredText, AsciiDoc, Org), text (other formats read as text: Jenkinsfile, justfile, Nix, .http, YAML of other CIs). --languages overrides it.',
   },
   failOnDocs: {
     type: 'boolean',

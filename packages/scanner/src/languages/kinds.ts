@@ -4,10 +4,10 @@
  * files hold shell inside another format (a Dockerfile's `RUN`, a Makefile's recipes, a CI
  * workflow's `run:` steps); documentation holds code blocks of several languages.
  */
-export type ScriptLanguage = 'shell' | 'python' | 'go' | 'docs';
+export type ScriptLanguage = 'shell' | 'python' | 'go' | 'docs' | 'text';
 
 /** Every language `--languages` names, in the order the help lists them. */
-export const LANGUAGES = ['javascript', 'terraform', 'shell', 'python', 'go', 'docs'] as const;
+export const LANGUAGES = ['javascript', 'terraform', 'shell', 'python', 'go', 'docs', 'text'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The format shell is written in, when it is not a script of its own. */
@@ -17,13 +17,20 @@ export type FileKind =
   | { language: 'shell'; host: ShellHost }
   | { language: 'python' }
   | { language: 'go' }
-  | { language: 'docs'; format: 'markdown' | 'rst' };
+  | { language: 'docs'; format: 'markdown' | 'rst' }
+  /** Documents and files of formats no grammar here reads (AsciiDoc; a `Jenkinsfile`, `justfile`, Nix, `.http`), read as text: `docs/plain-text.ts`. */
+  | { language: 'docs'; format: 'text' }
+  | { language: 'text' };
 
 /** Globs of the files these readers take (discovery adds them to its default include). */
 export const SCRIPT_INCLUDE: readonly string[] = [
   '**/*.{sh,bash,zsh,ksh,py,pyw,go,md,mdx,markdown,rst}',
   '**/{Dockerfile,Containerfile,Makefile,GNUmakefile,makefile}',
   '**/*.{dockerfile,Dockerfile,mk}',
+  // Text of other formats that holds request commands and URLs: read for what grep would find.
+  '**/*.{nix,fish,http,rest,adoc,asciidoc,org,groovy,jenkinsfile,just,ps1,service,timer,env,envrc,toml,yml,yaml}',
+  '**/{Jenkinsfile,justfile,Justfile,.justfile,Earthfile,Taskfile,Procfile}',
+  '**/*.postman_collection.json',
   '**/{Dockerfile,Containerfile}.*',
   '**/.github/workflows/*.{yml,yaml}',
   '**/.gitlab-ci.{yml,yaml}',
@@ -53,6 +60,13 @@ export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
   if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(normalized)) return { language: 'shell', host: 'github-actions' };
   if (/^\.gitlab-ci\.ya?ml$/.test(lower) || /(^|\/)\.gitlab\/ci\/.+\.ya?ml$/.test(normalized))
     return { language: 'shell', host: 'gitlab-ci' };
+  if (/\.(adoc|asciidoc|org)$/.test(lower)) return { language: 'docs', format: 'text' };
+  if (
+    /\.(nix|fish|http|rest|groovy|jenkinsfile|just|ps1|service|timer|env|envrc|toml|ya?ml)$/.test(lower) ||
+    /^(jenkinsfile|justfile|\.justfile|earthfile|taskfile|procfile)$/.test(lower) ||
+    lower.endsWith('.postman_collection.json')
+  )
+    return { language: 'text' };
   if (!name.includes('.')) return 'shebang';
   return undefined;
 }

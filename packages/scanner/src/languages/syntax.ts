@@ -37,6 +37,42 @@ export function plusOperands(node: Node, binary: string): Node[] {
 export interface Binding {
   node: Node;
   value: Node;
+  /**
+   * Where the binding is one branch of an `if`, `switch`, `case` or `match` whose other branches bind
+   * the same name (`case "mobile": id = "mobile_redirect"` … `default: id = "ssl"`): those, any of
+   * which may be the value where it is read.
+   */
+  branches?: Binding[];
+}
+
+/** Statements whose children are run one or another, not all: an `if`'s branches, a switch's cases. */
+const BRANCHING = new Set([
+  // Go, Python, shell
+  'if_statement',
+  // Go
+  'expression_switch_statement',
+  'type_switch_statement',
+  'select_statement',
+  // Python (a `match`'s cases sit in its block)
+  'match_statement',
+  'try_statement',
+  // shell
+  'case_statement',
+]);
+
+/** `a` and `b` lie in different branches of one branching statement: one runs, or the other. */
+function inOtherBranches(a: Node, b: Node): boolean {
+  const ancestors = new Set<number>();
+  for (let node: Node | null = a; node; node = node.parent) ancestors.add(node.id);
+  let child: Node | null = b;
+  let common = b.parent;
+  while (common && !ancestors.has(common.id)) {
+    child = common;
+    common = common.parent;
+  }
+  if (!common || !child || ancestors.has(child.id)) return false;
+  const statement = common.type === 'block' && common.parent?.type === 'match_statement' ? common.parent : common;
+  return BRANCHING.has(statement.type);
 }
 
 /**
@@ -56,11 +92,34 @@ export class BindingIndex {
     if (!index) this.scopes.set(key, (index = this.collect(scope, mode)));
     const list = index.get(name);
     if (!list) return undefined;
-    let best: Binding | undefined;
-    for (const found of list)
-      if (!before || (found.node.startIndex < before.startIndex && found.node.tree === before.tree)) best = found;
-    return best ?? list[0];
+    let best = -1;
+    list.forEach((found, i) => {
+      if (!before || (found.node.startIndex < before.startIndex && found.node.tree === before.tree)) best = i;
+    });
+    if (best < 0) return list[0];
+    const last = list[best]!;
+    const branches = otherBranches(list, best);
+    return branches.length ? { ...last, branches } : last;
   }
+}
+
+/**
+ * The bindings written just before `list[index]` (in the document's order) in other branches of the
+ * statements it is a branch of: with it, those any of which may reach a read after the statement.
+ */
+export function otherBranches<T extends { node: Node }>(list: readonly T[], index: number): T[] {
+  const last = list[index]!;
+  const branches: T[] = [];
+  for (let i = index - 1; i >= 0; i--) {
+    const earlier = list[i]!;
+    if (
+      earlier.node.tree !== last.node.tree ||
+      ![last, ...branches].every((b) => inOtherBranches(earlier.node, b.node))
+    )
+      break;
+    branches.push(earlier);
+  }
+  return branches;
 }
 
 /** Adds a binding to a name's list (in the order the scope is walked: the document's). */

@@ -1,4 +1,4 @@
-import { concatPatterns, type TextSpan } from '@sunset-lint/core/internal';
+import { branchesHole, concatPatterns, type TextSpan } from '@sunset-lint/core/internal';
 import type { Value } from './facts-builder.js';
 
 /**
@@ -92,4 +92,14 @@ export function joinedSegments(segments: readonly Value[]): Value {
   return concatPatterns(
     ...segments.flatMap((segment, i) => (i === 0 ? [segment] : [[{ kind: 'text' as const, text: '/' }], segment])),
   );
+}
+
+/**
+ * One of several values a name may hold where it is read (assigned in each branch of a `switch`):
+ * the value itself when there is one, else a hole standing for any of them (`branchesHole`), which
+ * the facts builder expands into one request per value.
+ */
+export function oneOfValues(values: readonly Value[]): Value {
+  if (values.length === 1) return values[0]!;
+  return [branchesHole([...values])];
 }

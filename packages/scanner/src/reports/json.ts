@@ -66,7 +66,7 @@ export function renderJson(report: ScanReport): string {
       fingerprint: f.fingerprint,
       // Additive: the migration class of the place (automatic only where `migrate` rewrites it).
       ...migrationOf(report, f),
-      // Only outside JavaScript, TypeScript and Terraform (docs/languages/): shell, python, go, docs.
+      // Only outside JavaScript, TypeScript and Terraform (docs/languages/): shell, python, go, docs, text.
       ...(f.language ? { language: f.language } : {}),
       // Only when there are some: findings without related locations keep their exact bytes.
       ...(f.related?.length

@@ -112,7 +112,7 @@ const SCAN_OPTIONS = {
   languages: {
     type: 'string',
     value: 'LIST',
-    help: 'scan only these languages, comma-separated: javascript, terraform, shell,\npython, go, docs (default: all; config key languages)',
+    help: 'scan only these languages, comma-separated: javascript, terraform, shell,\npython, go, docs, text (default: all; config key languages)',
   },
   'fail-on-docs': {
     type: 'boolean',

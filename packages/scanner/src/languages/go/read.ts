@@ -10,7 +10,7 @@ import {
   type Value,
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import { joinedSegments, joinValues, replaceInValue, snakeCase } from '../values.js';
+import { joinedSegments, joinValues, oneOfValues, replaceInValue, snakeCase } from '../values.js';
 import { GO_SDK_METHODS, GO_SDK_READS } from './cloudflare-go.js';
 import { addBinding, argumentsOf, BindingIndex, methodOf, plusOperands, range, type Binding } from '../syntax.js';
 
@@ -513,7 +513,8 @@ class GoReader {
         if (found && !this.resolving.has(found.node.id)) {
           this.resolving.add(found.node.id);
           try {
-            return this.value(found.value, found.fn === frame.fn ? frame : { depth: frame.depth }, depth + 1);
+            const scope = found.fn === frame.fn ? frame : { depth: frame.depth };
+            return oneOfValues([found, ...(found.branches ?? [])].map((b) => this.value(b.value, scope, depth + 1)));
           } finally {
             this.resolving.delete(found.node.id);
           }
@@ -643,7 +644,11 @@ class GoReader {
   }
 
   /** A name's value: a local (`u := …`), a package constant or variable of any file of the package. */
-  private declaration(name: string, at: Node, frame: Frame): { node: Node; value: Node; fn?: Node } | undefined {
+  private declaration(
+    name: string,
+    at: Node,
+    frame: Frame,
+  ): { node: Node; value: Node; fn?: Node; branches?: Binding[] } | undefined {
     if (frame.fn && !name.includes('.')) {
       const local = this.declarations.find(frame.fn, name, at);
       if (local) return { ...local, fn: frame.fn };

@@ -10,7 +10,7 @@ import {
   type Value,
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import { camelCase, formatPlaceholders, joinedSegments, joinValues, replaceInValue } from '../values.js';
+import { camelCase, formatPlaceholders, joinedSegments, joinValues, oneOfValues, replaceInValue } from '../values.js';
 import { addBinding, argumentsOf, BindingIndex, methodOf, plusOperands, range, type Binding } from '../syntax.js';
 
 /**
@@ -1038,12 +1038,16 @@ class PythonReader {
     return values;
   }
 
-  private evaluateAssigned(assigned: { node: Node; value: Node; fn?: Node }, frame: Frame, depth: number): Value {
+  private evaluateAssigned(
+    assigned: { node: Node; value: Node; fn?: Node; branches?: Binding[] },
+    frame: Frame,
+    depth: number,
+  ): Value {
     if (this.resolving.has(assigned.node.id)) return [hole()];
     this.resolving.add(assigned.node.id);
     try {
       const scope = assigned.fn && assigned.fn === frame.fn ? frame : { depth: frame.depth };
-      return this.value(assigned.value, scope, depth + 1);
+      return oneOfValues([assigned, ...(assigned.branches ?? [])].map((b) => this.value(b.value, scope, depth + 1)));
     } finally {
       this.resolving.delete(assigned.node.id);
     }

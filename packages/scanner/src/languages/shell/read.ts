@@ -3,8 +3,8 @@ import type { Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import { FactsBuilder, knownText, printedUrlFormat, textOf, writtenValue, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import { range } from '../syntax.js';
-import { replaceInValue } from '../values.js';
+import { otherBranches, range } from '../syntax.js';
+import { oneOfValues, replaceInValue } from '../values.js';
 import { COMPARING_COMMANDS, MESSAGE_COMMANDS, PREFIX_COMMANDS, REQUEST_COMMANDS, type Argument } from './commands.js';
 
 /**
@@ -634,8 +634,6 @@ class ShellReader {
       [...candidates].reverse().find((c) => !c.fn) ||
       candidates[0];
     if (!pick) return undefined;
-    const value = pick.value ?? (pick.node.type === 'command' ? pick.node : pick.node.childForFieldName('value'));
-    if (!value) return undefined;
     if (this.resolving.has(pick.node.id)) return undefined;
     const scope: Frame = pick.fn === inFunction ? frame : { depth: frame.depth };
     const cacheable = !scope.args && !scope.bindings;
@@ -643,7 +641,17 @@ class ShellReader {
     if (known) return known;
     this.resolving.add(pick.node.id);
     try {
-      const result = value.type === 'command' ? this.printfValue(value, scope) : this.expand(value, scope, false);
+      // `case "$1" in a) path=…;; b) path=…;; esac`: set in each branch, any of them is read after.
+      const values: Value[] = [];
+      for (const candidate of [pick, ...otherBranches(candidates, candidates.indexOf(pick))]) {
+        const value =
+          candidate.value ??
+          (candidate.node.type === 'command' ? candidate.node : candidate.node.childForFieldName('value'));
+        if (value)
+          values.push(value.type === 'command' ? this.printfValue(value, scope) : this.expand(value, scope, false));
+      }
+      if (!values.length) return undefined;
+      const result = oneOfValues(values);
       if (cacheable) this.resolved.set(pick.node.id, result);
       return result;
     } finally {

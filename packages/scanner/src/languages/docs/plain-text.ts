@@ -1,0 +1,155 @@
+import { otherHost } from '@sunset-lint/core/internal';
+import type { FactsBuilder, Value } from '../facts-builder.js';
+import { writtenValue } from '../facts-builder.js';
+import { MaskedText } from '../hosts/mask.js';
+
+/**
+ * Text files of formats no grammar here reads (a `Jenkinsfile`, a `justfile`, Nix, fish, an `.http`
+ * request file, AsciiDoc, Org, a YAML pipeline of another CI): what `grep` would find in them is
+ * found here too.
+ *
+ * - Shell: the multi-line strings that hold a request command (Groovy's `sh '''…'''`, Nix's
+ *   `''…''`), and elsewhere each line that runs one (`curl`, `wget`, HTTPie, `xh`, `jq`) with its
+ *   `\` continuations, are read by the shell reader, as a runbook's blocks are. A template's
+ *   `{{name}}` (just, `.http`) and Groovy's `${env.NAME}` are variables there, and a variable the
+ *   file sets (`api := "https://…"`, `@api = https://…`) has its value.
+ * - Every other line is read as the grep floor reads code: each quoted string and each word holding
+ *   a `/` is written text, whose retired path is a finding at medium confidence unless the text is
+ *   prose. Comment lines are skipped, and so are lines whose `{{name}}` is a URL of another host.
+ */
+export interface PlainText {
+  /** The file's text with only its shell showing (offsets kept), and that shell's variables. */
+  shell?: { masked: string; predefined: Map<string, Value> };
+  /** What the text readers leave alone: the shell stretches, and lines that use another host. */
+  skip: Array<[number, number]>;
+}
+
+/** A command word that runs a request or reads its answer. */
+const COMMAND = /(?:^|[\s"'`(=;|&{])((?:curl|wget|xh|jq)\s|https?\s+(?:-\S+\s+)*(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s)/;
+/** What a host format writes before a command (`sh "`, `- `, `run: `, `command: '`): the shell starts after it. */
+const HOST_PREFIX = /^\s*(?:-\s+)?(?:[\w.-]+\s*:\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:["'`]{1,3})?\s*$/;
+/** Lines that are comments in the formats read this way (`#`, `//`, `--`, `;`, `%`, `*`, `<!--`). */
+const COMMENT_LINE = /^\s*(#(?!!)|\/\/|--\s|;|%|\/?\*|<!--)/;
+/** Quoted strings, and words holding a `/`, on one line. */
+const TOKEN = /"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`]*\/[^\s"'`]*)/g;
+/** A variable the file sets: just's `name := "…"`, an `.http` file's `@name = …`, `NAME = "…"`, Nix's `name = "…";`. */
+const DEFINITION = /^[ \t]*@?([A-Za-z_][\w-]*)[ \t]*:?=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"';]+))[ \t]*;?[ \t]*$/gm;
+/** A template placeholder (`{{api}}`, `{{ zone }}`). */
+const PLACEHOLDER = /\{\{(\s*)([A-Za-z_][\w-]*)(\s*)\}\}/g;
+/** A multi-line string: `'''`, `"""` (Groovy, Python-like hosts) or Nix's `''`, its opening at a line's end. */
+const BLOCK_OPEN = /('''|"""|'')[ \t]*$/;
+
+export function readPlainTextFile(text: string, apiHosts: readonly string[]): PlainText {
+  const definitions = new Map<string, { value: string; at: number }>();
+  for (const found of text.matchAll(DEFINITION)) {
+    const value = found[2] ?? found[3] ?? found[4]!;
+    const name = found[1]!;
+    if (!definitions.has(name)) definitions.set(name, { value, at: found.index + found[0].indexOf(value) });
+  }
+  const otherHostLine = (line: string) =>
+    [...line.matchAll(PLACEHOLDER)].some((found) => {
+      const value = definitions.get(found[2]!)?.value;
+      return value !== undefined && /^https?:\/\//.test(value) && otherHost(value, apiHosts);
+    });
+
+  const masked = new MaskedText(text);
+  const skip: Array<[number, number]> = [];
+  const show = (start: number, end: number) => {
+    masked.show(start, end, shellSpelling(text.slice(start, end)));
+    skip.push([start, end]);
+  };
+  const lines = text.split('\n');
+  const starts: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    starts.push(offset);
+    offset += line.length + 1;
+  }
+  let continued = false;
+  for (let i = 0; i < lines.length; i++) {
+    const start = starts[i]!;
+    const line = lines[i]!.replace(/\r$/, '');
+    if (otherHostLine(line)) {
+      skip.push([start, start + line.length]);
+      continued = false;
+      continue;
+    }
+    // A multi-line string that runs a request: all of it is shell.
+    const open = COMMENT_LINE.test(line) ? null : BLOCK_OPEN.exec(line);
+    if (open && !continued) {
+      const close = lines.findIndex((later, j) => j > i && later.trimStart().startsWith(open[1]!));
+      const body = close > i ? lines.slice(i + 1, close).join('\n') : '';
+      if (close > i && COMMAND.test(body)) {
+        for (let j = i + 1; j < close; j++)
+          if (!otherHostLine(lines[j]!)) show(starts[j]!, starts[j]! + lines[j]!.replace(/\r$/, '').length);
+        i = close;
+        continue;
+      }
+    }
+    let from: number | undefined;
+    // A suppression comment is the shell's, for the command under it.
+    if (!continued && /^\s*#\s*sunset-lint-ignore\b/.test(line)) from = line.indexOf('#');
+    else if (continued) from = 0;
+    else if (!COMMENT_LINE.test(line)) {
+      const found = COMMAND.exec(line);
+      if (found) {
+        const command = found.index + found[0].length - found[1]!.length;
+        // After a host's own prefix (`sh "curl …"`), from the command; else the line is shell (`if [ "$(jq …)" … ]`).
+        from = HOST_PREFIX.test(line.slice(0, command)) ? command : line.length - line.trimStart().length;
+      }
+    }
+    continued = from !== undefined && /\\\s*$/.test(line);
+    if (from !== undefined) show(start + from, start + line.length);
+  }
+  if (!masked.shown) return { skip };
+  const predefined = new Map<string, Value>();
+  for (const [name, { value, at }] of definitions) predefined.set(placeholderName(name, 0), writtenValue(value, at));
+  for (const found of text.matchAll(PLACEHOLDER)) {
+    const padding = found[1]!.length + found[3]!.length;
+    const definition = definitions.get(found[2]!);
+    if (definition) predefined.set(placeholderName(found[2]!, padding), writtenValue(definition.value, definition.at));
+  }
+  return { shell: { masked: masked.toString(), predefined }, skip };
+}
+
+/** `{{ name }}` as a shell variable of the same length (`${___name}`), and Groovy's `${env.API}` as `${env_API}`. */
+function shellSpelling(stretch: string): string {
+  return stretch
+    .replace(PLACEHOLDER, (_all, before: string, name: string, after: string) =>
+      name.includes('-') ? _all : `\${${placeholderName(name, before.length + after.length)}}`,
+    )
+    .replace(/\$\{([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\}/g, (_all, dotted: string) => `\${${dotted.replace(/\./g, '_')}}`);
+}
+
+function placeholderName(name: string, padding: number): string {
+  return `${'_'.repeat(padding + 1)}${name}`;
+}
+
+/** Every line the shell does not read: its quoted strings and path-like words, written text for the grep floor. */
+export function readPlainText(text: string, builder: FactsBuilder, skip: ReadonlyArray<[number, number]>): void {
+  const skipped = (at: number) => skip.some(([start, end]) => start <= at && at < end);
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    const start = lineStart;
+    lineStart += line.length + 1;
+    if (COMMENT_LINE.test(line) || skipped(start + line.length - line.trimStart().length)) continue;
+    for (const found of line.matchAll(TOKEN)) {
+      const code = found[3];
+      const quoted = found[1] ?? found[2] ?? code;
+      const written = quoted ?? found[4]!;
+      if (!written) continue;
+      // Inline code in a sentence (AsciiDoc's, Org's `` `/firewall/waf/packages` ``) is prose.
+      if (code !== undefined && isSentence(line.replace(found[0], ' '))) continue;
+      const at = start + found.index + (quoted === undefined ? 0 : 1);
+      builder.written(writtenValue(written, at, quoted === undefined || !written.includes('\\')), [
+        start + found.index,
+        start + found.index + found[0].length,
+      ]);
+    }
+  }
+}
+
+/** Three or more words of letters: a sentence around whatever it quotes. */
+function isSentence(line: string): boolean {
+  return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).length >= 3;
+}
