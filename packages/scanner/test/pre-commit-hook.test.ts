@@ -112,10 +112,18 @@ describe('.pre-commit-hooks.yaml', () => {
       'script/setup',
       'hooks/post-merge',
       'tools/sync',
-      // Not read by the scanner.
-      'package.json',
+      // Other formats, read as text (docs/languages/text.md).
       'config.yml',
       '.github/dependabot.yml',
+      'Jenkinsfile',
+      'ops/justfile',
+      'hosts/edge.nix',
+      'requests/zone.http',
+      'docs/runbook.adoc',
+      'collections/edge.postman_collection.json',
+      // Not read by the scanner.
+      'package.json',
+      'collections/other.json',
       'styles.css',
       'notes.txt',
       'LICENSE',

@@ -34,14 +34,16 @@ const COMMENT_LINE = /^\s*(#(?!!)|\/\/|--\s|;|%|\/?\*|<!--)/;
 const TOKEN = /"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`]*\/[^\s"'`]*)/g;
 /** A variable the file sets: just's `name := "…"`, an `.http` file's `@name = …`, `NAME = "…"`, Nix's `name = "…";`. */
 const DEFINITION = /^[ \t]*@?([A-Za-z_][\w-]*)[ \t]*:?=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"';]+))[ \t]*;?[ \t]*$/gm;
-/** A template placeholder (`{{api}}`, `{{ zone }}`). */
-const PLACEHOLDER = /\{\{(\s*)([A-Za-z_][\w-]*)(\s*)\}\}/g;
+/** A YAML file's `NAME: value` (a Taskfile's `vars:`), read only where a placeholder names it. */
+const YAML_VALUE = /^[ \t]+([A-Za-z_]\w*):[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\s#]*))[ \t]*$/gm;
+/** A template placeholder (`{{api}}`, `{{ zone }}`, Go templates' `{{.API}}`). */
+const PLACEHOLDER = /\{\{(\s*\.?)([A-Za-z_][\w-]*)(\s*)\}\}/g;
 /** A multi-line string: `'''`, `"""` (Groovy, Python-like hosts) or Nix's `''`, its opening at a line's end. */
 const BLOCK_OPEN = /('''|"""|'')[ \t]*$/;
 
 export function readPlainTextFile(text: string, apiHosts: readonly string[]): PlainText {
   const definitions = new Map<string, { value: string; at: number }>();
-  for (const found of text.matchAll(DEFINITION)) {
+  for (const found of [...text.matchAll(DEFINITION), ...text.matchAll(YAML_VALUE)]) {
     const value = found[2] ?? found[3] ?? found[4]!;
     const name = found[1]!;
     if (!definitions.has(name)) definitions.set(name, { value, at: found.index + found[0].indexOf(value) });
