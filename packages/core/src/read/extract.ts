@@ -261,7 +261,9 @@ class FileExtraction {
     const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
     const owner = ownerOf(request.url, request.method);
     const bodyParam =
-      request.body && owner.ownerFn !== undefined ? this.bodyParam(request.body, request.scope) : undefined;
+      request.body && !payload?.length && owner.ownerFn !== undefined
+        ? this.bodyParam(this.payloadExpression(request.body, request.scope))
+        : undefined;
     const fact: RequestFact = {
       url: request.url,
       method: request.method,
@@ -309,17 +311,17 @@ class FileExtraction {
 
   /** A helper's request with the body this call passes it: its payload, or the caller's own parameter passed on. */
   private withBody(request: RequestFact, body: Node, scope: Scope): RequestFact {
-    const literal = this.payloadLiteral(body, scope);
-    if (literal) this.requestObjects.add(literal);
-    const payload = this.payloadKeys(body, scope);
+    const written = this.payloadExpression(body, scope);
+    const value = this.ev.value(written.node, written.scope);
+    if (value.kind === 'object' || value.kind === 'array') this.requestObjects.add(value.node);
+    const payload = this.payloadObjects(written.node, written.scope).flatMap((object) => this.objectKeys(object));
     if (payload.length) return { ...request, payload };
-    const passedOn = this.bodyParam(body, scope);
+    const passedOn = this.bodyParam(written);
     return passedOn && passedOn.fn === request.ownerFn ? { ...request, bodyParam: passedOn.index } : request;
   }
 
-  /** The parameter a payload expression is (`JSON.stringify(body)`, `body ?? undefined`), by function id and index. */
-  private bodyParam(body: Node, scope: Scope): { fn: number; index: number } | undefined {
-    const written = this.payloadExpression(body, scope);
+  /** The parameter a payload expression is (`JSON.stringify(body)` of a parameter), by function id and index. */
+  private bodyParam(written: { node: Node; scope: Scope }): { fn: number; index: number } | undefined {
     const value = this.ev.value(written.node, written.scope);
     return value.kind === 'param' && value.path.length === 0 ? { fn: value.fn.id, index: value.index } : undefined;
   }

@@ -18,7 +18,7 @@ export type FileKind =
   | { language: 'python' }
   | { language: 'go' }
   | { language: 'docs'; format: 'markdown' | 'rst' }
-  /** Documents and files of formats no grammar here reads (AsciiDoc; a `Jenkinsfile`, `justfile`, Nix, `.http`), read as text: `docs/plain-text.ts`. */
+  /** Documents and files of formats no grammar here reads (AsciiDoc; a `Jenkinsfile`, `justfile`, Nix, `.http`), read as text: `text/read.ts`. */
   | { language: 'docs'; format: 'text' }
   | { language: 'text' };
 

@@ -12,7 +12,7 @@ import { readPython, type PythonModule } from './python/read.js';
 import { readGo, type GoModule } from './go/read.js';
 import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
 import { readReferenceLines } from './docs/reference-lines.js';
-import { readPlainText, readPlainTextFile } from './docs/plain-text.js';
+import { readPlainText, readPlainTextFile } from './text/read.js';
 import { snakeCase } from './values.js';
 import { GO_SDK_METHODS } from './go/cloudflare-go.js';
 import { isGeneratedReport } from '../reports/generated-mark.js';
@@ -80,12 +80,17 @@ interface Parsed {
   docs?: DocsBlocks;
   /** A report the tool wrote (reports/generated-mark.ts): nothing in it is read. */
   generated?: boolean;
-  /** A text file of another format: its lines outside the shell stretches are read as text (`docs/plain-text.ts`). */
-  plainText?: boolean;
 }
 
 /** A YAML or JSON OpenAPI / Swagger document (its top-level version key). */
 const OPENAPI_DOCUMENT = /^\s*\{?\s*["']?(openapi|swagger)["']?\s*:/m;
+
+/** Files of formats no grammar reads (and AsciiDoc, Org): their shell and their text (`text/read.ts`). */
+function readAsText(
+  kind: FileKind,
+): kind is Extract<FileKind, { language: 'text' }> | Extract<FileKind, { format: 'text' }> {
+  return kind.language === 'text' || (kind.language === 'docs' && kind.format === 'text');
+}
 
 const GRAMMAR_OF: Record<'shell' | 'python' | 'go', GrammarName> = { shell: 'bash', python: 'python', go: 'go' };
 
@@ -131,7 +136,7 @@ export async function readScriptFiles(
         root: (await parser(GRAMMAR_OF[language])).parse(entry.text)!.rootNode,
         text: entry.text,
       };
-    } else if (language === 'text' || (entry.kind.language === 'docs' && entry.kind.format === 'text')) {
+    } else if (readAsText(entry.kind)) {
       // What grep would find in a format no grammar reads: its request commands as shell, the rest as text.
       // An API description lists the API's paths: it uses none (`schedule import` reads those).
       const described = OPENAPI_DOCUMENT.test(entry.text) || isGeneratedReport(entry.text);
@@ -145,7 +150,6 @@ export async function readScriptFiles(
         result.predefined = plain.shell.predefined;
       }
       if (described) result.generated = true;
-      else result.plainText = true;
     } else if (isGeneratedReport(entry.text)) {
       // A report this tool wrote quotes the code it found: it is no documentation to read.
       result.docs = { byGrammar: {}, parsed: [], json: [], javascript: [] };
@@ -290,7 +294,7 @@ export async function readScriptFiles(
       comments.push(...goComments(read.trees.go.root));
     }
     const facts = builder.facts();
-    if (read.plainText && read.docs) readPlainText(text, builder, read.docs.parsed);
+    if (readAsText(kind) && read.docs && !read.generated) readPlainText(text, builder, read.docs.parsed);
     if ((kind.language === 'docs' || kind.language === 'text') && read.docs && !read.generated) {
       readReferenceLines(text, builder, read.docs.parsed, read.docs.json, read.key);
       comments.push(...htmlComments(text));

@@ -134,8 +134,10 @@ export function readPlainText(text: string, builder: FactsBuilder, skip: Readonl
   for (const line of text.split('\n')) {
     const start = lineStart;
     lineStart += line.length + 1;
-    if (COMMENT_LINE.test(line) || skipped(start + line.length - line.trimStart().length)) continue;
+    if (COMMENT_LINE.test(line)) continue;
     for (const found of line.matchAll(TOKEN)) {
+      // What the shell reads (from the command on: `sh "curl …"`) is read there, once.
+      if (skipped(start + found.index)) continue;
       const code = found[3];
       const quoted = found[1] ?? found[2] ?? code;
       const written = quoted ?? found[4]!;
