@@ -84,11 +84,13 @@ describe('loop variables', () => {
         "for (const [, value] of Object.entries({ a: 'server_side_exclude' })) new cloudflare.ZoneSetting('x', { zoneId: 'z', settingId: value });",
       ].join('\n'),
     );
-    // Each is reported where the setting id is written: the table's key, the array's string.
+    // Each is reported where the setting id is written: the table's key, the array's string, and
+    // the value half of an `Object.entries` pair (there the table's values are the setting ids).
     expect(findings.map((f) => [f.entryId, f.line, f.column])).toEqual([
       ['zone-setting-brotli', 2, 39],
       ['zone-setting-minify', 5, 32],
       ['zone-setting-privacy-pass', 6, 23],
+      ['zone-setting-server-side-exclude', 8, 118],
     ]);
   });
 });

@@ -95,7 +95,7 @@ describe('sunset-lint fix (in-process through main, temporary copy of fixtures/)
   test('--suggestions applies suggested fixes too', async () => {
     const run = await cli(dir, 'fix', 'fixtures/headers', '--suggestions');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/transfer-encoding-with-content-length +4 +Remove the `Transfer-Encoding` header/);
+    expect(run.stdout).toMatch(/transfer-encoding-with-content-length +5 +Remove the `Transfer-Encoding` header/);
     expect(readFileSync(join(dir, 'fixtures/headers/axios-headers.js'), 'utf8')).not.toContain('Transfer-Encoding');
     expect(await entriesFound(dir, 'fixtures/headers/axios-headers.js')).not.toContain(
       'transfer-encoding-with-content-length',

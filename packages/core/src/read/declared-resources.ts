@@ -2,8 +2,9 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue, IacEcosystem } from '../catalogue/types.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { normalizeModulePath, type Evaluator } from './evaluate.js';
-import type { DeclaredProperty, DeclaredResourceFact, PendingProperties, Range } from '../facts.js';
-import { lookup, type Scope } from './scope.js';
+import type { DeclaredProperty, DeclaredResourceFact, PendingProperties } from '../facts.js';
+import type { Scope } from './scope.js';
+import { writtenAlternatives } from '../url/pattern.js';
 import type { Value } from './values.js';
 import { snakeCase } from '../catalogue/property-names.js';
 import { PROVIDER_PACKAGES } from '../catalogue/iac-packages.js';
@@ -103,8 +104,8 @@ function collectProperties(
     else {
       // A loop variable stands for each value it takes: one property per value, all at this key.
       // It is reported where each value is written (`mobile_redirect: …` of the table looped over).
-      const values = loopValues(property.value, object.scope, ev);
-      if (values.length) for (const each of values) into.push({ path, range: each.range, value: each.text });
+      const values = writtenAlternatives(ev.pattern(property.value, object.scope));
+      if (values) for (const each of values) into.push({ path, range: each.written, value: each.text });
       else into.push({ path, range });
     }
     if (depth < MAX_DEPTH)
@@ -136,50 +137,6 @@ function objectValues(
   if (value.kind === 'module' && ev.isProjectModule(value.source))
     pending.push({ at, from: { source: value.source, path: value.path }, range: rangeOf(inner) });
   return [];
-}
-
-/**
- * The texts a `for…of` variable takes, each with the place it is written: the strings of an array
- * (or a key of its objects, `for (const { id } of settings)`), the keys of an object through
- * `Object.keys` or the first of each `Object.entries` pair
- * (`for (const [settingId, value] of Object.entries(zoneSettings))`).
- */
-function loopValues(node: Node, scope: Scope, ev: Evaluator): Array<{ text: string; range: Range }> {
-  const inner = unwrap(node);
-  const binding = inner.type === 'Identifier' ? lookup(scope, inner.name) : undefined;
-  if (binding?.kind !== 'value' || !binding.iterates) return [];
-  const iterable = unwrap(binding.iterates);
-  if (iterable.type === 'CallExpression' && iterable.arguments[0] && iterable.arguments[0].type !== 'SpreadElement') {
-    const name = ev.globalName(iterable.callee, binding.scope);
-    const keysWanted =
-      (name === 'Object.keys' && binding.path.length === 0) ||
-      (name === 'Object.entries' && binding.path.length === 1 && binding.path[0] === '0');
-    const object = ev.value(iterable.arguments[0], binding.scope);
-    if (!keysWanted || object.kind !== 'object') return [];
-    return object.node.properties.flatMap((property) => {
-      const text = property.type === 'Property' ? propertyKeyName(property.key, property.computed) : undefined;
-      return text === undefined || property.type !== 'Property' ? [] : [{ text, range: rangeOf(property.key) }];
-    });
-  }
-  const list = ev.value(iterable, binding.scope);
-  if (list.kind !== 'array' || binding.path.length > 1) return [];
-  return list.node.elements.flatMap((element) => {
-    if (!element || element.type === 'SpreadElement') return [];
-    const key = binding.path[0];
-    const item = ev.value(element, list.scope);
-    // `{ id: 'brotli' }` read as `{ id }`: the string under that key, where it is written.
-    const written =
-      key === undefined
-        ? element
-        : item.kind === 'object'
-          ? item.node.properties.find(
-              (property): property is TSESTree.Property =>
-                property.type === 'Property' && propertyKeyName(property.key, property.computed) === key,
-            )?.value
-          : undefined;
-    const text = written ? staticValue(written, item.kind === 'object' ? item.scope : list.scope, ev) : undefined;
-    return typeof text === 'string' && written ? [{ text, range: rangeOf(written) }] : [];
-  });
 }
 
 function staticValue(node: Node, scope: Scope, ev: Evaluator): string | number | boolean | undefined {

@@ -1,3 +1,4 @@
+import type { TSESTree } from '@typescript-eslint/types';
 import { substituteParams, text, type PatternPart } from '../url/pattern.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { returnedExpression, type Evaluator } from './evaluate.js';
@@ -69,6 +70,61 @@ function arrayElements(input: Node, scope: Scope, ev: Evaluator, depth: number):
     return receiver.map((element) => substituteParams(template, callback.fn.id, [element]));
   }
   return undefined;
+}
+
+/**
+ * The values a `for…of` variable takes, when the loop walks what the file spells out: the elements
+ * of an array, the keys or values of an object (`Object.keys`, `Object.values`, each half of an
+ * `Object.entries` pair), and a half of each `[key, value]` tuple of an array or a `new Map([…])`
+ * (`for (const [id, value] of desired)`), or a key of each object element (`for (const { id } of
+ * settings)`). Undefined when any of them is not shown.
+ */
+export function iteratedPatterns(
+  iterable: Node,
+  path: readonly string[],
+  scope: Scope,
+  ev: Evaluator,
+): PatternPart[][] | undefined {
+  if (path.length === 0) return arrayElements(iterable, scope, ev, 0);
+  const [at] = path;
+  if (path.length > 1 || at === undefined) return undefined;
+  const node = unwrap(iterable);
+  if (node.type === 'CallExpression' && (at === '0' || at === '1')) {
+    const arg = node.arguments[0];
+    if (ev.globalName(node.callee, scope) !== 'Object.entries' || arg?.type === 'SpreadElement') return undefined;
+    return objectMembers(arg, at === '0' ? 'keys' : 'values', scope, ev);
+  }
+  const list = listOf(node, scope, 0);
+  if (!list || list.node.elements.length > MAX_ELEMENTS) return undefined;
+  const members: PatternPart[][] = [];
+  for (const element of list.node.elements) {
+    const item = element && element.type !== 'SpreadElement' ? ev.value(element, list.scope) : undefined;
+    if (item?.kind === 'object') {
+      members.push(ev.asPattern(ev.member(item, at)));
+      continue;
+    }
+    const member = item?.kind === 'array' ? item.node.elements[Number(at)] : undefined;
+    if (!member || member.type === 'SpreadElement' || item?.kind !== 'array') return undefined;
+    members.push(ev.pattern(member, item.scope));
+  }
+  return members;
+}
+
+/** An array literal, through constants and `new Map(…)`/`new Set(…)` of one. */
+function listOf(
+  input: Node,
+  scope: Scope,
+  depth: number,
+): { node: TSESTree.ArrayExpression; scope: Scope } | undefined {
+  const node = unwrap(input);
+  if (depth > MAX_DEPTH) return undefined;
+  if (node.type === 'ArrayExpression') return { node, scope };
+  if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && /^(Map|Set)$/.test(node.callee.name))
+    return node.arguments[0] ? listOf(node.arguments[0], scope, depth + 1) : undefined;
+  if (node.type !== 'Identifier') return undefined;
+  const binding = lookup(scope, node.name);
+  if (binding?.kind !== 'value' || !binding.init || binding.path.length > 0) return undefined;
+  return listOf(binding.init, binding.scope, depth + 1);
 }
 
 /**

@@ -24,7 +24,10 @@ import {
   moduleFunctionEffect,
   type MethodReceiver,
   type StringEffect,
+  TEMPLATE_FILLERS,
 } from './knowledge/string-functions.js';
+import { fillNamedPlaceholders, hasNamedPlaceholder } from '../url/placeholders.js';
+import { iteratedPatterns } from './element-params.js';
 import { isPlaceholder, isRelativeModule, UNKNOWN, type Value } from './values.js';
 import { admitValue, noteCutPlace, valuesCut } from '../url/budget.js';
 
@@ -220,7 +223,7 @@ export class Evaluator {
     }
     switch (binding.kind) {
       case 'value': {
-        if (!binding.init) return UNKNOWN;
+        if (!binding.init) return binding.iterates ? this.iterated(binding.iterates, binding) : UNKNOWN;
         let value = this.value(binding.init, binding.scope);
         for (const key of binding.path) value = this.member(value, key);
         // `const ZONE_ID = 'YOUR_ZONE_ID'` (or `''`) stands for an id the code does not hold.
@@ -244,6 +247,16 @@ export class Evaluator {
       case 'import':
         return { kind: 'module', source: binding.binding.source, path: [binding.binding.imported] };
     }
+  }
+
+  /**
+   * A `for…of` variable: any of the values the loop walks, when the file spells them out
+   * (`for (const [id, value] of Object.entries(TOGGLES))` → each key, where it is written).
+   */
+  private iterated(iterable: Node, binding: { path: readonly string[]; scope: Scope }): Value {
+    const patterns = iteratedPatterns(iterable, binding.path, binding.scope, this);
+    if (!patterns?.length) return UNKNOWN;
+    return { kind: 'string', pattern: patterns.length === 1 ? patterns[0]! : [branchesHole(patterns)] };
   }
 
   member(object: Value, name: string): Value {
@@ -349,11 +362,16 @@ export class Evaluator {
       if (name === 'require' && args[0]?.type === 'Literal' && typeof args[0].value === 'string')
         return { kind: 'module', source: args[0].value, path: ['*'] };
       const effect = globalFunctionEffect(name);
-      return effect ? this.builtinCall(effect, UNKNOWN, args, scope) : UNKNOWN;
+      return effect ? this.builtinCall(effect, UNKNOWN, args, scope) : this.filledByCall(args, scope);
     }
     if (callee.kind === 'module') return this.moduleCall(callee, node, scope, false);
     if (callee.kind === 'http-client') return UNKNOWN;
-    if (callee.kind === 'function') return this.returnValue(callee.fn, args, scope);
+    if (callee.kind === 'function') {
+      const returned = this.returnValue(callee.fn, args, scope);
+      return returned.kind === 'unknown' ? this.filledByCall(args, scope) : returned;
+    }
+    // `toFilters({ zoneId })` of `const toFilters = compile('/zones/:zoneId/filters')`
+    if (callee.kind === 'template') return this.filled(callee.pattern, args[0], scope);
     // `url.toString()`, `[a, b].join('/')`, `api.extend({ prefixUrl })`
     const chain =
       node.callee.type === 'MemberExpression' ? propertyKeyName(node.callee.property, node.callee.computed) : undefined;
@@ -365,11 +383,37 @@ export class Evaluator {
           ? this.clientFromOptions(client, args[0], scope, receiver.base)
           : UNKNOWN;
       }
+      if (receiver.kind === 'template' && TEMPLATE_FILLERS.has(chain))
+        return this.filled(receiver.pattern, args[0], scope);
       const on = methodReceiver(receiver);
       const effect = on && methodEffect(on, chain);
       if (effect) return this.builtinCall(effect, receiver, args, scope);
     }
-    return UNKNOWN;
+    return this.filledByCall(args, scope);
+  }
+
+  /** A path template's named parameters filled from what an object gives them (`{ zoneId, id: 'brotli' }`). */
+  private filled(template: PatternPart[], params: Node | undefined, scope: Scope): Value {
+    const values = params && params.type !== 'SpreadElement' ? this.value(params, scope) : UNKNOWN;
+    return {
+      kind: 'string',
+      pattern: fillNamedPlaceholders(template, (name) =>
+        values.kind === 'object' ? this.asPattern(this.member(values, name)) : undefined,
+      ),
+    };
+  }
+
+  /**
+   * A call the code does not show the workings of, given a path template and the object right after
+   * it (`fillPath('/zones/:zone/settings/:id', { zone, id: 'brotli' })`, a library not in the table):
+   * the template filled, as every template library of the kind does. Anything else stays unknown.
+   */
+  private filledByCall(args: readonly TSESTree.CallExpressionArgument[], scope: Scope): Value {
+    const at = args.findIndex((arg, i) => i > 0 && arg.type === 'ObjectExpression');
+    if (at < 0) return UNKNOWN;
+    const template = this.value(args[at - 1]!, scope);
+    if (template.kind !== 'string' || !hasNamedPlaceholder(template.pattern)) return UNKNOWN;
+    return this.filled(template.pattern, args[at], scope);
   }
 
   /** What a built-in function of knowledge/string-functions.ts makes of its receiver and arguments. */
@@ -414,6 +458,17 @@ export class Evaluator {
         if (!first) return UNKNOWN;
         if (!second) return { kind: 'string', pattern: this.pattern(first, scope) };
         return { kind: 'string', pattern: joinUrl(this.pattern(second, scope), this.pattern(first, scope)) };
+      case 'fill-template': {
+        // `urlcat(base, template, params)`, `generatePath(template, params)`: the strings, then the object.
+        const last = args.length > 1 ? args[args.length - 1] : undefined;
+        const params = last && this.value(last, scope).kind !== 'string' ? last : undefined;
+        const strings = (params ? args.slice(0, -1) : args).filter((arg) => arg.type !== 'SpreadElement');
+        if (strings.length === 0) return UNKNOWN;
+        const template = strings.map((arg) => this.pattern(arg, scope)).reduce(joinUrl);
+        return this.filled(template, params, scope);
+      }
+      case 'template-function':
+        return first ? { kind: 'template', pattern: this.pattern(first, scope) } : UNKNOWN;
     }
   }
 
@@ -471,7 +526,7 @@ export class Evaluator {
       const held = sizeOfPart(call);
       return { kind: 'string', pattern: [admitValue(held.text, held.pieces) ? call : hole()] };
     }
-    return UNKNOWN;
+    return this.filledByCall(node.arguments, scope);
   }
 
   clientFromOptions(

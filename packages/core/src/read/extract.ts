@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue } from '../catalogue/types.js';
 import { namesAnotherHost, normalizeApiUrl } from '../url/normalize.js';
-import { hole, sizeOfPattern, type PatternPart } from '../url/pattern.js';
+import { hole, sizeOfPattern, writtenAlternatives, type PatternPart } from '../url/pattern.js';
 import { admitValue, cutsOf, noteCutPlace, valuesCut, ValueBudget, withValueBudget } from '../url/budget.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
@@ -163,7 +163,7 @@ class FileExtraction {
       const facts = this.analyzeCall(call);
       for (const fact of facts.requests)
         for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(withinBudget(one));
-      if (facts.sdk) sdkCalls.push(facts.sdk);
+      if (facts.sdk) for (const one of this.sdkVariants(facts.sdk, call)) sdkCalls.push(one);
       if (facts.imported) importedCalls.push(facts.imported);
     }
     // One at a time: a file of 150,000 paths would overflow a spread's argument list.
@@ -353,6 +353,27 @@ class FileExtraction {
     return requests;
   }
 
+  /**
+   * One SDK call per value an argument takes when the file spells them out (`settings.edit(id, …)` in
+   * `for (const [id, value] of desired)`), each pointing where its value is written.
+   */
+  private sdkVariants(fact: SdkCallFact, call: Node): SdkCallFact[] {
+    if (call.type !== 'CallExpression' || !fact.args.includes(undefined)) return [fact];
+    const scope = this.ev.scopeOf(call);
+    for (const [index, arg] of call.arguments.entries()) {
+      if (fact.args[index] !== undefined || arg.type === 'SpreadElement') continue;
+      const texts = writtenAlternatives(this.ev.pattern(arg, scope));
+      if (!texts) continue;
+      return texts.map(({ text, written }) => ({
+        ...fact,
+        range: written,
+        args: fact.args.map((value, i) => (i === index ? text : value)),
+        argRanges: call.arguments.map((other, i) => (i === index ? written : rangeOf(other))),
+      }));
+    }
+    return [fact];
+  }
+
   private sdkCall(node: TSESTree.CallExpression): SdkCallFact | undefined {
     if (node.callee.type !== 'MemberExpression' && node.callee.type !== 'ChainExpression') return undefined;
     const scope = this.ev.scopeOf(node);
@@ -487,7 +508,8 @@ class FileExtraction {
       inner.arguments[0].type !== 'SpreadElement'
     ) {
       const name = this.ev.globalName(inner.callee, scope);
-      if (name === 'JSON.stringify' || name === 'Headers')
+      // `Object.fromEntries([['Content-Length', n], …])`: headers written as tuples.
+      if (name === 'JSON.stringify' || name === 'Headers' || name === 'Object.fromEntries')
         return this.payloadExpression(inner.arguments[0], scope, depth + 1);
     }
     if (inner.type === 'Identifier' && this.ev.value(inner, scope).kind === 'unknown') {

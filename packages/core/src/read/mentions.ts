@@ -50,8 +50,10 @@ function mayHoldPath(root: Node): boolean {
  * of `router.route(path)`, or the path of a route object with a handler.
  */
 export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): boolean {
+  if (isRouteMatcherCall(node)) return true;
   const parent = index.parentOf.get(node);
   if (!parent) return false;
+  if (isRouteMatcherCall(parent)) return true;
   // `new URL(path, base)`: the path is judged with its base, as the whole call (also a candidate).
   if (parent.type === 'NewExpression' && parent.arguments[0] === node && parent.arguments.length > 1) return true;
   if (parent.type === 'CallExpression' && parent.arguments.some((arg) => arg === node)) {
@@ -68,6 +70,17 @@ export function isNotOwnMention(node: Node, index: ScopeIndex, ev: Evaluator): b
   return false;
 }
 
+/** Functions that test a URL against a route pattern (path-to-regexp, React Router). */
+const ROUTE_MATCHERS = new Set(['match', 'pathToRegexp', 'matchPath', 'matchRoutes']);
+
+/**
+ * path-to-regexp's `match('/zones/:zoneId/firewall/rules')`, React Router's `matchPath(pattern, url)`:
+ * a route the code tells requests apart by, not one it sends.
+ */
+export function isRouteMatcherCall(node: Node): boolean {
+  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && ROUTE_MATCHERS.has(node.callee.name);
+}
+
 /** `{ path, handler }`, `{ url, component }`: the path of a route object of a server or a client-side router. */
 export function isRouteObjectPath(property: TSESTree.Property, object: Node | undefined, objectParent?: Node): boolean {
   const key = propertyKeyName(property.key, property.computed);
@@ -78,6 +91,15 @@ export function isRouteObjectPath(property: TSESTree.Property, object: Node | un
     objectParent?.type === 'NewExpression' &&
     objectParent.callee.type === 'Identifier' &&
     objectParent.callee.name === 'URLPattern'
+  )
+    return true;
+  // Ember's `this.route('rules', { path: '/firewall/rules' })`: the options of a route the app declares.
+  if (
+    key === 'path' &&
+    objectParent?.type === 'CallExpression' &&
+    objectParent.arguments[0] !== object &&
+    objectParent.callee.type === 'MemberExpression' &&
+    propertyKeyName(objectParent.callee.property, objectParent.callee.computed) === 'route'
   )
     return true;
   return (

@@ -72,7 +72,7 @@ export function recognizeRequest(
     const receiver = ev.value(node.callee.object, scope);
     if (receiver.kind === 'http-client')
       return verbCall(httpClientNamed(receiver.lib), receiver.lib, receiver.base, verb, args, ev, scope);
-    if (isUnknownReceiver(receiver)) {
+    if (isUnknownReceiver(receiver) || inheritsUnseen(receiver, verb, ev)) {
       const method = verbMethod(UNSEEN_CLIENT, verb);
       if (method) return unknownClientCall(verb, method, args, ev, scope);
     }
@@ -124,6 +124,18 @@ function isUnknownReceiver(value: Value): boolean {
     value.kind === 'unknown' ||
     value.kind === 'param' ||
     (value.kind === 'global' && !isScriptGlobal(value.name))
+  );
+}
+
+/**
+ * `this.patch(path, { body })` in a class extending a library's (Apollo's `RESTDataSource`, a
+ * framework's base service): a verb the class does not define comes from a class the file does not show.
+ */
+function inheritsUnseen(receiver: Value, verb: string, ev: Evaluator): boolean {
+  return (
+    receiver.kind === 'instance' &&
+    receiver.cls.superClass !== undefined &&
+    ev.member(receiver, verb).kind === 'unknown'
   );
 }
 
@@ -320,7 +332,7 @@ function unknownClientCall(
   // server defines, not a request.
   if (args.slice(1).some((arg) => isHandler(arg, ev, scope))) return undefined;
   const bodyIndex = bodyArgumentOf(UNSEEN_CLIENT, verb);
-  const body = bodyIndex === undefined ? undefined : args[bodyIndex];
+  const body = optionsBody(bodyIndex === undefined ? undefined : args[bodyIndex], ev, scope);
   return {
     lib: 'unknown-client',
     urlNode,
@@ -329,6 +341,17 @@ function unknownClientCall(
     ...(body ? { body } : {}),
     scope,
   };
+}
+
+/**
+ * What an unseen client's call sends: the argument after the URL is the body itself (axios), or
+ * options holding it (`{ body }` for Apollo's RESTDataSource and ofetch, `{ json }` for ky and got).
+ */
+function optionsBody(arg: Node | undefined, ev: Evaluator, scope: Scope): Node | undefined {
+  const options = arg ? ev.value(arg, scope) : undefined;
+  if (options?.kind !== 'object') return arg;
+  const inner = findProperty(options.node, 'body') ?? findProperty(options.node, 'json');
+  return inner && ev.value(inner.value, options.scope).kind === 'object' ? inner.value : arg;
 }
 
 /**

@@ -14,6 +14,8 @@ export type Value =
   | { kind: 'instance'; cls: ClassInfo }
   | { kind: 'http-client'; lib: HttpClientName; base?: PatternPart[] }
   | { kind: 'sdk'; flavor: SdkFlavor; chain: string[] }
+  /** What fills a path template's named parameters when called (path-to-regexp `compile`, url-template `parseTemplate`). */
+  | { kind: 'template'; pattern: PatternPart[] }
   /** An external module, or a member path read from one (`axios.create`, `undici.fetch`). */
   | { kind: 'module'; source: string; path: string[] }
   | { kind: 'global'; name: string; path: string[] }

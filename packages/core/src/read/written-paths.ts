@@ -20,7 +20,7 @@ import {
 } from './ast.js';
 import type { Evaluator } from './evaluate.js';
 import { wordAutomaton, type WordAutomaton } from '../text/word-automaton.js';
-import { isHandler, isRouteObjectPath } from './mentions.js';
+import { isHandler, isRouteMatcherCall, isRouteObjectPath } from './mentions.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
 
 export interface WrittenPathsInput {
@@ -651,6 +651,7 @@ function silentArgument(
   // `new URLPattern({ pathname: '/accounts/:account/access/bookmarks' })`: what the code's own
   // handler matches requests against (Deno, Workers, the browser), a route it serves.
   if (call.type === 'NewExpression' && name === 'URLPattern') return 'own route';
+  if (isRouteMatcherCall(call)) return 'own route';
   if (name && COMPARING_METHODS.has(name) && callee.type === 'MemberExpression') return 'comparison';
   // A test's title: `it('GET /zones/:id/rate_limits', …)`, `test.each(…)('…')`.
   // (`describe.runIf(LIVE)('…')`, `test.skipIf(x)('…')`: the title of the call a call returns.)

@@ -237,6 +237,24 @@ export function branchesHole(branches: PatternPart[][], extra: Omit<HolePart, 'k
 }
 
 /**
+ * The texts a pattern may be when it is one of several values each written out once (a loop over a
+ * table's keys, the branches of a conditional), each with where it is written; undefined otherwise.
+ */
+export function writtenAlternatives(
+  pattern: UrlPattern,
+): Array<{ text: string; written: [number, number] }> | undefined {
+  const only = pattern.length === 1 ? pattern[0] : undefined;
+  if (only?.kind !== 'hole' || !only.alternatives) return undefined;
+  const texts: Array<{ text: string; written: [number, number] }> = [];
+  for (const option of only.alternatives) {
+    const [part] = option;
+    if (option.length !== 1 || part?.kind !== 'text' || part.spans?.length !== 1) return undefined;
+    texts.push({ text: part.text, written: part.spans[0]!.written });
+  }
+  return texts;
+}
+
+/**
  * The strings a value may be, when the code shows them all: its text, or each option of a choice
  * (`ip.includes(':') ? 'AAAA' : 'A'`); undefined when a part is unknown (a hole) or the value mixes
  * text with a choice.

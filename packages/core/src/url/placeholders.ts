@@ -1,15 +1,17 @@
-import { concatPatterns, hole, sliceText, type PatternPart, type UrlPattern } from './pattern.js';
+import { concatPatterns, hole, sliceText, text, type PatternPart, type UrlPattern } from './pattern.js';
 
 /**
  * Placeholders of string-template engines written inside a path: lodash/EJS/ERB `<%= zone %>`,
  * `<%- zone %>`, and Mustache/Handlebars/Jinja `{{ zone }}`. Unlike `:zone_id` or `{zone_id}` they
  * may hold spaces, which would read as prose; they stand for a value filled in later, as a hole does.
+ * RFC 6570 expressions with an operator too: `{/section}` is a segment, `{?page,per_page}` a query
+ * (dropped: its `?` would otherwise cut the path inside the braces).
  */
-const ENGINE_PLACEHOLDER = /<%[=-]?[^%]*%>|\{\{[^{}]*\}\}/g;
+const ENGINE_PLACEHOLDER = /<%[=-]?[^%]*%>|\{\{[^{}]*\}\}|\{[+#./;?&][A-Za-z_][\w,.*]*\}/g;
 
 /** The pattern with each template-engine placeholder in its text turned into a hole. */
 export function holesForEnginePlaceholders(pattern: UrlPattern): PatternPart[] {
-  if (!pattern.some((part) => part.kind === 'text' && (part.text.includes('<%') || part.text.includes('{{'))))
+  if (!pattern.some((part) => part.kind === 'text' && (part.text.includes('<%') || part.text.includes('{'))))
     return [...pattern];
   return concatPatterns(
     ...pattern.map((part): PatternPart[] => {
@@ -17,8 +19,52 @@ export function holesForEnginePlaceholders(pattern: UrlPattern): PatternPart[] {
       const pieces: PatternPart[] = [];
       let from = 0;
       for (const found of part.text.matchAll(ENGINE_PLACEHOLDER)) {
-        pieces.push(sliceText(part, from, found.index), hole());
+        pieces.push(sliceText(part, from, found.index));
         from = found.index + found[0].length;
+        const operator = found[0][0] === '{' && found[0][1] !== '{' ? found[0][1] : '';
+        if (operator === '?' || operator === '&' || operator === '#' || operator === ';') continue;
+        if (operator === '/') pieces.push(text('/'));
+        pieces.push(hole());
+      }
+      pieces.push(sliceText(part, from));
+      return pieces;
+    }),
+  );
+}
+
+/**
+ * Named parameters of a path template: Express/path-to-regexp `:zoneId` (at a segment's start), and
+ * RFC 6570 `{zone}`, `{+path}`, `{/section}`, `{?page,per_page}` (a query: dropped, paths are matched
+ * without one).
+ */
+const NAMED_PLACEHOLDER = /(?<=^|\/):([A-Za-z_$][\w$]*)|\{([+#./;?&]?)([A-Za-z_][\w,.*]*)\}/g;
+
+/** Whether a pattern's text holds a named parameter a template function fills in. */
+export function hasNamedPlaceholder(pattern: UrlPattern): boolean {
+  return pattern.some((part) => part.kind === 'text' && new RegExp(NAMED_PLACEHOLDER.source).test(part.text));
+}
+
+/**
+ * The template with each named parameter replaced by the value the call gives it (`urlcat(base,
+ * '/zones/:zoneId/settings/:id', { zoneId, id: 'brotli' })`), a hole where it gives none.
+ */
+export function fillNamedPlaceholders(
+  pattern: UrlPattern,
+  valueOf: (name: string) => PatternPart[] | undefined,
+): PatternPart[] {
+  return concatPatterns(
+    ...pattern.map((part): PatternPart[] => {
+      if (part.kind !== 'text') return [part];
+      const pieces: PatternPart[] = [];
+      let from = 0;
+      for (const found of part.text.matchAll(NAMED_PLACEHOLDER)) {
+        pieces.push(sliceText(part, from, found.index));
+        from = found.index + found[0].length;
+        const [, colonName, operator, names] = found;
+        if (operator === '?' || operator === '&' || operator === '#' || operator === ';') continue;
+        const name = colonName ?? names!.split(',')[0]!.replace(/[*]$/, '');
+        if (operator === '/' || operator === '.') pieces.push(text(operator));
+        pieces.push(...(valueOf(name) ?? [hole()]));
       }
       pieces.push(sliceText(part, from));
       return pieces;

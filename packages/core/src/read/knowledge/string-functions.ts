@@ -21,7 +21,14 @@ export type StringEffect =
   /** `path.join(a, b, c)`: the arguments joined with exactly one slash between each two. */
   | 'join-paths'
   /** `new URL(path, base)`: the path joined to the base (the path alone without one). */
-  | 'resolve-url';
+  | 'resolve-url'
+  /**
+   * `urlcat(base, '/zones/:zoneId/settings/:id', { zoneId, id })`, `generatePath(template, params)`:
+   * the strings joined, their named parameters filled from the last argument, an object.
+   */
+  | 'fill-template'
+  /** `compile('/zones/:zoneId/filters')`, `parseTemplate('/zones/{zone}/rate_limits')`: a template to fill later. */
+  | 'template-function';
 
 /** The values a method is followed on: a string, an array literal, a rest parameter (`...parts`). */
 export type MethodReceiver = 'string' | 'array' | 'rest-parameter';
@@ -31,7 +38,7 @@ export type BuiltinReach =
   | { readonly global: string }
   | { readonly globalConstructor: string }
   | { readonly method: string; readonly on: MethodReceiver }
-  /** An export of a module, as the member path after the module (`posix.join`). */
+  /** An export of a module, as the member path after the module (`posix.join`; '' for the module itself). */
   | { readonly modules: readonly string[]; readonly export: string };
 
 export interface BuiltinFunction {
@@ -41,6 +48,8 @@ export interface BuiltinFunction {
 
 /** Node's path modules: `join` builds URL paths too (one slash between the pieces). */
 const PATH_MODULES = ['path', 'node:path', 'path/posix', 'node:path/posix'];
+/** React Router's packages (and Remix's), where `generatePath` fills a route's `:params`. */
+const ROUTER_MODULES = ['react-router', 'react-router-dom', 'react-router-native', '@remix-run/router'];
 
 export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
   { reach: { global: 'String' }, effect: 'argument' },
@@ -59,7 +68,18 @@ export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
   // `path.join.apply(…)` matches too: the member path is compared by its first names.
   { reach: { modules: PATH_MODULES, export: 'join' }, effect: 'join-paths' },
   { reach: { modules: PATH_MODULES, export: 'posix.join' }, effect: 'join-paths' },
+  // Path templates filled from an object: at once, or by what a compiled template returns (its call,
+  // or its `expand`/`fill` method: see TEMPLATE_FILLERS).
+  { reach: { modules: ['urlcat', 'string-template', 'pupa'], export: '' }, effect: 'fill-template' },
+  { reach: { modules: ROUTER_MODULES, export: 'generatePath' }, effect: 'fill-template' },
+  { reach: { modules: ['path-to-regexp'], export: 'compile' }, effect: 'template-function' },
+  { reach: { modules: ['url-template'], export: 'parseTemplate' }, effect: 'template-function' },
+  { reach: { modules: ['url-template', 'uri-template', 'uritemplate'], export: 'parse' }, effect: 'template-function' },
+  { reach: { modules: ['uri-templates'], export: '' }, effect: 'template-function' },
 ];
+
+/** The methods of a compiled template that fill it (`template.expand({ zone })`, `tpl.fill(params)`). */
+export const TEMPLATE_FILLERS: ReadonlySet<string> = new Set(['expand', 'fill', 'stringify', 'render', 'toPath']);
 
 // Lookups built once: the evaluator asks them for every call whose value it needs.
 const globals = new Map<string, StringEffect>();
@@ -98,6 +118,7 @@ export function methodEffect(on: MethodReceiver, name: string): StringEffect | u
 export function moduleFunctionEffect(source: string, path: readonly string[]): StringEffect | undefined {
   const exports = moduleExports.get(source);
   const [head, second] = path;
-  if (!exports || head === undefined) return undefined;
+  if (!exports) return undefined;
+  if (head === undefined) return exports.get('');
   return exports.get(head) ?? (second === undefined ? undefined : exports.get(`${head}.${second}`));
 }
