@@ -127,14 +127,34 @@ function placeholderName(name: string, padding: number): string {
   return `${'_'.repeat(padding + 1)}${name}`;
 }
 
+/**
+ * A chain of names read from a value, as the formats write one: `.result[0].locked` (jq, JSONPath),
+ * `item.json.errors[0].error_chain` (Jinja), `$pool.notification_email` (PowerShell),
+ * `$_->{locked}` (Perl), `body["error_chain"]`.
+ */
+const READ_CHAIN = /([$@]?[A-Za-z_][\w$]*|\$|\]|\))?((?:(?:\.|->\{?|\[["'])[A-Za-z_]\w*["'}\]]?(?:\[[^\]\n]*\])?)+)/g;
+const CHAIN_NAME = /(?:\.|->\{?|\[["'])([A-Za-z_]\w*)/g;
+/** A number compared in any of the formats' spellings (`==`, `-eq`, `eq`, `!=`, `-ne`). */
+const COMPARED_NUMBER = /(?:==|!=|-eq|-ne|\beq|\bne)\s*["']?(\d{3,5})\b|\b(\d{3,5})["']?\s*(?:==|!=|-eq|-ne)/g;
+/** A YAML scalar written bare (`- ECDHE-…-OLD`, `- id: minify`): text as much as a quoted one. */
+const YAML_SCALAR = /^\s*(?:-\s+)?(?:[\w.-]+:\s+)?([A-Za-z_][\w.-]*)\s*$/;
+
 /** Every line the shell does not read: its quoted strings and path-like words, written text for the grep floor. */
 export function readPlainText(text: string, builder: FactsBuilder, skip: ReadonlyArray<[number, number]>): void {
   const skipped = (at: number) => skip.some(([start, end]) => start <= at && at < end);
+  const lines = text.split('\n');
   let lineStart = 0;
-  for (const line of text.split('\n')) {
+  for (const [index, line] of lines.entries()) {
     const start = lineStart;
     lineStart += line.length + 1;
     if (COMMENT_LINE.test(line)) continue;
+    if (!skipped(start))
+      readsAndChecks(line, start, lines.slice(Math.max(0, index - 20), index + 21).join('\n'), builder);
+    const scalar = YAML_SCALAR.exec(line);
+    if (scalar && !skipped(start)) {
+      const at = start + line.lastIndexOf(scalar[1]!);
+      builder.written(writtenValue(scalar[1]!, at), [at, at + scalar[1]!.length]);
+    }
     for (const found of line.matchAll(TOKEN)) {
       // What the shell reads (from the command on: `sh "curl …"`) is read there, once.
       if (skipped(start + found.index)) continue;
@@ -156,4 +176,25 @@ export function readPlainText(text: string, builder: FactsBuilder, skip: Readonl
 /** Three or more words of letters: a sentence around whatever it quotes. */
 function isSentence(line: string): boolean {
   return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).length >= 3;
+}
+
+/** The reads of a value's members and the numbers compared on a line, as the readers of code report them. */
+function readsAndChecks(line: string, start: number, around: string, builder: FactsBuilder): void {
+  for (const chain of line.matchAll(READ_CHAIN)) {
+    const receiver = chain[1]?.replace(/^[$@]/, '') || undefined;
+    const path: string[] = [];
+    const from = chain.index + (chain[1]?.length ?? 0);
+    for (const name of chain[2]!.matchAll(CHAIN_NAME)) {
+      path.push(name[1]!);
+      const at = start + from + name.index + name[0].length - name[1]!.length;
+      builder.read([...path], [at, at + name[1]!.length], receiver, around);
+    }
+  }
+  for (const found of line.matchAll(COMPARED_NUMBER)) {
+    const number = found[1] ?? found[2]!;
+    // With what it is compared to (`item.json.errors[0].code == 1004`): a code by its name.
+    const operand = found[1] === undefined ? '' : /[^\s(]*\s*$/.exec(line.slice(0, found.index))![0];
+    const at = start + found.index - operand.length;
+    builder.codeCheck(Number(number), [at, start + found.index + found[0].length], around);
+  }
 }
