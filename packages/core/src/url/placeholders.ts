@@ -13,23 +13,11 @@ const ENGINE_PLACEHOLDER = /<%[=-]?[^%]*%>|\{\{[^{}]*\}\}|\{[+#./;?&][A-Za-z_][\
 export function holesForEnginePlaceholders(pattern: UrlPattern): PatternPart[] {
   if (!pattern.some((part) => part.kind === 'text' && (part.text.includes('<%') || part.text.includes('{'))))
     return [...pattern];
-  return concatPatterns(
-    ...pattern.map((part): PatternPart[] => {
-      if (part.kind !== 'text') return [part];
-      const pieces: PatternPart[] = [];
-      let from = 0;
-      for (const found of part.text.matchAll(ENGINE_PLACEHOLDER)) {
-        pieces.push(sliceText(part, from, found.index));
-        from = found.index + found[0].length;
-        const operator = found[0][0] === '{' && found[0][1] !== '{' ? found[0][1] : '';
-        if (operator === '?' || operator === '&' || operator === '#' || operator === ';') continue;
-        if (operator === '/') pieces.push(text('/'));
-        pieces.push(hole());
-      }
-      pieces.push(sliceText(part, from));
-      return pieces;
-    }),
-  );
+  return replaceInText(pattern, ENGINE_PLACEHOLDER, (found) => {
+    const operator = found[0][0] === '{' && found[0][1] !== '{' ? found[0][1]! : '';
+    if (QUERY_OPERATORS.has(operator)) return [];
+    return operator === '/' ? [text('/'), hole()] : [hole()];
+  });
 }
 
 /**
@@ -39,9 +27,15 @@ export function holesForEnginePlaceholders(pattern: UrlPattern): PatternPart[] {
  */
 const NAMED_PLACEHOLDER = /(?<=^|\/):([A-Za-z_$][\w$]*)|\{([+#./;?&]?)([A-Za-z_][\w,.*]*)\}/g;
 
+/** The same expression, matched once (a global expression's `test` moves its `lastIndex`). */
+const HAS_NAMED_PLACEHOLDER = new RegExp(NAMED_PLACEHOLDER.source);
+
+/** RFC 6570 operators whose expansion is a query or a fragment: not part of the path. */
+const QUERY_OPERATORS: ReadonlySet<string> = new Set(['?', '&', '#', ';']);
+
 /** Whether a pattern's text holds a named parameter a template function fills in. */
 export function hasNamedPlaceholder(pattern: UrlPattern): boolean {
-  return pattern.some((part) => part.kind === 'text' && new RegExp(NAMED_PLACEHOLDER.source).test(part.text));
+  return pattern.some((part) => part.kind === 'text' && HAS_NAMED_PLACEHOLDER.test(part.text));
 }
 
 /**
@@ -52,19 +46,27 @@ export function fillNamedPlaceholders(
   pattern: UrlPattern,
   valueOf: (name: string) => PatternPart[] | undefined,
 ): PatternPart[] {
+  return replaceInText(pattern, NAMED_PLACEHOLDER, ([, colonName, operator = '', names]) => {
+    if (QUERY_OPERATORS.has(operator)) return [];
+    const value = valueOf(colonName ?? names!.split(',')[0]!.replace(/[*]$/, '')) ?? [hole()];
+    return operator === '/' || operator === '.' ? [text(operator), ...value] : value;
+  });
+}
+
+/** Each text part with every match of `found` in it replaced by what `replace` makes of the match. */
+function replaceInText(
+  pattern: UrlPattern,
+  found: RegExp,
+  replace: (match: RegExpExecArray) => PatternPart[],
+): PatternPart[] {
   return concatPatterns(
     ...pattern.map((part): PatternPart[] => {
       if (part.kind !== 'text') return [part];
       const pieces: PatternPart[] = [];
       let from = 0;
-      for (const found of part.text.matchAll(NAMED_PLACEHOLDER)) {
-        pieces.push(sliceText(part, from, found.index));
-        from = found.index + found[0].length;
-        const [, colonName, operator, names] = found;
-        if (operator === '?' || operator === '&' || operator === '#' || operator === ';') continue;
-        const name = colonName ?? names!.split(',')[0]!.replace(/[*]$/, '');
-        if (operator === '/' || operator === '.') pieces.push(text(operator));
-        pieces.push(...(valueOf(name) ?? [hole()]));
+      for (const match of part.text.matchAll(found)) {
+        pieces.push(sliceText(part, from, match.index), ...replace(match));
+        from = match.index + match[0].length;
       }
       pieces.push(sliceText(part, from));
       return pieces;

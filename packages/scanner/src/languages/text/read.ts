@@ -148,8 +148,10 @@ export function readPlainText(text: string, builder: FactsBuilder, skip: Readonl
     const start = lineStart;
     lineStart += line.length + 1;
     if (COMMENT_LINE.test(line)) continue;
-    if (!skipped(start))
-      readsAndChecks(line, start, lines.slice(Math.max(0, index - 20), index + 21).join('\n'), builder);
+    // The words around a line, for the matcher to grade a read by: only for a line that has one.
+    let around: string | undefined;
+    const aroundLine = () => (around ??= lines.slice(Math.max(0, index - 20), index + 21).join('\n'));
+    if (!skipped(start)) readsAndChecks(line, start, aroundLine, builder);
     const scalar = YAML_SCALAR.exec(line);
     if (scalar && !skipped(start)) {
       const at = start + line.lastIndexOf(scalar[1]!);
@@ -179,7 +181,7 @@ function isSentence(line: string): boolean {
 }
 
 /** The reads of a value's members and the numbers compared on a line, as the readers of code report them. */
-function readsAndChecks(line: string, start: number, around: string, builder: FactsBuilder): void {
+function readsAndChecks(line: string, start: number, around: () => string, builder: FactsBuilder): void {
   for (const chain of line.matchAll(READ_CHAIN)) {
     const receiver = chain[1]?.replace(/^[$@]/, '') || undefined;
     const path: string[] = [];
@@ -187,7 +189,7 @@ function readsAndChecks(line: string, start: number, around: string, builder: Fa
     for (const name of chain[2]!.matchAll(CHAIN_NAME)) {
       path.push(name[1]!);
       const at = start + from + name.index + name[0].length - name[1]!.length;
-      builder.read([...path], [at, at + name[1]!.length], receiver, around);
+      builder.read([...path], [at, at + name[1]!.length], receiver, around());
     }
   }
   for (const found of line.matchAll(COMPARED_NUMBER)) {
@@ -195,6 +197,6 @@ function readsAndChecks(line: string, start: number, around: string, builder: Fa
     // With what it is compared to (`item.json.errors[0].code == 1004`): a code by its name.
     const operand = found[1] === undefined ? '' : /[^\s(]*\s*$/.exec(line.slice(0, found.index))![0];
     const at = start + found.index - operand.length;
-    builder.codeCheck(Number(number), [at, start + found.index + found[0].length], around);
+    builder.codeCheck(Number(number), [at, start + found.index + found[0].length], around());
   }
 }
