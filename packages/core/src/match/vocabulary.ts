@@ -78,6 +78,7 @@ function buildVocabulary(entries: readonly CatalogueEntry[]): Vocabulary {
     pathWords: floorWords(entries),
     pathSegments: floorSegments(entries),
     pathRoots: apiRoots(entries),
+    settingIds: new Set(entries.flatMap((entry) => entry.match.settingIds ?? [])),
     sdkRoots: new Set(entries.flatMap((entry) => (entry.match.sdk ?? []).map((sdk) => sdk.chain.split('.')[0]!))),
   };
 }

@@ -32,6 +32,7 @@ import { writtenPaths } from './written-paths.js';
 import {
   importedClientCall,
   initMethodOf,
+  methodFromOptions,
   recognizeRequest,
   verbOnUnseenReceiver,
   type RequestCall,
@@ -47,7 +48,7 @@ import {
 } from './scope.js';
 import { expandFact } from './expand-facts.js';
 import { assignedProperties } from './assigned-keys.js';
-import { isNotOwnMention, mentionCandidates } from './mentions.js';
+import { isNotOwnMention, mentionCandidates, requestDescriptor } from './mentions.js';
 import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
 import { isRelativeModule, UNKNOWN, type Value } from './values.js';
@@ -470,12 +471,18 @@ class FileExtraction {
         continue;
       if (!normalizeApiUrl(value.pattern, this.options.apiHosts)) continue;
       if (isNotOwnMention(node, this.index, this.ev)) continue;
-      const method: MethodValue = { kind: 'unknown' };
+      // `{ url, method: 'PATCH', body }`: the method and the payload it describes.
+      const descriptor = requestDescriptor(node, this.index);
+      const method: MethodValue = descriptor?.method
+        ? methodFromOptions(this.ev.value(descriptor.object, scope), this.ev)
+        : { kind: 'unknown' };
+      const payload = descriptor?.body ? this.payloadKeys(descriptor.body, scope) : [];
       mentions.push({
         url: value.pattern,
         method,
         range: rangeOf(node),
         via: 'mention',
+        ...(payload.length ? { payload } : {}),
         ...ownerOf(value.pattern, method),
       });
     }

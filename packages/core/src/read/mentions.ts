@@ -113,9 +113,48 @@ export function isRouteObjectPath(property: TSESTree.Property, object: Node | un
   );
 }
 
+/** The keys a request descriptor names its URL, its body and its method under. */
+const DESCRIPTOR_URL_KEYS = new Set(['url', 'uri', 'path', 'endpoint']);
+const DESCRIPTOR_BODY_KEYS = ['body', 'data', 'json'];
+
+/**
+ * The object a URL is the `url` of, when it also says what is sent (`{ url, method: 'PATCH', body }`:
+ * RTK Query's `query()`, an axios config, a wrapper's request object): the request it describes,
+ * whoever sends it. Without a body or a method it is only a URL.
+ */
+export function requestDescriptor(
+  node: Node,
+  index: ScopeIndex,
+): { object: TSESTree.ObjectExpression; body?: Node; method: boolean } | undefined {
+  const property = index.parentOf.get(node);
+  if (property?.type !== 'Property' || property.value !== node) return undefined;
+  if (!DESCRIPTOR_URL_KEYS.has(propertyKeyName(property.key, property.computed) ?? '')) return undefined;
+  const object = index.parentOf.get(property);
+  if (object?.type !== 'ObjectExpression') return undefined;
+  let body: Node | undefined;
+  let method = false;
+  for (const other of object.properties) {
+    if (other.type !== 'Property') continue;
+    const key = propertyKeyName(other.key, other.computed) ?? '';
+    if (key === 'method') method = true;
+    if (body === undefined && DESCRIPTOR_BODY_KEYS.includes(key)) body = other.value;
+  }
+  return method || body ? { object, method, ...(body ? { body } : {}) } : undefined;
+}
+
 /** A function given as an argument: a route's (or an event's) handler. */
 export function isHandler(arg: Node, ev: Evaluator, scope: ReturnType<Evaluator['scopeOf']>): boolean {
   const inner = unwrap(arg);
   if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression') return true;
+  // A controller's action, as AdonisJS names one: `[EdgeController, 'bookmarks']`, `'EdgeController.bookmarks'`.
+  if (
+    inner.type === 'ArrayExpression' &&
+    inner.elements.length === 2 &&
+    inner.elements[0]?.type === 'Identifier' &&
+    /Controller$/.test(inner.elements[0].name)
+  )
+    return true;
+  if (inner.type === 'Literal' && typeof inner.value === 'string' && /^[#\w/.-]*Controller\.\w+$/i.test(inner.value))
+    return true;
   return inner.type === 'Identifier' && ev.value(inner, scope).kind === 'function';
 }

@@ -20,6 +20,7 @@ import {
   type WrittenKey,
   type WrittenObjectFact,
   escapeRegExp,
+  hole,
 } from '@sunset-lint/core/internal';
 
 /**
@@ -177,12 +178,14 @@ export class FactsBuilder {
       text += part.text;
     }
     if (pieces.length === 0) return;
-    // `%s`, `%v`, `%d` (printf-style), `{}`, `{0}`, `{zone}` (format-style: Python's `.format`) and
-    // `{{.Base}}`, `{{ zone }}` (templates: Go's text/template, Jinja) stand for a value, as
+    // `%s`, `%v`, `%d` (printf-style), `{}`, `{0}`, `{zone}` (format-style: Python's `.format`),
+    // `{{.Base}}`, `{{ zone }}` (templates: Go's text/template, Jinja) and the interpolations of the
+    // languages read as text (Ruby's `#{zone}`, PowerShell's `$($zone.Id)`) stand for a value, as
     // `:zone_id` does: a parameter segment, or the base in front of a path.
     // (Replaced by as many holes as it has characters: the pieces' offsets stay right.)
-    text = text.replace(/%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]|\{\{[^{}\n]*\}\}|\{\w*\}/g, (found) =>
-      HOLE.repeat(found.length),
+    text = text.replace(
+      /%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]|\{\{[^{}\n]*\}\}|#\{[^{}\n]*\}|\$\([^()\n]*\)|\{\w*\}/g,
+      (found) => HOLE.repeat(found.length),
     );
     if (text.includes('/') || this.vocabulary.pathSegments.some((segment) => text.includes(segment))) {
       const context = silent ?? this.silentText(text);
@@ -267,6 +270,20 @@ export class FactsBuilder {
     if (seen.headers?.length) this.headers(seen.headers, true);
   }
 
+  /**
+   * A zone setting's id written where the text says it is one (`-Setting 'mobile_redirect'`, an
+   * `enforceSettings:` list's `- id: minify`): the setting's endpoint, named there, its method unknown.
+   */
+  settingNamed(id: string, at: number): void {
+    if (!this.vocabulary.settingIds.has(id)) return;
+    this.request({
+      url: [{ kind: 'text', text: '/zones/' }, hole(), { kind: 'text', text: '/settings/' }, ...writtenValue(id, at)],
+      method: { kind: 'unknown' },
+      range: [at, at + id.length],
+      via: 'mention',
+    });
+  }
+
   sdkCall(call: SdkCallFact): void {
     this.sdkCalls.push(call);
   }
@@ -321,6 +338,11 @@ export class FactsBuilder {
   /** A watched number compared with something named like a code. */
   codeCheck(code: number, range: Range, around: string): void {
     if (this.vocabulary.codes.has(code)) this.inFile.codeChecks.push({ code, range, nearby: this.nearby(around) });
+  }
+
+  /** The zone setting ids the catalogue watches. */
+  get settingIds(): ReadonlySet<string> {
+    return this.vocabulary.settingIds;
   }
 
   /** Whether a key is one the catalogue watches (readers skip building objects that hold none). */

@@ -22,25 +22,59 @@ export type FileKind =
   | { language: 'docs'; format: 'text' }
   | { language: 'text' };
 
+/**
+ * Formats read as text (`text/read.ts`): ops and CI formats (Nix, fish, Groovy, just, systemd
+ * units, `.env`, TOML, YAML), request files (`.http`, Hurl, Bruno), Windows and PowerShell scripts,
+ * and the source of languages no grammar here reads (Ruby, Perl, PHP, Lua, the JVM's and .NET's,
+ * Rust, Swift, Elixir, Dart), whose strings grep would search as it searches any file.
+ */
+const TEXT_EXTENSIONS = [
+  ...['nix', 'fish', 'groovy', 'jenkinsfile', 'just', 'service', 'timer', 'env', 'envrc', 'toml', 'yml', 'yaml'],
+  ...['http', 'rest', 'hurl', 'bru', 'ps1', 'psm1', 'psd1', 'bat', 'cmd', 'bats'],
+  ...[
+    'rb',
+    'rake',
+    'erb',
+    'pl',
+    'pm',
+    'php',
+    'lua',
+    'java',
+    'kt',
+    'kts',
+    'scala',
+    'cs',
+    'rs',
+    'swift',
+    'ex',
+    'exs',
+    'dart',
+  ],
+  ...['j2', 'jinja', 'jinja2', 'tpl', 'tmpl', 'gotmpl', 'hcl', 'ini', 'cfg', 'conf', 'properties', 'txt'],
+];
+/** Files read as text by their whole name (a `Jenkinsfile`, Ruby's `Rakefile`). */
+const TEXT_NAMES = [
+  ...['Jenkinsfile', 'justfile', 'Justfile', '.justfile', 'Earthfile', 'Taskfile', 'Procfile'],
+  ...['Rakefile', 'Vagrantfile', 'Capfile', 'Guardfile', 'Fastfile', 'user-data'],
+];
+const TEXT_FILE = new RegExp(`\\.(${TEXT_EXTENSIONS.join('|')})$`);
+const TEXT_NAME = new RegExp(`^(${TEXT_NAMES.map((name) => name.toLowerCase().replace('.', '\\.')).join('|')})$`);
+
 /** Globs of the files these readers take (discovery adds them to its default include). */
 export const SCRIPT_INCLUDE: readonly string[] = [
   '**/*.{sh,bash,zsh,ksh,py,pyw,go,md,mdx,markdown,rst}',
   '**/{Dockerfile,Containerfile,Makefile,GNUmakefile,makefile}',
   '**/*.{dockerfile,Dockerfile,mk}',
   // Text of other formats that holds request commands and URLs: read for what grep would find.
-  '**/*.{nix,fish,http,rest,adoc,asciidoc,org,groovy,jenkinsfile,just,ps1,service,timer,env,envrc,toml,yml,yaml}',
-  '**/{Jenkinsfile,justfile,Justfile,.justfile,Earthfile,Taskfile,Procfile}',
+  `**/*.{adoc,asciidoc,org,${TEXT_EXTENSIONS.join(',')}}`,
+  `**/{${TEXT_NAMES.join(',')}}`,
   '**/*.postman_collection.json',
   '**/{Dockerfile,Containerfile}.*',
   '**/.github/workflows/*.{yml,yaml}',
   '**/.gitlab-ci.{yml,yaml}',
   '**/.gitlab/ci/**/*.{yml,yaml}',
-  // Executables without an extension (`bin/deploy`): read when their shebang names a shell.
-  '**/bin/!(*.*)',
-  '**/scripts/!(*.*)',
-  '**/script/!(*.*)',
-  '**/hooks/!(*.*)',
-  '**/tools/!(*.*)',
+  // Executables without an extension (`bin/deploy`, `locked-records`): read by what their shebang names.
+  '**/!(*.*)',
 ];
 
 /** The kind of a file by its path alone; `shebang` when only its first line can tell. */
@@ -61,20 +95,21 @@ export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
   if (/^\.gitlab-ci\.ya?ml$/.test(lower) || /(^|\/)\.gitlab\/ci\/.+\.ya?ml$/.test(normalized))
     return { language: 'shell', host: 'gitlab-ci' };
   if (/\.(adoc|asciidoc|org)$/.test(lower)) return { language: 'docs', format: 'text' };
-  if (
-    /\.(nix|fish|http|rest|groovy|jenkinsfile|just|ps1|service|timer|env|envrc|toml|ya?ml)$/.test(lower) ||
-    /^(jenkinsfile|justfile|\.justfile|earthfile|taskfile|procfile)$/.test(lower) ||
-    lower.endsWith('.postman_collection.json')
-  )
+  if (TEXT_FILE.test(lower) || TEXT_NAME.test(lower) || lower.endsWith('.postman_collection.json'))
     return { language: 'text' };
   if (!name.includes('.')) return 'shebang';
   return undefined;
 }
 
-/** A file without an extension is a shell script when its shebang says so (`#!/bin/sh`, `#!/usr/bin/env bash`). */
+/**
+ * A file without an extension by its shebang: a shell script (`#!/bin/sh`, `#!/usr/bin/env bash`),
+ * Python, or any other interpreter's script (Perl, Ruby, PowerShell, Node), read as text.
+ */
 export function kindOfShebang(firstLine: string): FileKind | undefined {
   if (!firstLine.startsWith('#!')) return undefined;
-  if (/^#!\s*\S*\/(env\s+(-\S+\s+)*)?(ba|z|k|da)?sh\b/.test(firstLine)) return { language: 'shell', host: 'script' };
-  if (/^#!\s*\S*\/(env\s+(-\S+\s+)*)?python[\d.]*\b/.test(firstLine)) return { language: 'python' };
-  return undefined;
+  const interpreter = /^#!\s*\S*\/(?:env\s+(?:-\S+\s+)*)?([\w.+-]+)/.exec(firstLine)?.[1];
+  if (!interpreter) return undefined;
+  if (/^(ba|z|k|da)?sh$/.test(interpreter)) return { language: 'shell', host: 'script' };
+  if (/^python[\d.]*$/.test(interpreter)) return { language: 'python' };
+  return { language: 'text' };
 }

@@ -25,6 +25,8 @@ interface Block {
   /** Offsets of the first and past the last content character. */
   start: number;
   end: number;
+  /** A block inside a blockquote or a callout (`> ```bash`): each line's `> ` is not the code's. */
+  quoted?: boolean;
 }
 
 const SHELL = new Set([
@@ -113,7 +115,9 @@ function showBlock(mask: MaskedText, text: string, block: Block, grammar: BlockG
       info === 'terminal' ||
       lines.some(([s, e]) => prompt.test(text.slice(s, e))));
   let continued = false;
-  for (const [start, end] of lines) {
+  for (const [lineStart, end] of lines) {
+    const quote = block.quoted ? (/^\s*>\s?/.exec(text.slice(lineStart, end))?.[0].length ?? 0) : 0;
+    const start = lineStart + quote;
     const line = text.slice(start, end);
     if (!transcript || !prompt) {
       mask.show(start, end);
@@ -165,6 +169,9 @@ function lineRanges(text: string, start: number, end: number): Array<[number, nu
   return ranges;
 }
 
+/** Inline code that runs a request command. */
+const INLINE_COMMAND = /`(?:sudo\s+)?(?:curl|wget|http|https|xh)\s[^`\n]+`/g;
+
 function markdownBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   const lines = lineRanges(text, 0, text.length);
@@ -196,7 +203,13 @@ function markdownBlocks(text: string): Block[] {
         if (new RegExp(`^\\s*(?:>\\s*)?${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`).test(inner)) break;
         j++;
       }
-      if (j > i + 1) blocks.push({ info: fence[3]!.trim(), start: lines[i + 1]![0], end: lines[j - 1]![1] });
+      if (j > i + 1)
+        blocks.push({
+          info: fence[3]!.trim(),
+          start: lines[i + 1]![0],
+          end: lines[j - 1]![1],
+          ...(fence[1]!.includes('>') ? { quoted: true } : {}),
+        });
       i = j + 1;
       continue;
     }
@@ -221,6 +234,9 @@ function markdownBlocks(text: string): Block[] {
       i = j;
       continue;
     }
+    // A command in inline code (a table cell's `` `curl -s https://…/settings/minify` ``): shell too.
+    for (const found of line.matchAll(INLINE_COMMAND))
+      blocks.push({ info: 'bash', start: start + found.index + 1, end: start + found.index + found[0].length - 1 });
     i++;
   }
   return blocks;

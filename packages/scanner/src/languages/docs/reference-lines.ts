@@ -20,6 +20,15 @@ const MAPS_TO = /\S\s*(→|⟶|=>)\s*\S/;
 const HISTORY =
   /\b(remov(ed|es|ing)|replac\w*|no longer|instead of|formerly|used to|retired|dropped|obsolete|superseded)\b/i;
 
+/** Words of a line that says something about an endpoint's retirement rather than calling it. */
+const ABOUT_RETIREMENT = /\b(deprecat\w*|legacy|sunset\w*|end[- ]of[- ]life|EOL|old|retir\w*|remov\w*)\b/i;
+
+/** The reference at `index` (`length` long) is the whole of an inline code span. */
+function isInlineCode(line: string, index: number, length: number): boolean {
+  const end = index + length;
+  return line[index - 1] === '`' && (line[end] === '`' || /^[.,;:'"*_]+`/.test(line.slice(end)));
+}
+
 export function readReferenceLines(
   text: string,
   builder: FactsBuilder,
@@ -61,7 +70,10 @@ export function readReferenceLines(
         .replace(/[*_`\s]+$/, '');
       const path = found[2]!.replace(/[.,;:'"*_]+$/, '');
       const at = start + found.index + found[0].length - found[2]!.length;
-      if (before !== '' && !before.endsWith('|') && !before.endsWith(':')) {
+      // Inline code in an instruction (``- [ ] Look at `GET /zones/:zone_id/rate_limits` first``) is
+      // the endpoint to call; a sentence about the endpoint's retirement is prose.
+      const instruction = isInlineCode(line, found.index, found[0].length) && !ABOUT_RETIREMENT.test(line);
+      if (before !== '' && !before.endsWith('|') && !before.endsWith(':') && !instruction) {
         // Still what a JSON block right after it is sent to ("… with `POST /zones/{id}/dns_records` and this body:").
         prose.push({ url: writtenValue(path, at), method: found[1]!, range: [start + found.index, at + path.length] });
         continue;

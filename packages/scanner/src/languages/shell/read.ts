@@ -3,9 +3,13 @@ import type { Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import { FactsBuilder, knownText, printedUrlFormat, textOf, writtenValue, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
+import { readsAndChecksIn } from '../text/read.js';
 import { otherBranches, range } from '../syntax.js';
 import { oneOfValues, replaceInValue } from '../values.js';
 import { COMPARING_COMMANDS, MESSAGE_COMMANDS, PREFIX_COMMANDS, REQUEST_COMMANDS, type Argument } from './commands.js';
+
+/** Interpreters whose program is given on the command line (`perl -ne '…'`). */
+const INTERPRETERS = /^(perl|ruby|node|deno|bun|php|python[\d.]*)$/;
 
 /**
  * The shell reader: a script's syntax tree (tree-sitter-bash) to core's facts. Values are
@@ -281,6 +285,14 @@ class ShellReader {
       for (const arg of argNodes) if (!arg.text.startsWith('-')) this.jqFilter(arg, this.jqContext(node));
       return;
     }
+    // A program another interpreter runs (`perl -ne '… $_->{locked} …'`, `ruby -e`, `node -e`): its
+    // reads and checks, as the text reader reads that language's files.
+    if (name !== undefined && INTERPRETERS.test(name))
+      for (const arg of argNodes)
+        if (arg.type === 'raw_string' || arg.type === 'string') {
+          const around = this.jqContext(node);
+          readsAndChecksIn(arg.text, arg.startIndex, () => around, this.builder);
+        }
     // A wrapper's body that runs its arguments (`run() { "$@"; }`, `retry() { … "$@" … }`).
     if (/^"?\$\{?[@*]\}?"?$/.test(nameNode.text)) {
       if (frame.forwarded)

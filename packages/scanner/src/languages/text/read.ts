@@ -2,6 +2,7 @@ import { otherHost } from '@sunset-lint/core/internal';
 import type { FactsBuilder, Value } from '../facts-builder.js';
 import { writtenValue } from '../facts-builder.js';
 import { MaskedText } from '../hosts/mask.js';
+import { objectsInText } from './structures.js';
 
 /**
  * Text files of formats no grammar here reads (a `Jenkinsfile`, a `justfile`, Nix, fish, an `.http`
@@ -28,8 +29,8 @@ export interface PlainText {
 const COMMAND = /(?:^|[\s"'`(=;|&{])((?:curl|wget|xh|jq)\s|https?\s+(?:-\S+\s+)*(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s)/;
 /** What a host format writes before a command (`sh "`, `- `, `run: `, `command: '`): the shell starts after it. */
 const HOST_PREFIX = /^\s*(?:-\s+)?(?:[\w.-]+\s*:\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:["'`]{1,3})?\s*$/;
-/** Lines that are comments in the formats read this way (`#`, `//`, `--`, `;`, `%`, `*`, `<!--`). */
-const COMMENT_LINE = /^\s*(#(?!!)|\/\/|--\s|;|%|\/?\*|<!--)/;
+/** Lines that are comments in the formats read this way (`#`, `//`, `--`, `;`, `%`, `*`, `<!--`); Ruby's `%w[…]` is a list. */
+const COMMENT_LINE = /^\s*(#(?!!)|\/\/|--\s|;|%(?![wWiIqQ]?[[({<])|\/?\*|<!--)/;
 /** Quoted strings, and words holding a `/`, on one line. */
 const TOKEN = /"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`]*\/[^\s"'`]*)/g;
 /** A variable the file sets: just's `name := "…"`, an `.http` file's `@name = …`, `NAME = "…"`, Nix's `name = "…";`. */
@@ -142,6 +143,8 @@ const YAML_SCALAR = /^\s*(?:-\s+)?(?:[\w.-]+:\s+)?([A-Za-z_][\w.-]*)\s*$/;
 /** Every line the shell does not read: its quoted strings and path-like words, written text for the grep floor. */
 export function readPlainText(text: string, builder: FactsBuilder, skip: ReadonlyArray<[number, number]>): void {
   const skipped = (at: number) => skip.some(([start, end]) => start <= at && at < end);
+  for (const object of objectsInText(text, (line) => COMMENT_LINE.test(line)))
+    if (!skipped(object.range[0])) builder.object(object);
   const lines = text.split('\n');
   let lineStart = 0;
   for (const [index, line] of lines.entries()) {
@@ -151,7 +154,10 @@ export function readPlainText(text: string, builder: FactsBuilder, skip: Readonl
     // The words around a line, for the matcher to grade a read by: only for a line that has one.
     let around: string | undefined;
     const aroundLine = () => (around ??= lines.slice(Math.max(0, index - 20), index + 21).join('\n'));
-    if (!skipped(start)) readsAndChecks(line, start, aroundLine, builder);
+    if (!skipped(start)) {
+      readsAndChecks(line, start, aroundLine, builder);
+      settingsNamed(lines, index, start, builder);
+    }
     const scalar = YAML_SCALAR.exec(line);
     if (scalar && !skipped(start)) {
       const at = start + line.lastIndexOf(scalar[1]!);
@@ -175,9 +181,48 @@ export function readPlainText(text: string, builder: FactsBuilder, skip: Readonl
   }
 }
 
+/** A word that says "setting" (`-Setting`, `enforceSettings:`, `|setting|`, `zone_settings`). */
+const SETTING_WORD = /setting/i;
+
+/**
+ * Zone setting ids written as words of a line that names settings (`Set-EdgeZoneSetting -Setting
+ * 'mobile_redirect'`, `%w[privacy_pass …].each do |setting|`), or in a YAML list under a key that
+ * does (`enforceSettings:` / `- id: minify`): the setting's endpoint, named at the word. Elsewhere
+ * the word alone (`minify` in a bundler's options) is no evidence.
+ */
+function settingsNamed(lines: readonly string[], index: number, start: number, builder: FactsBuilder): void {
+  const line = lines[index]!;
+  if (![...builder.settingIds].some((id) => line.includes(id))) return;
+  if (!SETTING_WORD.test(line) && !SETTING_WORD.test(parentKeyLine(lines, index))) return;
+  // A word of a path (`/settings/brotli`) is the path's, read with it.
+  for (const found of line.matchAll(/(?<![\w/])[A-Za-z0-9_]+(?![\w/])/g))
+    if (builder.settingIds.has(found[0])) builder.settingNamed(found[0], start + found.index);
+}
+
+/** The nearest line above that is indented less (the YAML key a list item or a nested key is under). */
+function parentKeyLine(lines: readonly string[], index: number): string {
+  const indent = (line: string) => /^[ \t]*/.exec(line)![0].length;
+  const own = indent(lines[index]!);
+  for (let i = index - 1; i >= 0 && i >= index - 50; i--) {
+    const line = lines[i]!;
+    if (line.trim() === '' || COMMENT_LINE.test(line)) continue;
+    if (indent(line) < own) return line;
+  }
+  return '';
+}
+
 /** Three or more words of letters: a sentence around whatever it quotes. */
 function isSentence(line: string): boolean {
   return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).length >= 3;
+}
+
+/** The reads and checks of every line of a text at `start` (a program in a shell string: `perl -ne '…'`). */
+export function readsAndChecksIn(text: string, start: number, around: () => string, builder: FactsBuilder): void {
+  let at = start;
+  for (const line of text.split('\n')) {
+    readsAndChecks(line, at, around, builder);
+    at += line.length + 1;
+  }
 }
 
 /** The reads of a value's members and the numbers compared on a line, as the readers of code report them. */

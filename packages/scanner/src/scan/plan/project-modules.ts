@@ -5,8 +5,11 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { statPath } from '../files/file-stats.js';
 import { readInputFile } from '../files/read-source.js';
 
-/** `~/…` and `@/…`: aliases of a project's source folder by convention; no npm package has such a name. */
-const CONVENTIONAL_ALIAS = /^[~@]\//;
+/**
+ * `~/…` and `@/…`: aliases of a project's source folder by convention; no npm package has such a
+ * name. `src/…` (RedwoodJS, babel's module-resolver `root`): the `src` folder of the side importing it.
+ */
+const CONVENTIONAL_ALIAS = /^(?:[~@]|src)\//;
 
 /** A `package.json` or `tsconfig.json` larger than this is not read (it is no configuration a person wrote). */
 const MAX_CONFIG_BYTES = 1 << 20;
@@ -134,7 +137,7 @@ export class ProjectModules {
     // folder of the project, as Qwik, Nuxt, Remix and Vite templates map them (`src/`, `app/`,
     // the project's root), from the nearest folder above the importer that holds the module.
     if (out.length === 0 && CONVENTIONAL_ALIAS.test(specifier)) {
-      const rest = specifier.slice(2);
+      const rest = specifier.startsWith('src/') ? specifier.slice(4) : specifier.slice(2);
       let dir = dirname(fromFile);
       for (let level = 0; level < 12; level++, dir = dirname(dir)) {
         out.push(join(dir, 'src', rest), join(dir, 'app', rest), join(dir, rest));

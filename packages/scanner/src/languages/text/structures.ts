@@ -1,0 +1,133 @@
+import type { Range } from '@sunset-lint/core/internal';
+import { writtenValue, type ObjectEntry, type ObjectLiteral } from '../facts-builder.js';
+
+/**
+ * Objects written in a text file, whatever its format: a Hurl or Bruno request's JSON body, a
+ * PowerShell hashtable (`data = @{ service = $Service }`), a Ruby or Perl hash (`proto => '_tcp'`),
+ * an Ansible task's YAML `body:` block. Read loosely, line by line: a key is a word before `:`,
+ * `=` or `=>`; braces (`{`, `@{`) open and close an object; a YAML key with nothing after it opens one
+ * that lasts while the lines below are indented deeper. The matcher decides what they are, as for a
+ * dict in Python (a `data` object with `service` beside `priority` and `port` is an SRV record's).
+ */
+export function objectsInText(text: string, isComment: (line: string) => boolean): ObjectLiteral[] {
+  const roots: ObjectLiteral[] = [];
+  const stack: Open[] = [];
+  let lineStart = 0;
+  for (const raw of text.split('\n')) {
+    const start = lineStart;
+    lineStart += raw.length + 1;
+    const line = raw.replace(/\r$/, '');
+    if (line.trim() === '' || isComment(line)) continue;
+    const indent = /^[ \t]*(?:-[ \t]+)?/.exec(line)![0].length;
+    // A YAML object ends at the first line that is not indented deeper than its key.
+    while (stack.length && stack[stack.length - 1]!.indent !== undefined && indent <= stack[stack.length - 1]!.indent!)
+      close(stack, roots, start);
+    const key = KEY.exec(line);
+    if (key) {
+      const name = key[2] ?? key[3]!;
+      const keyAt = start + key.index + key[1]!.length + (key[2] === undefined ? 0 : 1);
+      const rest = key[5]!;
+      const restAt = start + line.length - rest.length - key[6]!.length;
+      const entry: ObjectEntry = {
+        key: name,
+        keyRange: [keyAt, keyAt + name.length],
+        property: [keyAt, start + line.length],
+      };
+      const parent = stack[stack.length - 1];
+      if (rest === '' || rest === '|' || rest === '>') {
+        // `data:` in YAML: an object while deeper lines follow.
+        stack.push({ object: newObject(keyAt), indent, entry, parent: parent?.object });
+        continue;
+      }
+      const opened = OPEN.exec(rest);
+      if (opened) {
+        const inline = inlineObject(rest.slice(opened[0].length), restAt + opened[0].length);
+        if (inline) {
+          entry.object = inline;
+          parent?.object.entries.push(entry);
+          if (!parent) roots.push(inline);
+          continue;
+        }
+        stack.push({ object: newObject(keyAt), entry, parent: parent?.object });
+        continue;
+      }
+      const value = scalar(rest);
+      if (value !== undefined) entry.value = writtenValue(value.text, restAt + value.offset);
+      if (parent) parent.object.entries.push(entry);
+      continue;
+    }
+    const trimmed = line.trim();
+    if (/^(?:@\{|\{|\[\s*\{)$/.test(trimmed)) {
+      const parent = stack[stack.length - 1];
+      stack.push({ object: newObject(start + line.indexOf(trimmed)), parent: parent?.object });
+    } else if (/^\}\s*\]?[,;)]*$/.test(trimmed)) {
+      // The innermost brace object closes (and any YAML block opened inside it).
+      while (stack.length && stack[stack.length - 1]!.indent !== undefined) close(stack, roots, start);
+      if (stack.length) close(stack, roots, start + line.indexOf('}') + 1);
+    }
+  }
+  while (stack.length) close(stack, roots, text.length);
+  return roots;
+}
+
+interface Open {
+  object: ObjectLiteral;
+  /** The key's indentation, for a YAML block; none for a brace object. */
+  indent?: number;
+  /** The entry of the parent that holds this object. */
+  entry?: ObjectEntry;
+  parent?: ObjectLiteral;
+}
+
+/** A key and what follows it: `"data": {`, `data = @{`, `:proto => '_tcp',`, `service: "{{ item.service }}"`. */
+const KEY =
+  /^([ \t]*(?:-[ \t]+)?[:$]?)(?:["']([\w-]+)["']|([A-Za-z_][\w.-]*))[ \t]*(:(?!:)|=>|=(?![=~]))[ \t]*(.*?)([ \t]*[,;]?[ \t]*)$/;
+const OPEN = /^(?:@\{|\{|\[\s*\{)/;
+
+function newObject(at: number): ObjectLiteral {
+  return { range: [at, at], entries: [] };
+}
+
+function close(stack: Open[], roots: ObjectLiteral[], end: number): void {
+  const open = stack.pop()!;
+  open.object.range = [open.object.range[0], Math.max(open.object.range[0], end)] as Range;
+  if (open.entry) {
+    open.entry.object = open.object;
+    open.entry.property = [open.entry.property[0], open.object.range[1]];
+    if (open.parent) open.parent.entries.push(open.entry);
+  }
+  if (!open.parent) roots.push(open.object);
+}
+
+/** `{ status = 'off'; strip_uri = $false }` on one line: its entries. */
+function inlineObject(body: string, at: number): ObjectLiteral | undefined {
+  const end = body.lastIndexOf('}');
+  if (end < 0) return undefined;
+  const object = newObject(at - 1);
+  object.range = [at - 1, at + end + 1];
+  for (const found of body.slice(0, end).matchAll(INLINE_ENTRY)) {
+    const name = found[1] ?? found[2]!;
+    const keyAt = at + found.index + found[0].indexOf(name);
+    const entry: ObjectEntry = {
+      key: name,
+      keyRange: [keyAt, keyAt + name.length],
+      property: [keyAt, at + found.index + found[0].length],
+    };
+    const value = scalar(found[3]!);
+    if (value !== undefined)
+      entry.value = writtenValue(value.text, at + found.index + found[0].length - found[3]!.length + value.offset);
+    object.entries.push(entry);
+  }
+  return object;
+}
+
+const INLINE_ENTRY = /(?:["']([\w-]+)["']|([A-Za-z_][\w-]*))\s*(?::(?!:)|=>|=(?!=))\s*([^,;{}]*)/g;
+
+/** A value as text: a quoted string's content, or a bare word. */
+function scalar(rest: string): { text: string; offset: number } | undefined {
+  const trimmed = rest.trim();
+  const quoted = /^(["'])(.*)\1$/.exec(trimmed);
+  const offset = rest.indexOf(trimmed);
+  if (quoted) return { text: quoted[2]!, offset: offset + 1 };
+  return trimmed === '' ? undefined : { text: trimmed, offset };
+}
