@@ -16,7 +16,7 @@ export { decodeEscapes } from './match/text-terms.js';
 export { escapeRegExp } from './text/escape-regexp.js';
 export { matchFacts, textSentToAnotherHostFromOtherModules, withoutRewritesOfSharedText } from './match/match-facts.js';
 export { vocabularyOf } from './match/vocabulary.js';
-export { otherHost, silentByText } from './read/written-paths.js';
+export { isRequestCommandLine, otherHost, silentByText } from './read/written-paths.js';
 export { SDK_RECEIVER_NAMES } from './read/knowledge/sdk-clients.js';
 export { matchDeclaredResource } from './match/resources.js';
 export type { MatchContext } from './match/requests.js';

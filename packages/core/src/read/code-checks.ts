@@ -35,8 +35,39 @@ export function codeChecks(
     if (isCode(comparison.test) && switchNode?.type === 'SwitchStatement' && isCodeRead(switchNode.discriminant))
       check(comparison.test);
   }
+  // Assertions compare too: `assert.strictEqual(err.code, 1004)`, `expect(first.code).toBe(1004)`, `t.is(code, 1004)`.
+  for (const call of index.calls) {
+    if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') continue;
+    const name = propertyKeyName(call.callee.property, call.callee.computed);
+    if (name === undefined || !ASSERTIONS.has(name)) continue;
+    const args = call.arguments.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
+    const code = args.find(isCode);
+    if (!code) continue;
+    // The value compared: another argument, or what `expect(…)` was given (`.to.equal` chains through `to`).
+    let receiver: Node = call.callee.object;
+    while (receiver.type === 'MemberExpression') receiver = receiver.object;
+    const expected = receiver.type === 'CallExpression' ? receiver.arguments[0] : undefined;
+    if (args.some((arg) => arg !== code && isCodeRead(arg)) || (expected && isCodeRead(expected))) check(code);
+  }
   return checks;
 }
+
+/** Assertion methods that compare two values (Node's `assert`, Jest/Vitest `expect`, Chai, AVA). */
+const ASSERTIONS = new Set([
+  'equal',
+  'strictEqual',
+  'deepEqual',
+  'deepStrictEqual',
+  'notEqual',
+  'notStrictEqual',
+  'toBe',
+  'toEqual',
+  'toStrictEqual',
+  'eql',
+  'equals',
+  'is',
+  'not',
+]);
 
 /**
  * `code`, `errorCode`, `err.code`: a name that ends in `code`; or a read by a property path that

@@ -48,11 +48,14 @@ import {
 } from './scope.js';
 import { expandFact } from './expand-facts.js';
 import { assignedProperties } from './assigned-keys.js';
-import { isNotOwnMention, mentionCandidates, requestDescriptor } from './mentions.js';
+import { isNamedSetting, isNotOwnMention, mentionCandidates, requestDescriptor } from './mentions.js';
 import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-call.js';
 import { ownerOf } from '../resolve/methods.js';
 import { isRelativeModule, UNKNOWN, type Value } from './values.js';
 import { SDK_RECEIVER_NAMES, sdkClientOfModule, type SdkFlavor } from './knowledge/sdk-clients.js';
+
+/** The steps of a superagent-style request builder between the verb and its `.send(body)`. */
+const REQUEST_BUILDER_STEPS = new Set(['set', 'type', 'accept', 'query', 'auth', 'timeout', 'retry', 'use', 'ok']);
 
 export interface ExtractOptions {
   catalogue: Catalogue;
@@ -118,6 +121,8 @@ class FileExtraction {
    * the objects of a body array): not the API's payloads or headers, so no in-file fact.
    */
   private readonly sentElsewhere = new Set<Node>();
+  /** Mentions of a zone setting by its id (`settingMentions`), not by a path. */
+  private readonly settingIdMentions = new Set<RequestFact>();
 
   constructor(
     private readonly program: TSESTree.Program,
@@ -149,17 +154,21 @@ class FileExtraction {
     // before calls: a function that builds an API path from its parameters (and hands it to
     // something the file does not show) is a helper whose callers name the path.
     const silent = new Set(paths.flatMap((path) => (path.silent ? [path.root.join(':')] : [])));
-    this.mentions = this.urlMentions().filter((mention) => !silent.has(mention.range.join(':')));
+    this.mentions = [...this.urlMentions(), ...this.settingMentions()].filter(
+      (mention) => !silent.has(mention.range.join(':')),
+    );
     for (const mention of this.mentions) {
       if (mention.ownerFn === undefined) continue;
       const owned = this.mentionsByOwner.get(mention.ownerFn);
       if (owned) owned.push(mention);
       else this.mentionsByOwner.set(mention.ownerFn, [mention]);
     }
+    const resourceCalls: Array<[number, number]> = [];
     for (const call of this.index.calls) {
       if (call.type === 'NewExpression') {
         const resource = declaredResource(call, this.ev, this.options.catalogue);
         if (resource) resources.push(resource);
+        if (resource) resourceCalls.push(rangeOf(call));
       }
       const facts = this.analyzeCall(call);
       for (const fact of facts.requests)
@@ -168,8 +177,12 @@ class FileExtraction {
       if (facts.imported) importedCalls.push(facts.imported);
     }
     // One at a time: a file of 150,000 paths would overflow a spread's argument list.
-    for (const fact of this.mentions)
+    for (const fact of this.mentions) {
+      // A setting id a declared resource names (`new ZoneSetting('x', { settingId: 'brotli' })`) is the resource's finding.
+      if (this.settingIdMentions.has(fact) && resourceCalls.some(([s, e]) => s <= fact.range[0] && fact.range[1] <= e))
+        continue;
       for (const one of expandFact(fact, this.index.functions, this.ev)) requests.push(withinBudget(one));
+    }
     const inFile = this.inFileFacts(paths);
     return { requests, sdkCalls, resources, importedCalls, inFile, imports: this.imports(), ...this.exports() };
   }
@@ -258,7 +271,9 @@ class FileExtraction {
   }
 
   /** A recognized request as a fact; what it sends (its body, its headers) noted as the request's. */
-  private requestFact(request: RequestCall, node: Node): RequestFact {
+  private requestFact(found: RequestCall, node: Node): RequestFact {
+    const sent = found.body ? undefined : this.chainedBody(node);
+    const request = sent ? { ...found, body: sent } : found;
     const payload = request.body ? this.payloadKeys(request.body, request.scope) : undefined;
     const owner = ownerOf(request.url, request.method);
     const bodyParam =
@@ -289,6 +304,25 @@ class FileExtraction {
       }
     }
     return fact;
+  }
+
+  /**
+   * The body a request builder is given after the call that names the URL, as superagent and its
+   * kin chain it: `edge.patch(url).set('X', y).send({ … })`.
+   */
+  private chainedBody(node: Node): Node | undefined {
+    let call = node;
+    for (let depth = 0; depth < 8; depth++) {
+      const member = this.index.parentOf.get(call);
+      if (member?.type !== 'MemberExpression' || member.object !== call) return undefined;
+      const name = propertyKeyName(member.property, member.computed);
+      const next = this.index.parentOf.get(member);
+      if (name === undefined || next?.type !== 'CallExpression' || next.callee !== member) return undefined;
+      if (name === 'send') return next.arguments[0]?.type === 'SpreadElement' ? undefined : next.arguments[0];
+      if (!REQUEST_BUILDER_STEPS.has(name)) return undefined;
+      call = next;
+    }
+    return undefined;
   }
 
   /** A call of a URL-building helper defined in this file: its requests with our arguments. */
@@ -485,6 +519,35 @@ class FileExtraction {
         ...(payload.length ? { payload } : {}),
         ...ownerOf(value.pattern, method),
       });
+    }
+    return mentions;
+  }
+
+  /**
+   * Zone setting ids the code names as settings (`settingId: 'mobile_redirect'`,
+   * `setZoneSetting(zone, 'server_side_exclude')`): the setting's endpoint, named at the string.
+   */
+  private settingMentions(): RequestFact[] {
+    const ids = this.options.vocabulary.settingIds;
+    const mentions: RequestFact[] = [];
+    for (const node of this.index.strings) {
+      if (node.type !== 'Literal' || typeof node.value !== 'string' || !ids.has(node.value)) continue;
+      if (!isNamedSetting(node, this.index)) continue;
+      const [start, end] = rangeOf(node);
+      const method: MethodValue = { kind: 'unknown' };
+      const url: PatternPart[] = [
+        { kind: 'text', text: '/zones/' },
+        { kind: 'hole' },
+        { kind: 'text', text: '/settings/' },
+        {
+          kind: 'text',
+          text: node.value,
+          spans: [{ at: 0, length: node.value.length, start: start + 1, exact: true, written: [start, end] }],
+        },
+      ];
+      const mention: RequestFact = { url, method, range: [start, end], via: 'mention', ...ownerOf(url, method) };
+      this.settingIdMentions.add(mention);
+      mentions.push(mention);
     }
     return mentions;
   }

@@ -118,18 +118,23 @@ const DESCRIPTOR_URL_KEYS = new Set(['url', 'uri', 'path', 'endpoint']);
 const DESCRIPTOR_BODY_KEYS = ['body', 'data', 'json'];
 
 /**
- * The object a URL is the `url` of, when it also says what is sent (`{ url, method: 'PATCH', body }`:
- * RTK Query's `query()`, an axios config, a wrapper's request object): the request it describes,
- * whoever sends it. Without a body or a method it is only a URL.
+ * The object that says what is sent to a URL: the object the URL is the `url` of
+ * (`{ url, method: 'PATCH', body }`: RTK Query's `query()`, an axios config, a wrapper's request
+ * object), or the options given right after it to a call the file does not show
+ * (`api(url, { method: 'PATCH', body })`, fetch's own shape): the request it describes, whoever
+ * sends it. Without a body or a method it is only a URL.
  */
 export function requestDescriptor(
   node: Node,
   index: ScopeIndex,
 ): { object: TSESTree.ObjectExpression; body?: Node; method: boolean } | undefined {
-  const property = index.parentOf.get(node);
-  if (property?.type !== 'Property' || property.value !== node) return undefined;
-  if (!DESCRIPTOR_URL_KEYS.has(propertyKeyName(property.key, property.computed) ?? '')) return undefined;
-  const object = index.parentOf.get(property);
+  const parent = index.parentOf.get(node);
+  let object: Node | undefined;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === node) object = parent.arguments[1];
+  else if (parent?.type === 'Property' && parent.value === node) {
+    if (!DESCRIPTOR_URL_KEYS.has(propertyKeyName(parent.key, parent.computed) ?? '')) return undefined;
+    object = index.parentOf.get(parent);
+  }
   if (object?.type !== 'ObjectExpression') return undefined;
   let body: Node | undefined;
   let method = false;
@@ -140,6 +145,50 @@ export function requestDescriptor(
     if (body === undefined && DESCRIPTOR_BODY_KEYS.includes(key)) body = other.value;
   }
   return method || body ? { object, method, ...(body ? { body } : {}) } : undefined;
+}
+
+/** Names that say a value is a zone setting (`settingId`, `setZoneSetting`, `'zone setting'`). */
+const NAMES_SETTING = /setting/i;
+
+/**
+ * A zone setting id written as a string where the code says it is one: the value of a key named
+ * so (`settingId: 'mobile_redirect'`), an argument of a function named so
+ * (`setZoneSetting(zone, 'server_side_exclude', …)`), or an `id` beside a text that says so
+ * (`spec('zone setting', { id: 'privacy_pass' })`). The same word elsewhere (`'minify'` in a
+ * bundler's options) is no evidence.
+ */
+export function isNamedSetting(literal: TSESTree.Literal, index: ScopeIndex): boolean {
+  const parent = index.parentOf.get(literal);
+  if (parent?.type === 'Property' && parent.value === literal) {
+    const key = propertyKeyName(parent.key, parent.computed) ?? '';
+    if (NAMES_SETTING.test(key)) return true;
+    if (key !== 'id') return false;
+    const object = index.parentOf.get(parent);
+    const holder = object ? index.parentOf.get(object) : undefined;
+    return holder !== undefined && namesSetting(holder, object!);
+  }
+  return parent !== undefined && namesSetting(parent, literal);
+}
+
+/** A call (or `new`) whose callee or another string argument names settings. */
+function namesSetting(call: Node, argument: Node): boolean {
+  if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return false;
+  if (!call.arguments.includes(argument as TSESTree.CallExpressionArgument)) return false;
+  const callee = unwrap(call.callee);
+  const name =
+    callee.type === 'Identifier'
+      ? callee.name
+      : callee.type === 'MemberExpression'
+        ? propertyKeyName(callee.property, callee.computed)
+        : undefined;
+  if (name !== undefined && NAMES_SETTING.test(name)) return true;
+  return call.arguments.some(
+    (other) =>
+      other !== argument &&
+      other.type === 'Literal' &&
+      typeof other.value === 'string' &&
+      NAMES_SETTING.test(other.value),
+  );
 }
 
 /** A function given as an argument: a route's (or an event's) handler. */

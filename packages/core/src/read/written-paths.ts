@@ -520,10 +520,27 @@ function silentContext(
  * What the text itself says: a sentence, another host, or a path under another base. The readers of
  * other languages ask the same question of their strings (one rule for every language).
  */
+/** A string that is a command line running a request client. */
+export function isRequestCommandLine(text: string): boolean {
+  return /^\s*(?:sudo\s+)?(?:curl(?:\.exe)?|wget|http|https|xh)\s+\S/.test(text);
+}
+
 export function silentByText(
   text: string,
   input: Pick<WrittenPathsInput, 'apiHosts' | 'vocabulary'>,
 ): SilentContext | undefined {
+  // A command line that runs a request (`curl -fsS -X PATCH ${API}/zones/… -H …` in zx's `$\`…\``,
+  // `execSync`, a Terraform `local-exec`): its flags are no prose; what its URLs say is what it is.
+  if (isRequestCommandLine(text)) {
+    const urls = text
+      .split(/\s+/)
+      .map((token) => token.replace(/^["']+|["']+$/g, ''))
+      .filter((token) => /^(https?:\/\/|\/|\u0000+\/)/.test(token));
+    if (urls.length) {
+      const silent = urls.map((url) => silentByText(url, input));
+      return silent.every((one) => one !== undefined) ? silent[0] : undefined;
+    }
+  }
   const words = text
     .split(/\s+/)
     .filter((token) => token && !token.includes('/') && !HTTP_WORDS.test(token) && !token.startsWith('-'))

@@ -21,6 +21,7 @@ import {
   type WrittenObjectFact,
   escapeRegExp,
   hole,
+  isRequestCommandLine,
 } from '@sunset-lint/core/internal';
 
 /**
@@ -41,9 +42,6 @@ export function printedUrlFormat(program: string): string | undefined {
   const format = /\bprintf\s*\(?\s*"([^"\s]*)"/.exec(program)?.[1];
   return format && /^(\u0000+|%s|https?:\/\/\S*)\//.test(format) ? format.replace(/\\n$/, '') : undefined;
 }
-
-/** A string that is a command line running a request client. */
-const REQUEST_COMMAND_LINE = /^\s*(?:sudo\s+)?(?:curl|wget|http|https|xh)\s+\S/;
 
 /**
  * Text written in the file at `start`: one span per line, so that a finding points at the line
@@ -180,11 +178,12 @@ export class FactsBuilder {
     if (pieces.length === 0) return;
     // `%s`, `%v`, `%d` (printf-style), `{}`, `{0}`, `{zone}` (format-style: Python's `.format`),
     // `{{.Base}}`, `{{ zone }}` (templates: Go's text/template, Jinja) and the interpolations of the
-    // languages read as text (Ruby's `#{zone}`, PowerShell's `$($zone.Id)`) stand for a value, as
+    // languages read as text (Ruby's `#{zone}`, PowerShell's `$($zone.Id)`, a Windows batch file's
+    // `%CF_API%`, `%%S`, `!NAME!`) stand for a value, as
     // `:zone_id` does: a parameter segment, or the base in front of a path.
     // (Replaced by as many holes as it has characters: the pieces' offsets stay right.)
     text = text.replace(
-      /%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]|\{\{[^{}\n]*\}\}|#\{[^{}\n]*\}|\$\([^()\n]*\)|\{\w*\}/g,
+      /%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]|\{\{[^{}\n]*\}\}|#\{[^{}\n]*\}|\$\([^()\n]*\)|\{\w*\}|%[A-Za-z_]\w*%|%%[A-Za-z]|![A-Za-z_]\w*!/g,
       (found) => HOLE.repeat(found.length),
     );
     if (text.includes('/') || this.vocabulary.pathSegments.some((segment) => text.includes(segment))) {
@@ -209,19 +208,8 @@ export class FactsBuilder {
    */
   private silentText(text: string): SilentContext | undefined {
     const context = { apiHosts: this.apiHosts, vocabulary: this.vocabulary };
-    // A command line that runs a request (`curl -fsS -X DELETE -H "…" https://…/filters/…` in a
-    // Terraform `local-exec`, a `subprocess.run(…, shell=True)`): its flags are no prose; what its
-    // URLs say is what it is.
-    if (REQUEST_COMMAND_LINE.test(text)) {
-      const urls = text
-        .split(/\s+/)
-        .map((token) => token.replace(/^["']+|["']+$/g, ''))
-        .filter((token) => /^(https?:\/\/|\/)/.test(token));
-      if (urls.length) {
-        const silent = urls.map((url) => silentByText(url, context));
-        return silent.every((one) => one !== undefined) ? silent[0] : undefined;
-      }
-    }
+    // A command line that runs a request: what its URLs say is what it is (core's rule).
+    if (isRequestCommandLine(text)) return silentByText(text, context);
     // A program in a string that prints URLs (`awk '{ printf "%s/zones/%s/firewall/rules\n", api, $1 }'`
     // feeding `curl`): its format string is what it builds.
     const format = printedUrlFormat(text);

@@ -12,7 +12,7 @@ export function objectsInJsonText(value: Value): ObjectLiteral[] {
   const text = textOf(value);
   if (!text.includes('{')) return [];
   const place = placer(value);
-  const tokens = tokenize(text.replace(/\\"/g, ' "'));
+  const tokens = tokenize(text.replace(/\\"/g, ' "'), text);
   const objects: ObjectLiteral[] = [];
   let at = 0;
   // Every top-level object (a body may be one object, or an array of them, or text around one).
@@ -34,7 +34,8 @@ interface Token {
   end: number;
 }
 
-function tokenize(text: string): Token[] {
+/** `text` with each `\\"` written ` "`; `original` as written, where a string's closing quote was escaped. */
+function tokenize(text: string, original: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -45,7 +46,9 @@ function tokenize(text: string): Token[] {
     } else if (c === '"') {
       let j = i + 1;
       while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      tokens.push({ kind: 'string', text: text.slice(i + 1, j), start: i + 1, end: j });
+      // `\"type\"` read as ` "type "`: the space before an escaped closing quote is the escape's.
+      const end = original[j - 1] === '\\' && original[j] === '"' ? j - 1 : j;
+      tokens.push({ kind: 'string', text: text.slice(i + 1, end), start: i + 1, end });
       i = j + 1;
     } else if (/\s/.test(c)) i++;
     else {

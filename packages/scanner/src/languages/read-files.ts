@@ -140,7 +140,7 @@ export async function readScriptFiles(
       // What grep would find in a format no grammar reads: its request commands as shell, the rest as text.
       // An API description lists the API's paths: it uses none (`schedule import` reads those).
       const described = OPENAPI_DOCUMENT.test(entry.text) || isGeneratedReport(entry.text);
-      const plain = described ? { skip: [] } : readPlainTextFile(entry.text, input.apiHosts);
+      const plain = described ? { skip: [] } : readPlainTextFile(entry.text, input.apiHosts, file);
       result.docs = { byGrammar: {}, parsed: plain.skip, json: [], javascript: [] };
       if (plain.shell) {
         result.trees.bash = {
@@ -294,9 +294,10 @@ export async function readScriptFiles(
       comments.push(...goComments(read.trees.go.root));
     }
     const facts = builder.facts();
-    if (readAsText(kind) && read.docs && !read.generated) readPlainText(text, builder, read.docs.parsed);
+    const objects =
+      readAsText(kind) && read.docs && !read.generated ? readPlainText(text, builder, read.docs.parsed) : [];
     if ((kind.language === 'docs' || kind.language === 'text') && read.docs && !read.generated) {
-      readReferenceLines(text, builder, read.docs.parsed, read.docs.json, read.key);
+      readReferenceLines(text, builder, read.docs.parsed, read.docs.json, read.key, objects);
       comments.push(...htmlComments(text));
       for (const block of read.docs.javascript) {
         const more = await input.javascriptFacts?.(block, read.key);

@@ -1,4 +1,4 @@
-import type { FactsBuilder } from '../facts-builder.js';
+import type { FactsBuilder, ObjectLiteral } from '../facts-builder.js';
 import { writtenValue } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
 
@@ -14,11 +14,21 @@ const REFERENCE =
 /** Headings and file names of pages about the past (what changed), whose lines are silent. */
 const HISTORY_PAGE = /(^|\/)(changelog|changes|history|news|release[-_ ]?notes|migrat\w*|upgrad\w*)[^/]*$/i;
 const HISTORY_HEADING =
-  /\b(changelog|release notes|history|migrat\w*|upgrad\w*|deprecat\w*|removed|replaced|before|legacy|what changed)\b/i;
+  /\b(changelog|release notes|history|migrat\w*|upgrad\w*|deprecat\w*|removed|replaced|what changed)\b/i;
+/**
+ * Words that make a section about the past (`## Legacy contract`, `## Before`), but not a page: a
+ * runbook titled `# Offboarding from the legacy organization` is the steps to run against it.
+ */
+const PAST_SECTION_HEADING = /\b(before|legacy)\b/i;
+
+/** Whether a heading (its text, and whether it is the page's title) opens a section about the past. */
+function isPastHeading(heading: string, title: boolean): boolean {
+  return HISTORY_HEADING.test(heading) || (!title && PAST_SECTION_HEADING.test(heading));
+}
 /** A line that maps an endpoint to what replaced it (`` `GET /zones/:id/firewall/waf/packages` → managed rulesets ``). */
 const MAPS_TO = /\S\s*(→|⟶|=>)\s*\S/;
-const HISTORY =
-  /\b(remov(ed|es|ing)|replac\w*|no longer|instead of|formerly|used to|retired|dropped|obsolete|superseded)\b/i;
+export const HISTORY =
+  /\b(remov(ed|es|ing)|replac\w*|delet(ed|es)|no longer|instead of|formerly|used to|retired|dropped|obsolete|superseded)\b/i;
 
 /** Words of a line that says something about an endpoint's retirement rather than calling it. */
 const ABOUT_RETIREMENT = /\b(deprecat\w*|legacy|sunset\w*|end[- ]of[- ]life|EOL|old|retir\w*|remov\w*)\b/i;
@@ -35,6 +45,7 @@ export function readReferenceLines(
   parsed: ReadonlyArray<[number, number]>,
   json: ReadonlyArray<{ start: number; end: number }>,
   file: string,
+  objects: readonly ObjectLiteral[] = [],
 ): void {
   if (HISTORY_PAGE.test(file)) return;
   const inParsed = (at: number) => parsed.some(([start, end]) => start <= at && at < end);
@@ -58,7 +69,7 @@ export function readReferenceLines(
       /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1] ??
       (/^([=\-~^"'`#*+]{3,})\s*$/.test(line) && previous.trim() ? previous : undefined);
     previous = line;
-    if (heading !== undefined && !inParsed(start)) past = HISTORY_HEADING.test(heading);
+    if (heading !== undefined && !inParsed(start)) past = isPastHeading(heading, /^\s{0,3}#\s/.test(line));
     if (past || inParsed(start) || HISTORY.test(line) || MAPS_TO.test(line) || /^\s*<!--/.test(line)) continue;
     readLines.push(start);
     for (const found of line.matchAll(REFERENCE)) {
@@ -100,7 +111,7 @@ export function readReferenceLines(
     above = line;
     if (skip) continue;
     const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)?.[1];
-    if (heading !== undefined) past = HISTORY_HEADING.test(heading);
+    if (heading !== undefined) past = isPastHeading(heading, /^\s{0,3}#\s/.test(line));
     if (past || inParsed(start) || HISTORY.test(line) || MAPS_TO.test(line)) continue;
     const found =
       /^(\s*(?:[-*+]|\d+[.)]|\|)?\s*)(`{1,2})(\/(?:client\/v4\/)?(?:zones|accounts|user|organizations)\/[^`\s]*)\2\s*(\||$|[-–:]\s)/.exec(
@@ -115,6 +126,7 @@ export function readReferenceLines(
       via: 'mention',
     });
   }
+  readRequestBlocks(text, builder, readLines);
   readOpenApiPaths(text, builder, readLines);
   readElementAttributes(text, builder, readLines);
   // A JSON block within a few lines after a reference line is its body.
@@ -127,20 +139,22 @@ export function readReferenceLines(
       range: request.range,
     })),
   ];
-  for (const block of json) {
+  // The objects a text file writes (a Hurl or Bruno body, in JSON, YAML or a hashtable) likewise.
+  const bodies = [
+    ...json.map((block) => ({
+      start: block.start,
+      objects: () => objectsInJsonText(writtenValue(text.slice(block.start, block.end), block.start)),
+    })),
+    ...objects.map((object) => ({ start: object.range[0], objects: () => [object] })),
+  ];
+  for (const body of bodies) {
     const request = named
-      .filter((candidate) => candidate.range[1] <= block.start && block.start - candidate.range[1] < 400)
+      .filter((candidate) => candidate.range[1] <= body.start && body.start - candidate.range[1] < 400)
       .sort((a, b) => b.range[1] - a.range[1])[0];
     if (!request) continue;
-    const objects = objectsInJsonText(writtenValue(text.slice(block.start, block.end), block.start));
-    if (objects.length === 0) continue;
-    builder.request({
-      url: request.url,
-      method: request.method,
-      range: request.range,
-      via: 'mention',
-      payload: objects,
-    });
+    const payload = body.objects();
+    if (payload.length === 0) continue;
+    builder.request({ url: request.url, method: request.method, range: request.range, via: 'mention', payload });
   }
 }
 
@@ -158,6 +172,29 @@ function migrationTables(): (line: string, previous: string) => boolean {
     if (/^\s*\|?\s*:?-{3,}/.test(line) && MIGRATION_COLUMN.test(previous)) inTable = true;
     return inTable;
   };
+}
+
+/** A block named by its method (Bruno's `patch {`), and the `url:` inside it. */
+const REQUEST_BLOCK = /^[ \t]*(get|post|put|patch|delete|head)[ \t]*\{[ \t]*$/gim;
+
+/** A request file's blocks (`patch {` / `url: {{baseUrl}}/accounts/…` / `}`): each the request it names. */
+function readRequestBlocks(text: string, builder: FactsBuilder, readLines: readonly number[]): void {
+  for (const found of text.matchAll(REQUEST_BLOCK)) {
+    const after = found.index + found[0].length;
+    // The block ends at a line of its own closing brace (`{{accountId}}` in the URL is no end).
+    const close = /^[ \t]*\}[ \t]*$/m.exec(text.slice(after));
+    const body = text.slice(after, close ? after + close.index : text.length);
+    const url = /^[ \t]*url:[ \t]*(\S+)[ \t]*$/m.exec(body);
+    const lineStart = text.lastIndexOf('\n', found.index) + 1;
+    if (!url || !readLines.includes(lineStart)) continue;
+    const at = after + url.index + url[0].indexOf(url[1]!);
+    builder.request({
+      url: writtenValue(url[1]!, at),
+      method: { kind: 'known', method: found[1]!.toUpperCase() as never },
+      range: [at, at + url[1]!.length],
+      via: 'mention',
+    });
+  }
 }
 
 /** A key of an OpenAPI document's `paths:` (`  /zones/{zone_id}/settings/minify:`) and the operations under it. */

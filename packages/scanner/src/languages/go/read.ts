@@ -90,6 +90,8 @@ class GoReader {
   private readonly resolving = new Set<number>();
   private readonly modules: GoModule[];
   private readonly usesSdk: boolean;
+  /** The file imports the SDK's current major versions (`github.com/cloudflare/cloudflare-go/v4`). */
+  private readonly usesCurrentSdk: boolean;
 
   constructor(private readonly input: GoReadInput) {
     this.builder = input.builder;
@@ -97,6 +99,7 @@ class GoReader {
     this.usesSdk =
       !!input.moduleUsesSdk ||
       this.modules.some((module) => /cloudflare-go|cloudflare\.New\w*\(|\*cloudflare\.API\b/.test(module.text));
+    this.usesCurrentSdk = /"github\.com\/cloudflare\/cloudflare-go\/v([2-9]|\d\d)"/.test(input.module.text);
   }
 
   run(): void {
@@ -376,6 +379,7 @@ class GoReader {
       this.sdkRequest(node, sdk, args.slice(1), frame);
       return;
     }
+    if (this.sdkChainCall(node, name, args, frame)) return;
     if (last === 'Raw' && receiver && this.usesSdk && args.length >= 3) {
       this.builder.request({
         url: concatPatterns([{ kind: 'text', text: '/client/v4' }], this.value(args[2]!, frame)),
@@ -386,6 +390,26 @@ class GoReader {
       return;
     }
     this.callWrapper(node, name, args, frame);
+  }
+
+  /**
+   * The SDK's current packages (`cloudflare-go/v2` and later) mirror the TypeScript SDK:
+   * `client.Firewall.Rules.List(ctx, …)` is `client.firewall.rules.list()`, `ListAutoPaging` the
+   * same list, `New` its `create`; a setting id is the argument after `ctx`.
+   */
+  private sdkChainCall(node: Node, name: string, args: Node[], frame: Frame): boolean {
+    const parts = name.split('.');
+    if (parts.length < 3 || !this.usesCurrentSdk || !parts.slice(1).every((part) => /^[A-Z]/.test(part))) return false;
+    const method = parts[parts.length - 1]!.replace(/AutoPaging$/, '');
+    const id = args[1] && /string_literal$/.test(args[1].type) ? knownText(this.value(args[1], frame)) : undefined;
+    this.builder.sdkCall({
+      flavor: 'v4',
+      chain: parts.slice(1, -1).map(goExportedToCamel),
+      method: method === 'New' ? 'create' : goExportedToCamel(method),
+      args: [id],
+      range: frame.callSite ?? range(node),
+    });
+    return true;
   }
 
   private definedHere(name: string): boolean {
@@ -1029,4 +1053,10 @@ function servedRangeList(loop: Node): boolean {
     return node.namedChildren.some((child) => !!child && serves(child));
   };
   return serves(body);
+}
+
+/** A Go exported name as the TypeScript SDK spells it: `ZeroTrust` -> `zeroTrust`, `WAF` -> `waf`, `DNSRecords` -> `dnsRecords`. */
+function goExportedToCamel(name: string): string {
+  const lead = /^[A-Z]+(?=[A-Z][a-z]|$)|^[A-Z]/.exec(name)![0];
+  return lead.toLowerCase() + name.slice(lead.length);
 }

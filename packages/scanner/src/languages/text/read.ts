@@ -1,8 +1,9 @@
 import { otherHost } from '@sunset-lint/core/internal';
-import type { FactsBuilder, Value } from '../facts-builder.js';
+import type { FactsBuilder, ObjectLiteral, Value } from '../facts-builder.js';
 import { writtenValue } from '../facts-builder.js';
 import { MaskedText } from '../hosts/mask.js';
 import { objectsInText } from './structures.js';
+import { HISTORY } from '../docs/reference-lines.js';
 
 /**
  * Text files of formats no grammar here reads (a `Jenkinsfile`, a `justfile`, Nix, fish, an `.http`
@@ -28,7 +29,8 @@ export interface PlainText {
 /** A command word that runs a request or reads its answer. */
 const COMMAND = /(?:^|[\s"'`(=;|&{])((?:curl|wget|xh|jq)\s|https?\s+(?:-\S+\s+)*(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s)/;
 /** What a host format writes before a command (`sh "`, `- `, `run: `, `command: '`): the shell starts after it. */
-const HOST_PREFIX = /^\s*(?:-\s+)?(?:[\w.-]+\s*:\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:["'`]{1,3})?\s*$/;
+const HOST_PREFIX =
+  /^\s*(?:-\s+)?(?:[\w.-]+\s*[:=]\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:\S*\/(?:ba|da|z)?sh\s+(?:-\w+\s+)+)?(["'`]{1,3})?\s*$/;
 /** Lines that are comments in the formats read this way (`#`, `//`, `--`, `;`, `%`, `*`, `<!--`); Ruby's `%w[…]` is a list. */
 const COMMENT_LINE = /^\s*(#(?!!)|\/\/|--\s|;|%(?![wWiIqQ]?[[({<])|\/?\*|<!--)/;
 /** Quoted strings, and words holding a `/`, on one line. */
@@ -37,28 +39,52 @@ const TOKEN = /"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`]*\/[^\s"'`
 const DEFINITION = /^[ \t]*@?([A-Za-z_][\w-]*)[ \t]*:?=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"';]+))[ \t]*;?[ \t]*$/gm;
 /** A YAML file's `NAME: value` (a Taskfile's `vars:`), read only where a placeholder names it. */
 const YAML_VALUE = /^[ \t]+([A-Za-z_]\w*):[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\s#]*))[ \t]*$/gm;
+/** A shell variable read (`$MOCK`, `${MOCK}`). */
+const SHELL_VARIABLE = /\$\{?([A-Za-z_]\w*)/g;
 /** A template placeholder (`{{api}}`, `{{ zone }}`, Go templates' `{{.API}}`). */
 const PLACEHOLDER = /\{\{(\s*\.?)([A-Za-z_][\w-]*)(\s*)\}\}/g;
+/** A YAML key or list item whose value is a block scalar (`content: |`, `- |-`): its indentation. */
+const YAML_BLOCK_SCALAR = /^([ \t]*)(?:-[ \t]+)?(?:[\w.-]+:[ \t]*)?([|>])[-+]?\d*[ \t]*$/;
+/** `sh -c "…"`, `/bin/bash -lc '…'`: a shell given its script as one argument. */
+const SHELL_C = /^(\s*(?:\S*\/)?(?:ba|da|z)?sh\s+(?:-\w+\s+)*-\w*c\s+)(["'])/;
+
+/** The script a `sh -c "…"` runs, in place of the command (offsets kept: the wrapper is blanked, `\"` is `"`). */
+function scriptInside(stretch: string): string {
+  const found = SHELL_C.exec(stretch);
+  if (!found) return stretch;
+  const quote = found[2]!;
+  const open = found[0].length;
+  const close = stretch.lastIndexOf(quote);
+  if (close <= open) return stretch;
+  const inner = stretch.slice(open, close);
+  const unescaped = quote === '"' ? inner.replace(/\\(["$`\\])/g, ' $1') : inner;
+  return ' '.repeat(open) + unescaped + ' ' + stretch.slice(close + 1);
+}
 /** A multi-line string: `'''`, `"""` (Groovy, Python-like hosts) or Nix's `''`, its opening at a line's end. */
 const BLOCK_OPEN = /('''|"""|'')[ \t]*$/;
 
-export function readPlainTextFile(text: string, apiHosts: readonly string[]): PlainText {
+export function readPlainTextFile(text: string, apiHosts: readonly string[], file = ''): PlainText {
+  // A Windows batch file's `curl.exe` lines are no POSIX shell (`%VAR%`, `^|`, `for /f`): text only.
+  if (/\.(cmd|bat)$/i.test(file)) return { skip: [] };
   const definitions = new Map<string, { value: string; at: number }>();
   for (const found of [...text.matchAll(DEFINITION), ...text.matchAll(YAML_VALUE)]) {
     const value = found[2] ?? found[3] ?? found[4]!;
     const name = found[1]!;
     if (!definitions.has(name)) definitions.set(name, { value, at: found.index + found[0].indexOf(value) });
   }
+  const namesOtherHost = (name: string) => {
+    const value = definitions.get(name)?.value;
+    return value !== undefined && /^https?:\/\//.test(value) && otherHost(value, apiHosts);
+  };
+  // `{{stub}}`, or a shell variable the file sets (`MOCK=http://127.0.0.1:8787/…` in a bats file).
   const otherHostLine = (line: string) =>
-    [...line.matchAll(PLACEHOLDER)].some((found) => {
-      const value = definitions.get(found[2]!)?.value;
-      return value !== undefined && /^https?:\/\//.test(value) && otherHost(value, apiHosts);
-    });
+    [...line.matchAll(PLACEHOLDER)].some((found) => namesOtherHost(found[2]!)) ||
+    [...line.matchAll(SHELL_VARIABLE)].some((found) => namesOtherHost(found[1]!));
 
   const masked = new MaskedText(text);
   const skip: Array<[number, number]> = [];
-  const show = (start: number, end: number) => {
-    masked.show(start, end, shellSpelling(text.slice(start, end)));
+  const show = (start: number, end: number, spell: (stretch: string) => string = (stretch) => stretch) => {
+    masked.show(start, end, shellSpelling(spell(text.slice(start, end))));
     skip.push([start, end]);
   };
   const lines = text.split('\n');
@@ -77,6 +103,29 @@ export function readPlainTextFile(text: string, apiHosts: readonly string[]): Pl
       continued = false;
       continue;
     }
+    // A YAML block scalar (`content: |`, `- |`) that holds a script or a request command: all of it
+    // is shell (cloud-init's `write_files`, a compose service's `command:`, a CI job of another CI).
+    const scalar = continued || COMMENT_LINE.test(line) ? null : YAML_BLOCK_SCALAR.exec(line);
+    if (scalar) {
+      const indent = scalar[1]!.length;
+      let end = i + 1;
+      while (end < lines.length && (lines[end]!.trim() === '' || /^[ \t]*/.exec(lines[end]!)![0].length > indent))
+        end++;
+      const body = lines.slice(i + 1, end).join('\n');
+      if (end > i + 1 && (COMMAND.test(body) || /^\s*#!\s*\S*\/(?:env\s+)?(?:ba|da|z)?sh\b/.test(body))) {
+        const blockLines = lines.slice(i + 1, end);
+        // A folded scalar (`>`, `>-`) is one line: its line breaks are spaces (a `command: >` of compose).
+        if (scalar[2] === '>' && !blockLines.some((later) => otherHostLine(later)))
+          show(starts[i + 1]!, starts[end - 1]! + lines[end - 1]!.length, (stretch) =>
+            scriptInside(stretch.replace(/[\r\n]/g, ' ')),
+          );
+        else
+          for (let j = i + 1; j < end; j++)
+            if (!otherHostLine(lines[j]!)) show(starts[j]!, starts[j]! + lines[j]!.replace(/\r$/, '').length);
+        i = end - 1;
+        continue;
+      }
+    }
     // A multi-line string that runs a request: all of it is shell.
     const open = COMMENT_LINE.test(line) ? null : BLOCK_OPEN.exec(line);
     if (open && !continued) {
@@ -90,6 +139,7 @@ export function readPlainTextFile(text: string, apiHosts: readonly string[]): Pl
       }
     }
     let from: number | undefined;
+    let to: number | undefined;
     // A suppression comment is the shell's, for the command under it.
     if (!continued && /^\s*#\s*sunset-lint-ignore\b/.test(line)) from = line.indexOf('#');
     else if (continued) from = 0;
@@ -97,12 +147,17 @@ export function readPlainTextFile(text: string, apiHosts: readonly string[]): Pl
       const found = COMMAND.exec(line);
       if (found) {
         const command = found.index + found[0].length - found[1]!.length;
-        // After a host's own prefix (`sh "curl …"`), from the command; else the line is shell (`if [ "$(jq …)" … ]`).
-        from = HOST_PREFIX.test(line.slice(0, command)) ? command : line.length - line.trimStart().length;
+        // After a host's own prefix (`sh "curl …"`, `ExecStart=/bin/sh -c '`), from the command, up to
+        // the prefix's closing quote; else the line is shell (`if [ "$(jq …)" … ]`).
+        const prefix = HOST_PREFIX.exec(line.slice(0, command));
+        from = prefix ? command : line.length - line.trimStart().length;
+        const quote = prefix?.[1];
+        const close = quote ? line.lastIndexOf(quote) : -1;
+        if (close > command && !/\\\s*$/.test(line)) to = close;
       }
     }
     continued = from !== undefined && /\\\s*$/.test(line);
-    if (from !== undefined) show(start + from, start + line.length);
+    if (from !== undefined) show(start + from, start + (to ?? line.length));
   }
   if (!masked.shown) return { skip };
   const predefined = new Map<string, Value>();
@@ -117,11 +172,19 @@ export function readPlainTextFile(text: string, apiHosts: readonly string[]): Pl
 
 /** `{{ name }}` as a shell variable of the same length (`${___name}`), and Groovy's `${env.API}` as `${env_API}`. */
 function shellSpelling(stretch: string): string {
-  return stretch
-    .replace(PLACEHOLDER, (_all, before: string, name: string, after: string) =>
-      name.includes('-') ? _all : `\${${placeholderName(name, before.length + after.length)}}`,
-    )
-    .replace(/\$\{([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\}/g, (_all, dotted: string) => `\${${dotted.replace(/\./g, '_')}}`);
+  return (
+    stretch
+      // Compose's `$$` is the shell's `$` (`$${CF_API}` as `${_CF_API}`: a variable of the same length).
+      .replace(/\$\$\{/g, '${_')
+      .replace(/\$\$(?=[A-Za-z_])/g, '$_')
+      .replace(PLACEHOLDER, (_all, before: string, name: string, after: string) =>
+        name.includes('-') ? _all : `\${${placeholderName(name, before.length + after.length)}}`,
+      )
+      .replace(
+        /\$\{([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\}/g,
+        (_all, dotted: string) => `\${${dotted.replace(/\./g, '_')}}`,
+      )
+  );
 }
 
 function placeholderName(name: string, padding: number): string {
@@ -140,11 +203,22 @@ const COMPARED_NUMBER = /(?:==|!=|-eq|-ne|\beq|\bne)\s*["']?(\d{3,5})\b|\b(\d{3,
 /** A YAML scalar written bare (`- ECDHE-…-OLD`, `- id: minify`): text as much as a quoted one. */
 const YAML_SCALAR = /^\s*(?:-\s+)?(?:[\w.-]+:\s+)?([A-Za-z_][\w.-]*)\s*$/;
 
-/** Every line the shell does not read: its quoted strings and path-like words, written text for the grep floor. */
-export function readPlainText(text: string, builder: FactsBuilder, skip: ReadonlyArray<[number, number]>): void {
+/**
+ * Every line the shell does not read: its quoted strings and path-like words, written text for the
+ * grep floor; and the objects the file writes (`text/structures.ts`), returned for the reference
+ * reader to send with the request line above them (a Hurl or Bruno body).
+ */
+export function readPlainText(
+  text: string,
+  builder: FactsBuilder,
+  skip: ReadonlyArray<[number, number]>,
+): ObjectLiteral[] {
   const skipped = (at: number) => skip.some(([start, end]) => start <= at && at < end);
-  for (const object of objectsInText(text, (line) => COMMENT_LINE.test(line)))
-    if (!skipped(object.range[0])) builder.object(object);
+  const objects = objectsInText(text, (line) => COMMENT_LINE.test(line)).filter((object) => !skipped(object.range[0]));
+  for (const object of objects) {
+    builder.object(object);
+    headersIn(object, builder);
+  }
   const lines = text.split('\n');
   let lineStart = 0;
   for (const [index, line] of lines.entries()) {
@@ -154,24 +228,24 @@ export function readPlainText(text: string, builder: FactsBuilder, skip: Readonl
     // The words around a line, for the matcher to grade a read by: only for a line that has one.
     let around: string | undefined;
     const aroundLine = () => (around ??= lines.slice(Math.max(0, index - 20), index + 21).join('\n'));
-    if (!skipped(start)) {
-      readsAndChecks(line, start, aroundLine, builder);
-      settingsNamed(lines, index, start, builder);
-    }
+    if (!skipped(start)) readsAndChecks(line, start, aroundLine, builder);
+    settingsNamed(lines, index, start, builder);
     const scalar = YAML_SCALAR.exec(line);
     if (scalar && !skipped(start)) {
       const at = start + line.lastIndexOf(scalar[1]!);
       builder.written(writtenValue(scalar[1]!, at), [at, at + scalar[1]!.length]);
     }
+    // A sentence about what was removed or replaced (a request file's `docs` block) is prose.
+    if (isSentence(line) && HISTORY.test(line)) continue;
     for (const found of line.matchAll(TOKEN)) {
-      // What the shell reads (from the command on: `sh "curl …"`) is read there, once.
-      if (skipped(start + found.index)) continue;
+      // What the shell reads (from the command on: `sh "curl …"`, inside the quotes) is read there, once.
+      if (skipped(start + found.index) || skipped(start + found.index + 1)) continue;
       const code = found[3];
       const quoted = found[1] ?? found[2] ?? code;
       const written = quoted ?? found[4]!;
       if (!written) continue;
       // Inline code in a sentence (AsciiDoc's, Org's `` `/firewall/waf/packages` ``) is prose.
-      if (code !== undefined && isSentence(line.replace(found[0], ' '))) continue;
+      if (code !== undefined && !REQUEST_COMMAND.test(code) && isSentence(line.replace(found[0], ' '))) continue;
       const at = start + found.index + (quoted === undefined ? 0 : 1);
       builder.written(writtenValue(written, at, quoted === undefined || !written.includes('\\')), [
         start + found.index,
@@ -179,21 +253,35 @@ export function readPlainText(text: string, builder: FactsBuilder, skip: Readonl
       ]);
     }
   }
+  return objects;
+}
+
+/** Headers set together in an object of the file (a PowerShell `$headers = @{ … }`, a YAML `headers:`). */
+function headersIn(object: ObjectLiteral, builder: FactsBuilder): void {
+  builder.headers(
+    object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange })),
+    true,
+  );
+  for (const entry of object.entries) if (entry.object) headersIn(entry.object, builder);
 }
 
 /** A word that says "setting" (`-Setting`, `enforceSettings:`, `|setting|`, `zone_settings`). */
 const SETTING_WORD = /setting/i;
+/** A settings path whose id is a variable, as a loop over the ids above writes it (`/settings/$s`, `/settings/%%S`). */
+const SETTINGS_PATH = /\/settings\/(?:\$|%|\{|#\{|\$\{)/;
 
 /**
  * Zone setting ids written as words of a line that names settings (`Set-EdgeZoneSetting -Setting
- * 'mobile_redirect'`, `%w[privacy_pass …].each do |setting|`), or in a YAML list under a key that
- * does (`enforceSettings:` / `- id: minify`): the setting's endpoint, named at the word. Elsewhere
- * the word alone (`minify` in a bundler's options) is no evidence.
+ * 'mobile_redirect'`, `%w[privacy_pass …].each do |setting|`), in a YAML list under a key that
+ * does (`enforceSettings:` / `- id: minify`), or of a loop whose next lines send each to a
+ * settings path (`for s in brotli minify; do` … `/settings/$s`): the setting's endpoint, named at
+ * the word. Elsewhere the word alone (`minify` in a bundler's options) is no evidence.
  */
 function settingsNamed(lines: readonly string[], index: number, start: number, builder: FactsBuilder): void {
   const line = lines[index]!;
   if (![...builder.settingIds].some((id) => line.includes(id))) return;
-  if (!SETTING_WORD.test(line) && !SETTING_WORD.test(parentKeyLine(lines, index))) return;
+  const below = lines.slice(index + 1, index + 6).join('\n');
+  if (!SETTING_WORD.test(line) && !SETTING_WORD.test(parentKeyLine(lines, index)) && !SETTINGS_PATH.test(below)) return;
   // A word of a path (`/settings/brotli`) is the path's, read with it.
   for (const found of line.matchAll(/(?<![\w/])[A-Za-z0-9_]+(?![\w/])/g))
     if (builder.settingIds.has(found[0])) builder.settingNamed(found[0], start + found.index);
@@ -210,6 +298,9 @@ function parentKeyLine(lines: readonly string[], index: number): string {
   }
   return '';
 }
+
+/** Code that runs a request (`` `curl.exe -sS "%CF_API%/user/billing/profile"` `` in a batch file's `for /f`). */
+const REQUEST_COMMAND = /^\s*(?:curl(?:\.exe)?|wget|xh|https?)\s/;
 
 /** Three or more words of letters: a sentence around whatever it quotes. */
 function isSentence(line: string): boolean {
