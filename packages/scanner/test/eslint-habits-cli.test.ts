@@ -120,9 +120,9 @@ describe('--stdin with --stdin-filename', () => {
     const noName = runCli(['scan', '--stdin'], { cwd, input: '' });
     expect(noName.status).toBe(2);
     expect(noName.stderr).toContain('--stdin needs --stdin-filename');
-    const unknown = runCli(['scan', '--stdin', '--stdin-filename', 'notes.txt'], { cwd, input: '' });
+    const unknown = runCli(['scan', '--stdin', '--stdin-filename', 'photo.png'], { cwd, input: '' });
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('--stdin-filename notes.txt: no language is scanned in a file of this name');
+    expect(unknown.stderr).toContain('--stdin-filename photo.png: no language is scanned in a file of this name');
     const paths = runCli(['scan', 'a.ts', '--stdin', '--stdin-filename', 'b.ts'], { cwd, input: '' });
     expect(paths.status).toBe(2);
     expect(paths.stderr).toContain('--stdin scans the text on stdin, not paths');

@@ -121,14 +121,23 @@ describe('.pre-commit-hooks.yaml', () => {
       'requests/zone.http',
       'docs/runbook.adoc',
       'collections/edge.postman_collection.json',
+      'tests/dns.hurl',
+      'bruno/Update pool.bru',
+      'EdgeAdmin.psm1',
+      'cutover.cmd',
+      'Rakefile',
+      'lib/edge.rb',
+      'notes.txt',
+      'bin/notes.txt',
+      // Extensionless anywhere: read when the shebang names an interpreter.
+      'LICENSE',
+      'src/deploy',
       // Not read by the scanner.
       'package.json',
       'collections/other.json',
       'styles.css',
-      'notes.txt',
-      'LICENSE',
-      'src/deploy',
-      'bin/notes.txt',
+      'photo.png',
+      '.env.example',
     ];
     const root = makeProject(
       Object.fromEntries(

@@ -94,18 +94,10 @@ function endpointMatch(
   const place = placement(fact, normalized.path, lastLiteral?.kind === 'literal' ? lastLiteral.text : undefined);
   const fixes = rewrite ? rewriteFix(fact.url, rewrite.from, rewrite.to, rewrite.kind, rewrite.note, place.file) : [];
   const migration = migrationPathEdits(entry, fact, place);
-  // A path only under a retired area, by a segment none of its endpoints names
-  // (`organizations/:id/memberships`), written with no host or `/client/v4` to say whose: as likely
-  // another API's (Clerk's `/organizations/…/memberships`).
-  const unanchored =
-    endpoint.subtree === true &&
-    (normalized.anchor === 'relative' || normalized.anchor === 'unknown-base') &&
-    (fact.via === 'mention' || fact.via === 'unknown-client') &&
-    hasUnlistedSegment(entry, normalized.path);
   return {
     entryId: entry.id,
     ruleId: entry.rule,
-    confidence: unanchored ? 'low' : contextConfidence(fact, how),
+    confidence: contextConfidence(fact, how),
     subject: `${method} ${template.path}${how === 'prefix' ? '/…' : ''}`,
     ...place,
     // The body is written beside the request: renaming its key goes with a rewrite in the same file.
@@ -276,20 +268,6 @@ function matchEndpoints(
   }
   if (prefix) return { matcher: prefix, how: 'prefix' };
   return below ? { matcher: below, how: 'exact' } : undefined;
-}
-
-/** A literal segment of the path that no endpoint of the entry names. */
-function hasUnlistedSegment(entry: CatalogueEntry, path: readonly PatternPart[]): boolean {
-  const listed = new Set(
-    (entry.match.endpoints ?? []).flatMap((endpoint) =>
-      compileTemplate(endpoint.path).segments.flatMap((segment) => (segment.kind === 'literal' ? [segment.text] : [])),
-    ),
-  );
-  return path.some(
-    (part) =>
-      part.kind === 'text' &&
-      part.text.split('/').some((segment) => /^[A-Za-z_][\w-]*$/.test(segment) && !listed.has(segment)),
-  );
 }
 
 function hasSegment(path: readonly PatternPart[], segment: string): boolean {

@@ -149,6 +149,8 @@ export function requestDescriptor(
 
 /** Names that say a value is a zone setting (`settingId`, `setZoneSetting`, `'zone setting'`). */
 const NAMES_SETTING = /setting/i;
+/** Keys that hold a setting's id (`settingId`, `setting_id`). */
+const SETTING_ID_KEY = /setting_?id$/i;
 
 /**
  * A zone setting id written as a string where the code says it is one: the value of a key named
@@ -161,7 +163,8 @@ export function isNamedSetting(literal: TSESTree.Literal, index: ScopeIndex): bo
   const parent = index.parentOf.get(literal);
   if (parent?.type === 'Property' && parent.value === literal) {
     const key = propertyKeyName(parent.key, parent.computed) ?? '';
-    if (NAMES_SETTING.test(key)) return true;
+    // `settingId: 'mobile_redirect'`; a UI's `setting: 'brotli'` prop (a story's label) is not enough.
+    if (SETTING_ID_KEY.test(key)) return true;
     if (key !== 'id') return false;
     const object = index.parentOf.get(parent);
     const holder = object ? index.parentOf.get(object) : undefined;

@@ -1,29 +1,40 @@
 /** One accuracy run: the corpus, the three contenders, their scores. */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadCatalogue } from '@sunset-lint/core';
 import { runPlugin, runScanner } from './engines.mjs';
 import { fixtureDirectories, readExpectations, sourceFiles } from './expectations.mjs';
 import { grepHits, grepTerms } from './grep-baseline.mjs';
 import { grepFindsEngineMisses, score } from './score.mjs';
 import { explainGrepHits } from './grep-silent.mjs';
-import { kindOfPath } from '../../dist/languages/kinds.js';
+import { kindOfPath, kindOfShebang } from '../../dist/languages/kinds.js';
 
-/** The language a fixture file is read as (`javascript` for JavaScript and TypeScript). */
-export function languageOfFile(file) {
+/**
+ * The language a fixture file (relative to `root`) is read as: `javascript` for JavaScript and
+ * TypeScript, an extensionless script's by its shebang, `unread` for a format no reader takes.
+ */
+export function languageOfFile(file, root) {
   if (/\.tf$/i.test(file)) return 'terraform';
   if (/\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/i.test(file)) return 'javascript';
   const kind = kindOfPath(file);
-  return kind === undefined ? 'javascript' : kind === 'shebang' ? 'shell' : kind.language;
+  if (kind !== 'shebang') return kind?.language ?? 'unread';
+  let firstLine = '';
+  try {
+    firstLine = readFileSync(join(root, file), 'utf8').split('\n', 1)[0];
+  } catch {
+    // A file that cannot be read is no script of any language.
+  }
+  return kindOfShebang(firstLine)?.language ?? 'unread';
 }
 
 /** The scanner's and grep's scores per language: each language's figures with its grep baseline beside them. */
-function byLanguage(contenders) {
+function byLanguage(contenders, root) {
   const languages = {};
   for (const name of ['scanner', 'grep']) {
     const s = contenders[name];
     const add = (list, field) => {
       for (const f of list) {
-        const language = languageOfFile(f.file);
+        const language = languageOfFile(f.file, root);
         languages[language] ??= {};
         languages[language][name] ??= { required: 0, truePositives: 0, falsePositives: 0, optionalFound: 0 };
         languages[language][name][field] += 1;
@@ -97,7 +108,7 @@ export async function measure({ root, asOf, only }) {
     grepFindsEngineMisses: Object.fromEntries(
       ENGINES.map((name) => [name, grepFindsEngineMisses(contenders.grep, contenders[name])]),
     ),
-    languages: byLanguage(contenders),
+    languages: byLanguage(contenders, root),
     terms: terms.map(({ entryId, kind, term }) => ({ entryId, kind, term })),
     grepPathHitsLeftOut: Object.fromEntries(countReasons(explainGrepHits(root, contenders.grep.falsePositives, asOf))),
   };

@@ -400,6 +400,8 @@ class GoReader {
   private sdkChainCall(node: Node, name: string, args: Node[], frame: Frame): boolean {
     const parts = name.split('.');
     if (parts.length < 3 || !this.usesCurrentSdk || !parts.slice(1).every((part) => /^[A-Z]/.test(part))) return false;
+    // Run for a caller (a wrapper of this package): the chain is reported where it is written.
+    if (frame.callSite) return true;
     const method = parts[parts.length - 1]!.replace(/AutoPaging$/, '');
     const id = args[1] && /string_literal$/.test(args[1].type) ? knownText(this.value(args[1], frame)) : undefined;
     this.builder.sdkCall({
@@ -407,7 +409,7 @@ class GoReader {
       chain: parts.slice(1, -1).map(goExportedToCamel),
       method: method === 'New' ? 'create' : goExportedToCamel(method),
       args: [id],
-      range: frame.callSite ?? range(node),
+      range: range(node),
     });
     return true;
   }

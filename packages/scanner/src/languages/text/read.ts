@@ -280,6 +280,8 @@ const SETTINGS_PATH = /\/settings\/(?:\$|%|\{|#\{|\$\{)/;
 function settingsNamed(lines: readonly string[], index: number, start: number, builder: FactsBuilder): void {
   const line = lines[index]!;
   if (![...builder.settingIds].some((id) => line.includes(id))) return;
+  // A sentence that names a setting (`The brotli toggle under =settings/brotli= goes away`) is prose.
+  if (proseWords(line) >= 4) return;
   const below = lines.slice(index + 1, index + 6).join('\n');
   if (!SETTING_WORD.test(line) && !SETTING_WORD.test(parentKeyLine(lines, index)) && !SETTINGS_PATH.test(below)) return;
   // A word of a path (`/settings/brotli`) is the path's, read with it.
@@ -301,6 +303,13 @@ function parentKeyLine(lines: readonly string[], index: number): string {
 
 /** Code that runs a request (`` `curl.exe -sS "%CF_API%/user/billing/profile"` `` in a batch file's `for /f`). */
 const REQUEST_COMMAND = /^\s*(?:curl(?:\.exe)?|wget|xh|https?)\s/;
+
+/** Words of letters in a line, leaving out a loop's keywords (`for s in a b; do`, `.each do |s|`). */
+function proseWords(line: string): number {
+  return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).filter(
+    (word) => !/^\s*(for|in|do|done|each|foreach|then|set|echo)$/.test(word),
+  ).length;
+}
 
 /** Three or more words of letters: a sentence around whatever it quotes. */
 function isSentence(line: string): boolean {

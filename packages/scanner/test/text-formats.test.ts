@@ -1,0 +1,132 @@
+/**
+ * Files of formats no grammar reads, read as text (`languages/text/`): which files are taken (by
+ * name or shebang), the objects a text file writes (JSON bodies, hashtables, YAML blocks), and the
+ * scan's answers on the shapes the eleventh blind set brought. The fixtures under
+ * fixtures/docs/text-formats are scored with every other fixture in scan-fixtures.test.ts.
+ */
+import { describe, expect, test } from 'vitest';
+import { scan } from '../src/index.js';
+import { kindOfPath, kindOfShebang } from '../src/languages/kinds.js';
+import { objectsInText } from '../src/languages/text/structures.js';
+import type { ObjectLiteral } from '../src/languages/facts-builder.js';
+import { makeProject } from './scan-cli-support.js';
+
+describe('which files are read as text', () => {
+  test.each([
+    'tests/dns.hurl',
+    'Load balancing/Update pool.bru',
+    'EdgeAdmin.psm1',
+    'EdgeAdmin.psd1',
+    'cutover.cmd',
+    'build.BAT',
+    'smoke.bats',
+    'Rakefile',
+    'lib/tasks/zone.rake',
+    'lib/edge.rb',
+    'script.pl',
+    'app/Edge.php',
+    'src/main/java/Edge.java',
+    'cloud-init/user-data',
+    'notes.txt',
+  ])('%s', (file) => {
+    expect(kindOfPath(file)).toEqual({ language: 'text' });
+  });
+
+  test('formats with a reader of their own keep it; binaries and unknown formats are not read', () => {
+    expect(kindOfPath('deploy.sh')).toEqual({ language: 'shell', host: 'script' });
+    expect(kindOfPath('README.md')).toEqual({ language: 'docs', format: 'markdown' });
+    expect(kindOfPath('logo.png')).toBeUndefined();
+    expect(kindOfPath('data.sqlite')).toBeUndefined();
+    expect(kindOfPath('bin/locked-records')).toBe('shebang');
+  });
+
+  test('an extensionless script by its shebang: shell, Python, any other interpreter as text', () => {
+    expect(kindOfShebang('#!/bin/sh')).toEqual({ language: 'shell', host: 'script' });
+    expect(kindOfShebang('#!/usr/bin/env -S bash -eu')).toEqual({ language: 'shell', host: 'script' });
+    expect(kindOfShebang('#!/usr/bin/env python3.12')).toEqual({ language: 'python' });
+    expect(kindOfShebang('#!/usr/bin/env perl')).toEqual({ language: 'text' });
+    expect(kindOfShebang('#!/usr/bin/ruby -w')).toEqual({ language: 'text' });
+    expect(kindOfShebang('#!/usr/bin/env pwsh')).toEqual({ language: 'text' });
+    expect(kindOfShebang('MIT License')).toBeUndefined();
+    expect(kindOfShebang('#!')).toBeUndefined();
+  });
+});
+
+/** An object's keys as a tree of names, for comparison. */
+function shape(object: ObjectLiteral): unknown {
+  return Object.fromEntries(
+    object.entries.map((entry) => [
+      entry.key,
+      entry.object ? shape(entry.object) : entry.value?.[0]?.kind === 'text' ? entry.value[0].text : null,
+    ]),
+  );
+}
+
+const noComments = (line: string) => /^\s*#/.test(line);
+
+describe('objects a text file writes', () => {
+  test('a JSON body (Hurl), its keys where they are written', () => {
+    const text =
+      'POST {{api}}/zones/z/dns_records\n{\n  "type": "SRV",\n  "data": {\n    "service": "_sip",\n    "port": 5060\n  }\n}\nHTTP 200\n';
+    const [body, ...rest] = objectsInText(text, noComments);
+    expect(rest).toEqual([]);
+    expect(shape(body!)).toEqual({ type: 'SRV', data: { service: '_sip', port: '5060' } });
+    const service = body!.entries[1]!.object!.entries[0]!;
+    expect(text.slice(...service.keyRange)).toBe('service');
+  });
+
+  test('a PowerShell hashtable, nested and on one line', () => {
+    const text =
+      "$record = @{\n    type = 'SRV'\n    data = @{\n        proto = $Proto\n        weight = 5\n    }\n    extra = @{ a = 'x'; b = 2 }\n}\n";
+    const [record] = objectsInText(text, noComments);
+    expect(shape(record!)).toEqual({ type: 'SRV', data: { proto: '$Proto', weight: '5' }, extra: { a: 'x', b: '2' } });
+  });
+
+  test('a YAML block ends where the indentation does', () => {
+    const text =
+      'body:\n  type: SRV\n  data:\n    service: "{{ item.service }}"\n    priority: 10\n  ttl: 300\nstatus_code: 200\n';
+    const [body] = objectsInText(text, noComments);
+    expect(shape(body!)).toEqual({ type: 'SRV', data: { service: '{{ item.service }}', priority: '10' }, ttl: '300' });
+  });
+
+  test('comments are no keys; a brace that closes nothing is ignored; an unclosed object ends with the file', () => {
+    const text = '# data: {\n}\n{\n  "locked": false\n';
+    const objects = objectsInText(text, noComments);
+    expect(objects.map(shape)).toEqual([{ locked: 'false' }]);
+  });
+});
+
+describe('the eleventh blind set’s shapes through a scan', () => {
+  test('YAML block scalars run as shell, sh -c scripts, a batch file read as text, a bats mock, Ruby word lists', async () => {
+    const project = makeProject({
+      'compose.yml': `services:
+  gc:
+    command: >
+      sh -c "apk add curl &&
+      curl -fsS \\"$\${CF_API}/accounts/$\${ACCOUNT}/tunnels\\""
+`,
+      'units/colos.service': `[Service]
+ExecStart=/bin/sh -c 'curl -fsS "$CF_API/zones/$ZONE/analytics/colos" >> /var/log/colos.jsonl'
+`,
+      'win/off.cmd': `set "CF_API=https://api.cloudflare.com/client/v4"\r
+curl.exe -sS "%CF_API%/zones/%ZONE%/rate_limits" -o limits.json\r
+`,
+      'test/smoke.bats': `MOCK=http://127.0.0.1:8787/client/v4
+@test "mock" {
+  run curl -s "$MOCK/zones/z/filters"
+}
+`,
+      Rakefile: `%w[privacy_pass].each do |setting|
+  patch("#{API}/zones/#{ZONE}/settings/#{setting}")
+end
+`,
+    });
+    const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(result.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.language}`).sort()).toEqual([
+      'Rakefile:1:zone-setting-privacy-pass:text',
+      'compose.yml:5:tunnels-legacy-api:text',
+      'units/colos.service:2:zone-analytics-api:text',
+      'win/off.cmd:2:rate-limiting-legacy:text',
+    ]);
+  });
+});
