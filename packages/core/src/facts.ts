@@ -459,7 +459,7 @@ export interface Vocabulary {
   pathSegments: readonly string[];
   /** The first segments of the catalogue's paths (`zones`, `accounts`, `user`, `organizations`). */
   pathRoots: ReadonlySet<string>;
-  /** The zone setting ids the catalogue watches (`minify`): a reader of text names their endpoint where a line says "setting". */
+  /** The zone setting ids the catalogue watches (`minify`): named as settings (`settingId: 'minify'`, a text's `-Setting 'minify'`), their endpoint. */
   settingIds: ReadonlySet<string>;
   /** The first names of the catalogue's SDK chains (`firewall`, `rateLimits`, `zeroTrust`). */
   sdkRoots: ReadonlySet<string>;

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Vocabulary } from '../facts.js';
-import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
+import { calleeName, propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import type { CodeCheckFact } from '../facts.js';
 import type { ScopeIndex } from './scope.js';
 
@@ -79,11 +79,6 @@ function isCodeRead(node: Node): boolean {
     return inner.arguments.some(
       (arg) => arg.type === 'Literal' && typeof arg.value === 'string' && CODE_PATH.test(arg.value),
     );
-  const name =
-    inner.type === 'Identifier'
-      ? inner.name
-      : inner.type === 'MemberExpression'
-        ? propertyKeyName(inner.property, inner.computed)
-        : undefined;
+  const name = calleeName(inner);
   return name !== undefined && /code$/i.test(name);
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { propertyKeyName, unwrap, type Node } from './ast.js';
+import { calleeName, propertyKeyName, unwrap, type Node } from './ast.js';
 import type { Evaluator } from './evaluate.js';
 import type { ScopeIndex } from './scope.js';
 
@@ -177,13 +177,7 @@ export function isNamedSetting(literal: TSESTree.Literal, index: ScopeIndex): bo
 function namesSetting(call: Node, argument: Node): boolean {
   if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return false;
   if (!call.arguments.includes(argument as TSESTree.CallExpressionArgument)) return false;
-  const callee = unwrap(call.callee);
-  const name =
-    callee.type === 'Identifier'
-      ? callee.name
-      : callee.type === 'MemberExpression'
-        ? propertyKeyName(callee.property, callee.computed)
-        : undefined;
+  const name = calleeName(unwrap(call.callee));
   if (name !== undefined && NAMES_SETTING.test(name)) return true;
   return call.arguments.some(
     (other) =>

@@ -12,6 +12,12 @@ export function camelCase(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** `ZeroTrust` → `zeroTrust`, `WAF` → `waf`, `DNSRecords` → `dnsRecords` (a Go SDK chain's TypeScript spelling). */
+export function exportedToCamel(name: string): string {
+  const lead = /^[A-Z]+(?=[A-Z][a-z]|$)|^[A-Z]/.exec(name)![0];
+  return lead.toLowerCase() + name.slice(lead.length);
+}
+
 /** `NotificationEmail` → `notification_email` (a Go field's API name). */
 export function snakeCase(name: string): string {
   return name

@@ -10,7 +10,7 @@ import {
   type Value,
 } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import { joinedSegments, joinValues, oneOfValues, replaceInValue, snakeCase } from '../values.js';
+import { exportedToCamel, joinedSegments, joinValues, oneOfValues, replaceInValue, snakeCase } from '../values.js';
 import { GO_SDK_METHODS, GO_SDK_READS } from './cloudflare-go.js';
 import { addBinding, argumentsOf, BindingIndex, methodOf, plusOperands, range, type Binding } from '../syntax.js';
 
@@ -406,8 +406,8 @@ class GoReader {
     const id = args[1] && /string_literal$/.test(args[1].type) ? knownText(this.value(args[1], frame)) : undefined;
     this.builder.sdkCall({
       flavor: 'v4',
-      chain: parts.slice(1, -1).map(goExportedToCamel),
-      method: method === 'New' ? 'create' : goExportedToCamel(method),
+      chain: parts.slice(1, -1).map(exportedToCamel),
+      method: method === 'New' ? 'create' : exportedToCamel(method),
       args: [id],
       range: range(node),
     });
@@ -1055,10 +1055,4 @@ function servedRangeList(loop: Node): boolean {
     return node.namedChildren.some((child) => !!child && serves(child));
   };
   return serves(body);
-}
-
-/** A Go exported name as the TypeScript SDK spells it: `ZeroTrust` -> `zeroTrust`, `WAF` -> `waf`, `DNSRecords` -> `dnsRecords`. */
-function goExportedToCamel(name: string): string {
-  const lead = /^[A-Z]+(?=[A-Z][a-z]|$)|^[A-Z]/.exec(name)![0];
-  return lead.toLowerCase() + name.slice(lead.length);
 }

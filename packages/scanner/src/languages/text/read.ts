@@ -1,4 +1,4 @@
-import { otherHost } from '@sunset-lint/core/internal';
+import { isRequestCommandLine, otherHost } from '@sunset-lint/core/internal';
 import type { FactsBuilder, ObjectLiteral, Value } from '../facts-builder.js';
 import { writtenValue } from '../facts-builder.js';
 import { MaskedText } from '../hosts/mask.js';
@@ -245,7 +245,8 @@ export function readPlainText(
       const written = quoted ?? found[4]!;
       if (!written) continue;
       // Inline code in a sentence (AsciiDoc's, Org's `` `/firewall/waf/packages` ``) is prose.
-      if (code !== undefined && !REQUEST_COMMAND.test(code) && isSentence(line.replace(found[0], ' '))) continue;
+      // (A request command in backticks, `` `curl.exe … "%CF_API%/user/billing/profile"` `` in a batch file's `for /f`, is code.)
+      if (code !== undefined && !isRequestCommandLine(code) && isSentence(line.replace(found[0], ' '))) continue;
       const at = start + found.index + (quoted === undefined ? 0 : 1);
       builder.written(writtenValue(written, at, quoted === undefined || !written.includes('\\')), [
         start + found.index,
@@ -301,19 +302,19 @@ function parentKeyLine(lines: readonly string[], index: number): string {
   return '';
 }
 
-/** Code that runs a request (`` `curl.exe -sS "%CF_API%/user/billing/profile"` `` in a batch file's `for /f`). */
-const REQUEST_COMMAND = /^\s*(?:curl(?:\.exe)?|wget|xh|https?)\s/;
+/** The words of letters of a line (`The`, `toggle`; not `-Setting`, `server_side_exclude`). */
+function wordsOf(line: string): string[] {
+  return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).map((word) => word.trim());
+}
 
 /** Words of letters in a line, leaving out a loop's keywords (`for s in a b; do`, `.each do |s|`). */
 function proseWords(line: string): number {
-  return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).filter(
-    (word) => !/^\s*(for|in|do|done|each|foreach|then|set|echo)$/.test(word),
-  ).length;
+  return wordsOf(line).filter((word) => !/^(for|in|do|done|each|foreach|then|set|echo)$/.test(word)).length;
 }
 
 /** Three or more words of letters: a sentence around whatever it quotes. */
 function isSentence(line: string): boolean {
-  return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).length >= 3;
+  return wordsOf(line).length >= 3;
 }
 
 /** The reads and checks of every line of a text at `start` (a program in a shell string: `perl -ne '…'`). */
