@@ -130,3 +130,19 @@ end
     ]);
   });
 });
+
+describe('extensionless files', () => {
+  test('a script by its shebang is read; a LICENSE or a compiled program is neither read nor reported', async () => {
+    const project = makeProject({
+      'tools/locked-report': '#!/usr/bin/env perl\nmy $u = "$api/organizations/$org/members";\n',
+      LICENSE: 'MIT License\n',
+      'target/release/app': '\u007fELF\u0002\u0001\u0001' + 'x'.repeat(64),
+    });
+    const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(result.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.language}`)).toEqual([
+      'tools/locked-report:2:organizations-api:text',
+    ]);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.filesScanned).toBe(1);
+  });
+});

@@ -70,6 +70,8 @@ export function matchSdkCall(fact: SdkCallFact, context: MatchContext): RawMatch
           range: fact.range,
           confidence,
           subject: `the SDK call \`${call}\` for the zone setting \`${id}\``,
+          // One finding where the id is written, whichever calls take it (a loop's `get` and `edit`).
+          onePerPlace: true,
         });
     }
   }

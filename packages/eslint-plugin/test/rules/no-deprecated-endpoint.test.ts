@@ -151,6 +151,33 @@ tsTester.run('no-deprecated-endpoint (TypeScript)', testable(rule), {
       ],
     },
     {
+      // A loop's id read by two SDK calls (`get`, then `edit`): one finding where the id is written.
+      code: code`
+        import Cloudflare from 'cloudflare';
+        const client = new Cloudflare({ apiToken: process.env.CF_API_TOKEN });
+        const desired = new Map<string, unknown>([['always_use_https', 'on'], ['minify', { css: 'on' }]]);
+        export async function reconcile(zone_id: string) {
+          for (const [id, value] of desired) {
+            const current = await client.zones.settings.get(id as 'minify', { zone_id });
+            if (current?.value !== value) await client.zones.settings.edit(id as 'minify', { zone_id, value } as never);
+          }
+        }
+      `,
+      errors: [{ messageId: 'finding:zone-setting-minify', line: 3, column: 72 }],
+    },
+    {
+      // A zone setting id named as one, with no settings path beside it (medium).
+      code: code`
+        import { setZoneSetting } from './zone-client';
+        export const off = (zone: string) => setZoneSetting(zone, 'server_side_exclude', 'off');
+        export const rows = [{ settingId: 'mobile_redirect' }, { settingId: 'ssl' }, { setting: 'brotli' }];
+      `,
+      errors: [
+        { messageId: 'finding:zone-setting-server-side-exclude', line: 2 },
+        { messageId: 'finding:zone-setting-mobile-redirect', line: 3 },
+      ],
+    },
+    {
       // `dns_settings/use_apex_ns` -> `dns_settings` with `multi_provider` (suggestion, never a fix).
       code: code`
         const API = 'https://api.cloudflare.com/client/v4';

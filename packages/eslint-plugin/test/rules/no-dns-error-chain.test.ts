@@ -28,6 +28,18 @@ tsTester.run('no-dns-error-chain (TypeScript)', testable(rule), {
   ],
   invalid: [
     {
+      // An assertion compares as \`===\` does (a contract test of the DNS records endpoint).
+      code: code`
+        import assert from 'node:assert';
+        export async function rejected(edge: any, zone: string) {
+          const res = await edge.post(\`/zones/\${zone}/dns_records\`, { type: 'CNAME', name: 'x', content: 'nowhere.invalid' });
+          assert.strictEqual(res.data.errors[0].code, 1004);
+        }
+      `,
+      output: null,
+      errors: [{ messageId: 'finding:dns-record-error-chain', line: 4 }],
+    },
+    {
       code: code`
         interface ApiError { code: number; message: string; error_chain?: ApiError[] }
         export function causes(errors: ApiError[]) {

@@ -34,6 +34,27 @@ tsTester.run('no-lb-notification-email (TypeScript)', testable(rule), {
       code: 'export const alerts = (pool: { notification_email?: string }) => pool.notification_email?.split(",");',
       errors: [{ messageId: 'finding:lb-notification-email-field', line: 1 }],
     },
+    {
+      // A request described by an object (RTK Query's query()): its body sent to a pool.
+      code: code`
+        export const query = ({ accountId, id, emails }: { accountId: string; id: string; emails: string[] }) => ({
+          url: \`accounts/\${accountId}/load_balancers/pools/\${id}\`,
+          method: 'PATCH',
+          body: { notification_email: emails.join(',') },
+        });
+      `,
+      output: null,
+      errors: [{ messageId: 'finding:lb-notification-email-field', line: 4 }],
+    },
+    {
+      // superagent: the body is the chained send's.
+      code: code`
+        export const alerts = (edge: any, pool: string, emails: string[]) =>
+          edge.patch(\`/accounts/a1/load_balancers/pools/\${pool}\`).set('X-Req', '1').send({ notification_email: emails.join(',') });
+      `,
+      output: null,
+      errors: [{ messageId: 'finding:lb-notification-email-field', line: 2 }],
+    },
   ],
 });
 

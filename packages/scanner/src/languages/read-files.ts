@@ -2,7 +2,7 @@ import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
 import type { RawComment } from '@sunset-lint/core';
 import type { FileFacts, Vocabulary } from '@sunset-lint/core/internal';
 import type { Node, Parser } from 'web-tree-sitter';
-import { readSource } from '../scan/files/read-source.js';
+import { readSource, startsWithShebang } from '../scan/files/read-source.js';
 import { FactsBuilder } from './facts-builder.js';
 import { loadGrammar, type GrammarName } from './grammars.js';
 import { kindOfShebang, type FileKind, type ScriptLanguage } from './kinds.js';
@@ -100,6 +100,8 @@ export async function readScriptFiles(
   const problems: ScriptFileProblem[] = [];
   const texts = new Map<string, { kind: FileKind; text: string }>();
   for (const { file, kind } of input.files) {
+    // An extensionless file is read only when it is a script (a binary or a `LICENSE` is no problem to report).
+    if (kind === 'shebang' && !startsWithShebang(file)) continue;
     const read = readSource(file, input.maxFileSize);
     if (!read.ok) {
       problems.push({

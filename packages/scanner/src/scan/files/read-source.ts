@@ -35,6 +35,31 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): Read
   return { ok: true, source: source.charCodeAt(0) === 0xfeff ? source.slice(1) : source };
 }
 
+/**
+ * Whether a file starts with `#!`: the two bytes that decide whether an extensionless file is a
+ * script at all, read before the whole of it (a compiled program, a `LICENSE`: neither read nor
+ * reported). Anything that cannot be read as a regular file answers no.
+ */
+export function startsWithShebang(file: string): boolean {
+  const standIn = standIns.get(file);
+  if (standIn !== undefined) return standIn.startsWith('#!');
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return false;
+  }
+  try {
+    if (!statDescriptor(fd).isFile()) return false;
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head.toString('latin1') === '#!';
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Texts read in place of files, by absolute path: `scan --stdin` (see `withStandIns`). */
 const standIns = new Map<string, string>();
 
