@@ -250,7 +250,7 @@ export async function findUsages(
     : await discoverConfigured(cwd, paths, config);
   for (const given of discovered.empty)
     notice({
-      text: `${given}: no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go or documentation)`,
+      text: `${given}: no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go, documentation or another text format)`,
       severity: 'info',
     });
   for (const { path, files } of discovered.gitignored)
