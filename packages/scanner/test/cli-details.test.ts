@@ -121,7 +121,8 @@ describe('paths', () => {
     const project = makeProject({ 'src/sync.js': CALLER, 'assets/logo.svg': '<svg/>', 'docs/readme.md': '# x' });
     const run = await runMain(['scan', ...AS_OF, 'src', 'assets', 'docs/**/*.ts'], { cwd: project });
     expect(run.status).toBe(1);
-    const none = 'no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go, documentation or another text format)';
+    const none =
+      'no file to scan (JavaScript, TypeScript, Terraform, shell, Python, Go, documentation or another text format)';
     expect(run.stderr).toContain(`sunset-lint: assets: ${none}\n`);
     expect(run.stderr).toContain(`sunset-lint: docs/**/*.ts: ${none}\n`);
     expect(run.stderr).not.toContain('sunset-lint: src:');
