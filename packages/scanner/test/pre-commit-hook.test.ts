@@ -11,6 +11,7 @@ import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../core/test/support/fixtures.js';
 import { discoverFiles } from '../src/scan/files/discovery.js';
+import { TEXT_EXTENSIONS, TEXT_NAMES } from '../src/languages/kinds.js';
 import { BIN, FIREWALL_RULES_CALL, makeProject } from './scan-cli-support.js';
 import { type ManifestHook, readManifest } from './support/pre-commit-manifest.js';
 
@@ -150,6 +151,12 @@ describe('.pre-commit-hooks.yaml', () => {
     );
     const files = filesPattern(theHook());
     expect(candidates.filter((path) => files.test(path)).sort()).toEqual(scanned.sort());
+  });
+
+  it('selects every format the text reader takes, by extension and by name', () => {
+    const files = filesPattern(theHook());
+    expect(TEXT_EXTENSIONS.filter((extension) => !files.test(`dir/file.${extension}`))).toEqual([]);
+    expect(TEXT_NAMES.filter((name) => !files.test(`dir/${name}`))).toEqual([]);
   });
 
   it('refuses a staged client whose endpoint comes from an unstaged constants file', () => {

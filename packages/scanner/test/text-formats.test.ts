@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { scan } from '../src/index.js';
 import { kindOfPath, kindOfShebang } from '../src/languages/kinds.js';
 import { objectsInText } from '../src/languages/text/structures.js';
+import { notebookPython } from '../src/languages/python/notebook.js';
 import type { ObjectLiteral } from '../src/languages/facts-builder.js';
 import { makeProject } from './scan-cli-support.js';
 
@@ -89,6 +90,13 @@ describe('objects a text file writes', () => {
     expect(shape(body!)).toEqual({ type: 'SRV', data: { service: '{{ item.service }}', priority: '10' }, ttl: '300' });
   });
 
+  test("an object in code: a Rust json!({ … }) inside a function, a Kotlin builder's put calls", () => {
+    const rust = 'fn main() {\n    let body = json!({\n        "type": "A",\n        "locked": false\n    });\n}\n';
+    expect(objectsInText(rust, noComments).map(shape)).toContainEqual({ type: 'A', locked: 'false' });
+    const kotlin = 'setBody(buildJsonObject {\n    put("type", "TXT")\n    put("locked", false)\n})\n';
+    expect(objectsInText(kotlin, noComments).map(shape)).toEqual([{ type: 'TXT', locked: 'false' }]);
+  });
+
   test('comments are no keys; a brace that closes nothing is ignored; an unclosed object ends with the file', () => {
     const text = '# data: {\n}\n{\n  "locked": false\n';
     const objects = objectsInText(text, noComments);
@@ -144,5 +152,36 @@ describe('extensionless files', () => {
     ]);
     expect(result.diagnostics).toEqual([]);
     expect(result.filesScanned).toBe(1);
+  });
+});
+
+describe('Jupyter notebooks', () => {
+  test("a code cell's lines are Python on the notebook's own lines; markdown, outputs and magics are blank", () => {
+    const notebook = JSON.stringify(
+      {
+        cells: [
+          { cell_type: 'markdown', metadata: {}, source: ['# GET /zones/:zone_id/filters\n'] },
+          {
+            cell_type: 'code',
+            metadata: {},
+            outputs: [{ output_type: 'stream', text: ['/zones/z/filters\n'] }],
+            source: ['%matplotlib inline\n', 'r = s.get(f"{API}/zones/{ZONE}/filters")\n', 'print("done")'],
+          },
+          { cell_type: 'code', metadata: {}, outputs: [], source: ['%%bash\n', 'curl "$API/zones/$ZONE/filters"'] },
+        ],
+      },
+      null,
+      1,
+    );
+    const python = notebookPython(notebook);
+    const original = notebook.split('\n');
+    const lines = python.split('\n');
+    expect(lines.length).toBe(original.length);
+    expect(lines.every((line, i) => line.length === original[i]!.length)).toBe(true);
+    expect(lines.map((line) => line.trimEnd()).filter(Boolean)).toEqual([
+      'r = s.get(f"{API}/zones/{ZONE}/filters")',
+      'print("done")',
+    ]);
+    expect(original[lines.findIndex((line) => line.startsWith('r = '))]).toContain('/filters');
   });
 });

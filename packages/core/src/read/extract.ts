@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Catalogue } from '../catalogue/types.js';
+import type { Catalogue, RequestMethod } from '../catalogue/types.js';
 import { namesAnotherHost, normalizeApiUrl } from '../url/normalize.js';
 import { hole, sizeOfPattern, writtenAlternatives, type PatternPart } from '../url/pattern.js';
 import { admitValue, cutsOf, noteCutPlace, valuesCut, ValueBudget, withValueBudget } from '../url/budget.js';
@@ -507,9 +507,14 @@ class FileExtraction {
       if (isNotOwnMention(node, this.index, this.ev)) continue;
       // `{ url, method: 'PATCH', body }`: the method and the payload it describes.
       const descriptor = requestDescriptor(node, this.index);
-      const method: MethodValue = descriptor?.method
-        ? methodFromOptions(this.ev.value(descriptor.object, scope), this.ev)
-        : { kind: 'unknown' };
+      const said = descriptor?.method;
+      const method: MethodValue = !said
+        ? { kind: 'unknown' }
+        : 'verb' in said
+          ? { kind: 'known', method: said.verb as RequestMethod }
+          : methodFromOptions(this.ev.value(said.object, scope), this.ev);
+      // The call it is given to makes the request (`net.request({ method, url })`): its `setHeader`s are sent.
+      if (descriptor?.call) this.requestCalls.add(descriptor.call);
       const payload = descriptor?.body ? this.payloadKeys(descriptor.body, scope) : [];
       mentions.push({
         url: value.pattern,

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { calleeName, propertyKeyName, unwrap, type Node } from './ast.js';
 import type { Evaluator } from './evaluate.js';
+import { isRequestMethod } from '../catalogue/types.js';
 import type { ScopeIndex } from './scope.js';
 
 /** Server frameworks name a route's path under these keys in a route object (`fastify.route({ url, handler })`). */
@@ -117,25 +118,56 @@ export function isRouteObjectPath(property: TSESTree.Property, object: Node | un
 const DESCRIPTOR_URL_KEYS = new Set(['url', 'uri', 'path', 'endpoint']);
 const DESCRIPTOR_BODY_KEYS = ['body', 'data', 'json'];
 
+/** What a request descriptor says: its method (the object that has one, or a verb written before the URL), its body, and the call it is given to. */
+export interface RequestDescriptor {
+  method?: { object: TSESTree.ObjectExpression } | { verb: string };
+  body?: Node;
+  /** The call the description is given to (`net.request({ method, url })`): it makes the request. */
+  call?: TSESTree.CallExpression | TSESTree.NewExpression;
+}
+
 /**
- * The object that says what is sent to a URL: the object the URL is the `url` of
- * (`{ url, method: 'PATCH', body }`: RTK Query's `query()`, an axios config, a wrapper's request
- * object), or the options given right after it to a call the file does not show
- * (`api(url, { method: 'PATCH', body })`, fetch's own shape): the request it describes, whoever
- * sends it. Without a body or a method it is only a URL.
+ * What says what is sent to a URL, whoever sends it: the object the URL is the `url` of
+ * (`{ url, method: 'PATCH', body }`: RTK Query's `query()`, an axios config, Electron's
+ * `net.request({ method, url })`); the options given right after it to a call the file does not
+ * show (`api(url, { method: 'PATCH', body })`, fetch's own shape); or a verb written before it and
+ * an object after it (`cf('PUT', url, record)`, a wrapper's method-first shape). Without a body or
+ * a method it is only a URL.
  */
-export function requestDescriptor(
-  node: Node,
-  index: ScopeIndex,
-): { object: TSESTree.ObjectExpression; body?: Node; method: boolean } | undefined {
+export function requestDescriptor(node: Node, index: ScopeIndex): RequestDescriptor | undefined {
   const parent = index.parentOf.get(node);
-  let object: Node | undefined;
-  if (parent?.type === 'CallExpression' && parent.arguments[0] === node) object = parent.arguments[1];
-  else if (parent?.type === 'Property' && parent.value === node) {
-    if (!DESCRIPTOR_URL_KEYS.has(propertyKeyName(parent.key, parent.computed) ?? '')) return undefined;
-    object = index.parentOf.get(parent);
+  if (parent?.type === 'CallExpression') {
+    const at = parent.arguments.indexOf(node as TSESTree.CallExpressionArgument);
+    const before = parent.arguments[at - 1];
+    const verb =
+      at > 0 &&
+      before?.type === 'Literal' &&
+      typeof before.value === 'string' &&
+      isRequestMethod(before.value.toUpperCase())
+        ? before.value.toUpperCase()
+        : undefined;
+    const after = parent.arguments[at + 1];
+    if (verb !== undefined)
+      return { method: { verb }, ...(after && after.type !== 'SpreadElement' ? { body: after } : {}) };
+    if (at === 0 && after?.type === 'ObjectExpression') return fromObject(after);
+    return undefined;
   }
+  if (parent?.type !== 'Property' || parent.value !== node) return undefined;
+  if (!DESCRIPTOR_URL_KEYS.has(propertyKeyName(parent.key, parent.computed) ?? '')) return undefined;
+  const object = index.parentOf.get(parent);
   if (object?.type !== 'ObjectExpression') return undefined;
+  const found = fromObject(object);
+  const holder = index.parentOf.get(object);
+  const call =
+    (holder?.type === 'CallExpression' || holder?.type === 'NewExpression') &&
+    holder.arguments.includes(object as TSESTree.CallExpressionArgument)
+      ? holder
+      : undefined;
+  return found && call ? { ...found, call } : found;
+}
+
+/** An object's `method` and its first body key (`body`, `data`, `json`). */
+function fromObject(object: TSESTree.ObjectExpression): RequestDescriptor | undefined {
   let body: Node | undefined;
   let method = false;
   for (const other of object.properties) {
@@ -144,7 +176,8 @@ export function requestDescriptor(
     if (key === 'method') method = true;
     if (body === undefined && DESCRIPTOR_BODY_KEYS.includes(key)) body = other.value;
   }
-  return method || body ? { object, method, ...(body ? { body } : {}) } : undefined;
+  if (!method && !body) return undefined;
+  return { ...(method ? { method: { object } } : {}), ...(body ? { body } : {}) };
 }
 
 /** Names that say a value is a zone setting (`settingId`, `setZoneSetting`, `'zone setting'`). */

@@ -520,9 +520,9 @@ function silentContext(
  * What the text itself says: a sentence, another host, or a path under another base. The readers of
  * other languages ask the same question of their strings (one rule for every language).
  */
-/** A string that is a command line running a request client. */
+/** A string that is a command line running a request client (`curl …`, `/usr/bin/curl …`). */
 export function isRequestCommandLine(text: string): boolean {
-  return /^\s*(?:sudo\s+)?(?:curl(?:\.exe)?|wget|http|https|xh)\s+\S/.test(text);
+  return /^\s*(?:sudo\s+)?(?:\/[\w.-]+)*\/?(?:curl(?:\.exe)?|wget|http|https|xh)\s+\S/.test(text);
 }
 
 export function silentByText(

@@ -25,10 +25,12 @@ export type FileKind =
 /**
  * Formats read as text (`text/read.ts`): ops and CI formats (Nix, fish, Groovy, just, systemd
  * units, `.env`, TOML, YAML), request files (`.http`, Hurl, Bruno), Windows and PowerShell scripts,
- * and the source of languages no grammar here reads (Ruby, Perl, PHP, Lua, the JVM's and .NET's,
- * Rust, Swift, Elixir, Dart), whose strings grep would search as it searches any file.
+ * templates (Jinja, ERB, Puppet's EPP, Handlebars), configuration languages (Puppet, Salt, Jsonnet,
+ * CUE, Starlark, Bicep, Nushell), and the source of languages no grammar here reads (Ruby, Perl,
+ * PHP, Lua, the JVM's and .NET's, Rust, Swift, Elixir, Dart), whose strings grep would search as it
+ * searches any file.
  */
-const TEXT_EXTENSIONS = [
+export const TEXT_EXTENSIONS = [
   ...['nix', 'fish', 'groovy', 'jenkinsfile', 'just', 'service', 'timer', 'env', 'envrc', 'toml', 'yml', 'yaml'],
   ...['http', 'rest', 'hurl', 'bru', 'ps1', 'psm1', 'psd1', 'bat', 'cmd', 'bats'],
   ...[
@@ -50,10 +52,12 @@ const TEXT_EXTENSIONS = [
     'exs',
     'dart',
   ],
-  ...['j2', 'jinja', 'jinja2', 'tpl', 'tmpl', 'gotmpl', 'hcl', 'ini', 'cfg', 'conf', 'properties', 'txt'],
+  ...['j2', 'jinja', 'jinja2', 'tpl', 'tmpl', 'gotmpl', 'epp', 'mustache', 'hbs', 'liquid', 'njk'],
+  ...['nu', 'pp', 'sls', 'jsonnet', 'libsonnet', 'cue', 'bzl', 'star', 'bicep'],
+  ...['hcl', 'ini', 'cfg', 'conf', 'properties', 'txt'],
 ];
 /** Files read as text by their whole name (a `Jenkinsfile`, Ruby's `Rakefile`). */
-const TEXT_NAMES = [
+export const TEXT_NAMES = [
   ...['Jenkinsfile', 'justfile', 'Justfile', '.justfile', 'Earthfile', 'Taskfile', 'Procfile'],
   ...['Rakefile', 'Vagrantfile', 'Capfile', 'Guardfile', 'Fastfile', 'user-data'],
 ];
@@ -62,7 +66,7 @@ const TEXT_NAME = new RegExp(`^(${TEXT_NAMES.map((name) => name.toLowerCase().re
 
 /** Globs of the files these readers take (discovery adds them to its default include). */
 export const SCRIPT_INCLUDE: readonly string[] = [
-  '**/*.{sh,bash,zsh,ksh,py,pyw,go,md,mdx,markdown,rst}',
+  '**/*.{sh,bash,zsh,ksh,py,pyw,ipynb,go,md,mdx,markdown,rst}',
   '**/{Dockerfile,Containerfile,Makefile,GNUmakefile,makefile}',
   '**/*.{dockerfile,Dockerfile,mk}',
   // Text of other formats that holds request commands and URLs: read for what grep would find.
@@ -83,7 +87,8 @@ export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
   const name = normalized.slice(normalized.lastIndexOf('/') + 1);
   const lower = name.toLowerCase();
   if (/\.(sh|bash|zsh|ksh)$/.test(lower)) return { language: 'shell', host: 'script' };
-  if (/\.pyw?$/.test(lower)) return { language: 'python' };
+  // A Jupyter notebook's code cells are Python (python/notebook.ts).
+  if (/\.(pyw?|ipynb)$/.test(lower)) return { language: 'python' };
   if (/\.go$/.test(lower)) return { language: 'go' };
   if (/\.(md|mdx|markdown)$/.test(lower)) return { language: 'docs', format: 'markdown' };
   if (/\.rst$/.test(lower)) return { language: 'docs', format: 'rst' };

@@ -7,8 +7,10 @@ import { FactsBuilder } from './facts-builder.js';
 import { loadGrammar, type GrammarName } from './grammars.js';
 import { kindOfShebang, type FileKind, type ScriptLanguage } from './kinds.js';
 import { shellOf } from './hosts/shell-hosts.js';
+import { MaskedText } from './hosts/mask.js';
 import { readShell, type ShellModule } from './shell/read.js';
 import { readPython, type PythonModule } from './python/read.js';
+import { notebookPython } from './python/notebook.js';
 import { readGo, type GoModule } from './go/read.js';
 import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
 import { readReferenceLines } from './docs/reference-lines.js';
@@ -113,7 +115,7 @@ export async function readScriptFiles(
     }
     const known = kind === 'shebang' ? kindOfShebang(read.source.slice(0, read.source.indexOf('\n') >>> 0)) : kind;
     if (!known || (input.languages && !input.languages.has(known.language))) continue;
-    texts.set(file, { kind: known, text: read.source });
+    texts.set(file, { kind: known, text: /\.ipynb$/i.test(file) ? notebookPython(read.source) : read.source });
   }
   const parsers = new Map<GrammarName, Parser>();
   const parser = async (name: GrammarName) => {
@@ -298,6 +300,12 @@ export async function readScriptFiles(
     const facts = builder.facts();
     const objects =
       readAsText(kind) && read.docs && !read.generated ? readPlainText(text, builder, read.docs.parsed) : [];
+    // A page's blocks of languages no grammar reads (```rust, ```php): read as a text file of that language is.
+    if (read.docs?.text?.length && !read.generated) {
+      const shown = new MaskedText(text);
+      for (const [start, end] of read.docs.text) shown.show(start, end);
+      readPlainText(shown.toString(), builder, []);
+    }
     if ((kind.language === 'docs' || kind.language === 'text') && read.docs && !read.generated) {
       readReferenceLines(text, builder, read.docs.parsed, read.docs.json, read.key, objects);
       comments.push(...htmlComments(text));

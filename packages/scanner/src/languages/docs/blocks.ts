@@ -18,6 +18,8 @@ export interface DocsBlocks {
   parsed: Array<[number, number]>;
   /** JSON blocks: bodies of the request named just before them. */
   json: Array<{ start: number; end: number }>;
+  /** Blocks of languages no grammar here reads (`rust`, `java`, `php`, …): read as text files are. */
+  text?: Array<[number, number]>;
 }
 
 interface Block {
@@ -49,6 +51,13 @@ const SHELL = new Set([
 const PYTHON = new Set(['python', 'py', 'python3', 'py3', 'pycon', 'ipython', 'python-repl']);
 const GO = new Set(['go', 'golang']);
 const JAVASCRIPT = new Set(['js', 'javascript', 'jsx', 'ts', 'typescript', 'tsx', 'mjs', 'cjs', 'node', 'nodejs']);
+/** Programming languages without a grammar here: their blocks are read as text (`text/read.ts`). */
+const READ_AS_TEXT = new Set([
+  ...['rust', 'rs', 'java', 'kotlin', 'kt', 'kts', 'scala', 'groovy', 'csharp', 'cs', 'c#', 'fsharp', 'vb'],
+  ...['php', 'ruby', 'rb', 'perl', 'pl', 'lua', 'elixir', 'ex', 'exs', 'erlang', 'swift', 'dart', 'r'],
+  ...['powershell', 'ps1', 'pwsh', 'ps', 'bat', 'batch', 'nushell', 'nu', 'fish', 'nix', 'hurl', 'clojure', 'julia'],
+  ...['c', 'cpp', 'c++', 'objc', 'haskell', 'ocaml', 'crystal', 'zig', 'nim'],
+]);
 const REQUEST_COMMAND = /(^|\n)\s*(\$\s+|>\s+)?(sudo\s+)?(curl|wget|http|https|xh)\s/;
 
 export function docsBlocks(text: string, format: 'markdown' | 'rst'): DocsBlocks {
@@ -72,6 +81,11 @@ export function docsBlocks(text: string, format: 'markdown' | 'rst'): DocsBlocks
       continue;
     } else if (info === '' || info === 'text' || info === 'plain' || info === 'none' || info === 'txt')
       grammar = sniff(content);
+    else if (READ_AS_TEXT.has(info)) {
+      (result.text ??= []).push([block.start, block.end]);
+      result.parsed.push([block.start, block.end]);
+      continue;
+    }
     if (!grammar) continue;
     if (grammar === 'javascript') {
       const own = new MaskedText(text);

@@ -145,7 +145,10 @@ export function readReferenceLines(
       start: block.start,
       objects: () => objectsInJsonText(writtenValue(text.slice(block.start, block.end), block.start)),
     })),
-    ...objects.map((object) => ({ start: object.range[0], objects: () => [object] })),
+    // (Only an object that writes a watched key: a code block's braces, `@test "GET …" {`, send nothing.)
+    ...objects
+      .filter((object) => writesWatchedKey(object, builder))
+      .map((object) => ({ start: object.range[0], objects: () => [object] })),
   ];
   for (const body of bodies) {
     const request = named
@@ -172,6 +175,16 @@ function migrationTables(): (line: string, previous: string) => boolean {
     if (/^\s*\|?\s*:?-{3,}/.test(line) && MIGRATION_COLUMN.test(previous)) inTable = true;
     return inTable;
   };
+}
+
+/** Whether an object, or one inside it, writes a key the catalogue watches. */
+function writesWatchedKey(object: ObjectLiteral, builder: FactsBuilder): boolean {
+  return object.entries.some(
+    (entry) =>
+      builder.watchesKey(entry.key) ||
+      (entry.object !== undefined && writesWatchedKey(entry.object, builder)) ||
+      (entry.elements ?? []).some((element) => writesWatchedKey(element, builder)),
+  );
 }
 
 /** A block named by its method (Bruno's `patch {`), and the `url:` inside it. */

@@ -1,6 +1,7 @@
 import { isRequestCommandLine, otherHost } from '@sunset-lint/core/internal';
-import type { FactsBuilder, ObjectLiteral, Value } from '../facts-builder.js';
-import { writtenValue } from '../facts-builder.js';
+import type { FactsBuilder, ObjectEntry, ObjectLiteral, Value } from '../facts-builder.js';
+import { knownText, writtenValue } from '../facts-builder.js';
+import { objectsInJsonText } from '../json-text.js';
 import { MaskedText } from '../hosts/mask.js';
 import { objectsInText } from './structures.js';
 import { HISTORY } from '../docs/reference-lines.js';
@@ -218,7 +219,10 @@ export function readPlainText(
   for (const object of objects) {
     builder.object(object);
     headersIn(object, builder);
+    requestsDescribed(object, builder);
   }
+  headerCalls(text, builder);
+  const relativeIsElsewhere = basesElsewhere(text, builder);
   const lines = text.split('\n');
   let lineStart = 0;
   for (const [index, line] of lines.entries()) {
@@ -237,9 +241,12 @@ export function readPlainText(
     }
     // A sentence about what was removed or replaced (a request file's `docs` block) is prose.
     if (isSentence(line) && HISTORY.test(line)) continue;
+    const joined = skipped(start) ? [] : concatenations(line, start, builder, relativeIsElsewhere);
     for (const found of line.matchAll(TOKEN)) {
       // What the shell reads (from the command on: `sh "curl …"`, inside the quotes) is read there, once.
       if (skipped(start + found.index) || skipped(start + found.index + 1)) continue;
+      // A string of a concatenation is read with the whole of it.
+      if (joined.some(([from, to]) => from <= found.index && found.index < to)) continue;
       const code = found[3];
       const quoted = found[1] ?? found[2] ?? code;
       const written = quoted ?? found[4]!;
@@ -248,13 +255,69 @@ export function readPlainText(
       // (A request command in backticks, `` `curl.exe … "%CF_API%/user/billing/profile"` `` in a batch file's `for /f`, is code.)
       if (code !== undefined && !isRequestCommandLine(code) && isSentence(line.replace(found[0], ' '))) continue;
       const at = start + found.index + (quoted === undefined ? 0 : 1);
-      builder.written(writtenValue(written, at, quoted === undefined || !written.includes('\\')), [
-        start + found.index,
-        start + found.index + found[0].length,
-      ]);
+      // A path with no base of its own (`"/organizations/#{id}/members"`) in a file whose bases are all another host's.
+      const elsewhere = relativeIsElsewhere && /^\/?[A-Za-z_]/.test(written) && !/^https?:/.test(written);
+      builder.written(
+        writtenValue(written, at, quoted === undefined || !written.includes('\\')),
+        [start + found.index, start + found.index + found[0].length],
+        elsewhere ? 'another host' : undefined,
+      );
     }
   }
   return objects;
+}
+
+/** One operand of a concatenation: a quoted string, or a name (with a call's or an index's brackets). */
+const OPERAND = String.raw`(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z_$@][\w.$]*(?:\([^()\n]*\))?(?:\[[^\]\n]*\])?)`;
+/** Operands joined by a language's concatenation (`..` Lua, `+`, ` . ` PHP and Perl, `<>` Elixir, `&` VB, `||`). */
+const CONCATENATION = new RegExp(String.raw`${OPERAND}(?:\s*(?:\.\.|\+|\s\.\s|<>|&|\|\|)\s*${OPERAND})+`, 'g');
+
+/**
+ * Strings joined with names by concatenation (`"/zones/" .. ZONE .. "/filters?per_page=100"`,
+ * `API + "/zones/" + zone + "/rate_limits"`): one written text, the names holes, as the readers
+ * of code join a `+` chain. Returns the line's stretches it read (their strings are not read again).
+ */
+function concatenations(
+  line: string,
+  start: number,
+  builder: FactsBuilder,
+  elsewhere: boolean,
+): Array<[number, number]> {
+  const read: Array<[number, number]> = [];
+  for (const chain of line.matchAll(CONCATENATION)) {
+    const value: Value = [];
+    let strings = 0;
+    for (const operand of chain[0].matchAll(new RegExp(OPERAND, 'g'))) {
+      const quoted = /^(["'])([\s\S]*)$/.exec(operand[0]);
+      if (!quoted) {
+        value.push({ kind: 'hole' });
+        continue;
+      }
+      strings++;
+      value.push(...writtenValue(quoted[2]!, start + chain.index + operand.index + 1, !quoted[2]!.includes('\\')));
+    }
+    const text = value.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');
+    if (strings === 0 || value.length < 2 || !text.includes('/')) continue;
+    const range: [number, number] = [start + chain.index, start + chain.index + chain[0].length];
+    const relative = /^\/?[A-Za-z_]/.test(text);
+    builder.written(value, range, elsewhere && relative ? 'another host' : undefined);
+    read.push([chain.index, chain.index + chain[0].length]);
+  }
+  return read;
+}
+
+/**
+ * Whether the file's base URLs (URLs with an API's path: `/api/v2`, `/v1`, `/client/v4`) are all
+ * another host's (an Auth0 tenant's, a local emulator's), and it names none of the API's: then a
+ * path it writes without a base is sent there.
+ */
+function basesElsewhere(text: string, builder: FactsBuilder): boolean {
+  let elsewhere = false;
+  for (const found of text.matchAll(/https?:\/\/[^\s"'`<>)\]]+/g)) {
+    if (!builder.namesAnotherHost(writtenValue(found[0], 0))) return false;
+    if (/^https?:\/\/[^/]+\/(?:.*\/)?(?:api|v\d+|client\/v4)(?:\/|$)/.test(found[0])) elsewhere = true;
+  }
+  return elsewhere;
 }
 
 /** Headers set together in an object of the file (a PowerShell `$headers = @{ … }`, a YAML `headers:`). */
@@ -264,6 +327,77 @@ function headersIn(object: ObjectLiteral, builder: FactsBuilder): void {
     true,
   );
   for (const entry of object.entries) if (entry.object) headersIn(entry.object, builder);
+}
+
+/**
+ * An object that describes a request (`url` beside `method` or a body: an Argo or Ansible `http:`
+ * step, an Insomnia or Bruno export's request): the request, sending its body. A body written as a
+ * JSON string (`body: '{"notification_email": ""}'`, Insomnia's `body.text`) is read as JSON.
+ */
+function requestsDescribed(object: ObjectLiteral, builder: FactsBuilder): void {
+  const entry = (name: string) => object.entries.find((one) => one.key === name);
+  const url = entry('url') ?? entry('uri');
+  const text = url?.value && knownText(url.value);
+  if (url?.value && text?.includes('/')) {
+    const verb = knownText(entry('method')?.value)?.toUpperCase();
+    const body = entry('body') ?? entry('data') ?? entry('json');
+    const payload = body ? payloadIn(body) : [];
+    if (verb !== undefined || payload.length)
+      builder.request({
+        url: url.value,
+        method:
+          verb !== undefined && /^(GET|POST|PUT|PATCH|DELETE|HEAD)$/.test(verb)
+            ? { kind: 'known', method: verb as never }
+            : { kind: 'unknown' },
+        range: url.property,
+        via: 'mention',
+        ...(payload.length ? { payload } : {}),
+      });
+  }
+  for (const one of object.entries) {
+    if (one.object) requestsDescribed(one.object, builder);
+    for (const element of one.elements ?? []) requestsDescribed(element, builder);
+  }
+}
+
+/** What a described request's body sends: its object, or the JSON its text holds. */
+function payloadIn(body: ObjectEntry): ObjectLiteral[] {
+  if (body.object) {
+    const inner = body.object.entries.find((one) => one.key === 'text' || one.key === 'raw');
+    return inner?.value ? objectsInJsonText(inner.value) : [body.object];
+  }
+  return body.value ? objectsInJsonText(body.value) : [];
+}
+
+/** A header set by a call (`.header("Transfer-Encoding", "chunked")`, `req.setHeader(…)`, `headers.add(…)`). */
+const HEADER_CALL = /\b(?:header|setHeader|addHeader|set|append|add|put)\s*\(\s*["']([A-Za-z][\w-]*)["']\s*,/g;
+
+/**
+ * Headers set call by call on nearby lines (OkHttp's `.header(…)` chain, a ktor `headers { append(…) }`
+ * block): set together, as one request's, when they are within a few lines of each other.
+ */
+function headerCalls(text: string, builder: FactsBuilder): void {
+  const found: Array<{ name: string; range: [number, number]; line: number }> = [];
+  let line = 0;
+  let counted = 0;
+  for (const call of text.matchAll(HEADER_CALL)) {
+    for (let at = text.indexOf('\n', counted); at !== -1 && at < call.index; at = text.indexOf('\n', at + 1)) {
+      line++;
+      counted = at + 1;
+    }
+    const at = call.index + call[0].indexOf(call[1]!, call[0].indexOf('('));
+    found.push({ name: call[1]!, range: [at, at + call[1]!.length], line });
+  }
+  let group: typeof found = [];
+  const flush = () => {
+    if (group.length > 1) builder.headers(group, true);
+    group = [];
+  };
+  for (const one of found) {
+    if (group.length && one.line - group[group.length - 1]!.line > 6) flush();
+    group.push(one);
+  }
+  flush();
 }
 
 /** A word that says "setting" (`-Setting`, `enforceSettings:`, `|setting|`, `zone_settings`). */
@@ -284,20 +418,37 @@ function settingsNamed(lines: readonly string[], index: number, start: number, b
   // A sentence that names a setting (`The brotli toggle under =settings/brotli= goes away`) is prose.
   if (proseWords(line) >= 4) return;
   const below = lines.slice(index + 1, index + 6).join('\n');
-  if (!SETTING_WORD.test(line) && !SETTING_WORD.test(parentKeyLine(lines, index)) && !SETTINGS_PATH.test(below)) return;
+  if (!SETTING_WORD.test(line) && !namesSettings(parentKeyLines(lines, index)) && !SETTINGS_PATH.test(below)) return;
   // A word of a path (`/settings/brotli`) is the path's, read with it.
   for (const found of line.matchAll(/(?<![\w/])[A-Za-z0-9_]+(?![\w/])/g))
     if (builder.settingIds.has(found[0])) builder.settingNamed(found[0], start + found.index);
 }
 
-/** The nearest line above that is indented less (the YAML key a list item or a nested key is under). */
-function parentKeyLine(lines: readonly string[], index: number): string {
+/**
+ * A key, or the lines right above it, that say settings (`zoneSettings:`, an Argo step's
+ * `template: patch-setting`); a comment among them only when it says zone settings (`| Zone
+ * settings forced off`: "App settings" heads any list).
+ */
+function namesSettings(keyLines: string): boolean {
+  return keyLines
+    .split('\n')
+    .some((line) => (/^\s*(#|\/\/|\/?\*|\||--)/.test(line) ? /zone[\s_-]*settings?\b/i : SETTING_WORD).test(line));
+}
+
+/**
+ * The nearest line above that is indented less (the key a list item or a nested key is under:
+ * `zoneSettings:`, `'disable' => [`), with the comment lines right above it (`| Zone settings forced off`).
+ */
+function parentKeyLines(lines: readonly string[], index: number): string {
   const indent = (line: string) => /^[ \t]*/.exec(line)![0].length;
   const own = indent(lines[index]!);
   for (let i = index - 1; i >= 0 && i >= index - 50; i--) {
     const line = lines[i]!;
-    if (line.trim() === '' || COMMENT_LINE.test(line)) continue;
-    if (indent(line) < own) return line;
+    if (line.trim() === '' || COMMENT_LINE.test(line) || indent(line) >= own) continue;
+    let first = i;
+    while (first > 0 && first > i - 4 && lines[first - 1]!.trim() !== '' && !/[;,{}[\]]\s*$/.test(lines[first - 1]!))
+      first--;
+    return lines.slice(first, i + 1).join('\n');
   }
   return '';
 }
@@ -327,7 +478,15 @@ export function readsAndChecksIn(text: string, start: number, around: () => stri
 }
 
 /** The reads of a value's members and the numbers compared on a line, as the readers of code report them. */
+/** A member read by a call given its name (`Map.get(first, "error_chain")`, `rec.getBoolean("locked")`, `dig("result", "locked")`). */
+const GET_CALL =
+  /\b(?:get|fetch|dig|get_in|getString|getBoolean|getJSONArray|getJSONObject|optString|optBoolean|optJSONArray|path|value)\s*\(\s*(?:[^,()"'\n]+,\s*)?(?:["'][\w-]+["']\s*,\s*)*["']([A-Za-z_]\w*)["']/g;
+
 function readsAndChecks(line: string, start: number, around: () => string, builder: FactsBuilder): void {
+  for (const call of line.matchAll(GET_CALL)) {
+    const at = start + call.index + call[0].lastIndexOf(call[1]!);
+    builder.read([call[1]!], [at, at + call[1]!.length], undefined, around());
+  }
   for (const chain of line.matchAll(READ_CHAIN)) {
     const receiver = chain[1]?.replace(/^[$@]/, '') || undefined;
     const path: string[] = [];
@@ -345,4 +504,13 @@ function readsAndChecks(line: string, start: number, around: () => string, build
     const at = start + found.index - operand.length;
     builder.codeCheck(Number(number), [at, start + found.index + found[0].length], around());
   }
+  // A pattern that matches the code: an Elixir `case` clause's `%{"code" => 1004} ->` (a map written elsewhere is data).
+  if (/->\s*$/.test(line))
+    for (const found of line.matchAll(CODE_PATTERN)) {
+      const at = start + found.index;
+      builder.codeCheck(Number(found[1]), [at, at + found[0].length], around());
+    }
 }
+
+/** A code in a map pattern (`"code" => 1004`, `code: 1004`). */
+const CODE_PATTERN = /["']?code["']?\s*(?:=>|:)\s*(\d{3,5})\b/g;

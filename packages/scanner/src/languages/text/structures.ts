@@ -4,9 +4,11 @@ import { writtenValue, type ObjectEntry, type ObjectLiteral } from '../facts-bui
 /**
  * Objects written in a text file, whatever its format: a Hurl or Bruno request's JSON body, a
  * PowerShell hashtable (`data = @{ service = $Service }`), a Ruby or Perl hash (`proto => '_tcp'`),
- * an Ansible task's YAML `body:` block. Read loosely, line by line: a key is a word before `:`,
- * `=` or `=>`; braces (`{`, `@{`) open and close an object; a YAML key with nothing after it opens one
- * that lasts while the lines below are indented deeper. The matcher decides what they are, as for a
+ * an Ansible task's YAML `body:` block, a Rust `json!({ … })`, a Kotlin `buildJsonObject { put(…) }`.
+ * Read loosely, line by line: a key is a word before `:`, `=` or `=>` (or the first argument of a
+ * builder's `put`); a line that ends with `{` opens an object and one that starts with `}` closes
+ * it; a YAML key with nothing after it opens one that lasts while the lines below are indented
+ * deeper. The matcher decides what they are, as for a
  * dict in Python (a `data` object with `service` beside `priority` and `port` is an SRV record's).
  */
 export function objectsInText(text: string, isComment: (line: string) => boolean): ObjectLiteral[] {
@@ -40,8 +42,9 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
         continue;
       }
       const opened = OPEN.exec(rest);
-      if (opened) {
-        const inline = inlineObject(rest.slice(opened[0].length), restAt + opened[0].length);
+      if (opened || rest.endsWith('{')) {
+        // `data = @{ a = 1 }` on one line; else the object goes on below (`"data": {`, `data: json!({`).
+        const inline = opened && inlineObject(rest.slice(opened[0].length), restAt + opened[0].length);
         if (inline) {
           entry.object = inline;
           parent?.object.entries.push(entry);
@@ -56,14 +59,31 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
       if (parent) parent.object.entries.push(entry);
       continue;
     }
+    const call = CALL_ENTRY.exec(line);
+    if (call) {
+      // `put("locked", false)` in a JSON builder's block (kotlinx's `buildJsonObject { … }`, Java's `JSONObject`).
+      const name = call[2]!;
+      const keyAt = start + call[1]!.length + 1;
+      const entry: ObjectEntry = {
+        key: name,
+        keyRange: [keyAt, keyAt + name.length],
+        property: [start + call[1]!.length, start + line.length],
+      };
+      const value = scalar(call[3]!);
+      if (value !== undefined) entry.value = writtenValue(value.text, start + line.indexOf(call[3]!) + value.offset);
+      stack[stack.length - 1]?.object.entries.push(entry);
+      continue;
+    }
     const trimmed = line.trim();
-    if (/^(?:@\{|\{|\[\s*\{)$/.test(trimmed)) {
-      const parent = stack[stack.length - 1];
-      stack.push({ object: newObject(start + line.indexOf(trimmed)), parent: parent?.object });
-    } else if (/^\}\s*\]?[,;)]*$/.test(trimmed)) {
-      // The innermost brace object closes (and any YAML block opened inside it).
+    // A line that starts with a closing brace ends the innermost brace object (and any YAML block in it)…
+    if (trimmed.startsWith('}')) {
       while (stack.length && stack[stack.length - 1]!.indent !== undefined) close(stack, roots, start);
       if (stack.length) close(stack, roots, start + line.indexOf('}') + 1);
+    }
+    // …and one that ends with an opening brace starts one: `{`, `@{`, `json!({`, `buildJsonObject {`, `} else {`.
+    if (trimmed.endsWith('{')) {
+      const parent = stack[stack.length - 1];
+      stack.push({ object: newObject(start + line.lastIndexOf('{')), parent: parent?.object });
     }
   }
   while (stack.length) close(stack, roots, text.length);
@@ -83,6 +103,8 @@ interface Open {
 const KEY =
   /^([ \t]*(?:-[ \t]+)?[:$]?)(?:["']([\w-]+)["']|([A-Za-z_][\w.-]*))[ \t]*(:(?!:)|=>|=(?![=~]))[ \t]*(.*?)([ \t]*[,;]?[ \t]*)$/;
 const OPEN = /^(?:@\{|\{|\[\s*\{)/;
+/** A key set by a builder's call: `put("locked", false)`, `json.put('proto', "_tcp");`. */
+const CALL_ENTRY = /^([ \t]*(?:[\w.]+\.)?(?:put|addProperty))\s*\(\s*["']([\w-]+)["']\s*,\s*(.*?)\)\s*;?\s*$/;
 
 function newObject(at: number): ObjectLiteral {
   return { range: [at, at], entries: [] };
@@ -96,7 +118,8 @@ function close(stack: Open[], roots: ObjectLiteral[], end: number): void {
     open.entry.property = [open.entry.property[0], open.object.range[1]];
     if (open.parent) open.parent.entries.push(open.entry);
   }
-  if (!open.parent) roots.push(open.object);
+  // An object of its own (not the value of a key) is one the file writes, wherever it stands (a block of code holds it).
+  if (!open.parent || !open.entry) roots.push(open.object);
 }
 
 /** `{ status = 'off'; strip_uri = $false }` on one line: its entries. */
