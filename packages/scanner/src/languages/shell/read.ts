@@ -3,7 +3,7 @@ import type { Range, SilentContext } from '@sunset-lint/core/internal';
 import { concatPatterns, hole } from '@sunset-lint/core/internal';
 import { FactsBuilder, knownText, printedUrlFormat, textOf, writtenValue, type Value } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
-import { readsAndChecksIn } from '../text/read.js';
+import { readsAndChecksIn } from '../text/reads.js';
 import { otherBranches, range } from '../syntax.js';
 import { oneOfValues, replaceInValue } from '../values.js';
 import { COMPARING_COMMANDS, MESSAGE_COMMANDS, PREFIX_COMMANDS, REQUEST_COMMANDS, type Argument } from './commands.js';

@@ -1,9 +1,13 @@
 import { isRequestCommandLine, otherHost } from '@sunset-lint/core/internal';
-import type { FactsBuilder, ObjectEntry, ObjectLiteral, Value } from '../facts-builder.js';
-import { knownText, writtenValue } from '../facts-builder.js';
-import { objectsInJsonText } from '../json-text.js';
+import type { FactsBuilder, ObjectLiteral, Value } from '../facts-builder.js';
+import { writtenValue } from '../facts-builder.js';
 import { MaskedText } from '../hosts/mask.js';
 import { objectsInText } from './structures.js';
+import { basesElsewhere, concatenations } from './concatenation.js';
+import { COMMENT_LINE, isSentence } from './lines.js';
+import { readsAndChecks } from './reads.js';
+import { headerCalls, headersIn, requestsDescribed } from './requests.js';
+import { settingsNamed } from './settings-named.js';
 import { HISTORY } from '../docs/reference-lines.js';
 
 /**
@@ -32,8 +36,6 @@ const COMMAND = /(?:^|[\s"'`(=;|&{])((?:curl|wget|xh|jq)\s|https?\s+(?:-\S+\s+)*
 /** What a host format writes before a command (`sh "`, `- `, `run: `, `command: '`): the shell starts after it. */
 const HOST_PREFIX =
   /^\s*(?:-\s+)?(?:[\w.-]+\s*[:=]\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:\S*\/(?:ba|da|z)?sh\s+(?:-\w+\s+)+)?(["'`]{1,3})?\s*$/;
-/** Lines that are comments in the formats read this way (`#`, `//`, `--`, `;`, `%`, `*`, `<!--`); Ruby's `%w[…]` is a list. */
-const COMMENT_LINE = /^\s*(#(?!!)|\/\/|--\s|;|%(?![wWiIqQ]?[[({<])|\/?\*|<!--)/;
 /** Quoted strings, and words holding a `/`, on one line. */
 const TOKEN = /"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`]*\/[^\s"'`]*)/g;
 /** A variable the file sets: just's `name := "…"`, an `.http` file's `@name = …`, `NAME = "…"`, Nix's `name = "…";`. */
@@ -192,15 +194,6 @@ function placeholderName(name: string, padding: number): string {
   return `${'_'.repeat(padding + 1)}${name}`;
 }
 
-/**
- * A chain of names read from a value, as the formats write one: `.result[0].locked` (jq, JSONPath),
- * `item.json.errors[0].error_chain` (Jinja), `$pool.notification_email` (PowerShell),
- * `$_->{locked}` (Perl), `body["error_chain"]`.
- */
-const READ_CHAIN = /([$@]?[A-Za-z_][\w$]*|\$|\]|\))?((?:(?:\.|->\{?|\[["'])[A-Za-z_]\w*["'}\]]?(?:\[[^\]\n]*\])?)+)/g;
-const CHAIN_NAME = /(?:\.|->\{?|\[["'])([A-Za-z_]\w*)/g;
-/** A number compared in any of the formats' spellings (`==`, `-eq`, `eq`, `!=`, `-ne`). */
-const COMPARED_NUMBER = /(?:==|!=|-eq|-ne|\beq|\bne)\s*["']?(\d{3,5})\b|\b(\d{3,5})["']?\s*(?:==|!=|-eq|-ne)/g;
 /** A YAML scalar written bare (`- ECDHE-…-OLD`, `- id: minify`): text as much as a quoted one. */
 const YAML_SCALAR = /^\s*(?:-\s+)?(?:[\w.-]+:\s+)?([A-Za-z_][\w.-]*)\s*$/;
 
@@ -266,251 +259,3 @@ export function readPlainText(
   }
   return objects;
 }
-
-/** One operand of a concatenation: a quoted string, or a name (with a call's or an index's brackets). */
-const OPERAND = String.raw`(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z_$@][\w.$]*(?:\([^()\n]*\))?(?:\[[^\]\n]*\])?)`;
-/** Operands joined by a language's concatenation (`..` Lua, `+`, ` . ` PHP and Perl, `<>` Elixir, `&` VB, `||`). */
-const CONCATENATION = new RegExp(String.raw`${OPERAND}(?:\s*(?:\.\.|\+|\s\.\s|<>|&|\|\|)\s*${OPERAND})+`, 'g');
-
-/**
- * Strings joined with names by concatenation (`"/zones/" .. ZONE .. "/filters?per_page=100"`,
- * `API + "/zones/" + zone + "/rate_limits"`): one written text, the names holes, as the readers
- * of code join a `+` chain. Returns the line's stretches it read (their strings are not read again).
- */
-function concatenations(
-  line: string,
-  start: number,
-  builder: FactsBuilder,
-  elsewhere: boolean,
-): Array<[number, number]> {
-  const read: Array<[number, number]> = [];
-  for (const chain of line.matchAll(CONCATENATION)) {
-    const value: Value = [];
-    let strings = 0;
-    for (const operand of chain[0].matchAll(new RegExp(OPERAND, 'g'))) {
-      const quoted = /^(["'])([\s\S]*)$/.exec(operand[0]);
-      if (!quoted) {
-        value.push({ kind: 'hole' });
-        continue;
-      }
-      strings++;
-      value.push(...writtenValue(quoted[2]!, start + chain.index + operand.index + 1, !quoted[2]!.includes('\\')));
-    }
-    const text = value.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');
-    if (strings === 0 || value.length < 2 || !text.includes('/')) continue;
-    const range: [number, number] = [start + chain.index, start + chain.index + chain[0].length];
-    const relative = /^\/?[A-Za-z_]/.test(text);
-    builder.written(value, range, elsewhere && relative ? 'another host' : undefined);
-    read.push([chain.index, chain.index + chain[0].length]);
-  }
-  return read;
-}
-
-/**
- * Whether the file's base URLs (URLs with an API's path: `/api/v2`, `/v1`, `/client/v4`) are all
- * another host's (an Auth0 tenant's, a local emulator's), and it names none of the API's: then a
- * path it writes without a base is sent there.
- */
-function basesElsewhere(text: string, builder: FactsBuilder): boolean {
-  let elsewhere = false;
-  for (const found of text.matchAll(/https?:\/\/[^\s"'`<>)\]]+/g)) {
-    if (!builder.namesAnotherHost(writtenValue(found[0], 0))) return false;
-    if (/^https?:\/\/[^/]+\/(?:.*\/)?(?:api|v\d+|client\/v4)(?:\/|$)/.test(found[0])) elsewhere = true;
-  }
-  return elsewhere;
-}
-
-/** Headers set together in an object of the file (a PowerShell `$headers = @{ … }`, a YAML `headers:`). */
-function headersIn(object: ObjectLiteral, builder: FactsBuilder): void {
-  builder.headers(
-    object.entries.map((entry) => ({ name: entry.key, range: entry.keyRange })),
-    true,
-  );
-  for (const entry of object.entries) if (entry.object) headersIn(entry.object, builder);
-}
-
-/**
- * An object that describes a request (`url` beside `method` or a body: an Argo or Ansible `http:`
- * step, an Insomnia or Bruno export's request): the request, sending its body. A body written as a
- * JSON string (`body: '{"notification_email": ""}'`, Insomnia's `body.text`) is read as JSON.
- */
-function requestsDescribed(object: ObjectLiteral, builder: FactsBuilder): void {
-  const entry = (name: string) => object.entries.find((one) => one.key === name);
-  const url = entry('url') ?? entry('uri');
-  const text = url?.value && knownText(url.value);
-  if (url?.value && text?.includes('/')) {
-    const verb = knownText(entry('method')?.value)?.toUpperCase();
-    const body = entry('body') ?? entry('data') ?? entry('json');
-    const payload = body ? payloadIn(body) : [];
-    if (verb !== undefined || payload.length)
-      builder.request({
-        url: url.value,
-        method:
-          verb !== undefined && /^(GET|POST|PUT|PATCH|DELETE|HEAD)$/.test(verb)
-            ? { kind: 'known', method: verb as never }
-            : { kind: 'unknown' },
-        range: url.property,
-        via: 'mention',
-        ...(payload.length ? { payload } : {}),
-      });
-  }
-  for (const one of object.entries) {
-    if (one.object) requestsDescribed(one.object, builder);
-    for (const element of one.elements ?? []) requestsDescribed(element, builder);
-  }
-}
-
-/** What a described request's body sends: its object, or the JSON its text holds. */
-function payloadIn(body: ObjectEntry): ObjectLiteral[] {
-  if (body.object) {
-    const inner = body.object.entries.find((one) => one.key === 'text' || one.key === 'raw');
-    return inner?.value ? objectsInJsonText(inner.value) : [body.object];
-  }
-  return body.value ? objectsInJsonText(body.value) : [];
-}
-
-/** A header set by a call (`.header("Transfer-Encoding", "chunked")`, `req.setHeader(…)`, `headers.add(…)`). */
-const HEADER_CALL = /\b(?:header|setHeader|addHeader|set|append|add|put)\s*\(\s*["']([A-Za-z][\w-]*)["']\s*,/g;
-
-/**
- * Headers set call by call on nearby lines (OkHttp's `.header(…)` chain, a ktor `headers { append(…) }`
- * block): set together, as one request's, when they are within a few lines of each other.
- */
-function headerCalls(text: string, builder: FactsBuilder): void {
-  const found: Array<{ name: string; range: [number, number]; line: number }> = [];
-  let line = 0;
-  let counted = 0;
-  for (const call of text.matchAll(HEADER_CALL)) {
-    for (let at = text.indexOf('\n', counted); at !== -1 && at < call.index; at = text.indexOf('\n', at + 1)) {
-      line++;
-      counted = at + 1;
-    }
-    const at = call.index + call[0].indexOf(call[1]!, call[0].indexOf('('));
-    found.push({ name: call[1]!, range: [at, at + call[1]!.length], line });
-  }
-  let group: typeof found = [];
-  const flush = () => {
-    if (group.length > 1) builder.headers(group, true);
-    group = [];
-  };
-  for (const one of found) {
-    if (group.length && one.line - group[group.length - 1]!.line > 6) flush();
-    group.push(one);
-  }
-  flush();
-}
-
-/** A word that says "setting" (`-Setting`, `enforceSettings:`, `|setting|`, `zone_settings`). */
-const SETTING_WORD = /setting/i;
-/** A settings path whose id is a variable, as a loop over the ids above writes it (`/settings/$s`, `/settings/%%S`). */
-const SETTINGS_PATH = /\/settings\/(?:\$|%|\{|#\{|\$\{)/;
-
-/**
- * Zone setting ids written as words of a line that names settings (`Set-EdgeZoneSetting -Setting
- * 'mobile_redirect'`, `%w[privacy_pass …].each do |setting|`), in a YAML list under a key that
- * does (`enforceSettings:` / `- id: minify`), or of a loop whose next lines send each to a
- * settings path (`for s in brotli minify; do` … `/settings/$s`): the setting's endpoint, named at
- * the word. Elsewhere the word alone (`minify` in a bundler's options) is no evidence.
- */
-function settingsNamed(lines: readonly string[], index: number, start: number, builder: FactsBuilder): void {
-  const line = lines[index]!;
-  if (![...builder.settingIds].some((id) => line.includes(id))) return;
-  // A sentence that names a setting (`The brotli toggle under =settings/brotli= goes away`) is prose.
-  if (proseWords(line) >= 4) return;
-  const below = lines.slice(index + 1, index + 6).join('\n');
-  if (!SETTING_WORD.test(line) && !namesSettings(parentKeyLines(lines, index)) && !SETTINGS_PATH.test(below)) return;
-  // A word of a path (`/settings/brotli`) is the path's, read with it.
-  for (const found of line.matchAll(/(?<![\w/])[A-Za-z0-9_]+(?![\w/])/g))
-    if (builder.settingIds.has(found[0])) builder.settingNamed(found[0], start + found.index);
-}
-
-/**
- * A key, or the lines right above it, that say settings (`zoneSettings:`, an Argo step's
- * `template: patch-setting`); a comment among them only when it says zone settings (`| Zone
- * settings forced off`: "App settings" heads any list).
- */
-function namesSettings(keyLines: string): boolean {
-  return keyLines
-    .split('\n')
-    .some((line) => (/^\s*(#|\/\/|\/?\*|\||--)/.test(line) ? /zone[\s_-]*settings?\b/i : SETTING_WORD).test(line));
-}
-
-/**
- * The nearest line above that is indented less (the key a list item or a nested key is under:
- * `zoneSettings:`, `'disable' => [`), with the comment lines right above it (`| Zone settings forced off`).
- */
-function parentKeyLines(lines: readonly string[], index: number): string {
-  const indent = (line: string) => /^[ \t]*/.exec(line)![0].length;
-  const own = indent(lines[index]!);
-  for (let i = index - 1; i >= 0 && i >= index - 50; i--) {
-    const line = lines[i]!;
-    if (line.trim() === '' || COMMENT_LINE.test(line) || indent(line) >= own) continue;
-    let first = i;
-    while (first > 0 && first > i - 4 && lines[first - 1]!.trim() !== '' && !/[;,{}[\]]\s*$/.test(lines[first - 1]!))
-      first--;
-    return lines.slice(first, i + 1).join('\n');
-  }
-  return '';
-}
-
-/** The words of letters of a line (`The`, `toggle`; not `-Setting`, `server_side_exclude`). */
-function wordsOf(line: string): string[] {
-  return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).map((word) => word.trim());
-}
-
-/** Words of letters in a line, leaving out a loop's keywords (`for s in a b; do`, `.each do |s|`). */
-function proseWords(line: string): number {
-  return wordsOf(line).filter((word) => !/^(for|in|do|done|each|foreach|then|set|echo)$/.test(word)).length;
-}
-
-/** Three or more words of letters: a sentence around whatever it quotes. */
-function isSentence(line: string): boolean {
-  return wordsOf(line).length >= 3;
-}
-
-/** The reads and checks of every line of a text at `start` (a program in a shell string: `perl -ne '…'`). */
-export function readsAndChecksIn(text: string, start: number, around: () => string, builder: FactsBuilder): void {
-  let at = start;
-  for (const line of text.split('\n')) {
-    readsAndChecks(line, at, around, builder);
-    at += line.length + 1;
-  }
-}
-
-/** The reads of a value's members and the numbers compared on a line, as the readers of code report them. */
-/** A member read by a call given its name (`Map.get(first, "error_chain")`, `rec.getBoolean("locked")`, `dig("result", "locked")`). */
-const GET_CALL =
-  /\b(?:get|fetch|dig|get_in|getString|getBoolean|getJSONArray|getJSONObject|optString|optBoolean|optJSONArray|path|value)\s*\(\s*(?:[^,()"'\n]+,\s*)?(?:["'][\w-]+["']\s*,\s*)*["']([A-Za-z_]\w*)["']/g;
-
-function readsAndChecks(line: string, start: number, around: () => string, builder: FactsBuilder): void {
-  for (const call of line.matchAll(GET_CALL)) {
-    const at = start + call.index + call[0].lastIndexOf(call[1]!);
-    builder.read([call[1]!], [at, at + call[1]!.length], undefined, around());
-  }
-  for (const chain of line.matchAll(READ_CHAIN)) {
-    const receiver = chain[1]?.replace(/^[$@]/, '') || undefined;
-    const path: string[] = [];
-    const from = chain.index + (chain[1]?.length ?? 0);
-    for (const name of chain[2]!.matchAll(CHAIN_NAME)) {
-      path.push(name[1]!);
-      const at = start + from + name.index + name[0].length - name[1]!.length;
-      builder.read([...path], [at, at + name[1]!.length], receiver, around());
-    }
-  }
-  for (const found of line.matchAll(COMPARED_NUMBER)) {
-    const number = found[1] ?? found[2]!;
-    // With what it is compared to (`item.json.errors[0].code == 1004`): a code by its name.
-    const operand = found[1] === undefined ? '' : /[^\s(]*\s*$/.exec(line.slice(0, found.index))![0];
-    const at = start + found.index - operand.length;
-    builder.codeCheck(Number(number), [at, start + found.index + found[0].length], around());
-  }
-  // A pattern that matches the code: an Elixir `case` clause's `%{"code" => 1004} ->` (a map written elsewhere is data).
-  if (/->\s*$/.test(line))
-    for (const found of line.matchAll(CODE_PATTERN)) {
-      const at = start + found.index;
-      builder.codeCheck(Number(found[1]), [at, at + found[0].length], around());
-    }
-}
-
-/** A code in a map pattern (`"code" => 1004`, `code: 1004`). */
-const CODE_PATTERN = /["']?code["']?\s*(?:=>|:)\s*(\d{3,5})\b/g;

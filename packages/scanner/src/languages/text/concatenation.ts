@@ -1,0 +1,56 @@
+import { writtenValue, type FactsBuilder, type Value } from '../facts-builder.js';
+
+// Written text that is more than one string: strings joined by concatenation, and paths whose base is another host's.
+
+/** One operand of a concatenation: a quoted string, or a name (with a call's or an index's brackets). */
+const OPERAND = String.raw`(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z_$@][\w.$]*(?:\([^()\n]*\))?(?:\[[^\]\n]*\])?)`;
+/** Operands joined by a language's concatenation (`..` Lua, `+`, ` . ` PHP and Perl, `<>` Elixir, `&` VB, `||`). */
+const CONCATENATION = new RegExp(String.raw`${OPERAND}(?:\s*(?:\.\.|\+|\s\.\s|<>|&|\|\|)\s*${OPERAND})+`, 'g');
+
+/**
+ * Strings joined with names by concatenation (`"/zones/" .. ZONE .. "/filters?per_page=100"`,
+ * `API + "/zones/" + zone + "/rate_limits"`): one written text, the names holes, as the readers
+ * of code join a `+` chain. Returns the line's stretches it read (their strings are not read again).
+ */
+export function concatenations(
+  line: string,
+  start: number,
+  builder: FactsBuilder,
+  elsewhere: boolean,
+): Array<[number, number]> {
+  const read: Array<[number, number]> = [];
+  for (const chain of line.matchAll(CONCATENATION)) {
+    const value: Value = [];
+    let strings = 0;
+    for (const operand of chain[0].matchAll(new RegExp(OPERAND, 'g'))) {
+      const quoted = /^(["'])([\s\S]*)$/.exec(operand[0]);
+      if (!quoted) {
+        value.push({ kind: 'hole' });
+        continue;
+      }
+      strings++;
+      value.push(...writtenValue(quoted[2]!, start + chain.index + operand.index + 1, !quoted[2]!.includes('\\')));
+    }
+    const text = value.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');
+    if (strings === 0 || value.length < 2 || !text.includes('/')) continue;
+    const range: [number, number] = [start + chain.index, start + chain.index + chain[0].length];
+    const relative = /^\/?[A-Za-z_]/.test(text);
+    builder.written(value, range, elsewhere && relative ? 'another host' : undefined);
+    read.push([chain.index, chain.index + chain[0].length]);
+  }
+  return read;
+}
+
+/**
+ * Whether the file's base URLs (URLs with an API's path: `/api/v2`, `/v1`, `/client/v4`) are all
+ * another host's (an Auth0 tenant's, a local emulator's), and it names none of the API's: then a
+ * path it writes without a base is sent there.
+ */
+export function basesElsewhere(text: string, builder: FactsBuilder): boolean {
+  let elsewhere = false;
+  for (const found of text.matchAll(/https?:\/\/[^\s"'`<>)\]]+/g)) {
+    if (!builder.namesAnotherHost(writtenValue(found[0], 0))) return false;
+    if (/^https?:\/\/[^/]+\/(?:.*\/)?(?:api|v\d+|client\/v4)(?:\/|$)/.test(found[0])) elsewhere = true;
+  }
+  return elsewhere;
+}

@@ -1,0 +1,19 @@
+/** What the text readers ask of a line of any format: whether it is a comment, whether it is prose. */
+
+/** Lines that are comments in the formats read this way (`#`, `//`, `--`, `;`, `%`, `*`, `<!--`); Ruby's `%w[…]` is a list. */
+export const COMMENT_LINE = /^\s*(#(?!!)|\/\/|--\s|;|%(?![wWiIqQ]?[[({<])|\/?\*|<!--)/;
+
+/** The words of letters of a line (`The`, `toggle`; not `-Setting`, `server_side_exclude`). */
+function wordsOf(line: string): string[] {
+  return (line.match(/(^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?]|$)/g) ?? []).map((word) => word.trim());
+}
+
+/** Words of letters in a line, leaving out a loop's keywords (`for s in a b; do`, `.each do |s|`). */
+export function proseWords(line: string): number {
+  return wordsOf(line).filter((word) => !/^(for|in|do|done|each|foreach|then|set|echo)$/.test(word)).length;
+}
+
+/** Three or more words of letters: a sentence around whatever it quotes. */
+export function isSentence(line: string): boolean {
+  return wordsOf(line).length >= 3;
+}
