@@ -508,14 +508,18 @@ class FileExtraction {
       // `{ url, method: 'PATCH', body }`: the method and the payload it describes.
       const descriptor = requestDescriptor(node, this.index);
       const said = descriptor?.method;
+      const payload = descriptor?.body ? this.payloadKeys(descriptor.body, scope) : [];
+      // A verb before the URL says how a body is sent (`cf('PUT', url, record)`); without a body the
+      // call stays an unseen client's (a mixin's `this._request('patch', url)`, its callers medium).
       const method: MethodValue = !said
         ? { kind: 'unknown' }
         : 'verb' in said
-          ? { kind: 'known', method: said.verb as RequestMethod }
+          ? payload.length
+            ? { kind: 'known', method: said.verb as RequestMethod }
+            : { kind: 'unknown' }
           : methodFromOptions(this.ev.value(said.object, scope), this.ev);
       // The call it is given to makes the request (`net.request({ method, url })`): its `setHeader`s are sent.
       if (descriptor?.call) this.requestCalls.add(descriptor.call);
-      const payload = descriptor?.body ? this.payloadKeys(descriptor.body, scope) : [];
       mentions.push({
         url: value.pattern,
         method,
