@@ -41,6 +41,7 @@ export {
   hole,
   knownStrings,
   paramsUsed,
+  settingEndpoint,
   substituteParams,
   text,
   type PatternPart,

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Catalogue, RequestMethod } from '../catalogue/types.js';
 import { namesAnotherHost, normalizeApiUrl } from '../url/normalize.js';
-import { hole, sizeOfPattern, writtenAlternatives, type PatternPart } from '../url/pattern.js';
+import { hole, settingEndpoint, sizeOfPattern, text, writtenAlternatives, type PatternPart } from '../url/pattern.js';
 import { admitValue, cutsOf, noteCutPlace, valuesCut, ValueBudget, withValueBudget } from '../url/budget.js';
 import { propertyKeyName, rangeOf, unwrap, type Node } from './ast.js';
 import { propertyRemoval } from '../findings/edits.js';
@@ -23,7 +23,7 @@ import type {
   WrittenPathFact,
 } from '../facts.js';
 import { codeChecks } from './code-checks.js';
-import { headerGroups } from './header-groups.js';
+import { chainRoot, headerGroups } from './header-groups.js';
 import { nearbyWordsFinder } from './nearby-code.js';
 import { propertyReads } from './property-reads.js';
 import { namesInStrings, watchedLiterals } from './watched-strings.js';
@@ -53,9 +53,6 @@ import { instantiateHelper, sendsThroughParameters } from '../resolve/helper-cal
 import { ownerOf } from '../resolve/methods.js';
 import { isRelativeModule, UNKNOWN, type Value } from './values.js';
 import { SDK_RECEIVER_NAMES, sdkClientOfModule, type SdkFlavor } from './knowledge/sdk-clients.js';
-
-/** The steps of a superagent-style request builder between the verb and its `.send(body)`. */
-const REQUEST_BUILDER_STEPS = new Set(['set', 'type', 'accept', 'query', 'auth', 'timeout', 'retry', 'use', 'ok']);
 
 export interface ExtractOptions {
   catalogue: Catalogue;
@@ -306,23 +303,25 @@ class FileExtraction {
     return fact;
   }
 
+  private chainedBodies: Map<Node, Node> | undefined;
+
   /**
    * The body a request builder is given after the call that names the URL, as superagent and its
-   * kin chain it: `edge.patch(url).set('X', y).send({ … })`.
+   * kin chain it (`edge.patch(url).set('X', y).send({ … })`): each `.send(body)` by its chain's root,
+   * found once per file, as header-groups.ts finds a chain's headers.
    */
   private chainedBody(node: Node): Node | undefined {
-    let call = node;
-    for (let depth = 0; depth < 8; depth++) {
-      const member = this.index.parentOf.get(call);
-      if (member?.type !== 'MemberExpression' || member.object !== call) return undefined;
-      const name = propertyKeyName(member.property, member.computed);
-      const next = this.index.parentOf.get(member);
-      if (name === undefined || next?.type !== 'CallExpression' || next.callee !== member) return undefined;
-      if (name === 'send') return next.arguments[0]?.type === 'SpreadElement' ? undefined : next.arguments[0];
-      if (!REQUEST_BUILDER_STEPS.has(name)) return undefined;
-      call = next;
+    if (!this.chainedBodies) {
+      this.chainedBodies = new Map();
+      for (const call of this.index.calls) {
+        if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') continue;
+        if (propertyKeyName(call.callee.property, call.callee.computed) !== 'send') continue;
+        const body = call.arguments[0];
+        const root = chainRoot(call.callee.object);
+        if (root && body && body.type !== 'SpreadElement') this.chainedBodies.set(root, body);
+      }
     }
-    return undefined;
+    return this.chainedBodies.get(node);
   }
 
   /** A call of a URL-building helper defined in this file: its requests with our arguments. */
@@ -544,16 +543,7 @@ class FileExtraction {
       if (!isNamedSetting(node, this.index)) continue;
       const [start, end] = rangeOf(node);
       const method: MethodValue = { kind: 'unknown' };
-      const url: PatternPart[] = [
-        { kind: 'text', text: '/zones/' },
-        { kind: 'hole' },
-        { kind: 'text', text: '/settings/' },
-        {
-          kind: 'text',
-          text: node.value,
-          spans: [{ at: 0, length: node.value.length, start: start + 1, exact: true, written: [start, end] }],
-        },
-      ];
+      const url = settingEndpoint([text(node.value, { start: start + 1, exact: true, written: [start, end] })]);
       const mention: RequestFact = { url, method, range: [start, end], via: 'mention', ...ownerOf(url, method) };
       this.settingIdMentions.add(mention);
       mentions.push(mention);

@@ -205,6 +205,7 @@ const HEADER_SETTERS = new Set(['set', 'append', 'setHeader']);
 /** Calls a request builder chains between its verb call and its headers (superagent, supertest-like clients). */
 const CHAINED = new Set([
   'set',
+  'use',
   'query',
   'type',
   'accept',
@@ -218,7 +219,7 @@ const CHAINED = new Set([
 ]);
 
 /** The call a chain of builder calls starts from (`superagent.put(url)`), when the receiver is such a chain. */
-function chainRoot(receiver: Node): Node | undefined {
+export function chainRoot(receiver: Node): Node | undefined {
   let current = unwrap(receiver);
   let root: Node | undefined;
   while (current.type === 'CallExpression' && current.callee.type === 'MemberExpression') {

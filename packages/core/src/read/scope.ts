@@ -411,9 +411,6 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
       case 'NewExpression':
         index.calls.push(node);
         index.scopeOf.set(node, scope);
-        // A call's place in a chain (`edge.patch(url).send(body)`): its parent, and its callee's.
-        if (parent) index.parentOf.set(node, parent);
-        if (node.callee.type === 'MemberExpression') index.parentOf.set(node.callee, node);
         for (const fn of fnStack) fn.calls.push(node);
         break;
       case 'ObjectExpression':

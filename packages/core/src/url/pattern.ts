@@ -73,6 +73,14 @@ export const text = (value: string, origin?: TextOrigin): TextPart =>
     ? { kind: 'text', text: value, spans: [{ at: 0, length: value.length, ...origin }] }
     : { kind: 'text', text: value };
 
+/**
+ * The endpoint of a zone setting named by its id where no path is written (`settingId: 'minify'`,
+ * a text's `-Setting 'minify'`): `/zones/<zone>/settings/<id>`, the id's parts where they are written.
+ */
+export function settingEndpoint(id: readonly PatternPart[]): PatternPart[] {
+  return [text('/zones/'), hole(), text('/settings/'), ...id];
+}
+
 /** The text from `from` on, its spans shifted to match. */
 export function sliceText(part: TextPart, from: number, to = part.text.length): TextPart {
   const value = part.text.slice(from, to);

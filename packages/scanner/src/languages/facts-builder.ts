@@ -20,8 +20,8 @@ import {
   type WrittenKey,
   type WrittenObjectFact,
   escapeRegExp,
-  hole,
   isRequestCommandLine,
+  settingEndpoint,
 } from '@sunset-lint/core/internal';
 
 /**
@@ -265,7 +265,7 @@ export class FactsBuilder {
   settingNamed(id: string, at: number): void {
     if (!this.vocabulary.settingIds.has(id)) return;
     this.request({
-      url: [{ kind: 'text', text: '/zones/' }, hole(), { kind: 'text', text: '/settings/' }, ...writtenValue(id, at)],
+      url: settingEndpoint(writtenValue(id, at)),
       method: { kind: 'unknown' },
       range: [at, at + id.length],
       via: 'mention',

@@ -1,6 +1,7 @@
 import type { FactsBuilder, ObjectLiteral } from '../facts-builder.js';
 import { writtenValue } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
+import { methodOf } from '../syntax.js';
 
 /**
  * Endpoints a document names in the HTTP reference style, outside the code blocks a grammar reads:
@@ -203,7 +204,7 @@ function readRequestBlocks(text: string, builder: FactsBuilder, readLines: reado
     const at = after + url.index + url[0].indexOf(url[1]!);
     builder.request({
       url: writtenValue(url[1]!, at),
-      method: { kind: 'known', method: found[1]!.toUpperCase() as never },
+      method: methodOf(found[1]),
       range: [at, at + url[1]!.length],
       via: 'mention',
     });

@@ -1,4 +1,4 @@
-import { writtenValue, type FactsBuilder, type Value } from '../facts-builder.js';
+import { textOf, writtenValue, type FactsBuilder, type Value } from '../facts-builder.js';
 
 // Written text that is more than one string: strings joined by concatenation, and paths whose base is another host's.
 
@@ -6,6 +6,7 @@ import { writtenValue, type FactsBuilder, type Value } from '../facts-builder.js
 const OPERAND = String.raw`(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z_$@][\w.$]*(?:\([^()\n]*\))?(?:\[[^\]\n]*\])?)`;
 /** Operands joined by a language's concatenation (`..` Lua, `+`, ` . ` PHP and Perl, `<>` Elixir, `&` VB, `||`). */
 const CONCATENATION = new RegExp(String.raw`${OPERAND}(?:\s*(?:\.\.|\+|\s\.\s|<>|&|\|\|)\s*${OPERAND})+`, 'g');
+const OPERANDS = new RegExp(OPERAND, 'g');
 
 /**
  * Strings joined with names by concatenation (`"/zones/" .. ZONE .. "/filters?per_page=100"`,
@@ -22,7 +23,7 @@ export function concatenations(
   for (const chain of line.matchAll(CONCATENATION)) {
     const value: Value = [];
     let strings = 0;
-    for (const operand of chain[0].matchAll(new RegExp(OPERAND, 'g'))) {
+    for (const operand of chain[0].matchAll(OPERANDS)) {
       const quoted = /^(["'])([\s\S]*)$/.exec(operand[0]);
       if (!quoted) {
         value.push({ kind: 'hole' });
@@ -31,7 +32,7 @@ export function concatenations(
       strings++;
       value.push(...writtenValue(quoted[2]!, start + chain.index + operand.index + 1, !quoted[2]!.includes('\\')));
     }
-    const text = value.map((part) => (part.kind === 'text' ? part.text : '\u0000')).join('');
+    const text = textOf(value);
     if (strings === 0 || value.length < 2 || !text.includes('/')) continue;
     const range: [number, number] = [start + chain.index, start + chain.index + chain[0].length];
     const relative = /^\/?[A-Za-z_]/.test(text);

@@ -1,5 +1,6 @@
 import { knownText, type FactsBuilder, type ObjectEntry, type ObjectLiteral } from '../facts-builder.js';
 import { objectsInJsonText } from '../json-text.js';
+import { methodOf } from '../syntax.js';
 
 // What the objects and calls of a text file say about a request: its headers, the request an object describes.
 
@@ -22,16 +23,13 @@ export function requestsDescribed(object: ObjectLiteral, builder: FactsBuilder):
   const url = entry('url') ?? entry('uri');
   const text = url?.value && knownText(url.value);
   if (url?.value && text?.includes('/')) {
-    const verb = knownText(entry('method')?.value)?.toUpperCase();
+    const verb = knownText(entry('method')?.value);
     const body = entry('body') ?? entry('data') ?? entry('json');
     const payload = body ? payloadIn(body) : [];
     if (verb !== undefined || payload.length)
       builder.request({
         url: url.value,
-        method:
-          verb !== undefined && /^(GET|POST|PUT|PATCH|DELETE|HEAD)$/.test(verb)
-            ? { kind: 'known', method: verb as never }
-            : { kind: 'unknown' },
+        method: methodOf(verb),
         range: url.property,
         via: 'mention',
         ...(payload.length ? { payload } : {}),

@@ -15,7 +15,7 @@ const SETTINGS_PATH = /\/settings\/(?:\$|%|\{|#\{|\$\{)/;
  */
 export function settingsNamed(lines: readonly string[], index: number, start: number, builder: FactsBuilder): void {
   const line = lines[index]!;
-  if (![...builder.settingIds].some((id) => line.includes(id))) return;
+  if (!namesAnId(line, builder.settingIds)) return;
   // A sentence that names a setting (`The brotli toggle under =settings/brotli= goes away`) is prose.
   if (proseWords(line) >= 4) return;
   const below = lines.slice(index + 1, index + 6).join('\n');
@@ -33,7 +33,15 @@ export function settingsNamed(lines: readonly string[], index: number, start: nu
 function namesSettings(keyLines: string): boolean {
   return keyLines
     .split('\n')
-    .some((line) => (/^\s*(#|\/\/|\/?\*|\||--)/.test(line) ? /zone[\s_-]*settings?\b/i : SETTING_WORD).test(line));
+    .some((line) =>
+      (COMMENT_LINE.test(line) || /^\s*\|/.test(line) ? /zone[\s_-]*settings?\b/i : SETTING_WORD).test(line),
+    );
+}
+
+/** Whether the line holds one of the ids (the cheap test every line of a text file makes first). */
+function namesAnId(line: string, ids: ReadonlySet<string>): boolean {
+  for (const id of ids) if (line.includes(id)) return true;
+  return false;
 }
 
 /**
