@@ -37,9 +37,12 @@ function pathWithCli(): string {
  * The hook's `files` pattern (a Python regular expression, searched in each staged path; this one
  * uses no syntax that JavaScript reads differently).
  */
-function filesPattern(hook: ManifestHook): RegExp {
+function filesPattern(hook: ManifestHook): { test: (name: string) => boolean } {
   if (typeof hook.files !== 'string') throw new Error('the hook has no files pattern');
-  return new RegExp(hook.files);
+  // What the framework selects: `files`, less `exclude`.
+  const files = new RegExp(hook.files);
+  const exclude = typeof hook.exclude === 'string' ? new RegExp(hook.exclude) : undefined;
+  return { test: (name) => files.test(name) && !exclude?.test(name) };
 }
 
 /** What the framework does with the hook and the staged file names, in the repository root `root`. */
@@ -122,6 +125,10 @@ describe('.pre-commit-hooks.yaml', () => {
       'requests/zone.http',
       'docs/runbook.adoc',
       'collections/edge.postman_collection.json',
+      'collections/insomnia.json',
+      'recordings/api.har',
+      'package.json',
+      '.vscode/tasks.json',
       'tests/dns.hurl',
       'bruno/Update pool.bru',
       'EdgeAdmin.psm1',
@@ -134,8 +141,8 @@ describe('.pre-commit-hooks.yaml', () => {
       'LICENSE',
       'src/deploy',
       // Not read by the scanner.
-      'package.json',
-      'collections/other.json',
+      'package-lock.json',
+      'sub/npm-shrinkwrap.json',
       'styles.css',
       'photo.png',
       '.env.example',
@@ -164,8 +171,9 @@ describe('.pre-commit-hooks.yaml', () => {
     const run = runHook(theHook(), ['src/client.ts', 'package.json'], root);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('src/client.ts\n  4:32  expired    firewall-rules-api');
-    // Only the staged file is reported and counted; the constants file was read to resolve the import.
-    expect(run.stdout).toContain('1 finding in 1 file (1 file scanned)');
+    // Only the staged files are reported and counted (the client and package.json, read as JSON data);
+    // the constants file was read to resolve the import.
+    expect(run.stdout).toContain('1 finding in 1 file (2 files scanned)');
     expect(run.stdout).not.toContain('src/endpoints.ts');
   });
 

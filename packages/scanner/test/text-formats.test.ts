@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { scan } from '../src/index.js';
 import { kindOfPath, kindOfShebang } from '../src/languages/kinds.js';
 import { objectsInText } from '../src/languages/text/structures.js';
+import { jsonDataText } from '../src/languages/text/json-data.js';
 import { notebookPython } from '../src/languages/python/notebook.js';
 import type { ObjectLiteral } from '../src/languages/facts-builder.js';
 import { makeProject } from './scan-cli-support.js';
@@ -97,6 +98,16 @@ describe('objects a text file writes', () => {
     expect(objectsInText(kotlin, noComments).map(shape)).toEqual([{ type: 'TXT', locked: 'false' }]);
   });
 
+  test("an argument list of named values: Kotlin's mapOf pairs, Ruby's keyword arguments with a hash inside", () => {
+    const kotlin = 'val pool = mapOf(\n    "name" to name,\n    "notification_email" to alertEmail,\n)\n';
+    expect(objectsInText(kotlin, noComments).map(shape)).toEqual([{ name: 'name', notification_email: 'alertEmail' }]);
+    const ruby = 'req.body = JSON.generate(\n  type: "SRV",\n  data: {\n    service: service,\n    port: 443\n  }\n)\n';
+    expect(objectsInText(ruby, noComments).map(shape)).toContainEqual({
+      type: 'SRV',
+      data: { service: 'service', port: '443' },
+    });
+  });
+
   test('comments are no keys; a brace that closes nothing is ignored; an unclosed object ends with the file', () => {
     const text = '# data: {\n}\n{\n  "locked": false\n';
     const objects = objectsInText(text, noComments);
@@ -135,6 +146,65 @@ end
       'compose.yml:5:tunnels-legacy-api:text',
       'units/colos.service:2:zone-analytics-api:text',
       'win/off.cmd:2:rate-limiting-legacy:text',
+    ]);
+  });
+});
+
+describe('JSON files: data whose prose is no evidence', () => {
+  test('prose values are blanked in place; keys, URLs, commands, bodies and code keys stay', () => {
+    const text = [
+      '{',
+      '  "description": "GET /zones/:id/firewall/rules is retired",',
+      '  "why": "err.code === 1004 after POST /zones/${id}/dns_records",',
+      '  "entryId": "zone-setting-brotli",',
+      '  "url": "{{ _.base }}/zones/{{ _.zone }}/filters",',
+      '  "scripts": { "audit": "curl -s $API/organizations/$ORG/members" },',
+      '  "exec": ["var chain = pm.response.json().errors[0].error_chain;"],',
+      '  "text": "{\\"locked\\": false}"',
+      '}',
+    ].join('\n');
+    const data = jsonDataText(text);
+    const blank = (prose: string) => ' '.repeat(prose.length);
+    expect(data).toHaveLength(text.length);
+    expect(data.split('\n').map((line) => line.trim())).toEqual([
+      '{',
+      `"description": "${blank('GET /zones/:id/firewall/rules is retired')}",`,
+      `"why": "${blank('err.code === 1004 after POST /zones/${id}/dns_records')}",`,
+      `"entryId": "${blank('zone-setting-brotli')}",`,
+      '"url": "{{ _.base }}/zones/{{ _.zone }}/filters",',
+      '"scripts": { "audit": "curl -s $API/organizations/$ORG/members" },',
+      '"exec": ["var chain = pm.response.json().errors[0].error_chain;"],',
+      '"text": "{\\"locked\\": false}"',
+      '}',
+    ]);
+  });
+
+  test('a scan reads request collections and recordings, not prose, lockfiles or API descriptions', async () => {
+    const project = makeProject({
+      'thunder-tests/thunderclient.json': JSON.stringify(
+        [
+          {
+            name: 'List filters (retired /zones/:id/firewall/rules)',
+            url: '{{api}}/zones/{{zone}}/filters',
+            method: 'GET',
+          },
+        ],
+        null,
+        2,
+      ),
+      'recordings/sync.har': JSON.stringify({
+        log: {
+          entries: [{ request: { method: 'GET', url: 'https://api.cloudflare.com/client/v4/user/billing/profile' } }],
+        },
+      }),
+      'locales/en.json': '{ "retired": "The /zones/:id/rate_limits API is retired for every zone." }\n',
+      'package-lock.json': '{ "packages": { "": { "name": "x" } }, "note": "/zones/z/rate_limits" }\n',
+      'openapi.json': '{ "openapi": "3.1.0", "paths": { "/zones/{id}/rate_limits": {} } }\n',
+    });
+    const result = await scan({ cwd: project, paths: ['.'], config: { asOf: '2026-01-01' }, failOn: 'none' });
+    expect(result.findings.map((f) => `${f.file}:${f.line}:${f.entryId}:${f.language}`).sort()).toEqual([
+      'recordings/sync.har:1:billing-profile-and-history:text',
+      'thunder-tests/thunderclient.json:4:firewall-rules-api:text',
     ]);
   });
 });

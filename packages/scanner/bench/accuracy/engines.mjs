@@ -7,6 +7,7 @@ import plugin from '@sunset-lint/eslint-plugin';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { scan } from '../../dist/index.js';
+import { EXPECTATION_FILES } from './expectations.mjs';
 
 /** What a project's eslint.config.js holds: the recommended config, typescript-eslint for TS. */
 function flatConfig(asOf) {
@@ -47,7 +48,12 @@ export async function runPlugin(root, files, asOf) {
 /** @returns {Promise<{ found: import('./expectations.mjs').Located[], problems: string[] }>} */
 export async function runScanner(root, directories, asOf) {
   // The library call, with the configuration given (a corpus's own config file must not apply).
-  const result = await scan({ cwd: root, paths: directories, config: { asOf }, failOn: 'none' });
+  const result = await scan({
+    cwd: root,
+    paths: directories,
+    config: { asOf, exclude: [...EXPECTATION_FILES] },
+    failOn: 'none',
+  });
   return {
     found: result.findings.map((f) => ({ file: f.file, line: f.line, entryId: f.entryId })),
     problems: result.diagnostics.map((d) => `${d.file ?? ''}${d.line ? `:${d.line}` : ''}: ${d.message} [${d.code}]`),

@@ -38,8 +38,15 @@ export function readExpectations(root, directories) {
  * (declaration files and the like excluded), so that no one is scored on a file another never saw.
  * @returns {Promise<{ absolute: string[], relative: string[] }>}
  */
+/** The corpus's answers (`<DIR>/*\/expected.json`): no part of the corpus, for the scanner or for grep. */
+export const EXPECTATION_FILES = ['**/expected.json'];
+
 export async function sourceFiles(root, directories) {
-  const { files, terraformFiles, scriptFiles } = await discoverFiles({ cwd: root, paths: directories });
+  const { files, terraformFiles, scriptFiles } = await discoverFiles({
+    cwd: root,
+    paths: directories,
+    exclude: EXPECTATION_FILES,
+  });
   const relativeOf = (file) => relative(root, file).split(sep).join('/');
   // `.tf` files and the other languages' (shell, Python, Go, documentation): the scanner reads them
   // and grep greps them; ESLint does not see them.

@@ -72,7 +72,7 @@ export const SCRIPT_INCLUDE: readonly string[] = [
   // Text of other formats that holds request commands and URLs: read for what grep would find.
   `**/*.{adoc,asciidoc,org,${TEXT_EXTENSIONS.join(',')}}`,
   `**/{${TEXT_NAMES.join(',')}}`,
-  '**/*.postman_collection.json',
+  '**/*.{json,har}',
   '**/{Dockerfile,Containerfile}.*',
   '**/.github/workflows/*.{yml,yaml}',
   '**/.gitlab-ci.{yml,yaml}',
@@ -100,7 +100,7 @@ export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
   if (/^\.gitlab-ci\.ya?ml$/.test(lower) || /(^|\/)\.gitlab\/ci\/.+\.ya?ml$/.test(normalized))
     return { language: 'shell', host: 'gitlab-ci' };
   if (/\.(adoc|asciidoc|org)$/.test(lower)) return { language: 'docs', format: 'text' };
-  if (TEXT_FILE.test(lower) || TEXT_NAME.test(lower) || lower.endsWith('.postman_collection.json'))
+  if (TEXT_FILE.test(lower) || TEXT_NAME.test(lower) || /\.(json|har)$/.test(lower))
     return { language: 'text' };
   if (!name.includes('.')) return 'shebang';
   return undefined;

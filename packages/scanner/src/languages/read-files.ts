@@ -15,6 +15,7 @@ import { readGo, type GoModule } from './go/read.js';
 import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
 import { readReferenceLines } from './docs/reference-lines.js';
 import { readPlainText, readPlainTextFile } from './text/read.js';
+import { jsonDataText } from './text/json-data.js';
 import { snakeCase } from './values.js';
 import { GO_SDK_METHODS } from './go/cloudflare-go.js';
 import { isGeneratedReport } from '../reports/generated-mark.js';
@@ -94,6 +95,13 @@ function readAsText(
   return kind.language === 'text' || (kind.language === 'docs' && kind.format === 'text');
 }
 
+/** What a file's reader reads: a notebook's Python, a JSON file's data without its prose. */
+function contentOf(file: string, source: string): string {
+  if (/\.ipynb$/i.test(file)) return notebookPython(source);
+  if (/\.(json|har)$/i.test(file)) return jsonDataText(source);
+  return source;
+}
+
 const GRAMMAR_OF: Record<'shell' | 'python' | 'go', GrammarName> = { shell: 'bash', python: 'python', go: 'go' };
 
 export async function readScriptFiles(
@@ -115,7 +123,7 @@ export async function readScriptFiles(
     }
     const known = kind === 'shebang' ? kindOfShebang(read.source.slice(0, read.source.indexOf('\n') >>> 0)) : kind;
     if (!known || (input.languages && !input.languages.has(known.language))) continue;
-    texts.set(file, { kind: known, text: /\.ipynb$/i.test(file) ? notebookPython(read.source) : read.source });
+    texts.set(file, { kind: known, text: contentOf(file, read.source) });
   }
   const parsers = new Map<GrammarName, Parser>();
   const parser = async (name: GrammarName) => {

@@ -24,7 +24,7 @@ export function concatenations(
     const value: Value = [];
     let strings = 0;
     for (const operand of chain[0].matchAll(OPERANDS)) {
-      const quoted = /^(["'])([\s\S]*)$/.exec(operand[0]);
+      const quoted = /^(["'])([\s\S]*)\1$/.exec(operand[0]);
       if (!quoted) {
         value.push({ kind: 'hole' });
         continue;
@@ -39,6 +39,47 @@ export function concatenations(
     builder.written(value, range, elsewhere && relative ? 'another host' : undefined);
     read.push([chain.index, chain.index + chain[0].length]);
   }
+  return read;
+}
+
+/**
+ * Segments joined by `/` (Lua's `table.concat({ "/zones", zone, "script_monitor" }, "/")`, Java's
+ * `String.join("/", …)`, PHP's `implode('/', [ … ])`, Perl's `join('/', …)`, Ruby's and Rust's
+ * `[ … ].join("/")`, Ruby's `File.join(…)`): one written text, the names holes.
+ */
+const JOINED = [
+  /\b(?:table\.concat|implode)\s*\(\s*[{[]([^{}[\]\n]*)[}\]]\s*,\s*(["'])\/\2\s*\)/g,
+  /\b(?:String\.join|join|implode)\s*\(\s*(["'])\/\1\s*,\s*\[?([^()[\]\n]*?)\]?\s*\)/g,
+  /\[([^[\]\n]*)\]\s*\.\s*join\s*\(\s*(["'])\/\2\s*\)/g,
+  /\bFile\.join\s*\(([^()\n]*)\)/g,
+];
+
+export function joinedSegments(line: string, start: number, builder: FactsBuilder): Array<[number, number]> {
+  const read: Array<[number, number]> = [];
+  for (const pattern of JOINED)
+    for (const found of line.matchAll(pattern)) {
+      // The list is the group that is not the separator's quote.
+      const list = [found[1], found[2]].find((group) => group !== undefined && group.length > 1) ?? '';
+      const listAt = found.index + found[0].indexOf(list);
+      const value: Value = [];
+      let strings = 0;
+      for (const operand of list.matchAll(OPERANDS)) {
+        if (value.length) value.push({ kind: 'text', text: '/' });
+        const quoted = /^(["'])([\s\S]*)\1$/.exec(operand[0]);
+        if (!quoted) {
+          value.push({ kind: 'hole' });
+          continue;
+        }
+        strings++;
+        // A segment written with its slash (`"/zones"`) is joined without another.
+        const segment = value.length ? quoted[2]!.replace(/^\//, '') : quoted[2]!;
+        const at = start + listAt + operand.index + 1 + (quoted[2]!.length - segment.length);
+        value.push(...writtenValue(segment, at, !segment.includes('\\')));
+      }
+      if (strings === 0 || value.length < 3) continue;
+      builder.written(value, [start + found.index, start + found.index + found[0].length]);
+      read.push([found.index, found.index + found[0].length]);
+    }
   return read;
 }
 

@@ -17,3 +17,19 @@ export function proseWords(line: string): number {
 export function isSentence(line: string): boolean {
   return wordsOf(line).length >= 3;
 }
+
+/**
+ * A route the program serves, as the web frameworks of the formats read as text declare one:
+ * Spring's `@GetMapping("/…")`, JAX-RS's `@Path("/…")`, ASP.NET's `[HttpGet("…")]`, Laravel's
+ * `Route::get('/…', …)`, a Rails route (`get "zones/:id/…", to: "…"`), a Sinatra, Grape or Ktor
+ * route (`get "/…" do`, `get("/…") {`). Its path is the program's own, whatever it spells.
+ */
+export const OWN_ROUTE = new RegExp(
+  [
+    String.raw`^\s*@(?:(?:Get|Post|Put|Patch|Delete|Request)Mapping|GET|POST|PUT|PATCH|DELETE|Path|Get|Post|Put|Patch|Delete)\s*\(`,
+    String.raw`^\s*\[(?:Http(?:Get|Post|Put|Patch|Delete)|Route)\s*\(`,
+    String.raw`\bRoute::(?:get|post|put|patch|delete|any|match|resource|apiResource|prefix)\s*\(`,
+    String.raw`^\s*(?:get|post|put|patch|delete|match)\s+["'][^"'\n]*["']\s*,\s*(?:to:|=>|controller:|action:|via:)`,
+    String.raw`^\s*(?:get|post|put|patch|delete)\s*\(?\s*["'][^"'\n]*["']\s*\)?\s*(?:do\b|\{)`,
+  ].join('|'),
+);

@@ -3,8 +3,8 @@ import type { FactsBuilder, ObjectLiteral, Value } from '../facts-builder.js';
 import { writtenValue } from '../facts-builder.js';
 import { MaskedText } from '../hosts/mask.js';
 import { objectsInText } from './structures.js';
-import { basesElsewhere, concatenations } from './concatenation.js';
-import { COMMENT_LINE, isSentence } from './lines.js';
+import { basesElsewhere, concatenations, joinedSegments } from './concatenation.js';
+import { COMMENT_LINE, isSentence, OWN_ROUTE } from './lines.js';
 import { readsAndChecks } from './reads.js';
 import { headerCalls, headersIn, requestsDescribed } from './requests.js';
 import { settingsNamed } from './settings-named.js';
@@ -36,8 +36,12 @@ const COMMAND = /(?:^|[\s"'`(=;|&{])((?:curl|wget|xh|jq)\s|https?\s+(?:-\S+\s+)*
 /** What a host format writes before a command (`sh "`, `- `, `run: `, `command: '`): the shell starts after it. */
 const HOST_PREFIX =
   /^\s*(?:-\s+)?(?:[\w.-]+\s*[:=]\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:\S*\/(?:ba|da|z)?sh\s+(?:-\w+\s+)+)?(["'`]{1,3})?\s*$/;
-/** Quoted strings, and words holding a `/`, on one line. */
-const TOKEN = /"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`]*\/[^\s"'`]*)/g;
+/**
+ * Quoted strings, words holding a `/`, and OpenSSL cipher lists written bare (nginx's
+ * `ssl_ciphers ECDHE-…-OLD:ECDHE-…;`), on one line.
+ */
+const TOKEN =
+  /"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`]*\/[^\s"'`]*)|(?<![\w-])([A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+(?::[!+-]?[\w@=.-]+)*)/g;
 /** A variable the file sets: just's `name := "…"`, an `.http` file's `@name = …`, `NAME = "…"`, Nix's `name = "…";`. */
 const DEFINITION = /^[ \t]*@?([A-Za-z_][\w-]*)[ \t]*:?=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"';]+))[ \t]*;?[ \t]*$/gm;
 /** A YAML file's `NAME: value` (a Taskfile's `vars:`), read only where a placeholder names it. */
@@ -234,7 +238,12 @@ export function readPlainText(
     }
     // A sentence about what was removed or replaced (a request file's `docs` block) is prose.
     if (isSentence(line) && HISTORY.test(line)) continue;
-    const joined = skipped(start) ? [] : concatenations(line, start, builder, relativeIsElsewhere);
+    // The program's own route: its strings are read, as silent (`@GetMapping("/zones/{id}/firewall/rules")`).
+    const served = OWN_ROUTE.test(line);
+    const joined =
+      skipped(start) || served
+        ? []
+        : [...concatenations(line, start, builder, relativeIsElsewhere), ...joinedSegments(line, start, builder)];
     for (const found of line.matchAll(TOKEN)) {
       // What the shell reads (from the command on: `sh "curl …"`, inside the quotes) is read there, once.
       if (skipped(start + found.index) || skipped(start + found.index + 1)) continue;
@@ -242,7 +251,7 @@ export function readPlainText(
       if (joined.some(([from, to]) => from <= found.index && found.index < to)) continue;
       const code = found[3];
       const quoted = found[1] ?? found[2] ?? code;
-      const written = quoted ?? found[4]!;
+      const written = quoted ?? found[4] ?? found[5]!;
       if (!written) continue;
       // Inline code in a sentence (AsciiDoc's, Org's `` `/firewall/waf/packages` ``) is prose.
       // (A request command in backticks, `` `curl.exe … "%CF_API%/user/billing/profile"` `` in a batch file's `for /f`, is code.)
@@ -253,7 +262,7 @@ export function readPlainText(
       builder.written(
         writtenValue(written, at, quoted === undefined || !written.includes('\\')),
         [start + found.index, start + found.index + found[0].length],
-        elsewhere ? 'another host' : undefined,
+        served ? 'own route' : elsewhere ? 'another host' : undefined,
       );
     }
   }

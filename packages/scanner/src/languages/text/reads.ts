@@ -5,9 +5,9 @@ import type { FactsBuilder } from '../facts-builder.js';
 /**
  * A chain of names read from a value, as the formats write one: `.result[0].locked` (jq, JSONPath),
  * `item.json.errors[0].error_chain` (Jinja), `$pool.notification_email` (PowerShell),
- * `$_->{locked}` (Perl), `body["error_chain"]`.
+ * `$_->{locked}` (Perl), `body["error_chain"]`, `record["data"]["service"]` (Ruby).
  */
-const READ_CHAIN = /([$@]?[A-Za-z_][\w$]*|\$|\]|\))?((?:(?:\.|->\{?|\[["'])[A-Za-z_]\w*["'}\]]?(?:\[[^\]\n]*\])?)+)/g;
+const READ_CHAIN = /([$@]?[A-Za-z_][\w$]*|\$|\]|\))?((?:(?:\.|->\{?|\[["'])[A-Za-z_]\w*(?:["']?[}\]]|["'])?(?:\[[^\]\n]*\])?)+)/g;
 const CHAIN_NAME = /(?:\.|->\{?|\[["'])([A-Za-z_]\w*)/g;
 /** A number compared in any of the formats' spellings (`==`, `-eq`, `eq`, `!=`, `-ne`). */
 const COMPARED_NUMBER = /(?:==|!=|-eq|-ne|\beq|\bne)\s*["']?(\d{3,5})\b|\b(\d{3,5})["']?\s*(?:==|!=|-eq|-ne)/g;
@@ -29,7 +29,9 @@ const GET_CALL =
 export function readsAndChecks(line: string, start: number, around: () => string, builder: FactsBuilder): void {
   for (const call of line.matchAll(GET_CALL)) {
     const at = start + call.index + call[0].lastIndexOf(call[1]!);
-    builder.read([call[1]!], [at, at + call[1]!.length], undefined, around());
+    // Every name a dig is given, in order (`record.dig("data", "proto")` reads `data.proto`).
+    const path = [...call[0].slice(call[0].indexOf('(')).matchAll(/["']([A-Za-z_]\w*)["']/g)].map((name) => name[1]!);
+    builder.read(path, [at, at + call[1]!.length], undefined, around());
   }
   for (const chain of line.matchAll(READ_CHAIN)) {
     const receiver = chain[1]?.replace(/^[$@]/, '') || undefined;

@@ -50,8 +50,8 @@ function payloadIn(body: ObjectEntry): ObjectLiteral[] {
   return body.value ? objectsInJsonText(body.value) : [];
 }
 
-/** A header set by a call (`.header("Transfer-Encoding", "chunked")`, `req.setHeader(…)`, `headers.add(…)`). */
-const HEADER_CALL = /\b(?:header|setHeader|addHeader|set|append|add|put)\s*\(\s*["']([A-Za-z][\w-]*)["']\s*,/g;
+/** A header set by a call (`.header("Transfer-Encoding", "chunked")`, `req.setHeader(…)`, `headers.add(…)`, .NET's `$headers.Add(…)`). */
+const HEADER_CALL = /\b(?:header|set_?header|add_?header|set|append|add|put)\s*\(\s*["']([A-Za-z][\w-]*)["']\s*,/gi;
 
 /**
  * Headers set call by call on nearby lines (OkHttp's `.header(…)` chain, a ktor `headers { append(…) }`

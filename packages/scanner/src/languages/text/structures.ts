@@ -42,6 +42,11 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
         continue;
       }
       const opened = OPEN.exec(rest);
+      if (rest.endsWith('(')) {
+        // `req.body = JSON.generate(` with keyword arguments below: the object they make.
+        stack.push({ object: newObject(keyAt), entry, parent: parent?.object, closer: ')' });
+        continue;
+      }
       if (opened || rest.endsWith('{')) {
         // `data = @{ a = 1 }` on one line; else the object goes on below (`"data": {`, `data: json!({`).
         const inline = opened && inlineObject(rest.slice(opened[0].length), restAt + opened[0].length);
@@ -51,7 +56,7 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
           if (!parent) roots.push(inline);
           continue;
         }
-        stack.push({ object: newObject(keyAt), entry, parent: parent?.object });
+        stack.push({ object: newObject(keyAt), entry, parent: parent?.object, closer: '}' });
         continue;
       }
       const value = scalar(rest);
@@ -75,15 +80,28 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
       continue;
     }
     const trimmed = line.trim();
-    // A line that starts with a closing brace ends the innermost brace object (and any YAML block in it)…
+    // A line that starts with a closing brace ends the innermost brace object (and any YAML block or
+    // argument list left open in it)…
     if (trimmed.startsWith('}')) {
-      while (stack.length && stack[stack.length - 1]!.indent !== undefined) close(stack, roots, start);
+      while (stack.length && stack[stack.length - 1]!.closer !== '}') close(stack, roots, start);
       if (stack.length) close(stack, roots, start + line.indexOf('}') + 1);
     }
-    // …and one that ends with an opening brace starts one: `{`, `@{`, `json!({`, `buildJsonObject {`, `} else {`.
-    if (trimmed.endsWith('{')) {
+    // …one that starts with a closing parenthesis ends the innermost argument list…
+    if (trimmed.startsWith(')') && stack.some((open) => open.closer === ')')) {
+      while (stack[stack.length - 1]!.closer !== ')') close(stack, roots, start);
+      close(stack, roots, start + line.indexOf(')') + 1);
+    }
+    // …and one that ends with an opening brace starts one: `{`, `@{`, `json!({`, `buildJsonObject {`,
+    // `} else {`; with an opening parenthesis, an argument list of named values (Kotlin's
+    // `mapOf(` of `"key" to value` pairs, Ruby's keyword arguments).
+    if (trimmed.endsWith('{') || trimmed.endsWith('(')) {
       const parent = stack[stack.length - 1];
-      stack.push({ object: newObject(start + line.lastIndexOf('{')), parent: parent?.object });
+      const closer = trimmed.endsWith('{') ? '}' : ')';
+      stack.push({
+        object: newObject(start + line.lastIndexOf(closer === '}' ? '{' : '(')),
+        parent: parent?.object,
+        closer,
+      });
     }
   }
   while (stack.length) close(stack, roots, text.length);
@@ -92,16 +110,18 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
 
 interface Open {
   object: ObjectLiteral;
-  /** The key's indentation, for a YAML block; none for a brace object. */
+  /** The key's indentation, for a YAML block; none for a brace object or an argument list. */
   indent?: number;
+  /** What closes a brace object (`}`) or an argument list (`)`). */
+  closer?: '}' | ')';
   /** The entry of the parent that holds this object. */
   entry?: ObjectEntry;
   parent?: ObjectLiteral;
 }
 
-/** A key and what follows it: `"data": {`, `data = @{`, `:proto => '_tcp',`, `service: "{{ item.service }}"`. */
+/** A key and what follows it: `"data": {`, `data = @{`, `:proto => '_tcp',`, `service: "{{ item.service }}"`, Kotlin's `"proto" to "_tcp",`. */
 const KEY =
-  /^([ \t]*(?:-[ \t]+)?[:$]?)(?:["']([\w-]+)["']|([A-Za-z_][\w.-]*))[ \t]*(:(?!:)|=>|=(?![=~]))[ \t]*(.*?)([ \t]*[,;]?[ \t]*)$/;
+  /^([ \t]*(?:-[ \t]+)?[:$]?)(?:["']([\w-]+)["']|([A-Za-z_][\w.-]*))[ \t]*(:(?!:)|=>|=(?![=~])|(?<=["'][ \t]*)to(?=[ \t]))[ \t]*(.*?)([ \t]*[,;]?[ \t]*)$/;
 const OPEN = /^(?:@\{|\{|\[\s*\{)/;
 /** A key set by a builder's call: `put("locked", false)`, `json.put('proto', "_tcp");`. */
 const CALL_ENTRY = /^([ \t]*(?:[\w.]+\.)?(?:put|addProperty))\s*\(\s*["']([\w-]+)["']\s*,\s*(.*?)\)\s*;?\s*$/;

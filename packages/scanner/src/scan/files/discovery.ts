@@ -23,6 +23,9 @@ export const DEFAULT_EXCLUDE: readonly string[] = [
   '**/.svn/**',
   '**/.yarn/**',
   '**/.pnp.*',
+  // npm's lockfiles: JSON no one writes by hand (and often larger than --max-file-size).
+  '**/package-lock.json',
+  '**/npm-shrinkwrap.json',
   '**/.sunset-lint-cache/**',
   '**/dist/**',
   '**/build/**',
