@@ -23,6 +23,7 @@ import {
   isRequestCommandLine,
   settingEndpoint,
 } from '@sunset-lint/core/internal';
+import { isSentence } from './text/lines.js';
 
 /**
  * The one place where the readers of other languages (shell, Python, Go, documentation) turn what
@@ -214,8 +215,12 @@ export class FactsBuilder {
     // feeding `curl`): its format string is what it builds.
     const format = printedUrlFormat(text);
     if (format) return silentByText(format, context);
+    // A wrapper's command line (`cfapi GET zones/$ZONE/settings/privacy_pass | jq .result` in an
+    // alias): a method word before the path makes it a request, unless the words around are a sentence.
+    const command = /(^|\s)(GET|POST|PUT|PATCH|DELETE)\s+["']?\S*\//.test(text) && !isSentence(text);
     const byText = silentByText(text, context);
-    if (byText) return byText;
+    if (byText && !(command && byText === 'prose')) return byText;
+    if (command) return undefined;
     const words = text
       .split(/\s+/)
       .filter(

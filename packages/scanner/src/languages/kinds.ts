@@ -100,8 +100,7 @@ export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
   if (/^\.gitlab-ci\.ya?ml$/.test(lower) || /(^|\/)\.gitlab\/ci\/.+\.ya?ml$/.test(normalized))
     return { language: 'shell', host: 'gitlab-ci' };
   if (/\.(adoc|asciidoc|org)$/.test(lower)) return { language: 'docs', format: 'text' };
-  if (TEXT_FILE.test(lower) || TEXT_NAME.test(lower) || /\.(json|har)$/.test(lower))
-    return { language: 'text' };
+  if (TEXT_FILE.test(lower) || TEXT_NAME.test(lower) || /\.(json|har)$/.test(lower)) return { language: 'text' };
   if (!name.includes('.')) return 'shebang';
   return undefined;
 }

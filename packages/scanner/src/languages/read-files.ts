@@ -83,6 +83,21 @@ interface Parsed {
   docs?: DocsBlocks;
   /** A report the tool wrote (reports/generated-mark.ts): nothing in it is read. */
   generated?: boolean;
+  /** A YAML host's text is read as text too, but for these stretches (its scripts, read as shell). */
+  textSkip?: Array<[number, number]>;
+}
+
+const YAML_HOSTS: ReadonlySet<string> = new Set(['github-actions', 'gitlab-ci']);
+
+/** The lines of a masked text that show anything: the stretches its grammar read. */
+function shownLines(masked: string): Array<[number, number]> {
+  const shown: Array<[number, number]> = [];
+  let start = 0;
+  for (const line of masked.split('\n')) {
+    if (line.trim()) shown.push([start, start + line.length]);
+    start += line.length + 1;
+  }
+  return shown;
 }
 
 /** A YAML or JSON OpenAPI / Swagger document (its top-level version key). */
@@ -143,6 +158,8 @@ export async function readScriptFiles(
       const shell = shellOf(entry.text, entry.kind.language === 'shell' ? entry.kind.host : 'script');
       result.trees.bash = { root: (await parser('bash')).parse(shell.text)!.rootNode, text: shell.text };
       result.predefined = shell.predefined;
+      // A CI file's other keys (an HTTP step's `url:`, a job's `env:`) are YAML, read as text around its scripts.
+      if (entry.kind.language === 'shell' && YAML_HOSTS.has(entry.kind.host)) result.textSkip = shownLines(shell.text);
     } else if (language === 'python' || language === 'go') {
       result.trees[GRAMMAR_OF[language]] = {
         root: (await parser(GRAMMAR_OF[language])).parse(entry.text)!.rootNode,
@@ -307,7 +324,11 @@ export async function readScriptFiles(
     }
     const facts = builder.facts();
     const objects =
-      readAsText(kind) && read.docs && !read.generated ? readPlainText(text, builder, read.docs.parsed) : [];
+      readAsText(kind) && read.docs && !read.generated
+        ? readPlainText(text, builder, read.docs.parsed)
+        : read.textSkip
+          ? readPlainText(text, builder, read.textSkip)
+          : [];
     // A page's blocks of languages no grammar reads (```rust, ```php): read as a text file of that language is.
     if (read.docs?.text?.length && !read.generated) {
       const shown = new MaskedText(text);

@@ -45,17 +45,35 @@ export function concatenations(
 /**
  * Segments joined by `/` (Lua's `table.concat({ "/zones", zone, "script_monitor" }, "/")`, Java's
  * `String.join("/", …)`, PHP's `implode('/', [ … ])`, Perl's `join('/', …)`, Ruby's and Rust's
- * `[ … ].join("/")`, Ruby's `File.join(…)`): one written text, the names holes.
+ * `[ … ].join("/")`, Ruby's `File.join(…)`, fish's `string join /`, Rust's `path_segments_mut().extend(&[…])`):
+ * one written text, the names holes.
  */
 const JOINED = [
   /\b(?:table\.concat|implode)\s*\(\s*[{[]([^{}[\]\n]*)[}\]]\s*,\s*(["'])\/\2\s*\)/g,
   /\b(?:String\.join|join|implode)\s*\(\s*(["'])\/\1\s*,\s*\[?([^()[\]\n]*?)\]?\s*\)/g,
   /\[([^[\]\n]*)\]\s*\.\s*join\s*\(\s*(["'])\/\2\s*\)/g,
   /\bFile\.join\s*\(([^()\n]*)\)/g,
+  // Rust's `url.path_segments_mut()….extend(&["organizations", org, "audit_logs"])`.
+  /\.extend\s*\(\s*&\[([^[\]\n]*)\]\s*\)/g,
 ];
+
+/** fish's `string join / $CF_API zones $zone firewall`: bare words are text, variables holes. */
+const FISH_JOIN = /\bstring\s+join\s+(["']?)\/\1\s+([^()|;\n]+)/g;
 
 export function joinedSegments(line: string, start: number, builder: FactsBuilder): Array<[number, number]> {
   const read: Array<[number, number]> = [];
+  for (const found of line.matchAll(FISH_JOIN)) {
+    const value: Value = [];
+    const listAt = found.index + found[0].length - found[2]!.length;
+    for (const word of found[2]!.trimEnd().matchAll(/\S+/g)) {
+      if (value.length) value.push({ kind: 'text', text: '/' });
+      if (word[0].startsWith('$')) value.push({ kind: 'hole' });
+      else value.push(...writtenValue(word[0], start + listAt + word.index, true));
+    }
+    if (value.length < 3) continue;
+    builder.written(value, [start + found.index, start + found.index + found[0].length]);
+    read.push([found.index, found.index + found[0].length]);
+  }
   for (const pattern of JOINED)
     for (const found of line.matchAll(pattern)) {
       // The list is the group that is not the separator's quote.

@@ -72,7 +72,8 @@ const BLOCK_OPEN = /('''|"""|'')[ \t]*$/;
 
 export function readPlainTextFile(text: string, apiHosts: readonly string[], file = ''): PlainText {
   // A Windows batch file's `curl.exe` lines are no POSIX shell (`%VAR%`, `^|`, `for /f`): text only.
-  if (/\.(cmd|bat)$/i.test(file)) return { skip: [] };
+  // Nor is fish (`for t in (cfapi GET …)`, `set -l url (string join / …)`).
+  if (/\.(cmd|bat|fish)$/i.test(file)) return { skip: [] };
   const definitions = new Map<string, { value: string; at: number }>();
   for (const found of [...text.matchAll(DEFINITION), ...text.matchAll(YAML_VALUE)]) {
     const value = found[2] ?? found[3] ?? found[4]!;

@@ -7,7 +7,8 @@ import type { FactsBuilder } from '../facts-builder.js';
  * `item.json.errors[0].error_chain` (Jinja), `$pool.notification_email` (PowerShell),
  * `$_->{locked}` (Perl), `body["error_chain"]`, `record["data"]["service"]` (Ruby).
  */
-const READ_CHAIN = /([$@]?[A-Za-z_][\w$]*|\$|\]|\))?((?:(?:\.|->\{?|\[["'])[A-Za-z_]\w*(?:["']?[}\]]|["'])?(?:\[[^\]\n]*\])?)+)/g;
+const READ_CHAIN =
+  /([$@]?[A-Za-z_][\w$]*|\$|\]|\))?((?:(?:\.|->\{?|\[["'])[A-Za-z_]\w*(?:["']?[}\]]|["'])?(?:\[[^\]\n]*\])?)+)/g;
 const CHAIN_NAME = /(?:\.|->\{?|\[["'])([A-Za-z_]\w*)/g;
 /** A number compared in any of the formats' spellings (`==`, `-eq`, `eq`, `!=`, `-ne`). */
 const COMPARED_NUMBER = /(?:==|!=|-eq|-ne|\beq|\bne)\s*["']?(\d{3,5})\b|\b(\d{3,5})["']?\s*(?:==|!=|-eq|-ne)/g;
@@ -21,9 +22,9 @@ export function readsAndChecksIn(text: string, start: number, around: () => stri
   }
 }
 
-/** A member read by a call given its name (`Map.get(first, "error_chain")`, `rec.getBoolean("locked")`, `dig("result", "locked")`). */
+/** A member read by a call given its name (`Map.get(first, "error_chain")`, `rec.getBoolean("locked")`, `dig("result", "locked")`, .NET's `GetProperty("error_chain")`). */
 const GET_CALL =
-  /\b(?:get|fetch|dig|get_in|getString|getBoolean|getJSONArray|getJSONObject|optString|optBoolean|optJSONArray|path|value)\s*\(\s*(?:[^,()"'\n]+,\s*)?(?:["'][\w-]+["']\s*,\s*)*["']([A-Za-z_]\w*)["']/g;
+  /\b(?:get|fetch|dig|get_in|getString|getBoolean|getJSONArray|getJSONObject|optString|optBoolean|optJSONArray|GetProperty|TryGetProperty|path|value)\s*\(\s*(?:[^,()"'\n]+,\s*)?(?:["'][\w-]+["']\s*,\s*)*["']([A-Za-z_]\w*)["']/g;
 
 /** The reads of a value's members and the numbers compared on a line, as the readers of code report them. */
 export function readsAndChecks(line: string, start: number, around: () => string, builder: FactsBuilder): void {

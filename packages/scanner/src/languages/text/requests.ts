@@ -51,22 +51,26 @@ function payloadIn(body: ObjectEntry): ObjectLiteral[] {
 }
 
 /** A header set by a call (`.header("Transfer-Encoding", "chunked")`, `req.setHeader(…)`, `headers.add(…)`, .NET's `$headers.Add(…)`). */
-const HEADER_CALL = /\b(?:header|set_?header|add_?header|set|append|add|put)\s*\(\s*["']([A-Za-z][\w-]*)["']\s*,/gi;
+const HEADER_CALL =
+  /\b(?:header|set_?header|add_?header|set|append|add|put|TryAddWithoutValidation)\s*\(\s*["']([A-Za-z][\w-]*)["']\s*,/gi;
+
+/** A header written as a request file's line (`.http`, `.rest`: `Transfer-Encoding: chunked` under the request line). */
+const HEADER_LINE = /^(Transfer-Encoding|Content-Length):[ \t]*\S/gim;
 
 /**
  * Headers set call by call on nearby lines (OkHttp's `.header(…)` chain, a ktor `headers { append(…) }`
- * block): set together, as one request's, when they are within a few lines of each other.
+ * block), or written as a request file's header lines: set together, as one request's, when they are within a few lines of each other.
  */
 export function headerCalls(text: string, builder: FactsBuilder): void {
   const found: Array<{ name: string; range: [number, number]; line: number }> = [];
   let line = 0;
   let counted = 0;
-  for (const call of text.matchAll(HEADER_CALL)) {
+  for (const call of [...text.matchAll(HEADER_CALL), ...text.matchAll(HEADER_LINE)].sort((a, b) => a.index - b.index)) {
     for (let at = text.indexOf('\n', counted); at !== -1 && at < call.index; at = text.indexOf('\n', at + 1)) {
       line++;
       counted = at + 1;
     }
-    const at = call.index + call[0].indexOf(call[1]!, call[0].indexOf('('));
+    const at = call.index + call[0].indexOf(call[1]!, Math.max(0, call[0].indexOf('(')));
     found.push({ name: call[1]!, range: [at, at + call[1]!.length], line });
   }
   let group: typeof found = [];

@@ -14,6 +14,8 @@ import { writtenValue, type ObjectEntry, type ObjectLiteral } from '../facts-bui
 export function objectsInText(text: string, isComment: (line: string) => boolean): ObjectLiteral[] {
   const roots: ObjectLiteral[] = [];
   const stack: Open[] = [];
+  // A key whose object opens on the next line.
+  let pending: { entry: ObjectEntry; parent: ObjectLiteral | undefined } | undefined;
   let lineStart = 0;
   for (const raw of text.split('\n')) {
     const start = lineStart;
@@ -24,6 +26,13 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
     // A YAML object ends at the first line that is not indented deeper than its key.
     while (stack.length && stack[stack.length - 1]!.indent !== undefined && indent <= stack[stack.length - 1]!.indent!)
       close(stack, roots, start);
+    const opensPending = pending && line.trim() === '{' ? pending : undefined;
+    pending = undefined;
+    if (opensPending) {
+      const object = newObject(start + line.indexOf('{'));
+      stack.push({ object, entry: opensPending.entry, parent: opensPending.parent, closer: '}' });
+      continue;
+    }
     const key = KEY.exec(line);
     if (key) {
       const name = key[2] ?? key[3]!;
@@ -57,6 +66,11 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
           continue;
         }
         stack.push({ object: newObject(keyAt), entry, parent: parent?.object, closer: '}' });
+        continue;
+      }
+      // C#'s `data = new` (or `new Dictionary<string, object>`) with its `{` on the next line.
+      if (/^new\b[\w<>,.\s]*$/.test(rest)) {
+        pending = { entry, parent: parent?.object };
         continue;
       }
       const value = scalar(rest);
