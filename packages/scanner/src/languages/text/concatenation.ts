@@ -49,12 +49,12 @@ export function concatenations(
  * one written text, the names holes.
  */
 const JOINED = [
-  /\b(?:table\.concat|implode)\s*\(\s*[{[]([^{}[\]\n]*)[}\]]\s*,\s*(["'])\/\2\s*\)/g,
-  /\b(?:String\.join|join|implode)\s*\(\s*(["'])\/\1\s*,\s*\[?([^()[\]\n]*?)\]?\s*\)/g,
-  /\[([^[\]\n]*)\]\s*\.\s*join\s*\(\s*(["'])\/\2\s*\)/g,
-  /\bFile\.join\s*\(([^()\n]*)\)/g,
+  /\b(?:table\.concat|implode)\s*\(\s*[{[](?<list>[^{}[\]\n]*)[}\]]\s*,\s*(["'])\/\2\s*\)/g,
+  /\b(?:String\.join|join|implode)\s*\(\s*(["'])\/\1\s*,\s*\[?(?<list>[^()[\]\n]*?)\]?\s*\)/g,
+  /\[(?<list>[^[\]\n]*)\]\s*\.\s*join\s*\(\s*(["'])\/\2\s*\)/g,
+  /\bFile\.join\s*\((?<list>[^()\n]*)\)/g,
   // Rust's `url.path_segments_mut()….extend(&["organizations", org, "audit_logs"])`.
-  /\.extend\s*\(\s*&\[([^[\]\n]*)\]\s*\)/g,
+  /\.extend\s*\(\s*&\[(?<list>[^[\]\n]*)\]\s*\)/g,
 ];
 
 /** fish's `string join / $CF_API zones $zone firewall`: bare words are text, variables holes. */
@@ -76,8 +76,7 @@ export function joinedSegments(line: string, start: number, builder: FactsBuilde
   }
   for (const pattern of JOINED)
     for (const found of line.matchAll(pattern)) {
-      // The list is the group that is not the separator's quote.
-      const list = [found[1], found[2]].find((group) => group !== undefined && group.length > 1) ?? '';
+      const list = found.groups!.list!;
       const listAt = found.index + found[0].indexOf(list);
       const value: Value = [];
       let strings = 0;
