@@ -6,7 +6,7 @@
 // the machine's Node where asked. The checks: planted findings found, nothing beyond; byte-identical
 // findings between every variant and the default, and between the Nodes.
 import { join } from 'node:path';
-import { listSourceFiles } from './corpus/files.mjs';
+import { listJsonFiles, listSourceFiles } from './corpus/files.mjs';
 import { floorList, floorOnce, floorPairOnce, parserOnce } from './measure/floor.mjs';
 import { alternate } from './measure/process.mjs';
 import { measureWarmCache, scanOnce } from './measure/scanner.mjs';
@@ -156,8 +156,12 @@ export async function measureCorpus({
   }
 
   // The checks, Node by Node, against the default scan's findings.
-  if (rows.has('default') && rows.get('default').files !== files.length)
-    problems.push(`${id}: the scanner scanned ${rows.get('default').files} files, the floor lists ${files.length}`);
+  // The scanner also reads the corpus's JSON files (as data); the floor parses the sources alone.
+  const json = listJsonFiles(corpus.root).length;
+  if (rows.has('default') && rows.get('default').files !== files.length + json)
+    problems.push(
+      `${id}: the scanner scanned ${rows.get('default').files} files, the floor lists ${files.length} (and ${json} JSON files beside them)`,
+    );
   const defaults = [];
   for (const node of nodes) {
     const reference = rows.get('default')?.byNode[node.id];

@@ -7,13 +7,22 @@ const SOURCE = /\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/;
 const SKIPPED = /\.d\.[cm]?ts$|\.min\.js$/;
 
 export function listSourceFiles(root) {
+  return listFiles(root, (name) => SOURCE.test(name) && !SKIPPED.test(name));
+}
+
+/** JSON files the scanner reads beside the sources (as data: a `tsconfig.json`, a `package.json`), npm's lockfiles left out. */
+export function listJsonFiles(root) {
+  return listFiles(root, (name) => /\.(json|har)$/.test(name) && !/^(package-lock|npm-shrinkwrap)\.json$/.test(name));
+}
+
+function listFiles(root, wanted) {
   const files = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(path);
-      } else if (entry.isFile() && SOURCE.test(entry.name) && !SKIPPED.test(entry.name)) files.push(path);
+      } else if (entry.isFile() && wanted(entry.name)) files.push(path);
     }
   };
   walk(root);
