@@ -111,8 +111,9 @@ describe('fixtures/suppressions: both engines silence the same findings', () => 
         cwd: REPO_ROOT,
       },
     );
+    // Three files scanned: the two sources and expected.json (a JSON file, read as data).
     expect(run.stderr).toContain(
-      '2 findings in 1 file (2 files scanned; 2 at or above --fail-on expired), 12 suppressed by comments',
+      '2 findings in 1 file (3 files scanned; 2 at or above --fail-on expired), 12 suppressed by comments',
     );
   });
 });

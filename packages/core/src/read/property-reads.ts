@@ -6,7 +6,8 @@ import type { FunctionInfo, ScopeIndex } from './scope.js';
 
 /**
  * Reads of the watched property paths: members (`record.data.service`), keys of a declaration's
- * pattern (`const { service } = record.data`), keys of any object pattern (one name), each with
+ * pattern (`const { service } = record.data`), keys of any object pattern (one name, or the keys it
+ * is nested under: `({ data: { service } })`), each with
  * what it is read from and the watched words of the code around it.
  */
 export function propertyReads(
@@ -53,7 +54,12 @@ export function propertyReads(
   }
   for (const property of index.patternProperties) {
     const name = propertyKeyName(property.key, property.computed);
-    const path = name === undefined ? undefined : vocabulary.readPaths.get(name)?.find((known) => known.length === 1);
+    const known = name === undefined ? undefined : vocabulary.readPaths.get(name);
+    // One name, or the keys the pattern nests it under (`({ data: { service, proto } })` reads `data.service`).
+    const keys = index.patternKeys.get(property) ?? [];
+    const path =
+      known?.find((candidate) => candidate.length === 1) ??
+      known?.find((candidate) => candidate.every((key, i) => keys[keys.length - candidate.length + i] === key));
     if (path) read('pattern', path, property.key, undefined);
   }
   return reads;

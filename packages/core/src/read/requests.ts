@@ -350,9 +350,24 @@ function unknownClientCall(
 function optionsBody(arg: Node | undefined, ev: Evaluator, scope: Scope): Node | undefined {
   const options = arg ? ev.value(arg, scope) : undefined;
   if (options?.kind !== 'object') return arg;
-  const inner = findProperty(options.node, 'body') ?? findProperty(options.node, 'json');
+  // `{ data }` is the body only in options that are all request options (Playwright's
+  // `request.post(url, { data, headers })`): a DNS record's own `data` sits beside `type` and `name`.
+  const onlyOptions = options.node.properties.every(
+    (property) =>
+      property.type === 'Property' && REQUEST_OPTIONS.has(propertyKeyName(property.key, property.computed) ?? ''),
+  );
+  const inner =
+    findProperty(options.node, 'body') ??
+    findProperty(options.node, 'json') ??
+    (onlyOptions ? findProperty(options.node, 'data') : undefined);
   return inner && ev.value(inner.value, options.scope).kind === 'object' ? inner.value : arg;
 }
+
+/** Keys of a request's options object (Playwright, axios, got, ky, undici), none a payload's. */
+const REQUEST_OPTIONS = new Set([
+  ...['data', 'headers', 'params', 'query', 'searchParams', 'timeout', 'signal', 'failOnStatusCode'],
+  ...['ignoreHTTPSErrors', 'maxRedirects', 'maxRetries', 'form', 'multipart', 'responseType', 'retry'],
+]);
 
 /**
  * The method a request's options give: their `method`, GET without one, or the `method` of an init

@@ -96,6 +96,8 @@ export interface ScopeIndex {
   destructures: TSESTree.VariableDeclarator[];
   /** Properties of object patterns anywhere (`const [{ error_chain: chain }] = errors`, parameters). */
   patternProperties: TSESTree.Property[];
+  /** Each pattern property's keys from its pattern's root, its own last (`({ data: { service } })`: `data`, `service`). */
+  patternKeys: Map<TSESTree.Property, string[]>;
   assignments: TSESTree.AssignmentExpression[];
   exportNodes: Node[];
 }
@@ -134,6 +136,7 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
     stringRoots: [],
     destructures: [],
     patternProperties: [],
+    patternKeys: new Map(),
     assignments: [],
     exportNodes: [],
   };
@@ -175,7 +178,13 @@ export function indexScopes(program: TSESTree.Program, readNames?: ReadonlyMap<s
           }
           index.patternProperties.push(property);
           const key = propertyKeyName(property.key, property.computed);
-          if (key !== undefined) declarePattern(property.value, scope, init, [...path, key], kind);
+          if (key !== undefined) {
+            index.patternKeys.set(
+              property,
+              [...path, key].filter((step) => !/^\d+$/.test(step)),
+            );
+            declarePattern(property.value, scope, init, [...path, key], kind);
+          }
         }
         break;
       case 'ArrayPattern':

@@ -439,6 +439,12 @@ const LOG_METHODS = new Set([
 ]);
 const MESSAGE_FUNCTIONS = new Set(['alert', 'confirm', 'print', 'debug', 'log', 'warn', 'info', 'error', 'fail']);
 const TEST_TITLES = new Set(['describe', 'it', 'test', 'suite', 'context', 'bench', 'specify']);
+/**
+ * Calls that open a page of the application itself (a browser test's `page.goto('/zones/abc/firewall/rules')`,
+ * `cy.visit(…)`, WebdriverIO's `browser.url(…)`, a router's `navigate(…)`, `router.push(…)`): a route it serves.
+ */
+const NAVIGATIONS = new Set(['goto', 'visit', 'navigate', 'navigateTo', 'navigateByUrl', 'redirect']);
+const NAVIGATING_OBJECTS = new Set(['router', 'history', 'browser', 'navigation']);
 /** Methods a server or a router registers a route with, given a handler beside the path. */
 const ROUTE_METHODS = new Set([
   'get',
@@ -674,6 +680,12 @@ function silentArgument(
   // (`describe.runIf(LIVE)('…')`, `test.skipIf(x)('…')`: the title of the call a call returns.)
   const base = callee.type === 'MemberExpression' || callee.type === 'CallExpression' ? rootName(callee) : name;
   if (base && TEST_TITLES.has(base) && call.arguments[0] === arg) return 'message';
+  // A page of the application opened by a browser test or its router, by a path of its own (no host).
+  if (name && call.arguments[0] === arg && !/^['"`]?https?:/.test(input.source.slice(...rangeOf(arg)))) {
+    const object = callee.type === 'MemberExpression' ? rootName(callee) : undefined;
+    if (NAVIGATIONS.has(name)) return 'own route';
+    if (object && NAVIGATING_OBJECTS.has(object) && /^(push|replace|url)$/.test(name)) return 'own route';
+  }
   // A route the code serves: `app.get('/zones/:id/filters', handler)`, `router.route(path)`.
   if (callee.type === 'MemberExpression' && name && ROUTE_METHODS.has(name)) {
     if (name === 'route') return 'own route';

@@ -331,6 +331,12 @@ describe("the index's lists", () => {
     expect(texts(input.index.patternProperties)).toEqual(['p', 'u']);
   });
 
+  test("a pattern property's keys from its pattern's root, array positions left out", () => {
+    const nested = indexed(`rows.map(({ id, data: { service } }) => id); const [{ errors: [{ code }] }] = list;`);
+    const keys = nested.index.patternProperties.map((property) => nested.index.patternKeys.get(property));
+    expect(keys).toEqual([['id'], ['data'], ['data', 'service'], ['errors'], ['errors', 'code']]);
+  });
+
   test('strings: every string literal and template, not import sources (an export-from source is one)', () => {
     expect(texts(input.index.strings)).toEqual([
       "'/v'",

@@ -55,6 +55,8 @@ export const TEXT_EXTENSIONS = [
   ...['j2', 'jinja', 'jinja2', 'tpl', 'tmpl', 'gotmpl', 'epp', 'mustache', 'hbs', 'liquid', 'njk'],
   ...['nu', 'pp', 'sls', 'jsonnet', 'libsonnet', 'cue', 'bzl', 'star', 'bicep'],
   ...['hcl', 'ini', 'cfg', 'conf', 'properties', 'txt'],
+  // Manual pages (roff: a `.nf` example of the requests a command wraps).
+  ...['1', '5', '7', '8', 'man', 'roff'],
 ];
 /** Files read as text by their whole name (a `Jenkinsfile`, Ruby's `Rakefile`). */
 export const TEXT_NAMES = [

@@ -15,7 +15,7 @@ import { readGo, type GoModule } from './go/read.js';
 import { docsBlocks, type DocsBlocks } from './docs/blocks.js';
 import { readReferenceLines } from './docs/reference-lines.js';
 import { readPlainText, readPlainTextFile } from './text/read.js';
-import { jsonDataText } from './text/json-data.js';
+import { isOwnJsonDocument, jsonDataText } from './text/json-data.js';
 import { snakeCase } from './values.js';
 import { GO_SDK_METHODS } from './go/cloudflare-go.js';
 import { isGeneratedReport } from '../reports/generated-mark.js';
@@ -138,6 +138,8 @@ export async function readScriptFiles(
     }
     const known = kind === 'shebang' ? kindOfShebang(read.source.slice(0, read.source.indexOf('\n') >>> 0)) : kind;
     if (!known || (input.languages && !input.languages.has(known.language))) continue;
+    // This tool's own JSON (its configuration, a baseline or report it wrote) is no file of the project's.
+    if (/\.json$/i.test(file) && isOwnJsonDocument(file, read.source)) continue;
     texts.set(file, { kind: known, text: contentOf(file, read.source) });
   }
   const parsers = new Map<GrammarName, Parser>();

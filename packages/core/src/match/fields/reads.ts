@@ -14,8 +14,9 @@ export function fieldReads(entry: CatalogueEntry, field: FieldMatcher, reads: Pr
   const hint = receiverPattern(field.context);
   const endpointsNearby = endpointKeys(field);
   for (const read of reads) {
-    // Members and declarations say what they read from; a pattern elsewhere does not.
-    if (read.how === 'pattern' || read.path.join('.') !== field.path) continue;
+    // Members and declarations say what they read from; a pattern elsewhere does not, unless it
+    // nests the name under the others (`({ data: { service } })`: a `data` object's `service`).
+    if ((read.how === 'pattern' && read.path.length === 1) || read.path.join('.') !== field.path) continue;
     // `job.data.name`, `res.data.service`: the payload a queue's job, an event or a response carries
     // (a record's `data` is read on the record: `record.data.service`).
     if (read.path[0] === 'data' && CONTAINER_RECEIVERS.test(read.receiver ?? '')) continue;

@@ -76,6 +76,8 @@ const HTTP_VERB_FUNCTIONS = new Map<string, 'GET' | 'POST' | 'HEAD'>([
 ]);
 const SDK_RECEIVER = /^(cf|CF|api|API|cfAPI|cfApi|cfClient|CFClient|cloudflare|Cloudflare|cloudflareAPI|cfapi|sdk)$/;
 const CLIENT_NAMES = /^(client|httpClient|hc|c\.client|c\.httpClient|c\.http|c\.hc|http\.DefaultClient|cl|api)$/i;
+/** gjson's and sjson's calls that take a JSON path (`"result.0.locked"`). */
+const JSON_PATH_CALL = /^(?:gjson\.(?:Get|GetBytes)|sjson\.(?:Set|SetBytes|SetRaw|SetRawBytes|Delete|DeleteBytes))$/;
 
 export function readGo(input: GoReadInput): void {
   new GoReader(input).run();
@@ -238,6 +240,7 @@ class GoReader {
     for (const arg of args) this.walk(arg, frame, emit, context);
     if (context === 'message' || context === 'own route') return;
     if (emit) this.segmentsFloor(args, context);
+    if (emit && name && JSON_PATH_CALL.test(name)) this.jsonPathReads(args, node);
     if (!name) {
       // A method called on what no name shows (`m.(*meta).doJSON(…)`, `c.R().Patch(…)`).
       if (fn?.type === 'selector_expression') {
@@ -248,6 +251,25 @@ class GoReader {
       return;
     }
     this.requestOf(node, name, args, frame);
+  }
+
+  /**
+   * A member read or written by its JSON path (`gjson.GetBytes(body, "result.notification_email")`,
+   * `sjson.SetBytes(doc, "data.service", …)`): the path's names, each with the ones before it.
+   */
+  private jsonPathReads(args: Node[], node: Node): void {
+    const path = args.find((arg) => arg.type === 'interpreted_string_literal' || arg.type === 'raw_string_literal');
+    const text = path && knownText(this.stringValue(path));
+    if (!path || !text || !/^[A-Za-z_][\w.#]*$/.test(text)) return;
+    const names: string[] = [];
+    let offset = path.startIndex + 1;
+    for (const segment of text.split('.')) {
+      if (/^[A-Za-z_]\w*$/.test(segment)) {
+        names.push(segment);
+        this.builder.read([...names], [offset, offset + segment.length], undefined, this.around(node));
+      }
+      offset += segment.length + 1;
+    }
   }
 
   /** Runs a `for … range` loop's body once per string of the list it ranges over, the element set to it. */

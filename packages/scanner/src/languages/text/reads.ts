@@ -22,17 +22,21 @@ export function readsAndChecksIn(text: string, start: number, around: () => stri
   }
 }
 
-/** A member read by a call given its name (`Map.get(first, "error_chain")`, `rec.getBoolean("locked")`, `dig("result", "locked")`, .NET's `GetProperty("error_chain")`). */
+/** A member read by a call given its name (`Map.get(first, "error_chain")`, `rec.getBoolean("locked")`, `dig("result", "locked")`, .NET's `GetProperty("error_chain")`, Elixir's `get_in(pool, ["notification_email"])`). */
 const GET_CALL =
-  /\b(?:get|fetch|dig|get_in|getString|getBoolean|getJSONArray|getJSONObject|optString|optBoolean|optJSONArray|GetProperty|TryGetProperty|path|value)\s*\(\s*(?:[^,()"'\n]+,\s*)?(?:["'][\w-]+["']\s*,\s*)*["']([A-Za-z_]\w*)["']/g;
+  /(?:([$@]?[A-Za-z_][\w$]*)\s*\.\s*)?\b(?:get|fetch|dig|get_in|getString|getBoolean|getJSONArray|getJSONObject|optString|optBoolean|optJSONArray|GetProperty|TryGetProperty|path|value)\s*\(\s*(?:([^,()"'\n[]+),\s*)?\[?\s*(?:["'][\w-]+["']\s*,\s*)*["'](?<name>[A-Za-z_]\w*)["']/g;
 
 /** The reads of a value's members and the numbers compared on a line, as the readers of code report them. */
 export function readsAndChecks(line: string, start: number, around: () => string, builder: FactsBuilder): void {
   for (const call of line.matchAll(GET_CALL)) {
-    const at = start + call.index + call[0].lastIndexOf(call[1]!);
+    const name = call.groups!.name!;
+    const at = start + call.index + call[0].lastIndexOf(name);
     // Every name a dig is given, in order (`record.dig("data", "proto")` reads `data.proto`).
-    const path = [...call[0].slice(call[0].indexOf('(')).matchAll(/["']([A-Za-z_]\w*)["']/g)].map((name) => name[1]!);
-    builder.read(path, [at, at + call[1]!.length], undefined, around());
+    const path = [...call[0].slice(call[0].indexOf('(')).matchAll(/["']([A-Za-z_]\w*)["']/g)].map((found) => found[1]!);
+    // What it reads from: the map it is given (`get_in(pool, […])`), else the object it is called on (`rec.getBoolean(…)`).
+    const given = call[2]?.trim();
+    const receiver = (given && /^[$@]?[A-Za-z_]\w*$/.test(given) ? given : call[1])?.replace(/^[$@]/, '');
+    builder.read(path, [at, at + name.length], receiver, around());
   }
   for (const chain of line.matchAll(READ_CHAIN)) {
     const receiver = chain[1]?.replace(/^[$@]/, '') || undefined;

@@ -56,16 +56,20 @@ const HEADER_CALL =
 
 /** A header written as a request file's line (`.http`, `.rest`: `Transfer-Encoding: chunked` under the request line). */
 const HEADER_LINE = /^(Transfer-Encoding|Content-Length):[ \t]*\S/gim;
+/** A header written as a name and value pair (Elixir's `{"transfer-encoding", "chunked"}`, a tuple, a two-item list). */
+const HEADER_PAIR = /[{([]\s*["'](Transfer-Encoding|Content-Length)["']\s*,/gi;
 
 /**
  * Headers set call by call on nearby lines (OkHttp's `.header(…)` chain, a ktor `headers { append(…) }`
- * block), or written as a request file's header lines: set together, as one request's, when they are within a few lines of each other.
+ * block), or written as a request file's header lines or as pairs: set together, as one request's, when they are within a few lines of each other.
  */
 export function headerCalls(text: string, builder: FactsBuilder): void {
   const found: Array<{ name: string; range: [number, number]; line: number }> = [];
   let line = 0;
   let counted = 0;
-  for (const call of [...text.matchAll(HEADER_CALL), ...text.matchAll(HEADER_LINE)].sort((a, b) => a.index - b.index)) {
+  for (const call of [...text.matchAll(HEADER_CALL), ...text.matchAll(HEADER_LINE), ...text.matchAll(HEADER_PAIR)].sort(
+    (a, b) => a.index - b.index,
+  )) {
     for (let at = text.indexOf('\n', counted); at !== -1 && at < call.index; at = text.indexOf('\n', at + 1)) {
       line++;
       counted = at + 1;
