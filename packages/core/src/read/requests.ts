@@ -69,6 +69,8 @@ export function recognizeRequest(
   if (isCall && node.callee.type === 'MemberExpression') {
     const verb = propertyKeyName(node.callee.property, node.callee.computed);
     if (verb === undefined) return undefined;
+    const chained = pathChainCall(node, verb, args, ev, scope);
+    if (chained) return chained;
     const receiver = ev.value(node.callee.object, scope);
     if (receiver.kind === 'http-client')
       return verbCall(httpClientNamed(receiver.lib), receiver.lib, receiver.base, verb, args, ev, scope);
@@ -316,6 +318,59 @@ export function verbOnUnseenReceiver(
   if (!method) return undefined;
   const args = node.arguments.filter((arg): arg is TSESTree.Expression => arg.type !== 'SpreadElement');
   return unknownClientCall(verb, method, args, ev, ev.scopeOf(node));
+}
+
+/** The verbs that end a typed RPC client's path chain (Hono's `hc`, a `Proxy` client): `$get`, `$post`, … */
+const CHAIN_VERB = /^\$(get|post|put|patch|delete)$/;
+
+/**
+ * A request whose path is written as the member chain of a typed client (Hono's
+ * `client.zones[':zoneId'].firewall.rules.$get()`, a `Proxy` client's
+ * `edge.zones(id).dns_settings.secondary_overrides.$patch(body)`): each member a segment, each
+ * call's or computed member's argument a parameter, the `$verb` its method, after a base the file
+ * does not show. (Nuxt's `$axios.$get('/url')` is given its URL: no chain.)
+ */
+function pathChainCall(
+  node: TSESTree.CallExpression,
+  verb: string,
+  args: TSESTree.Expression[],
+  ev: Evaluator,
+  scope: Scope,
+): RequestCall | undefined {
+  const found = CHAIN_VERB.exec(verb);
+  if (!found) return undefined;
+  const first = args[0] && unwrap(args[0]);
+  if (first && (first.type === 'Literal' || first.type === 'TemplateLiteral')) return undefined;
+  const segments: PatternPart[][] = [];
+  let current: Node = unwrap((node.callee as TSESTree.MemberExpression).object);
+  while (current.type === 'MemberExpression' || current.type === 'CallExpression') {
+    if (current.type === 'CallExpression') {
+      // `zones(zoneId)`: the member named, then its argument as the next segment.
+      if (current.callee.type !== 'MemberExpression') break;
+      segments.unshift([hole()]);
+      current = current.callee;
+      continue;
+    }
+    const name = current.computed
+      ? current.property.type === 'Literal' && typeof current.property.value === 'string'
+        ? current.property.value
+        : undefined
+      : propertyKeyName(current.property, false);
+    segments.unshift(name === undefined ? [hole()] : [text(name)]);
+    current = unwrap(current.object);
+  }
+  if (segments.filter((segment) => segment[0]!.kind === 'text').length < 2) return undefined;
+  const url: PatternPart[] = [hole()];
+  for (const segment of segments) url.push(text('/'), ...segment);
+  const body = found[1] === 'get' || found[1] === 'delete' ? undefined : optionsBody(args[0], ev, scope);
+  return {
+    lib: 'unknown-client',
+    urlNode: node.callee,
+    url,
+    method: { kind: 'known', method: found[1]!.toUpperCase() as RequestMethod },
+    ...(body ? { body } : {}),
+    scope,
+  };
 }
 
 /** A verb call on a receiver the file does not show (a parameter, an injected client). */

@@ -177,14 +177,14 @@ export class FactsBuilder {
       text += part.text;
     }
     if (pieces.length === 0) return;
-    // `%s`, `%v`, `%d` (printf-style), `{}`, `{0}`, `{zone}` (format-style: Python's `.format`),
+    // restclient's `:api` in front of a path, `%s`, `%v`, `%d` (printf-style; Objective-C's `%@`), `{}`, `{0}`, `{zone}` (format-style: Python's `.format`),
     // `{{.Base}}`, `{{ zone }}` (templates: Go's text/template, Jinja; Hoppscotch's `<<zoneId>>`) and the interpolations of the
     // languages read as text (Ruby's `#{zone}`, PowerShell's `$($zone.Id)` and Perl's or PHP's
     // `$api`, a Windows batch file's `%CF_API%`, `%%S`, `!NAME!`, Nushell's `($zone)`) stand for a value, as
     // `:zone_id` does: a parameter segment, or the base in front of a path.
     // (Replaced by as many holes as it has characters: the pieces' offsets stay right.)
     text = text.replace(
-      /%[-+# 0]*\d*(?:\.\d+)?[sdvqrif]|\{\{[^{}\n]*\}\}|<<[\w.-]+>>|#\{[^{}\n]*\}|\$\([^()\n]*\)|\{\w*\}|%[A-Za-z_]\w*%|%%[A-Za-z]|![A-Za-z_]\w*!|\$\{[^{}\n]*\}|\$[A-Za-z_]\w*|\(\$[A-Za-z_][\w.]*\)/g,
+      /^:[A-Za-z_][\w-]*(?=\/)|%[-+# 0]*\d*(?:\.\d+)?[sdvqrif@]|\{\{[^{}\n]*\}\}|<<[\w.-]+>>|#\{[^{}\n]*\}|\$\([^()\n]*\)|\{\w*\}|%[A-Za-z_]\w*%|%%[A-Za-z]|![A-Za-z_]\w*!|\$\{[^{}\n]*\}|\$[A-Za-z_]\w*|\(\$[A-Za-z_][\w.]*\)/g,
       (found) => HOLE.repeat(found.length),
     );
     if (text.includes('/') || this.vocabulary.pathSegments.some((segment) => text.includes(segment))) {

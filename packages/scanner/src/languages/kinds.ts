@@ -57,18 +57,42 @@ export const TEXT_EXTENSIONS = [
   ...['hcl', 'ini', 'cfg', 'conf', 'properties', 'txt'],
   // Manual pages (roff: a `.nf` example of the requests a command wraps).
   ...['1', '5', '7', '8', 'man', 'roff'],
+  // More languages without a reader here: Clojure, Haskell, R, Julia, Objective-C, OCaml, Crystal,
+  // Zig, Nim, Erlang, F#, Visual Basic, Tcl, awk; Bazel's files.
+  // (R's scripts are written `.R`: globs and the hook's pattern match case.)
+  ...[
+    'clj',
+    'cljs',
+    'cljc',
+    'edn',
+    'hs',
+    'r',
+    'R',
+    'jl',
+    'm',
+    'mm',
+    'ml',
+    'cr',
+    'zig',
+    'nim',
+    'erl',
+    'fs',
+    'fsx',
+    'vb',
+  ],
+  ...['tcl', 'awk', 'bazel'],
 ];
 /** Files read as text by their whole name (a `Jenkinsfile`, Ruby's `Rakefile`). */
 export const TEXT_NAMES = [
   ...['Jenkinsfile', 'justfile', 'Justfile', '.justfile', 'Earthfile', 'Taskfile', 'Procfile'],
-  ...['Rakefile', 'Vagrantfile', 'Capfile', 'Guardfile', 'Fastfile', 'user-data'],
+  ...['Rakefile', 'Vagrantfile', 'Capfile', 'Guardfile', 'Fastfile', 'user-data', 'BUILD', 'WORKSPACE', 'Tiltfile'],
 ];
 const TEXT_FILE = new RegExp(`\\.(${TEXT_EXTENSIONS.join('|')})$`);
 const TEXT_NAME = new RegExp(`^(${TEXT_NAMES.map((name) => name.toLowerCase().replace('.', '\\.')).join('|')})$`);
 
 /** Globs of the files these readers take (discovery adds them to its default include). */
 export const SCRIPT_INCLUDE: readonly string[] = [
-  '**/*.{sh,bash,zsh,ksh,py,pyw,ipynb,go,md,mdx,markdown,rst}',
+  '**/*.{sh,bash,zsh,ksh,py,pyw,ipynb,go,md,mdx,markdown,Rmd,rmd,qmd,rst}',
   '**/{Dockerfile,Containerfile,Makefile,GNUmakefile,makefile}',
   '**/*.{dockerfile,Dockerfile,mk}',
   // Text of other formats that holds request commands and URLs: read for what grep would find.
@@ -92,7 +116,8 @@ export function kindOfPath(path: string): FileKind | 'shebang' | undefined {
   // A Jupyter notebook's code cells are Python (python/notebook.ts).
   if (/\.(pyw?|ipynb)$/.test(lower)) return { language: 'python' };
   if (/\.go$/.test(lower)) return { language: 'go' };
-  if (/\.(md|mdx|markdown)$/.test(lower)) return { language: 'docs', format: 'markdown' };
+  // R Markdown and Quarto pages are Markdown with code chunks (```{r}).
+  if (/\.(md|mdx|markdown|rmd|qmd)$/.test(lower)) return { language: 'docs', format: 'markdown' };
   if (/\.rst$/.test(lower)) return { language: 'docs', format: 'rst' };
   if (/^(dockerfile|containerfile)(\..+)?$/.test(lower) || lower.endsWith('.dockerfile'))
     return { language: 'shell', host: 'dockerfile' };

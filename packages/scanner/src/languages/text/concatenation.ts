@@ -53,6 +53,8 @@ const JOINED = [
   /\b(?:String\.join|join|implode)\s*\(\s*(["'])\/\1\s*,\s*\[?(?<list>[^()[\]\n]*?)\]?\s*\)/g,
   /\[(?<list>[^[\]\n]*)\]\s*\.\s*join\s*\(\s*(["'])\/\2\s*\)/g,
   /\bFile\.join\s*\((?<list>[^()\n]*)\)/g,
+  // R's `req_url_path_append("zones", zone, "analytics", "colos")`, OkHttp's `addPathSegments`.
+  /\b(?:req_url_path_append|url_path_append|addPathSegments|pathSegments|appendPathSegments)\s*\((?<list>[^()\n]*)\)/g,
   // Rust's `url.path_segments_mut()….extend(&["organizations", org, "audit_logs"])`.
   /\.extend\s*\(\s*&\[(?<list>[^[\]\n]*)\]\s*\)/g,
 ];

@@ -2,6 +2,7 @@ import { isRequestCommandLine, otherHost } from '@sunset-lint/core/internal';
 import type { FactsBuilder, ObjectLiteral, Value } from '../facts-builder.js';
 import { writtenValue } from '../facts-builder.js';
 import { MaskedText } from '../hosts/mask.js';
+import { objectsInJsonText } from '../json-text.js';
 import { objectsInText } from './structures.js';
 import { basesElsewhere, concatenations, joinedSegments } from './concatenation.js';
 import { COMMENT_LINE, isSentence, OWN_ROUTE } from './lines.js';
@@ -32,10 +33,12 @@ export interface PlainText {
 }
 
 /** A command word that runs a request or reads its answer. */
+/** A YAML flow list that runs a shell script: `- [ sh, -c, '…' ]` (cloud-init's `runcmd`). */
+const FLOW_SHELL = /^\s*-?\s*\[\s*(?:\S*\/)?(?:ba|da|z)?sh\s*,\s*-\w*c\s*,\s*(["'])/;
 const COMMAND = /(?:^|[\s"'`(=;|&{])((?:curl|wget|xh|jq)\s|https?\s+(?:-\S+\s+)*(?:GET|POST|PUT|PATCH|DELETE|HEAD)\s)/;
-/** What a host format writes before a command (`sh "`, `- `, `run: `, `command: '`): the shell starts after it. */
+/** What a host format writes before a command (`sh "`, `- `, `run: `, `command: '`, cloud-init's `- [ sh, -c, '`): the shell starts after it. */
 const HOST_PREFIX =
-  /^\s*(?:-\s+)?(?:[\w.-]+\s*[:=]\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:\S*\/(?:ba|da|z)?sh\s+(?:-\w+\s+)+)?(["'`]{1,3})?\s*$/;
+  /^\s*(?:-\s+)?(?:[\w.-]+\s*[:=]\s*)?(?:(?:sh|bat|exec|run)\s*\(?\s*)?(?:\S*\/(?:ba|da|z)?sh\s+(?:-\w+\s+)+)?(?:\[\s*(?:\S*\/)?(?:ba|da|z)?sh\s*,\s*-\w+\s*,\s*)?(["'`]{1,3})?\s*$/;
 /**
  * Quoted strings, words holding a `/`, and OpenSSL cipher lists written bare (nginx's
  * `ssl_ciphers ECDHE-…-OLD:ECDHE-…;`), on one line.
@@ -153,7 +156,12 @@ export function readPlainTextFile(text: string, apiHosts: readonly string[], fil
     else if (continued) from = 0;
     else if (!COMMENT_LINE.test(line)) {
       const found = COMMAND.exec(line);
-      if (found) {
+      // cloud-init's `- [ sh, -c, '… && curl …' ]`: the script is the quoted item, whatever comes before its command.
+      const flow = found && FLOW_SHELL.exec(line);
+      if (flow) {
+        from = flow.index + flow[0].length;
+        to = line.lastIndexOf(flow[1]!);
+      } else if (found) {
         const command = found.index + found[0].length - found[1]!.length;
         // After a host's own prefix (`sh "curl …"`, `ExecStart=/bin/sh -c '`), from the command, up to
         // the prefix's closing quote; else the line is shell (`if [ "$(jq …)" … ]`).
@@ -258,6 +266,10 @@ export function readPlainText(
       // (A request command in backticks, `` `curl.exe … "%CF_API%/user/billing/profile"` `` in a batch file's `for /f`, is code.)
       if (code !== undefined && !isRequestCommandLine(code) && isSentence(line.replace(found[0], ' '))) continue;
       const at = start + found.index + (quoted === undefined ? 0 : 1);
+      // JSON written in a string (Salt's `- data: '{"type":"SRV", …}'`): its objects, as a body's.
+      if (quoted !== undefined && /^\s*\{\s*"/.test(quoted))
+        for (const object of objectsInJsonText(writtenValue(quoted, at, !quoted.includes('\\'))))
+          builder.object(object);
       // A path with no base of its own (`"/organizations/#{id}/members"`) in a file whose bases are all another host's.
       const elsewhere = relativeIsElsewhere && /^\/?[A-Za-z_]/.test(written) && !/^https?:/.test(written);
       builder.written(

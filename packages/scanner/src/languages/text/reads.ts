@@ -5,13 +5,16 @@ import type { FactsBuilder } from '../facts-builder.js';
 /**
  * A chain of names read from a value, as the formats write one: `.result[0].locked` (jq, JSONPath),
  * `item.json.errors[0].error_chain` (Jinja), `$pool.notification_email` (PowerShell),
- * `$_->{locked}` (Perl), `body["error_chain"]`, `record["data"]["service"]` (Ruby).
+ * `$_->{locked}` (Perl), `body["error_chain"]`, `record["data"]["service"]` (Ruby), `recs$data$proto` (R).
  */
 const READ_CHAIN =
-  /([$@]?[A-Za-z_][\w$]*|\$|\]|\))?((?:(?:\.|->\{?|\[["'])[A-Za-z_]\w*(?:["']?[}\]]|["'])?(?:\[[^\]\n]*\])?)+)/g;
-const CHAIN_NAME = /(?:\.|->\{?|\[["'])([A-Za-z_]\w*)/g;
-/** A number compared in any of the formats' spellings (`==`, `-eq`, `eq`, `!=`, `-ne`). */
-const COMPARED_NUMBER = /(?:==|!=|-eq|-ne|\beq|\bne)\s*["']?(\d{3,5})\b|\b(\d{3,5})["']?\s*(?:==|!=|-eq|-ne)/g;
+  /([$@]?[A-Za-z_]\w*|\$|\]|\))?((?:(?:\.|->\{?|\[["']|(?<=[\w\])])\$)[A-Za-z_]\w*(?:["']?[}\]]|["'])?(?:\[[^\]\n]*\])?)+)/g;
+const CHAIN_NAME = /(?:\.|->\{?|\[["']|\$)([A-Za-z_]\w*)/g;
+/** A Clojure keyword read (`(:notification_email pool)`, `(:locked record)`): the member and what it is read from. */
+const KEYWORD_READ = /\(:([A-Za-z_][\w-]*)\s+([A-Za-z_%][\w.-]*)\s*\)/g;
+/** A number compared in any of the formats' spellings (`==`, `-eq`, `eq`, `!=`, `-ne`, Clojure's `(= 1004 …)`). */
+const COMPARED_NUMBER =
+  /(?:==|!=|-eq|-ne|\beq|\bne|\((?:=|not=)\s)\s*["']?(\d{3,5})\b|\b(\d{3,5})["']?\s*(?:==|!=|-eq|-ne)/g;
 
 /** The reads and checks of every line of a text at `start` (a program in a shell string: `perl -ne '…'`). */
 export function readsAndChecksIn(text: string, start: number, around: () => string, builder: FactsBuilder): void {
@@ -37,6 +40,10 @@ export function readsAndChecks(line: string, start: number, around: () => string
     const given = call[2]?.trim();
     const receiver = (given && /^[$@]?[A-Za-z_]\w*$/.test(given) ? given : call[1])?.replace(/^[$@]/, '');
     builder.read(path, [at, at + name.length], receiver, around());
+  }
+  for (const found of line.matchAll(KEYWORD_READ)) {
+    const at = start + found.index + 2;
+    builder.read([found[1]!], [at, at + found[1]!.length], found[2]!.replace(/^%$/, '') || undefined, around());
   }
   for (const chain of line.matchAll(READ_CHAIN)) {
     const receiver = chain[1]?.replace(/^[$@]/, '') || undefined;

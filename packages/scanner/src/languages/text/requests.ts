@@ -56,8 +56,8 @@ const HEADER_CALL =
 
 /** A header written as a request file's line (`.http`, `.rest`: `Transfer-Encoding: chunked` under the request line). */
 const HEADER_LINE = /^(Transfer-Encoding|Content-Length):[ \t]*\S/gim;
-/** A header written as a name and value pair (Elixir's `{"transfer-encoding", "chunked"}`, a tuple, a two-item list). */
-const HEADER_PAIR = /[{([]\s*["'](Transfer-Encoding|Content-Length)["']\s*,/gi;
+/** A header written as a name and value pair (Elixir's `{"transfer-encoding", "chunked"}`, a tuple, a two-item list) or set by its name (Dart's `..headers['Transfer-Encoding'] = …`). */
+const HEADER_PAIR = /[{([]\s*["'](Transfer-Encoding|Content-Length)["']\s*(?:,|\]\s*=(?!=))/gi;
 
 /**
  * Headers set call by call on nearby lines (OkHttp's `.header(…)` chain, a ktor `headers { append(…) }`

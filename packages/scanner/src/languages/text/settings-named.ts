@@ -5,6 +5,8 @@ import { COMMENT_LINE, proseWords } from './lines.js';
 const SETTING_WORD = /setting/i;
 /** A settings path whose id is a variable, as a loop over the ids above writes it (`/settings/$s`, `/settings/%%S`). */
 const SETTINGS_PATH = /\/settings\/(?:\$|%|\{|#\{|\$\{)/;
+/** A setting key given a variable, as a loop's body writes it (Salt's `- setting: {{ s }}` under `{% for s in […] %}`). */
+const SETTING_GIVEN = /setting\w*["']?\s*(?::|=>|=)\s*["']?(?:\{\{|\$|%|#\{)/i;
 
 /**
  * Zone setting ids written as words of a line that names settings (`Set-EdgeZoneSetting -Setting
@@ -19,7 +21,13 @@ export function settingsNamed(lines: readonly string[], index: number, start: nu
   // A sentence that names a setting (`The brotli toggle under =settings/brotli= goes away`) is prose.
   if (proseWords(line) >= 4) return;
   const below = lines.slice(index + 1, index + 6).join('\n');
-  if (!SETTING_WORD.test(line) && !namesSettings(parentKeyLines(lines, index)) && !SETTINGS_PATH.test(below)) return;
+  if (
+    !SETTING_WORD.test(line) &&
+    !namesSettings(parentKeyLines(lines, index)) &&
+    !SETTINGS_PATH.test(below) &&
+    !SETTING_GIVEN.test(below)
+  )
+    return;
   // A word of a path (`/settings/brotli`) is the path's, read with it.
   for (const found of line.matchAll(/(?<![\w/])[A-Za-z0-9_]+(?![\w/])/g))
     if (builder.settingIds.has(found[0])) builder.settingNamed(found[0], start + found.index);
