@@ -10,9 +10,15 @@ export function listSourceFiles(root) {
   return listFiles(root, (name) => SOURCE.test(name) && !SKIPPED.test(name));
 }
 
-/** JSON files the scanner reads beside the sources (as data: a `tsconfig.json`, a `package.json`), npm's lockfiles left out. */
+/**
+ * JSON files the scanner reads beside the sources (as data: a `tsconfig.json`, a `package.json`),
+ * npm's lockfiles and the scanner's own configuration left out.
+ */
 export function listJsonFiles(root) {
-  return listFiles(root, (name) => /\.(json|har)$/.test(name) && !/^(package-lock|npm-shrinkwrap)\.json$/.test(name));
+  return listFiles(
+    root,
+    (name) => /\.(json|har)$/.test(name) && !/^(package-lock|npm-shrinkwrap|sunset-lint\.config)\.json$/.test(name),
+  );
 }
 
 function listFiles(root, wanted) {

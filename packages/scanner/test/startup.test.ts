@@ -139,7 +139,7 @@ function resolvedModules(args: readonly string[], cwd: string): { status: number
 const loadsTerraform = (urls: readonly string[]) =>
   urls.filter((url) => url.includes('/web-tree-sitter/') || url.includes('/terraform/'));
 
-describe('the Terraform reader and its parser load only when a .tf file is scanned', () => {
+describe('the readers of other languages and their parser load only when a file needs them', () => {
   test('a scan without .tf files neither resolves web-tree-sitter nor the reader', () => {
     const project = makeProject({
       'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n`,
@@ -147,6 +147,25 @@ describe('the Terraform reader and its parser load only when a .tf file is scann
     const { status, urls } = resolvedModules(['scan', '.', '--fail-on', 'none'], project);
     expect(status).toBe(0);
     expect(loadsTerraform(urls)).toEqual([]);
+  });
+
+  test("a JavaScript project's JSON files (package.json, tsconfig.json) that name nothing load no reader of other languages", () => {
+    const project = makeProject({
+      'src/sync.js': `export async function sync(zoneId) {\n  ${FIREWALL_RULES_CALL}\n}\n`,
+      'package.json': '{ "name": "sync", "scripts": { "test": "vitest run" } }\n',
+      'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
+    });
+    const readers = (urls: readonly string[]) =>
+      urls.filter((url) => url.includes('/languages/read-files') || url.includes('/web-tree-sitter/'));
+    const run = resolvedModules(['scan', '.', '--fail-on', 'none'], project);
+    expect(run.status).toBe(0);
+    expect(readers(run.urls)).toEqual([]);
+    // A script that requests a retired path is read: then the readers load.
+    const scripted = makeProject({
+      'package.json':
+        '{ "scripts": { "fw": "curl -s https://api.cloudflare.com/client/v4/zones/$Z/firewall/rules" } }\n',
+    });
+    expect(readers(resolvedModules(['scan', '.', '--fail-on', 'none'], scripted).urls)).not.toEqual([]);
   });
 
   test('a scan with a .tf file loads them', () => {

@@ -14,6 +14,8 @@ import {
 import type { RawComment } from '@sunset-lint/core';
 import type { Diagnostic } from '../reports/types.js';
 import { kindOfPath, type Language } from '../languages/kinds.js';
+import { isOwnJsonDocument, jsonDataText } from '../languages/text/json-data.js';
+import { readSource } from './files/read-source.js';
 import type { ParseSource } from './reader/parse-outcome.js';
 import { loadParser, type ParserChoice } from './reader/parsers.js';
 
@@ -38,6 +40,30 @@ export interface LanguagesPass {
  * readers and their grammars are imported here, on the first such file: a JavaScript-only scan
  * never loads them.
  */
+/**
+ * A JavaScript repository's JSON files (its `package.json`, `tsconfig.json`, locale files) when they
+ * are all it has besides its code, and none may name anything the catalogue names: the files read,
+ * so that the readers and their grammars are never loaded for them. Undefined when any other file
+ * is to be read, or any JSON file may match, names this tool, or cannot be read (the readers report it).
+ */
+function jsonDataNamingNothing(
+  files: readonly string[],
+  maxFileSize: number | undefined,
+  mayMatch: (text: string) => boolean,
+): string[] | undefined {
+  if (!files.every((file) => /\.(json|har)$/i.test(file))) return undefined;
+  const read: string[] = [];
+  for (const file of files) {
+    const outcome = readSource(file, maxFileSize);
+    if (!outcome.ok) return undefined;
+    // This tool's own configuration, baseline or report is not read (read-files.ts).
+    if (isOwnJsonDocument(file, outcome.source)) continue;
+    if (outcome.source.includes('sunset-lint') || mayMatch(jsonDataText(outcome.source))) return undefined;
+    read.push(file);
+  }
+  return read;
+}
+
 export async function readScriptsForScan(
   files: readonly string[],
   settings: ResolvedSettings,
@@ -59,8 +85,13 @@ export async function readScriptsForScan(
     return kind !== undefined && (kind === 'shebang' || !options.languages || options.languages.has(kind.language));
   });
   if (wanted.length === 0) return empty;
-  const { readScriptFiles } = await import('../languages/read-files.js');
   const prefilter = prefilterFor(settings.catalogue, settings.minConfidence);
+  const onlyData = jsonDataNamingNothing(wanted, options.maxFileSize, (text) => prefilter.mayMatch(text));
+  if (onlyData) {
+    const own = options.reportsOn;
+    return { ...empty, filesScanned: own ? onlyData.filter((file) => own(file)).length : onlyData.length };
+  }
+  const { readScriptFiles } = await import('../languages/read-files.js');
   let parseSource: ParseSource | undefined;
   const reading = await readScriptFiles({
     files: wanted.map((file) => ({ file, kind: kindOfPath(file)! })),
