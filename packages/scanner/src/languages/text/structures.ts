@@ -37,8 +37,8 @@ export function objectsInText(text: string, isComment: (line: string) => boolean
     if (key) {
       const name = key[2] ?? key[3]!;
       const keyAt = start + key.index + key[1]!.length + (key[2] === undefined ? 0 : 1);
-      const rest = key[5]!;
-      const restAt = start + line.length - rest.length - key[6]!.length;
+      const rest = withoutSeparator(key[5]!);
+      const restAt = start + line.length - key[5]!.length;
       const entry: ObjectEntry = {
         key: name,
         keyRange: [keyAt, keyAt + name.length],
@@ -135,7 +135,20 @@ interface Open {
 
 /** A key and what follows it: `"data": {`, `data = @{`, `:proto => '_tcp',`, `service: "{{ item.service }}"`, Kotlin's `"proto" to "_tcp",`. */
 const KEY =
-  /^([ \t]*(?:-[ \t]+)?[:$]?)(?:["']([\w-]+)["']|([A-Za-z_][\w.-]*))[ \t]*(:(?!:)|=>|=(?![=~])|(?<=["'][ \t]*)to(?=[ \t]))[ \t]*(.*?)([ \t]*[,;]?[ \t]*)$/;
+  /^([ \t]*(?:-[ \t]+)?[:$]?)(?:["']([\w-]+)["']|([A-Za-z_][\w.-]*))[ \t]*(:(?!:)|=>|=(?![=~])|(?<=["'][ \t]*)to(?=[ \t]))[ \t]*(.*)$/;
+
+/**
+ * A key's value without the separator after it (`"A",` → `"A"`): trailing blanks, one `,` or `;`,
+ * blanks. (Not a pattern: a lazy `(.*?)` before them is quadratic on a long run of blanks, such as
+ * a JSON file's blanked prose.)
+ */
+function withoutSeparator(rest: string): string {
+  let end = rest.length;
+  while (end > 0 && (rest[end - 1] === ' ' || rest[end - 1] === '\t')) end--;
+  if (end > 0 && (rest[end - 1] === ',' || rest[end - 1] === ';')) end--;
+  while (end > 0 && (rest[end - 1] === ' ' || rest[end - 1] === '\t')) end--;
+  return rest.slice(0, end);
+}
 const OPEN = /^(?:@\{|\{|\[\s*\{)/;
 /** A key set by a builder's call: `put("locked", false)`, `json.put('proto', "_tcp");`. */
 const CALL_ENTRY = /^([ \t]*(?:[\w.]+\.)?(?:put|addProperty))\s*\(\s*["']([\w-]+)["']\s*,\s*(.*?)\)\s*;?\s*$/;
